@@ -1,0 +1,12 @@
+# Sourced by the other scripts: paths and pinned tool versions. Not meant to be run directly.
+# shellcheck shell=bash
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TOOLS="$ROOT/.tools"
+TRUNK_VERSION="0.21.14"
+BINARYEN_VERSION="123"
+export PATH="$TOOLS/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+# The wasm-bindgen CLI must equal the wasm-bindgen crate in Cargo.lock exactly (TOOLCHAIN.md).
+wasm_bindgen_version() {
+  awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$ROOT/Cargo.lock"
+}
+log() { printf '\033[1m[%s]\033[0m %s\n' "$(basename "$0")" "$*" >&2; }

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs what building and testing need, skipping whatever is already there at the right
+# version, so a re-used machine is ready in seconds and a fresh one still works.
+#   scripts/setup.sh            build tools: wasm target, Trunk, wasm-bindgen CLI, wasm-opt
+#   scripts/setup.sh --browser  also Debian's chromium + chromedriver and the e2e npm packages
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+cd "$ROOT"
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  log "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if ! trunk --version 2>/dev/null | grep -q "$TRUNK_VERSION"; then
+  log "installing Trunk $TRUNK_VERSION (about 12 minutes on 2 cores)"
+  cargo install trunk --version "=$TRUNK_VERSION" --locked
+fi
+
+WB="$(wasm_bindgen_version)"
+[ -n "$WB" ] || { log "Cargo.lock names no wasm-bindgen version"; exit 1; }
+if ! wasm-bindgen --version 2>/dev/null | grep -q "wasm-bindgen $WB\$"; then
+  log "installing wasm-bindgen-cli $WB (matches Cargo.lock; about 4 minutes)"
+  # No --locked: the registry mirror lacks one pinned transitive version (TOOLCHAIN.md).
+  cargo install wasm-bindgen-cli --version "=$WB"
+fi
+
+if ! wasm-opt --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then
+  log "installing wasm-opt (binaryen@$BINARYEN_VERSION from npm) into .tools"
+  mkdir -p "$TOOLS"
+  npm install --prefix "$TOOLS" --no-audit --no-fund --loglevel=error "binaryen@$BINARYEN_VERSION"
+fi
+
+if [ "${1:-}" = "--browser" ]; then
+  if ! [ -x /usr/bin/chromium ] || ! [ -x /usr/bin/chromedriver ]; then
+    log "installing Debian's chromium and chromium-driver"
+    SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
+  fi
+  if ! [ -d "$ROOT/tests/e2e/node_modules/playwright-core" ] || ! [ -d "$ROOT/tests/e2e/node_modules/sirv" ]; then
+    log "installing the end-to-end test's npm packages (playwright-core, sirv)"
+    npm ci --prefix "$ROOT/tests/e2e" --no-audit --no-fund --loglevel=error
+  fi
+fi
+log "tools ready: $(trunk --version), $(wasm-bindgen --version), $(wasm-opt --version)"

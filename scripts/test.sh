@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Quick start, command 2: installs what is missing, then runs every test and exits non-zero on
+# any failure:
+#   1. formatting (cargo fmt --check)
+#   2. native unit and integration tests (catalog, cost model, charts, scenario)
+#   3. browser tests: wasm-bindgen-test in headless Chromium (tests/web.rs)
+#   4. end-to-end: release bundle built by Trunk, served locally, driven in headless Chromium
+#      (tests/e2e/app.test.mjs)
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+"$ROOT/scripts/setup.sh" --browser
+cd "$ROOT"
+
+log "1/4 formatting"
+cargo fmt --all -- --check
+
+log "2/4 native tests"
+cargo test --locked
+
+log "3/4 browser tests (wasm-bindgen-test in headless Chromium)"
+CHROMEDRIVER=/usr/bin/chromedriver cargo test --locked --target wasm32-unknown-unknown --test web
+
+log "4/4 end-to-end (Trunk release build, headless Chromium)"
+DIST="$ROOT/target/e2e-dist"
+trunk build --release --dist "$DIST"
+DIST_DIR="$DIST" node --test "$ROOT/tests/e2e/"
+
+log "all tests passed"

@@ -1,0 +1,2179 @@
+//! Build-time ingest of the dated public GPU price files in `data/catalog-sources/` (described in
+//! its `PROVENANCE.md`) into owned offer and source records, which `build.rs` writes out as the
+//! catalog statics.
+//!
+//! `build.rs` includes this file with `#[path = "src/catalog/ingest.rs"] mod ingest;`, so it uses
+//! only `std` and the `csv` crate and never refers to `crate::` or `super::`.
+//!
+//! Rules shared by every source format:
+//!
+//! - Columns are read **by header name**; the column order differs between files.
+//! - Prices are stored **per instance-hour in the offer's native currency**, at full precision
+//!   (never rounded). Per GPU-hour figures are derived later as price ÷ GPU count.
+//! - GPU memory is **per GPU, in GiB**. Vendor "GB" figures for GPU memory (80 GB HBM and the
+//!   like) are taken as GiB, as the vendors mean them.
+//! - **Aggregation**: one offer per (source, instance type). Among the rows the source lists for
+//!   one instance type (regions, zones or hosts) the cheapest on-demand row is kept (the first one
+//!   in file order on ties); the offer's region, spot price, vCPUs and other fields come from that
+//!   same row, and `listings` counts the rows aggregated.
+//! - **Skipped rows** (never an error; each is returned in [`Catalog::skipped`] with its file,
+//!   line and a reason of the form `"<category>: <detail>"`): no on-demand price, a non-finite or
+//!   non-positive on-demand price, an empty accelerator name or count, a GPU count that is not a
+//!   whole number ≥ 1 (fractional vGPU slices), a vGPU slice named like `A10*1/3` or `T4/4` or
+//!   sold in a shared-GPU family, and accelerators that are not GPUs of the kinds the catalog
+//!   keeps (see [`non_gpu_accelerator`]).
+//! - **Errors** ([`IngestError`], the build fails): a file that cannot be read, malformed CSV
+//!   (bad quoting, a row with the wrong number of fields), a missing required column, a cell that
+//!   must be a number and is not one (e.g. `"abc"` in `Price`), an unknown `.csv` file in the
+//!   folder, or two offers with the same id. Bad numbers fail rather than skip because the files
+//!   are curated snapshots: a cell that does not parse means the file itself is damaged.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::fs;
+use std::path::Path;
+
+/// USD per CNY used by the sugarlxn fork's Alibaba Cloud and Tencent Cloud fetchers
+/// (`--cny-usd-rate 0.138`): their `Price` and `SpotPrice` are CNY × 0.138, so the native CNY
+/// price is `USD ÷ 0.138`, computed at full `f64` precision and never rounded.
+pub const FETCHER_USD_PER_CNY: f64 = 0.138;
+
+/// As-of month of the SkyPilot and sugarlxn files: only the month they were read (November
+/// 2026) is known, not their commits' dates, so their sources have `as_of_exact = false`.
+pub const SKYPILOT_AS_OF: &str = "2026-11";
+
+/// As-of date of the Cyclenerd Google Cloud file (`generated: Thu Jul 30 06:13:17 2026`).
+pub const GCP_AS_OF: &str = "2026-07-30";
+
+/// As-of date of the becloudready files (date of commit `64a1fca6`).
+pub const BECLOUDREADY_AS_OF: &str = "2026-02-11";
+
+/// File name of the Google Cloud (Cyclenerd) price file.
+pub const GCP_FILE: &str = "gcp-cyclenerd-gpu-instances.csv";
+
+/// File name of the hand-typed Chinese platform offers.
+pub const CN_FILE: &str = "cn-platform-offers.csv";
+
+/// CSV files in the folder that are deliberately not read as offers: the SkyPilot accelerator
+/// map (no prices) and the founding articles' figures (claims, not market data).
+pub const IGNORED_FILES: &[&str] = &["skypilot-common-accelerators.csv", "seed-figures.csv"];
+
+const SKYPILOT_LICENCE: &str = "not confirmed: the skypilot-catalog repository has no LICENSE file (the SkyPilot project itself is Apache-2.0); factual price data collected from cloud pricing APIs";
+const SUGARLXN_LICENCE: &str = "not confirmed: the sugarlxn/skypilot-catalog fork states no licence of its own (treat as for the upstream SkyPilot catalog)";
+const SKYPILOT_DATE_NOTE: &str = "USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.";
+const CNY_CONVERSION_NOTE: &str = "CNY = source USD ÷ 0.138 (the source fetcher's rate)";
+
+/// How an offer's on-demand time is billed (mirrors the runtime `Billing`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BillingRecord {
+    /// Rounding unit in seconds (1 = per second, 60 = per minute); `None` when not stated.
+    pub granularity_seconds: Option<u32>,
+    /// Minimum billed seconds per run; 0 when none is stated.
+    pub minimum_seconds: u32,
+}
+
+impl BillingRecord {
+    /// Billing rule not stated by the source: exact time, no minimum.
+    pub const UNSTATED: BillingRecord = BillingRecord {
+        granularity_seconds: None,
+        minimum_seconds: 0,
+    };
+    /// Per-second billing with no minimum time (AutoDL pay-as-you-go).
+    pub const PER_SECOND: BillingRecord = BillingRecord {
+        granularity_seconds: Some(1),
+        minimum_seconds: 0,
+    };
+    /// Per-minute billing with no minimum time (Featurize).
+    pub const PER_MINUTE: BillingRecord = BillingRecord {
+        granularity_seconds: Some(60),
+        minimum_seconds: 0,
+    };
+}
+
+/// One dated source the catalog is built from (mirrors the runtime `Source`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SourceRecord {
+    /// Short stable id, e.g. `"skypilot-aws"`, unique in the catalog.
+    pub id: String,
+    /// Where the data came from: repository, path and commit, or the page/note for hand-typed rows.
+    pub reference: String,
+    /// As-of date: `YYYY-MM-DD` when the source states it, else `YYYY-MM`.
+    pub as_of: String,
+    /// Whether `as_of` is the source's own exact date (`true`) or only a month (`false`).
+    pub as_of_exact: bool,
+    /// Licence of the data as stated in `PROVENANCE.md`.
+    pub licence: String,
+    /// Caveats that apply to every offer from this source (from `PROVENANCE.md`).
+    pub note: String,
+}
+
+/// One rentable offer (mirrors the runtime `Offer`).
+///
+/// Prices are per instance-hour in `currency`; GPU memory is per GPU in GiB.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OfferRecord {
+    /// Stable unique id: lowercase `"<source id>/<instance type>"`; for the hand-typed Chinese
+    /// platform rows `"<source id>/<provider slug>/<instance type>"`, whose source id carries the
+    /// row's as-of date.
+    pub id: String,
+    /// Provider display name, e.g. `"AWS"`, `"Alibaba Cloud"`, `"AutoDL"`.
+    pub provider: String,
+    /// Provider's instance type or plan name (the card name for per-card marketplaces).
+    pub instance_type: String,
+    /// GPU model as the source names it.
+    pub gpu_model: String,
+    /// GPUs per instance, at least 1.
+    pub gpu_count: u32,
+    /// Memory per GPU in GiB, when known.
+    pub gpu_memory_gib: Option<f64>,
+    /// vCPUs per instance, when stated.
+    pub vcpus: Option<f64>,
+    /// Host RAM per instance in GiB (the source's "GB" figure), when stated.
+    pub ram_gib: Option<f64>,
+    /// Region of the listing the price comes from; empty when the source states none.
+    pub region: String,
+    /// Number of rows (regions, zones, hosts) aggregated into this offer, at least 1.
+    pub listings: u32,
+    /// On-demand price per instance-hour in `currency`; finite and positive.
+    pub on_demand_per_hour: f64,
+    /// Spot price per instance-hour in `currency` from the same row; `None` when empty or not
+    /// positive (the Vast file writes `0.00` for "no spot price").
+    pub spot_per_hour: Option<f64>,
+    /// ISO 4217 code of the native currency: `"USD"` or `"CNY"`.
+    pub currency: &'static str,
+    /// Billing granularity and minimum for on-demand time.
+    pub billing: BillingRecord,
+    /// Index into [`Catalog::sources`].
+    pub source: usize,
+    /// Offer-specific caveat (derived figures, corrections, ranges, anomalies); empty when none.
+    pub note: String,
+}
+
+impl OfferRecord {
+    /// On-demand price per GPU-hour in `currency`: `on_demand_per_hour / gpu_count`
+    /// (`gpu_count` is at least 1 for every ingested offer).
+    #[must_use]
+    pub fn on_demand_per_gpu_hour(&self) -> f64 {
+        self.on_demand_per_hour / f64::from(self.gpu_count.max(1))
+    }
+}
+
+/// One skipped row: file name, 1-based line number in the file, reason `"<category>: <detail>"`.
+pub type SkippedRow = (String, usize, String);
+
+/// The ingested catalog, or a fragment of it returned by one parser.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Catalog {
+    /// Every source, indexed by [`OfferRecord::source`].
+    pub sources: Vec<SourceRecord>,
+    /// Every offer. [`ingest_all`] sorts them by provider, then on-demand price per GPU-hour
+    /// ascending (then id); a single parser returns them in first-seen order.
+    pub offers: Vec<OfferRecord>,
+    /// Rows that were read but not made into offers (see the module doc for the rules).
+    pub skipped: Vec<SkippedRow>,
+}
+
+impl Catalog {
+    /// Appends `other`, shifting its offers' source indices past this catalog's sources.
+    pub fn append(&mut self, other: Catalog) {
+        let base = self.sources.len();
+        self.sources.extend(other.sources);
+        self.offers.extend(other.offers.into_iter().map(|mut o| {
+            o.source += base;
+            o
+        }));
+        self.skipped.extend(other.skipped);
+    }
+}
+
+/// Why ingest failed. Every variant names the file (and the line, where there is one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IngestError {
+    /// A file or the folder could not be read.
+    Io {
+        /// File or folder path.
+        file: String,
+        /// The I/O error's message.
+        message: String,
+    },
+    /// The CSV text is malformed (bad quoting, a row with the wrong number of fields, bad UTF-8).
+    Csv {
+        /// File name.
+        file: String,
+        /// 1-based line, 0 when the CSV reader gave none.
+        line: usize,
+        /// The CSV reader's message.
+        message: String,
+    },
+    /// A column this format needs is not in the header.
+    MissingColumn {
+        /// File name.
+        file: String,
+        /// The missing header name.
+        column: String,
+    },
+    /// A cell holds a value of the wrong kind (e.g. text where a number is required).
+    BadValue {
+        /// File name.
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// Header name of the cell.
+        column: String,
+        /// The cell as written.
+        value: String,
+        /// What was expected, e.g. `"a decimal number"`.
+        expected: String,
+    },
+    /// A `.csv` file in the folder is neither ingested nor listed in [`IGNORED_FILES`].
+    UnknownFile {
+        /// File name.
+        file: String,
+    },
+    /// Two offers got the same id.
+    DuplicateId {
+        /// The id.
+        id: String,
+        /// Source id of the first offer with it.
+        first_source: String,
+        /// Source id of the second offer with it.
+        second_source: String,
+    },
+}
+
+impl fmt::Display for IngestError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IngestError::Io { file, message } => write!(f, "{file}: cannot read: {message}"),
+            IngestError::Csv {
+                file,
+                line,
+                message,
+            } => write!(f, "{file}:{line}: malformed CSV: {message}"),
+            IngestError::MissingColumn { file, column } => {
+                write!(f, "{file}: required column `{column}` is not in the header")
+            }
+            IngestError::BadValue {
+                file,
+                line,
+                column,
+                value,
+                expected,
+            } => write!(
+                f,
+                "{file}:{line}: column `{column}`: {value:?} is not {expected}"
+            ),
+            IngestError::UnknownFile { file } => write!(
+                f,
+                "{file}: CSV file is not wired into the catalog ingest (add it to the ingest tables or to IGNORED_FILES)"
+            ),
+            IngestError::DuplicateId {
+                id,
+                first_source,
+                second_source,
+            } => write!(
+                f,
+                "duplicate offer id {id:?} (sources {first_source} and {second_source})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for IngestError {}
+
+// ---------------------------------------------------------------------------------------------
+// Source tables
+// ---------------------------------------------------------------------------------------------
+
+/// A GPU count the source gets wrong, corrected when the source shows exactly `source_count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountFix {
+    /// Instance type the fix applies to.
+    pub instance_type: &'static str,
+    /// The count the source shows (the fix is not applied to any other value).
+    pub source_count: u32,
+    /// The real GPU count.
+    pub gpu_count: u32,
+    /// Offer note saying what was changed and why.
+    pub note: &'static str,
+}
+
+/// One SkyPilot-format `vms.csv` file (upstream skypilot-catalog or the sugarlxn fork).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SkypilotSpec {
+    /// File name in `data/catalog-sources/`.
+    pub file: &'static str,
+    /// Source id, e.g. `"skypilot-aws"`.
+    pub source_id: &'static str,
+    /// Provider display name.
+    pub provider: &'static str,
+    /// `repository path @ commit`.
+    pub reference: &'static str,
+    /// Licence as stated in `PROVENANCE.md`.
+    pub licence: &'static str,
+    /// Source-level caveats from `PROVENANCE.md`.
+    pub note: &'static str,
+    /// `Some(usd_per_cny)` when the file's USD prices were converted from CNY by the fetcher:
+    /// prices are then stored in CNY as `USD ÷ usd_per_cny`.
+    pub converted_from_cny_at: Option<f64>,
+    /// Whether `GpuInfo` is free text like `"T4 16GB"` (per-GPU GB) rather than SkyPilot's
+    /// `SizeInMiB` dictionary.
+    pub free_text_gpu_info: bool,
+    /// `Generation` (instance family) prefix of shared-GPU (vGPU slice) families, skipped.
+    pub slice_family_prefix: Option<&'static str>,
+    /// GPU counts corrected from `PROVENANCE.md`.
+    pub count_fixes: &'static [CountFix],
+    /// Instance types whose source price looks anomalous: (instance type, offer note).
+    pub anomalies: &'static [(&'static str, &'static str)],
+}
+
+const NO_FIXES: &[CountFix] = &[];
+const NO_ANOMALIES: &[(&str, &str)] = &[];
+
+const fn skypilot(
+    file: &'static str,
+    source_id: &'static str,
+    provider: &'static str,
+    reference: &'static str,
+    note: &'static str,
+) -> SkypilotSpec {
+    SkypilotSpec {
+        file,
+        source_id,
+        provider,
+        reference,
+        licence: SKYPILOT_LICENCE,
+        note,
+        converted_from_cny_at: None,
+        free_text_gpu_info: false,
+        slice_family_prefix: None,
+        count_fixes: NO_FIXES,
+        anomalies: NO_ANOMALIES,
+    }
+}
+
+/// Every SkyPilot-format file that is ingested, in ingest order.
+pub const SKYPILOT_FILES: &[SkypilotSpec] = &[
+    skypilot(
+        "skypilot-aws-vms.csv",
+        "skypilot-aws",
+        "AWS",
+        "github.com/skypilot-org/skypilot-catalog catalogs/v9/aws/vms.csv @ 2c3d7ea7d76bf84cf80d382e946c1609571485fd",
+        "Partial: the p family only (p3, p3dn, p4d, p4de, p5; p5.4xlarge in only 7 zones); p5e/p5en/p6, g4dn/g5/g6/g6e, inf and trn are missing. Spot is per availability zone. USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
+    ),
+    SkypilotSpec {
+        count_fixes: &[CountFix {
+            instance_type: "Standard_ND96isr_H100_v5",
+            source_count: 12,
+            gpu_count: 8,
+            note: "GPU count corrected from 12 (source AcceleratorCount) to 8: the real count is 8 GPUs (PROVENANCE.md)",
+        }],
+        ..skypilot(
+            "skypilot-azure-vms.csv",
+            "skypilot-azure",
+            "Azure",
+            "github.com/skypilot-org/skypilot-catalog catalogs/v6/azure/vms.csv @ 098741e70562f65d7af1cceb81e33b284f742604",
+            "US regions only, older schema v6 snapshot. A10-v4, NCC and NG sizes have no accelerator name in the source and are not in the catalog. Some H100 rows show spot = on-demand. USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
+        )
+    },
+    skypilot(
+        "skypilot-lambda-vms.csv",
+        "skypilot-lambda",
+        "Lambda",
+        "github.com/skypilot-org/skypilot-catalog catalogs/v9/lambda/vms.csv @ 2c3d7ea7d76bf84cf80d382e946c1609571485fd",
+        "Same price in every region (17 regions); no spot market. USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
+    ),
+    skypilot(
+        "skypilot-paperspace-vms.csv",
+        "skypilot-paperspace",
+        "Paperspace",
+        "github.com/skypilot-org/skypilot-catalog catalogs/v6/paperspace/vms.csv @ e520054145d1bce6748bcf18c9a25ddd6ea9a348",
+        "Older v6 snapshot with a single region. USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
+    ),
+    skypilot(
+        "skypilot-vast-vms.csv",
+        "skypilot-vast",
+        "Vast.ai",
+        "github.com/skypilot-org/skypilot-catalog catalogs/v9/vast/vms.csv @ a5be53865774cac59df537ba1842e45ffc8be722",
+        "Marketplace sample: one row per host offer at fetch time, not a list price; it moves hourly. A spot price of 0.00 means none. USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
+    ),
+    skypilot(
+        "skypilot-nebius-vms.csv",
+        "skypilot-nebius",
+        "Nebius",
+        "github.com/skypilot-org/skypilot-catalog catalogs/v9/nebius/vms.csv @ d9bf3aa4d21f5c1e1f3d8fde27adf0204c46fbc8",
+        "GPU memory is recorded as 0 in the source (unknown). USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
+    ),
+    skypilot(
+        "skypilot-verda-vms.csv",
+        "skypilot-verda",
+        "Verda",
+        "github.com/skypilot-org/skypilot-catalog catalogs/v8/verda/vms.csv @ 000c1d0bf24621f4ac37cfa585f0897c1aa1d9cf",
+        "Verda is the former DataCrunch. Rows with only a spot price are not in the catalog. USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
+    ),
+    skypilot(
+        "skypilot-jarvislabs-vms.csv",
+        "skypilot-jarvislabs",
+        "Jarvislabs",
+        "github.com/skypilot-org/skypilot-catalog catalogs/v8/jarvislabs/vms.csv @ 57d65781a544958d7d07014f062f7d1cad8415a7",
+        SKYPILOT_DATE_NOTE,
+    ),
+    skypilot(
+        "skypilot-hyperbolic-vms.csv",
+        "skypilot-hyperbolic",
+        "Hyperbolic",
+        "github.com/skypilot-org/skypilot-catalog catalogs/v8/hyperbolic/vms.csv @ 0082b0435f3912ae4c566856b272455cc78f4f61",
+        SKYPILOT_DATE_NOTE,
+    ),
+    skypilot(
+        "skypilot-fluidstack-vms.csv",
+        "skypilot-fluidstack",
+        "Fluidstack",
+        "github.com/skypilot-org/skypilot-catalog catalogs/v9/fluidstack/vms.csv @ 2c3d7ea7d76bf84cf80d382e946c1609571485fd",
+        SKYPILOT_DATE_NOTE,
+    ),
+    SkypilotSpec {
+        licence: SUGARLXN_LICENCE,
+        converted_from_cny_at: Some(FETCHER_USD_PER_CNY),
+        free_text_gpu_info: true,
+        slice_family_prefix: Some("ecs.sgn"),
+        anomalies: &[(
+            "ecs.gn5i-c12g1.6xlarge",
+            "source price 0.011592 USD/h (every region) looks like an anomaly in the source (PROVENANCE.md); do not rely on it",
+        )],
+        ..skypilot(
+            "skypilot-alicloud-vms.csv",
+            "skypilot-alicloud",
+            "Alibaba Cloud",
+            "github.com/sugarlxn/skypilot-catalog catalogs/v8/alicloud/vms.csv @ 003c56a723d369190b11308e630e4cfd33e25c86",
+            "SkyPilot-format fork with its own fetcher, which converts the CNY price API to USD at 0.138 USD/CNY; the catalog stores CNY = USD ÷ 0.138. vGPU slices (A10*1/3, T4/4, shared-GPU ecs.sgn* families) and non-GPU accelerators (Xilinx FPGA, AMD S7150, intel SG1, A910X, VG1000) are not in the catalog. Spot is per zone. No GN7 rows and no GN6v rows outside China. Tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
+        )
+    },
+    SkypilotSpec {
+        licence: SUGARLXN_LICENCE,
+        converted_from_cny_at: Some(FETCHER_USD_PER_CNY),
+        free_text_gpu_info: true,
+        ..skypilot(
+            "skypilot-tencentcloud-vms.csv",
+            "skypilot-tencentcloud",
+            "Tencent Cloud",
+            "github.com/sugarlxn/skypilot-catalog catalogs/v8/tencentcloud/vms.csv @ 319364519647e37c5ee585be5338b02b10f744be",
+            "SkyPilot-format fork with its own fetcher, which converts the CNY price API to USD at 0.138 USD/CNY; the catalog stores CNY = USD ÷ 0.138 (a derived figure: Tencent publishes prices only through its calculator). No spot prices. Zixiao C100 and Intel SG1 rows are not in the catalog. Tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
+        )
+    },
+];
+
+/// What a becloudready `price_per_hour_usd` is per.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PriceBasis {
+    /// USD per GPU-hour: instance price = price × `gpu_count` (1 when the column is empty).
+    PerGpuHour,
+    /// USD per hour for the whole node: `gpu_count` must be stated, or the row is skipped.
+    PerNodeHour,
+}
+
+/// One becloudready `data/*.csv` file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BecloudreadySpec {
+    /// File name in `data/catalog-sources/`.
+    pub file: &'static str,
+    /// Source id, e.g. `"becloudready-runpod"`.
+    pub source_id: &'static str,
+    /// Provider display name.
+    pub provider: &'static str,
+    /// Path in the becloudready/gpu-price repository.
+    pub path: &'static str,
+    /// What the price column is per.
+    pub basis: PriceBasis,
+    /// Source-level caveats.
+    pub note: &'static str,
+}
+
+const BECLOUDREADY_COMMIT: &str = "64a1fca6dba02b079f416acae7ca0e34d1062dfd";
+const BECLOUDREADY_PER_GPU_NOTE: &str = "Scraped from the provider's public pricing page. The source lists USD per GPU-hour; instance price = per-GPU price × gpu_count (1 when not stated). VRAM is per GPU. Tax, storage and egress not included.";
+
+/// Every becloudready file that is ingested, in ingest order.
+pub const BECLOUDREADY_FILES: &[BecloudreadySpec] = &[
+    BecloudreadySpec {
+        file: "becloudready-runpod-gpu-prices.csv",
+        source_id: "becloudready-runpod",
+        provider: "RunPod",
+        path: "data/runpod.csv",
+        basis: PriceBasis::PerGpuHour,
+        note: BECLOUDREADY_PER_GPU_NOTE,
+    },
+    BecloudreadySpec {
+        file: "becloudready-coreweave-gpu-prices.csv",
+        source_id: "becloudready-coreweave",
+        provider: "CoreWeave",
+        path: "data/coreweave.csv",
+        basis: PriceBasis::PerNodeHour,
+        note: "Scraped from the provider's public pricing page. The source price is USD per hour for the whole node (gpu_count GPUs, usually 8); rows without a GPU count are not in the catalog. VRAM is per GPU. Tax, storage and egress not included.",
+    },
+    BecloudreadySpec {
+        file: "becloudready-denvr-gpu-prices.csv",
+        source_id: "becloudready-denvr",
+        provider: "Denvr",
+        path: "data/denvr.csv",
+        basis: PriceBasis::PerGpuHour,
+        note: BECLOUDREADY_PER_GPU_NOTE,
+    },
+    BecloudreadySpec {
+        file: "becloudready-nebius-gpu-prices.csv",
+        source_id: "becloudready-nebius",
+        provider: "Nebius",
+        path: "data/nebius.csv",
+        basis: PriceBasis::PerGpuHour,
+        note: BECLOUDREADY_PER_GPU_NOTE,
+    },
+    BecloudreadySpec {
+        file: "becloudready-crusoe-gpu-prices.csv",
+        source_id: "becloudready-crusoe",
+        provider: "Crusoe",
+        path: "data/crusoe.csv",
+        basis: PriceBasis::PerGpuHour,
+        note: "Scraped from the provider's public pricing page; only the GPU rows were kept, and some have no price. The source lists USD per GPU-hour; instance price = per-GPU price × gpu_count (1 when not stated). VRAM is per GPU. Tax, storage and egress not included.",
+    },
+];
+
+/// Accelerators in the source files that are not GPUs of the kinds the catalog keeps.
+///
+/// Rule: the catalog keeps only NVIDIA GPUs, AMD Instinct/Radeon GPUs and Intel Gaudi. Every
+/// accelerator name in the ingested files was checked by hand; the ones below are something
+/// else and their rows are skipped. Each entry is (lowercase token, what it is); a name matches
+/// when one of its tokens (split on spaces, `/` and `*`) equals the token.
+pub const NON_GPU_ACCELERATORS: &[(&str, &str)] = &[
+    ("xilinx", "Xilinx FPGA (Alibaba f3)"),
+    ("s7150", "AMD FirePro S7150 (not Instinct/Radeon)"),
+    ("sg1", "Intel Server GPU SG1 (not Gaudi)"),
+    ("a910x", "A910X (not an NVIDIA, AMD or Intel Gaudi GPU)"),
+    ("vg1000", "VG1000 video accelerator"),
+    ("zixiao", "Tencent Zixiao inference chip"),
+];
+
+/// What `name` is when it is one of the [`NON_GPU_ACCELERATORS`], else `None`
+/// (case-insensitive token match).
+#[must_use]
+pub fn non_gpu_accelerator(name: &str) -> Option<&'static str> {
+    let lower = name.to_lowercase();
+    let tokens: Vec<&str> = lower
+        .split(|c: char| c.is_whitespace() || c == '/' || c == '*')
+        .filter(|t| !t.is_empty())
+        .collect();
+    NON_GPU_ACCELERATORS
+        .iter()
+        .find(|(token, _)| tokens.contains(token))
+        .map(|&(_, what)| what)
+}
+
+/// Display name and per-GPU memory in GiB for a Cyclenerd `gpu_key`.
+///
+/// The memory is not in the source: the figures are the GPU makers' datasheet values
+/// (NVIDIA A100 40 GB / 80 GB, H100 SXM 80 GB, L4 24 GB, RTX PRO 6000 Blackwell 96 GB).
+/// Unknown keys return `None` (and make ingest fail, so a new key is never guessed at).
+#[must_use]
+pub fn gcp_gpu(key: &str) -> Option<(&'static str, f64)> {
+    match key {
+        "a100" => Some(("A100 40GB", 40.0)),
+        "a100-80gb" => Some(("A100 80GB", 80.0)),
+        "h100-80gb" => Some(("H100 80GB", 80.0)),
+        "h100-80gb-mega" => Some(("H100 80GB Mega", 80.0)),
+        "l4" => Some(("L4", 24.0)),
+        "rtx6000" => Some(("RTX PRO 6000", 96.0)),
+        _ => None,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entry point
+// ---------------------------------------------------------------------------------------------
+
+/// Reads every price file in `dir` (normally `data/catalog-sources`) and returns the catalog.
+///
+/// Files: the [`SKYPILOT_FILES`], [`GCP_FILE`], the [`BECLOUDREADY_FILES`] and [`CN_FILE`], in
+/// that order (so source indices are stable). Any other `.csv` in `dir` that is not in
+/// [`IGNORED_FILES`] is an error, as is a missing file. Offers are sorted by provider, then
+/// on-demand price per GPU-hour ascending, then id; ids are checked to be unique.
+///
+/// # Errors
+/// Any [`IngestError`]: unreadable or malformed file, missing column, unparseable number,
+/// unknown CSV file, duplicate offer id.
+pub fn ingest_all(dir: &Path) -> Result<Catalog, IngestError> {
+    check_no_unknown_files(dir)?;
+    let read = |file: &str| -> Result<String, IngestError> {
+        let path = dir.join(file);
+        fs::read_to_string(&path).map_err(|e| IngestError::Io {
+            file: path.display().to_string(),
+            message: e.to_string(),
+        })
+    };
+
+    let mut catalog = Catalog::default();
+    for spec in SKYPILOT_FILES {
+        catalog.append(parse_skypilot(spec, &read(spec.file)?)?);
+    }
+    catalog.append(parse_gcp_cyclenerd(&read(GCP_FILE)?)?);
+    for spec in BECLOUDREADY_FILES {
+        catalog.append(parse_becloudready(spec, &read(spec.file)?)?);
+    }
+    catalog.append(parse_cn_platform_offers(&read(CN_FILE)?)?);
+
+    catalog.offers.sort_by(|a, b| {
+        a.provider
+            .cmp(&b.provider)
+            .then(
+                a.on_demand_per_gpu_hour()
+                    .total_cmp(&b.on_demand_per_gpu_hour()),
+            )
+            .then_with(|| a.id.cmp(&b.id))
+    });
+    check_unique_ids(&catalog)?;
+    Ok(catalog)
+}
+
+fn check_no_unknown_files(dir: &Path) -> Result<(), IngestError> {
+    let io = |e: std::io::Error| IngestError::Io {
+        file: dir.display().to_string(),
+        message: e.to_string(),
+    };
+    let known: HashSet<&str> = SKYPILOT_FILES
+        .iter()
+        .map(|s| s.file)
+        .chain(BECLOUDREADY_FILES.iter().map(|s| s.file))
+        .chain([GCP_FILE, CN_FILE])
+        .chain(IGNORED_FILES.iter().copied())
+        .collect();
+    for entry in fs::read_dir(dir).map_err(io)? {
+        let name = entry
+            .map_err(io)?
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
+        if name.to_lowercase().ends_with(".csv") && !known.contains(name.as_str()) {
+            return Err(IngestError::UnknownFile { file: name });
+        }
+    }
+    Ok(())
+}
+
+fn check_unique_ids(catalog: &Catalog) -> Result<(), IngestError> {
+    let source_id = |i: usize| catalog.sources.get(i).map_or("?", |s| s.id.as_str());
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for offer in &catalog.offers {
+        if let Some(&first) = seen.get(offer.id.as_str()) {
+            return Err(IngestError::DuplicateId {
+                id: offer.id.clone(),
+                first_source: source_id(first).to_string(),
+                second_source: source_id(offer.source).to_string(),
+            });
+        }
+        seen.insert(&offer.id, offer.source);
+    }
+    let mut source_ids = HashSet::new();
+    for source in &catalog.sources {
+        if !source_ids.insert(source.id.as_str()) {
+            return Err(IngestError::DuplicateId {
+                id: source.id.clone(),
+                first_source: source.id.clone(),
+                second_source: source.id.clone(),
+            });
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsers, one per source format
+// ---------------------------------------------------------------------------------------------
+
+/// Parses one SkyPilot-format `vms.csv` (columns by name: `InstanceType`, `AcceleratorName`,
+/// `AcceleratorCount`, `Price`, `Region` required; `vCPUs`, `MemoryGiB`, `GpuInfo`, `SpotPrice`,
+/// `Generation` optional).
+///
+/// Returns one source and one offer per `InstanceType` (cheapest on-demand row, see the module
+/// doc). Prices are USD per instance-hour, or CNY = USD ÷ rate when
+/// [`SkypilotSpec::converted_from_cny_at`] is set. `AcceleratorCount` may be written `8.0`;
+/// only whole counts ≥ 1 are kept. GPU memory per GPU comes from `GpuInfo`
+/// ([`gpu_memory_from_size_in_mib`], or [`gpu_memory_from_free_text`] for free-text files).
+/// A row with only a spot price is skipped (`"no on-demand price: spot price only"`).
+///
+/// # Errors
+/// Malformed CSV, a missing required column, or a number cell that does not parse.
+pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, IngestError> {
+    let file = spec.file;
+    let table = Table::read(file, text)?;
+    let c_type = table.col("InstanceType")?;
+    let c_name = table.col("AcceleratorName")?;
+    let c_count = table.col("AcceleratorCount")?;
+    let c_price = table.col("Price")?;
+    let c_region = table.col("Region")?;
+    let c_spot = table.opt_col("SpotPrice");
+    let c_vcpus = table.opt_col("vCPUs");
+    let c_ram = table.opt_col("MemoryGiB");
+    let c_info = table.opt_col("GpuInfo");
+    let c_family = table.opt_col("Generation");
+
+    let mut agg = Aggregator::default();
+    let mut skipped = Vec::new();
+    for (line, rec) in &table.records {
+        let at = At { file, line: *line };
+        let instance_type = cell(rec, c_type);
+        let name = cell(rec, c_name);
+        let family = opt_cell(rec, c_family);
+
+        if name.is_empty() {
+            skipped.push(at.skip(format!("empty accelerator name: {instance_type}")));
+            continue;
+        }
+        if let Some(what) = non_gpu_accelerator(name) {
+            skipped.push(at.skip(format!("non-GPU accelerator: {name} ({what})")));
+            continue;
+        }
+        if name.contains('/') {
+            skipped.push(at.skip(format!("vGPU slice: accelerator {name}")));
+            continue;
+        }
+        if let Some(prefix) = spec.slice_family_prefix {
+            if family.starts_with(prefix) {
+                skipped.push(at.skip(format!("vGPU slice: shared-GPU family {family} ({name})")));
+                continue;
+            }
+        }
+        let source_count = match gpu_count(&at, "AcceleratorCount", cell(rec, c_count))? {
+            Ok(n) => n,
+            Err(reason) => {
+                skipped.push(at.skip(reason));
+                continue;
+            }
+        };
+        let spot_raw = opt_cell(rec, c_spot);
+        let price = match on_demand_price(&at, "Price", cell(rec, c_price))? {
+            Ok(p) => p,
+            Err(reason) => {
+                let reason = if cell(rec, c_price).is_empty()
+                    && spot_price(&at, "SpotPrice", spot_raw)?.is_some()
+                {
+                    "no on-demand price: spot price only".to_string()
+                } else {
+                    reason
+                };
+                skipped.push(at.skip(reason));
+                continue;
+            }
+        };
+        let spot = spot_price(&at, "SpotPrice", spot_raw)?;
+
+        let mut notes = Vec::new();
+        let mut count = source_count;
+        if let Some(fix) = spec
+            .count_fixes
+            .iter()
+            .find(|f| f.instance_type == instance_type && f.source_count == source_count)
+        {
+            count = fix.gpu_count;
+            notes.push(fix.note.to_string());
+        }
+        let (on_demand, spot, currency) = match spec.converted_from_cny_at {
+            Some(rate) => {
+                notes.push(CNY_CONVERSION_NOTE.to_string());
+                (price / rate, spot.map(|s| s / rate), "CNY")
+            }
+            None => (price, spot, "USD"),
+        };
+        if let Some((_, note)) = spec.anomalies.iter().find(|(t, _)| *t == instance_type) {
+            notes.push((*note).to_string());
+        }
+        let info = opt_cell(rec, c_info);
+        let gpu_memory_gib = if spec.free_text_gpu_info {
+            gpu_memory_from_free_text(info)
+        } else {
+            gpu_memory_from_size_in_mib(info)
+        };
+        let offer = OfferRecord {
+            id: format!("{}/{}", spec.source_id, instance_type).to_lowercase(),
+            provider: spec.provider.to_string(),
+            instance_type: instance_type.to_string(),
+            gpu_model: name.to_string(),
+            gpu_count: count,
+            gpu_memory_gib,
+            vcpus: optional_quantity(&at, "vCPUs", opt_cell(rec, c_vcpus))?,
+            ram_gib: optional_quantity(&at, "MemoryGiB", opt_cell(rec, c_ram))?,
+            region: cell(rec, c_region).to_string(),
+            listings: 1,
+            on_demand_per_hour: on_demand,
+            spot_per_hour: spot,
+            currency,
+            billing: BillingRecord::UNSTATED,
+            source: 0,
+            note: notes.join("; "),
+        };
+        agg.add(instance_type.to_string(), offer);
+    }
+
+    let source = SourceRecord {
+        id: spec.source_id.to_string(),
+        reference: spec.reference.to_string(),
+        as_of: SKYPILOT_AS_OF.to_string(),
+        as_of_exact: false,
+        licence: spec.licence.to_string(),
+        note: spec.note.to_string(),
+    };
+    Ok(Catalog {
+        sources: vec![source],
+        offers: agg.finish(),
+        skipped,
+    })
+}
+
+/// Parses the Cyclenerd Google Cloud file (columns by name: `instance_type`, `gpu_key`,
+/// `gpu_count`, `region`, `hour` required; `cpu`, `ram`, `hour_spot` optional).
+///
+/// On-demand = `hour` and spot = `hour_spot`, both USD per instance-hour; one offer per
+/// `instance_type` (cheapest region). GPU model and per-GPU memory come from [`gcp_gpu`];
+/// fractional G4 counts (0.125, 0.25, 0.5 RTX PRO 6000) are skipped.
+///
+/// # Errors
+/// Malformed CSV, a missing column, a number cell that does not parse, or an unknown `gpu_key`.
+pub fn parse_gcp_cyclenerd(text: &str) -> Result<Catalog, IngestError> {
+    let file = GCP_FILE;
+    let table = Table::read(file, text)?;
+    let c_type = table.col("instance_type")?;
+    let c_key = table.col("gpu_key")?;
+    let c_count = table.col("gpu_count")?;
+    let c_region = table.col("region")?;
+    let c_hour = table.col("hour")?;
+    let c_spot = table.opt_col("hour_spot");
+    let c_cpu = table.opt_col("cpu");
+    let c_ram = table.opt_col("ram");
+
+    let mut agg = Aggregator::default();
+    let mut skipped = Vec::new();
+    for (line, rec) in &table.records {
+        let at = At { file, line: *line };
+        let instance_type = cell(rec, c_type);
+        let key = cell(rec, c_key);
+        if key.is_empty() {
+            skipped.push(at.skip(format!("empty accelerator name: {instance_type}")));
+            continue;
+        }
+        let Some((model, memory)) = gcp_gpu(key) else {
+            return Err(at.bad(
+                "gpu_key",
+                key,
+                "a known GPU key (a100, a100-80gb, h100-80gb, h100-80gb-mega, l4, rtx6000)",
+            ));
+        };
+        let count = match gpu_count(&at, "gpu_count", cell(rec, c_count))? {
+            Ok(n) => n,
+            Err(reason) => {
+                skipped.push(at.skip(reason));
+                continue;
+            }
+        };
+        let price = match on_demand_price(&at, "hour", cell(rec, c_hour))? {
+            Ok(p) => p,
+            Err(reason) => {
+                skipped.push(at.skip(reason));
+                continue;
+            }
+        };
+        let offer = OfferRecord {
+            id: format!("gcp-cyclenerd/{instance_type}").to_lowercase(),
+            provider: "Google Cloud".to_string(),
+            instance_type: instance_type.to_string(),
+            gpu_model: model.to_string(),
+            gpu_count: count,
+            gpu_memory_gib: Some(memory),
+            vcpus: optional_quantity(&at, "cpu", opt_cell(rec, c_cpu))?,
+            ram_gib: optional_quantity(&at, "ram", opt_cell(rec, c_ram))?,
+            region: cell(rec, c_region).to_string(),
+            listings: 1,
+            on_demand_per_hour: price,
+            spot_per_hour: spot_price(&at, "hour_spot", opt_cell(rec, c_spot))?,
+            currency: "USD",
+            billing: BillingRecord::UNSTATED,
+            source: 0,
+            note: String::new(),
+        };
+        agg.add(instance_type.to_string(), offer);
+    }
+    let source = SourceRecord {
+        id: "gcp-cyclenerd".to_string(),
+        reference: "github.com/Cyclenerd/google-cloud-pricing-cost-calculator pricing.yml @ fd66b26ff84fee5cdd94f341ea89206e76c06b99".to_string(),
+        as_of: GCP_AS_OF.to_string(),
+        as_of_exact: true,
+        licence: "Apache-2.0 (repository LICENSE and file header, © Nils Knieling)".to_string(),
+        note: "pricing.yml generated Thu Jul 30 06:13:17 2026. On-demand list price per instance and region; committed-use and sustained-use discounts not applied. No TPU prices and no N1-attached T4/V100/P4/P100 prices. GPU memory per GPU is from the GPU makers' datasheets, not from the source. A region listed with a price may have no capacity.".to_string(),
+    };
+    Ok(Catalog {
+        sources: vec![source],
+        offers: agg.finish(),
+        skipped,
+    })
+}
+
+/// Parses one becloudready `data/*.csv` (columns by name: `product`, `price_per_hour_usd`
+/// required; `gpu_count`, `vram_gb`, `vcpus`, `system_ram_gb` optional).
+///
+/// [`PriceBasis::PerGpuHour`]: instance price = per-GPU price × `gpu_count` (1 when empty).
+/// [`PriceBasis::PerNodeHour`]: the price is the instance price; rows without `gpu_count` are
+/// skipped. `vram_gb` is per-GPU memory. The instance type is the `product`, followed by
+/// `" (<vram> GB)"` when the file lists the product with more than one VRAM size or GPU count;
+/// rows with the same instance type are aggregated (cheapest kept). No region is stated.
+///
+/// # Errors
+/// Malformed CSV, a missing column, or a number cell that does not parse.
+pub fn parse_becloudready(spec: &BecloudreadySpec, text: &str) -> Result<Catalog, IngestError> {
+    let file = spec.file;
+    let table = Table::read(file, text)?;
+    let c_product = table.col("product")?;
+    let c_price = table.col("price_per_hour_usd")?;
+    let c_count = table.opt_col("gpu_count");
+    let c_vram = table.opt_col("vram_gb");
+    let c_vcpus = table.opt_col("vcpus");
+    let c_ram = table.opt_col("system_ram_gb");
+
+    // Products listed with more than one (VRAM, count) variant get the VRAM in their name.
+    let mut variants: HashMap<&str, HashSet<(&str, &str)>> = HashMap::new();
+    for (_, rec) in &table.records {
+        variants
+            .entry(cell(rec, c_product))
+            .or_default()
+            .insert((opt_cell(rec, c_vram), opt_cell(rec, c_count)));
+    }
+
+    let mut agg = Aggregator::default();
+    let mut skipped = Vec::new();
+    for (line, rec) in &table.records {
+        let at = At { file, line: *line };
+        let product = cell(rec, c_product);
+        if product.is_empty() {
+            skipped.push(at.skip("empty accelerator name: product".to_string()));
+            continue;
+        }
+        let count_raw = opt_cell(rec, c_count);
+        let mut notes = Vec::new();
+        let count = if count_raw.is_empty() {
+            match spec.basis {
+                PriceBasis::PerGpuHour => {
+                    notes.push("GPU count not stated; taken as 1".to_string());
+                    1
+                }
+                PriceBasis::PerNodeHour => {
+                    skipped.push(at.skip(format!(
+                        "empty accelerator count: {product} (price is per node)"
+                    )));
+                    continue;
+                }
+            }
+        } else {
+            match gpu_count(&at, "gpu_count", count_raw)? {
+                Ok(n) => n,
+                Err(reason) => {
+                    skipped.push(at.skip(reason));
+                    continue;
+                }
+            }
+        };
+        let price = match on_demand_price(&at, "price_per_hour_usd", cell(rec, c_price))? {
+            Ok(p) => p,
+            Err(reason) => {
+                skipped.push(at.skip(format!("{reason} ({product})")));
+                continue;
+            }
+        };
+        let on_demand = match spec.basis {
+            PriceBasis::PerGpuHour => {
+                notes.insert(
+                    0,
+                    format!("source price {price} USD per GPU-hour × {count} GPU(s)"),
+                );
+                price * f64::from(count)
+            }
+            PriceBasis::PerNodeHour => price,
+        };
+        let vram_raw = opt_cell(rec, c_vram);
+        let instance_type = if variants.get(product).map_or(0, HashSet::len) > 1 {
+            format!("{product} ({vram_raw} GB)")
+        } else {
+            product.to_string()
+        };
+        let offer = OfferRecord {
+            id: format!("{}/{}", spec.source_id, instance_type).to_lowercase(),
+            provider: spec.provider.to_string(),
+            instance_type: instance_type.clone(),
+            gpu_model: product.to_string(),
+            gpu_count: count,
+            gpu_memory_gib: optional_quantity(&at, "vram_gb", vram_raw)?,
+            vcpus: optional_quantity(&at, "vcpus", opt_cell(rec, c_vcpus))?,
+            ram_gib: optional_quantity(&at, "system_ram_gb", opt_cell(rec, c_ram))?,
+            region: String::new(),
+            listings: 1,
+            on_demand_per_hour: on_demand,
+            spot_per_hour: None,
+            currency: "USD",
+            billing: BillingRecord::UNSTATED,
+            source: 0,
+            note: notes.join("; "),
+        };
+        agg.add(instance_type, offer);
+    }
+    let source = SourceRecord {
+        id: spec.source_id.to_string(),
+        reference: format!(
+            "github.com/becloudready/gpu-price {} @ {}",
+            spec.path, BECLOUDREADY_COMMIT
+        ),
+        as_of: BECLOUDREADY_AS_OF.to_string(),
+        as_of_exact: true,
+        licence: "Apache-2.0".to_string(),
+        note: spec.note.to_string(),
+    };
+    Ok(Catalog {
+        sources: vec![source],
+        offers: agg.finish(),
+        skipped,
+    })
+}
+
+/// Parses the hand-typed `cn-platform-offers.csv` (columns by name: `provider`,
+/// `instance_type`, `gpu_model`, `gpu_count`, `gpu_memory_gib`, `region`, `billing_mode`,
+/// `price`, `currency`, `unit`, `source_url`, `as_of`, `note`).
+///
+/// Only `billing_mode = hourly` rows with `gpu_count` ≥ 1 become offers; the rest are skipped
+/// (`"not an hourly GPU offer: …"`). Prices stay in the row's currency (CNY): a `unit` of
+/// `… per GPU-hour` gives instance price = price × `gpu_count`, `… per instance-hour` gives the
+/// price itself; any other unit is an error. The instance type is the `instance_type` column, or
+/// the GPU model when empty, with `" (range low)"` / `" (range high)"` appended for rows whose
+/// note says `LOW` / `HIGH` (the two ends of a quoted range, never averaged) and
+/// `" (market median)"` for a `MEDIAN` row.
+///
+/// One source per distinct (`source_url`, `as_of`) pair, id `cn-offers-<as_of>` (`/` written as
+/// `_`), with the date normalised by [`normalise_as_of`]; offers from different notes or dates
+/// are never aggregated, and their id is `"<source id>/<provider slug>/<instance type>"`.
+/// Billing: AutoDL per second (its ¥0.01 minimum is money, not time), Featurize per minute,
+/// everyone else unstated.
+///
+/// # Errors
+/// Malformed CSV, a missing column, a number that does not parse, an unknown currency or unit,
+/// or an `as_of` that is not a date.
+pub fn parse_cn_platform_offers(text: &str) -> Result<Catalog, IngestError> {
+    let file = CN_FILE;
+    let table = Table::read(file, text)?;
+    let c_provider = table.col("provider")?;
+    let c_type = table.col("instance_type")?;
+    let c_model = table.col("gpu_model")?;
+    let c_count = table.col("gpu_count")?;
+    let c_memory = table.col("gpu_memory_gib")?;
+    let c_region = table.col("region")?;
+    let c_mode = table.col("billing_mode")?;
+    let c_price = table.col("price")?;
+    let c_currency = table.col("currency")?;
+    let c_unit = table.col("unit")?;
+    let c_url = table.col("source_url")?;
+    let c_as_of = table.col("as_of")?;
+    let c_note = table.col("note")?;
+
+    let mut sources: Vec<SourceRecord> = Vec::new();
+    let mut source_index: HashMap<(String, String), usize> = HashMap::new();
+    let mut agg = Aggregator::default();
+    let mut skipped = Vec::new();
+    for (line, rec) in &table.records {
+        let at = At { file, line: *line };
+        let provider = cell(rec, c_provider);
+        let model = cell(rec, c_model);
+        let mode = cell(rec, c_mode);
+        if mode != "hourly" {
+            skipped.push(at.skip(format!(
+                "not an hourly GPU offer: billing_mode {mode} ({provider} {model})"
+            )));
+            continue;
+        }
+        if model.is_empty() {
+            skipped.push(at.skip(format!("empty accelerator name: {provider}")));
+            continue;
+        }
+        let count = match gpu_count(&at, "gpu_count", cell(rec, c_count))? {
+            Ok(n) => n,
+            Err(_) => {
+                skipped.push(at.skip(format!(
+                    "not an hourly GPU offer: gpu_count {:?} ({provider} {})",
+                    cell(rec, c_count),
+                    cell(rec, c_type)
+                )));
+                continue;
+            }
+        };
+        let price = match on_demand_price(&at, "price", cell(rec, c_price))? {
+            Ok(p) => p,
+            Err(reason) => {
+                skipped.push(at.skip(reason));
+                continue;
+            }
+        };
+        let currency = match cell(rec, c_currency).to_ascii_uppercase().as_str() {
+            "CNY" => "CNY",
+            "USD" => "USD",
+            other => return Err(at.bad("currency", other, "USD or CNY")),
+        };
+        let unit = cell(rec, c_unit);
+        let on_demand = if unit.ends_with("per GPU-hour") {
+            price * f64::from(count)
+        } else if unit.ends_with("per instance-hour") {
+            price
+        } else {
+            return Err(at.bad(
+                "unit",
+                unit,
+                "a price unit ending in \"per GPU-hour\" or \"per instance-hour\"",
+            ));
+        };
+
+        let url = cell(rec, c_url);
+        let as_of_raw = cell(rec, c_as_of);
+        let source = match source_index.get(&(url.to_string(), as_of_raw.to_string())) {
+            Some(&i) => i,
+            None => {
+                let Some((as_of, exact)) = normalise_as_of(as_of_raw) else {
+                    return Err(at.bad(
+                        "as_of",
+                        as_of_raw,
+                        "a date YYYY-MM-DD, YYYY-MM, YYYY-MM/MM or YYYY",
+                    ));
+                };
+                let base = format!("cn-offers-{}", as_of_raw.replace('/', "_"));
+                let mut id = base.clone();
+                let mut n = 2;
+                while sources.iter().any(|s| s.id == id) {
+                    id = format!("{base}-{n}");
+                    n += 1;
+                }
+                let mut note = "Typed up by hand (data/catalog-sources/cn-platform-offers.csv) from the page or note named in the reference; every number was read, none computed, rounded or guessed. Apart from the 2023 Alibaba blog post these are secondary transcriptions, not the vendors' own pages.".to_string();
+                if as_of != as_of_raw {
+                    note.push_str(&format!(
+                        " The source's date is written {as_of_raw:?}; as_of shows its earliest month."
+                    ));
+                }
+                sources.push(SourceRecord {
+                    id,
+                    reference: url.to_string(),
+                    as_of,
+                    as_of_exact: exact,
+                    licence: "not stated: hand-typed price figures read from public pages and notes (PROVENANCE.md)".to_string(),
+                    note,
+                });
+                source_index.insert((url.to_string(), as_of_raw.to_string()), sources.len() - 1);
+                sources.len() - 1
+            }
+        };
+
+        let note = cell(rec, c_note);
+        let base_type = match cell(rec, c_type) {
+            "" => model,
+            t => t,
+        };
+        let instance_type = if has_word(note, "LOW") {
+            format!("{base_type} (range low)")
+        } else if has_word(note, "HIGH") {
+            format!("{base_type} (range high)")
+        } else if has_word(note, "MEDIAN") {
+            format!("{base_type} (market median)")
+        } else {
+            base_type.to_string()
+        };
+        let (billing, billing_note) = match provider {
+            "AutoDL" => (
+                BillingRecord::PER_SECOND,
+                "AutoDL bills pay-as-you-go per second from power-on to power-off, with a minimum charge of ¥0.01 (money, not time)",
+            ),
+            "Featurize" => (BillingRecord::PER_MINUTE, "Featurize bills per minute"),
+            _ => (BillingRecord::UNSTATED, ""),
+        };
+        let mut notes = vec![note.to_string()];
+        if unit.ends_with("per GPU-hour") && count > 1 {
+            notes.push(format!("source price {price} per GPU-hour × {count} GPUs"));
+        }
+        if !billing_note.is_empty() {
+            notes.push(billing_note.to_string());
+        }
+        notes.retain(|n| !n.is_empty());
+        let source_id = sources.get(source).map_or("", |s| s.id.as_str());
+        let id = format!("{source_id}/{}/{instance_type}", slug(provider)).to_lowercase();
+        let offer = OfferRecord {
+            id: id.clone(),
+            provider: provider.to_string(),
+            instance_type,
+            gpu_model: model.to_string(),
+            gpu_count: count,
+            gpu_memory_gib: optional_quantity(&at, "gpu_memory_gib", cell(rec, c_memory))?,
+            vcpus: None,
+            ram_gib: None,
+            region: cell(rec, c_region).to_string(),
+            listings: 1,
+            on_demand_per_hour: on_demand,
+            spot_per_hour: None,
+            currency,
+            billing,
+            source,
+            note: notes.join("; "),
+        };
+        agg.add(id, offer);
+    }
+    Ok(Catalog {
+        sources,
+        offers: agg.finish(),
+        skipped,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cell helpers
+// ---------------------------------------------------------------------------------------------
+
+/// Per-GPU memory in GiB from a SkyPilot `GpuInfo` cell: the first `SizeInMiB` value (Python
+/// dict form `'SizeInMiB': 16384` or JSON form `"SizeInMiB": 16384`) ÷ 1024.
+/// `None` when there is no such value or it is 0 (the source's "unknown").
+#[must_use]
+pub fn gpu_memory_from_size_in_mib(info: &str) -> Option<f64> {
+    let start = info.find("SizeInMiB")? + "SizeInMiB".len();
+    let rest = info[start..]
+        .trim_start_matches(|c: char| c == '\'' || c == '"' || c == ':' || c.is_whitespace());
+    let end = rest
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(rest.len());
+    let mib: f64 = rest[..end].parse().ok()?;
+    (mib.is_finite() && mib > 0.0).then(|| mib / 1024.0)
+}
+
+/// Per-GPU memory in GiB from free text such as `"T4 16GB"` or `"A100 80G 80GB"` (Alibaba and
+/// Tencent files): the number written immediately before the last `GB` that follows a digit.
+/// `None` when there is none (e.g. `"T4 x1, family GN7"`) or it is 0.
+#[must_use]
+pub fn gpu_memory_from_free_text(info: &str) -> Option<f64> {
+    let bytes = info.as_bytes();
+    let mut best = None;
+    for (pos, _) in info.match_indices("GB") {
+        let mut start = pos;
+        while start > 0 && (bytes[start - 1].is_ascii_digit() || bytes[start - 1] == b'.') {
+            start -= 1;
+        }
+        if start < pos {
+            if let Ok(v) = info[start..pos].parse::<f64>() {
+                best = Some(v);
+            }
+        }
+    }
+    best.filter(|v| v.is_finite() && *v > 0.0)
+}
+
+/// Normalises a hand-written as-of date to the catalog format `(as_of, exact)`:
+/// `YYYY-MM-DD` → itself, exact; `YYYY-MM` → itself, not exact; `YYYY-MM/MM` (a span of
+/// months) → its first month, not exact; `YYYY` → `YYYY-01`, not exact. Taking the earliest
+/// month never makes a price look newer than it is. `None` for anything else.
+#[must_use]
+pub fn normalise_as_of(raw: &str) -> Option<(String, bool)> {
+    let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
+    let month_ok = |m: &str| digits(m, 2) && (1..=12).contains(&m.parse::<u32>().unwrap_or(0));
+    let parts: Vec<&str> = raw.trim().split('-').collect();
+    match parts.as_slice() {
+        [y] if digits(y, 4) => Some((format!("{y}-01"), false)),
+        [y, m] if digits(y, 4) && month_ok(m) => Some((format!("{y}-{m}"), false)),
+        [y, span] if digits(y, 4) => {
+            let (first, last) = span.split_once('/')?;
+            (month_ok(first) && month_ok(last)).then(|| (format!("{y}-{first}"), false))
+        }
+        [y, m, d]
+            if digits(y, 4)
+                && month_ok(m)
+                && digits(d, 2)
+                && (1..=31).contains(&d.parse::<u32>().unwrap_or(0)) =>
+        {
+            Some((format!("{y}-{m}-{d}"), true))
+        }
+        _ => None,
+    }
+}
+
+/// Lowercase ASCII slug of a provider name for offer ids: the text in parentheses when there is
+/// one (`"恒源云 (gpushare.com)"` → `"gpushare-com"`), else the name (`"Alibaba Cloud"` →
+/// `"alibaba-cloud"`); runs of other characters become one `-`.
+#[must_use]
+pub fn slug(name: &str) -> String {
+    let inner = match (name.find('('), name.rfind(')')) {
+        (Some(a), Some(b)) if a < b => &name[a + 1..b],
+        _ => name,
+    };
+    let mut out = String::new();
+    for c in inner.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    out
+}
+
+fn has_word(text: &str, word: &str) -> bool {
+    text.split(|c: char| !c.is_alphanumeric())
+        .any(|w| w == word)
+}
+
+/// A CSV file read into records, with its header map.
+struct Table {
+    file: String,
+    headers: HashMap<String, usize>,
+    records: Vec<(usize, csv::StringRecord)>,
+}
+
+impl Table {
+    fn read(file: &str, text: &str) -> Result<Table, IngestError> {
+        let csv_err = |e: &csv::Error| IngestError::Csv {
+            file: file.to_string(),
+            line: e
+                .position()
+                .map_or(0, |p| usize::try_from(p.line()).unwrap_or(usize::MAX)),
+            message: e.to_string(),
+        };
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(true)
+            .from_reader(text.as_bytes());
+        let headers = reader
+            .headers()
+            .map_err(|e| csv_err(&e))?
+            .iter()
+            .enumerate()
+            .map(|(i, h)| (h.trim().trim_start_matches('\u{feff}').to_string(), i))
+            .collect();
+        let mut records = Vec::new();
+        for result in reader.records() {
+            let rec = result.map_err(|e| csv_err(&e))?;
+            let line = rec
+                .position()
+                .map_or(0, |p| usize::try_from(p.line()).unwrap_or(usize::MAX));
+            records.push((line, rec));
+        }
+        Ok(Table {
+            file: file.to_string(),
+            headers,
+            records,
+        })
+    }
+
+    fn col(&self, name: &str) -> Result<usize, IngestError> {
+        self.opt_col(name)
+            .ok_or_else(|| IngestError::MissingColumn {
+                file: self.file.clone(),
+                column: name.to_string(),
+            })
+    }
+
+    fn opt_col(&self, name: &str) -> Option<usize> {
+        self.headers.get(name).copied()
+    }
+}
+
+fn cell(rec: &csv::StringRecord, idx: usize) -> &str {
+    rec.get(idx).unwrap_or("").trim()
+}
+
+fn opt_cell(rec: &csv::StringRecord, idx: Option<usize>) -> &str {
+    idx.map_or("", |i| cell(rec, i))
+}
+
+/// Position of a row, for errors and skip records.
+struct At<'a> {
+    file: &'a str,
+    line: usize,
+}
+
+impl At<'_> {
+    fn bad(&self, column: &str, value: &str, expected: &str) -> IngestError {
+        IngestError::BadValue {
+            file: self.file.to_string(),
+            line: self.line,
+            column: column.to_string(),
+            value: value.to_string(),
+            expected: expected.to_string(),
+        }
+    }
+
+    fn skip(&self, reason: String) -> SkippedRow {
+        (self.file.to_string(), self.line, reason)
+    }
+}
+
+/// `Ok(None)` for an empty cell, `Ok(Some(x))` for any `f64` (possibly non-finite), an error
+/// for text that is not a number.
+fn number(at: &At<'_>, column: &str, raw: &str) -> Result<Option<f64>, IngestError> {
+    if raw.is_empty() {
+        return Ok(None);
+    }
+    raw.parse::<f64>()
+        .map(Some)
+        .map_err(|_| at.bad(column, raw, "a decimal number"))
+}
+
+/// Outer `Err`: the cell is not a number. Inner `Err`: the skip reason.
+fn on_demand_price(
+    at: &At<'_>,
+    column: &str,
+    raw: &str,
+) -> Result<Result<f64, String>, IngestError> {
+    Ok(match number(at, column, raw)? {
+        None => Err("no on-demand price: empty".to_string()),
+        Some(p) if !p.is_finite() => Err(format!("non-finite on-demand price: {raw}")),
+        Some(p) if p <= 0.0 => Err(format!("non-positive on-demand price: {raw}")),
+        Some(p) => Ok(p),
+    })
+}
+
+/// `None` when empty, non-finite or not positive.
+fn spot_price(at: &At<'_>, column: &str, raw: &str) -> Result<Option<f64>, IngestError> {
+    Ok(number(at, column, raw)?.filter(|p| p.is_finite() && *p > 0.0))
+}
+
+/// A quantity such as vCPUs or GiB: `None` when empty, non-finite or not positive.
+fn optional_quantity(at: &At<'_>, column: &str, raw: &str) -> Result<Option<f64>, IngestError> {
+    Ok(number(at, column, raw)?.filter(|x| x.is_finite() && *x > 0.0))
+}
+
+/// Outer `Err`: the cell is not a number. Inner `Err`: the skip reason (empty, fractional, < 1).
+/// Integral floats such as `8.0` are accepted.
+fn gpu_count(at: &At<'_>, column: &str, raw: &str) -> Result<Result<u32, String>, IngestError> {
+    Ok(match number(at, column, raw)? {
+        None => Err("empty accelerator count".to_string()),
+        Some(x) if x.is_finite() && x >= 1.0 && x.fract() == 0.0 && x <= f64::from(u32::MAX) => {
+            // Exact: x is a whole number within u32's range.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            Ok(x as u32)
+        }
+        Some(_) => Err(format!("fractional or zero GPU count: {raw}")),
+    })
+}
+
+/// Keeps the cheapest on-demand offer per key, in first-seen order, counting rows.
+#[derive(Default)]
+struct Aggregator {
+    offers: Vec<OfferRecord>,
+    index: HashMap<String, usize>,
+}
+
+impl Aggregator {
+    fn add(&mut self, key: String, offer: OfferRecord) {
+        match self.index.get(&key) {
+            Some(&i) => {
+                let kept = &mut self.offers[i];
+                let listings = kept.listings.saturating_add(1);
+                if offer.on_demand_per_hour < kept.on_demand_per_hour {
+                    *kept = offer;
+                }
+                kept.listings = listings;
+            }
+            None => {
+                self.index.insert(key, self.offers.len());
+                self.offers.push(OfferRecord {
+                    listings: 1,
+                    ..offer
+                });
+            }
+        }
+    }
+
+    fn finish(self) -> Vec<OfferRecord> {
+        self.offers
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn dir() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/catalog-sources")
+    }
+
+    fn catalog() -> Catalog {
+        match ingest_all(&dir()) {
+            Ok(c) => c,
+            Err(e) => panic!("ingest failed: {e}"),
+        }
+    }
+
+    fn offer<'a>(c: &'a Catalog, id: &str) -> &'a OfferRecord {
+        c.offers
+            .iter()
+            .find(|o| o.id == id)
+            .unwrap_or_else(|| panic!("no offer {id}"))
+    }
+
+    fn source_of<'a>(c: &'a Catalog, o: &OfferRecord) -> &'a SourceRecord {
+        &c.sources[o.source]
+    }
+
+    fn spec(file: &str) -> &'static SkypilotSpec {
+        SKYPILOT_FILES.iter().find(|s| s.file == file).unwrap()
+    }
+
+    #[test]
+    fn aws_p3_16xlarge_is_per_instance_with_per_gpu_memory() {
+        let c = catalog();
+        let o = offer(&c, "skypilot-aws/p3.16xlarge");
+        assert_eq!(o.provider, "AWS");
+        assert_eq!(o.gpu_count, 8);
+        assert_eq!(o.gpu_memory_gib, Some(16.0));
+        assert_eq!(o.on_demand_per_hour, 24.48);
+        assert_eq!(o.on_demand_per_gpu_hour(), 3.06);
+        assert_eq!(o.spot_per_hour, Some(3.8232));
+        assert_eq!(o.region, "us-east-1");
+        assert_eq!(o.listings, 23);
+        assert_eq!(o.vcpus, Some(64.0));
+        assert_eq!(o.ram_gib, Some(488.0));
+        assert_eq!(o.currency, "USD");
+        let s = source_of(&c, o);
+        assert_eq!(s.id, "skypilot-aws");
+        assert_eq!(s.as_of, "2026-11");
+        assert!(!s.as_of_exact);
+        assert!(s
+            .reference
+            .contains("2c3d7ea7d76bf84cf80d382e946c1609571485fd"));
+    }
+
+    #[test]
+    fn azure_nd96isr_h100_v5_has_8_gpus() {
+        let c = catalog();
+        let o = offer(&c, "skypilot-azure/standard_nd96isr_h100_v5");
+        assert_eq!(o.gpu_count, 8);
+        assert_eq!(o.on_demand_per_hour, 98.32);
+        assert_eq!(o.listings, 3);
+        assert!(o.note.contains("12") && o.note.contains('8'), "{}", o.note);
+    }
+
+    #[test]
+    fn alibaba_is_cny_from_usd_at_the_fetcher_rate() {
+        let c = catalog();
+        let o = offer(&c, "skypilot-alicloud/ecs.gn6i-c16g1.4xlarge");
+        assert_eq!(o.provider, "Alibaba Cloud");
+        assert_eq!(o.currency, "CNY");
+        assert_eq!(o.on_demand_per_hour, 1.61953046 / 0.138);
+        assert_eq!(o.spot_per_hour, Some(0.50736086 / 0.138));
+        assert_eq!(o.region, "us-east-1");
+        assert_eq!(o.gpu_count, 1);
+        assert_eq!(o.gpu_memory_gib, Some(16.0));
+        assert!(o.note.contains("÷ 0.138"));
+        let anomaly = offer(&c, "skypilot-alicloud/ecs.gn5i-c12g1.6xlarge");
+        assert_eq!(anomaly.on_demand_per_hour, 0.011592 / 0.138);
+        assert!(anomaly.note.contains("anomaly"));
+    }
+
+    #[test]
+    fn tencent_is_cny_and_has_no_memory_figure() {
+        let c = catalog();
+        let o = offer(&c, "skypilot-tencentcloud/gt4.41xlarge948");
+        assert_eq!(o.provider, "Tencent Cloud");
+        assert_eq!(o.currency, "CNY");
+        assert_eq!(o.gpu_count, 8);
+        assert_eq!(o.gpu_memory_gib, None);
+        assert_eq!(o.spot_per_hour, None);
+        assert!(c
+            .offers
+            .iter()
+            .filter(|o| o.provider == "Tencent Cloud")
+            .all(|o| o.currency == "CNY"
+                && !o.gpu_model.contains("Zixiao")
+                && !o.gpu_model.contains("SG1")));
+    }
+
+    #[test]
+    fn gcp_a2_highgpu_1g_cheapest_region() {
+        let c = catalog();
+        let o = offer(&c, "gcp-cyclenerd/a2-highgpu-1g");
+        assert_eq!(o.provider, "Google Cloud");
+        assert_eq!(o.gpu_model, "A100 40GB");
+        assert_eq!(o.gpu_memory_gib, Some(40.0));
+        assert_eq!(o.on_demand_per_hour, 3.673385);
+        assert_eq!(o.spot_per_hour, Some(1.92802));
+        assert_eq!(o.region, "us-central1");
+        assert_eq!(o.listings, 39);
+        let s = source_of(&c, o);
+        assert_eq!((s.as_of.as_str(), s.as_of_exact), ("2026-07-30", true));
+        assert!(s.licence.starts_with("Apache-2.0"));
+        // Fractional G4 shares are not offers.
+        assert!(c
+            .skipped
+            .iter()
+            .any(|(f, _, r)| f == GCP_FILE && r == "fractional or zero GPU count: 0.25"));
+    }
+
+    #[test]
+    fn runpod_h200_is_per_gpu_hour_with_one_gpu() {
+        let c = catalog();
+        let o = offer(&c, "becloudready-runpod/h200");
+        assert_eq!(o.provider, "RunPod");
+        assert_eq!(o.gpu_count, 1);
+        assert_eq!(o.on_demand_per_hour, 3.59);
+        assert_eq!(o.gpu_memory_gib, Some(141.0));
+        assert_eq!(o.region, "");
+        let s = source_of(&c, o);
+        assert_eq!((s.as_of.as_str(), s.as_of_exact), ("2026-02-11", true));
+    }
+
+    #[test]
+    fn denvr_per_gpu_price_is_multiplied_by_the_count() {
+        let c = catalog();
+        let o = offer(&c, "becloudready-denvr/nvidia h100 sxm");
+        assert_eq!(o.gpu_count, 8);
+        assert_eq!(o.on_demand_per_hour, 2.1 * 8.0);
+        assert_eq!(o.on_demand_per_gpu_hour(), 2.1);
+        // Same product with two VRAM sizes: two offers, told apart by VRAM.
+        assert_eq!(
+            offer(&c, "becloudready-denvr/nvidia a100 sxm (80.0 gb)").gpu_memory_gib,
+            Some(80.0)
+        );
+        assert_eq!(
+            offer(&c, "becloudready-denvr/nvidia a100 sxm (40.0 gb)").gpu_memory_gib,
+            Some(40.0)
+        );
+    }
+
+    #[test]
+    fn coreweave_b200_is_per_node() {
+        let c = catalog();
+        let o = offer(&c, "becloudready-coreweave/nvidia b200");
+        assert_eq!(o.provider, "CoreWeave");
+        assert_eq!(o.gpu_count, 8);
+        assert_eq!(o.on_demand_per_hour, 68.8);
+        assert_eq!(o.gpu_memory_gib, Some(180.0));
+        assert!(c
+            .skipped
+            .iter()
+            .any(|(f, _, r)| f == "becloudready-coreweave-gpu-prices.csv"
+                && r.starts_with("empty accelerator count: NVIDIA GB200 NVL72")));
+    }
+
+    #[test]
+    fn two_nebius_sources_stay_distinct() {
+        let c = catalog();
+        let ids: Vec<&str> = c
+            .offers
+            .iter()
+            .filter(|o| o.provider == "Nebius")
+            .map(|o| source_of(&c, o).id.as_str())
+            .collect();
+        assert!(ids.contains(&"skypilot-nebius") && ids.contains(&"becloudready-nebius"));
+        assert_eq!(
+            offer(&c, "skypilot-nebius/gpu-h100-sxm_8gpu-128vcpu-1600gb").gpu_memory_gib,
+            None
+        );
+    }
+
+    #[test]
+    fn autodl_range_rows_are_distinct_offers() {
+        let c = catalog();
+        let low = offer(&c, "cn-offers-2026-06_07/autodl/rtx 4090 (range low)");
+        let high = offer(&c, "cn-offers-2026-06_07/autodl/rtx 4090 (range high)");
+        assert_eq!(low.on_demand_per_hour, 1.61);
+        assert_eq!(high.on_demand_per_hour, 3.49);
+        assert_eq!(low.currency, "CNY");
+        assert_eq!(low.billing, BillingRecord::PER_SECOND);
+        assert_eq!(low.listings, 1);
+        let s = source_of(&c, low);
+        assert_eq!((s.as_of.as_str(), s.as_of_exact), ("2026-06", false));
+        // Same card, other dates: distinct offers, never aggregated.
+        assert_eq!(
+            offer(&c, "cn-offers-2026-09-29/autodl/rtx 4090").on_demand_per_hour,
+            1.88
+        );
+        assert_eq!(
+            offer(&c, "cn-offers-2026-08/autodl/rtx 4090").on_demand_per_hour,
+            1.88
+        );
+        assert_eq!(
+            offer(&c, "cn-offers-2026-10-04/autodl/rtx 4090").on_demand_per_hour,
+            1.98
+        );
+        assert_eq!(
+            offer(&c, "cn-offers-2026-10-04/autodl/rtx 4090 (market median)").on_demand_per_hour,
+            2.19
+        );
+        let exact = source_of(&c, offer(&c, "cn-offers-2026-09-29/autodl/rtx 4090"));
+        assert_eq!(
+            (exact.as_of.as_str(), exact.as_of_exact),
+            ("2026-09-29", true)
+        );
+        let featurize = offer(&c, "cn-offers-2026-09-29/featurize/rtx 4090");
+        assert_eq!(featurize.billing, BillingRecord::PER_MINUTE);
+        assert_eq!(featurize.on_demand_per_hour, 1.87);
+    }
+
+    #[test]
+    fn cn_alibaba_rows_are_per_instance() {
+        let c = catalog();
+        let o = offer(
+            &c,
+            "cn-offers-2023-06/alibaba-cloud/ecs.gn7e-c16g1.32xlarge",
+        );
+        assert_eq!(o.gpu_count, 8);
+        assert_eq!(o.on_demand_per_hour, 277.93);
+        assert_eq!(o.gpu_memory_gib, Some(80.0));
+        assert_eq!(o.billing, BillingRecord::UNSTATED);
+        assert!(c.skipped.iter().any(|(f, _, r)| f == CN_FILE
+            && r.starts_with("not an hourly GPU offer: billing_mode monthly")));
+        assert!(c
+            .skipped
+            .iter()
+            .any(|(f, _, r)| f == CN_FILE
+                && r.starts_with("not an hourly GPU offer: gpu_count \"0\"")));
+    }
+
+    #[test]
+    fn vgpu_slices_and_non_gpu_accelerators_are_skipped() {
+        let c = catalog();
+        let ali = "skypilot-alicloud-vms.csv";
+        let reasons: Vec<&str> = c
+            .skipped
+            .iter()
+            .filter(|(f, _, _)| f == ali)
+            .map(|(_, _, r)| r.as_str())
+            .collect();
+        assert!(reasons.contains(&"vGPU slice: accelerator A10*1/3"));
+        assert!(reasons.contains(&"vGPU slice: accelerator T4/4"));
+        assert!(reasons
+            .iter()
+            .any(|r| r.starts_with("non-GPU accelerator: Xilinx VU9p")));
+        assert!(reasons
+            .iter()
+            .any(|r| r.starts_with("non-GPU accelerator: AMD S7150")));
+        assert!(reasons
+            .iter()
+            .any(|r| r.starts_with("non-GPU accelerator: intel SG1")));
+        assert!(reasons
+            .iter()
+            .any(|r| r.starts_with("non-GPU accelerator: A910X")));
+        assert!(reasons
+            .iter()
+            .any(|r| r.starts_with("non-GPU accelerator: VG1000")));
+        assert!(reasons
+            .iter()
+            .any(|r| r.starts_with("vGPU slice: shared-GPU family ecs.sgn8ia")));
+        for o in &c.offers {
+            assert!(!o.gpu_model.contains('/'), "{}", o.id);
+            assert!(non_gpu_accelerator(&o.gpu_model).is_none(), "{}", o.id);
+            assert!(!o.instance_type.starts_with("ecs.f3"), "{}", o.id);
+            assert!(!o.instance_type.starts_with("ecs.sgn"), "{}", o.id);
+        }
+        // A whole A10 sold as a vGPU workstation is a GPU.
+        assert_eq!(
+            offer(&c, "skypilot-alicloud/ecs.vgn7i-vws-m24.7xlarge").gpu_count,
+            1
+        );
+    }
+
+    #[test]
+    fn verda_spot_only_rows_are_skipped() {
+        let c = catalog();
+        assert!(c.offers.iter().all(|o| o.id != "skypilot-verda/2b300.60v"));
+        assert!(c
+            .skipped
+            .iter()
+            .any(|(f, l, r)| f == "skypilot-verda-vms.csv"
+                && *l == 3
+                && r == "no on-demand price: spot price only"));
+        let o = offer(&c, "skypilot-verda/1b300.30v");
+        assert_eq!(o.gpu_memory_gib, Some(268288.0 / 1024.0));
+        assert_eq!(o.spot_per_hour, Some(2.447));
+    }
+
+    #[test]
+    fn vast_zero_spot_is_none_and_hosts_are_aggregated() {
+        let c = catalog();
+        let o = offer(&c, "skypilot-vast/1x-rtx_5090-32-65536");
+        assert_eq!(o.provider, "Vast.ai");
+        assert_eq!(o.spot_per_hour, None);
+        assert_eq!(o.listings, 3);
+    }
+
+    #[test]
+    fn every_offer_is_well_formed_and_ids_are_unique() {
+        let c = catalog();
+        assert!(c.offers.len() > 300, "{}", c.offers.len());
+        let mut ids = HashSet::new();
+        for o in &c.offers {
+            assert!(
+                o.on_demand_per_hour.is_finite() && o.on_demand_per_hour > 0.0,
+                "{}",
+                o.id
+            );
+            assert!(
+                o.spot_per_hour
+                    .into_iter()
+                    .all(|s| s.is_finite() && s > 0.0),
+                "{}",
+                o.id
+            );
+            assert!(o.gpu_count >= 1, "{}", o.id);
+            assert!(o.listings >= 1, "{}", o.id);
+            assert!(o.source < c.sources.len(), "{}", o.id);
+            assert!(
+                o.gpu_memory_gib
+                    .into_iter()
+                    .all(|m| m.is_finite() && m > 0.0),
+                "{}",
+                o.id
+            );
+            assert!(o.currency == "USD" || o.currency == "CNY", "{}", o.id);
+            assert_eq!(o.id, o.id.to_lowercase());
+            assert!(
+                o.id.starts_with(&format!("{}/", c.sources[o.source].id)),
+                "{}",
+                o.id
+            );
+            assert!(ids.insert(o.id.clone()), "duplicate {}", o.id);
+        }
+        for s in &c.sources {
+            assert!(
+                normalise_as_of(&s.as_of).is_some_and(|(d, e)| d == s.as_of && e == s.as_of_exact),
+                "{}",
+                s.id
+            );
+            assert!(
+                c.offers.iter().any(|o| c.sources[o.source].id == s.id),
+                "{} has no offers",
+                s.id
+            );
+        }
+    }
+
+    #[test]
+    fn offers_are_sorted_by_provider_then_price_per_gpu_hour() {
+        let c = catalog();
+        for w in c.offers.windows(2) {
+            let (a, b) = (&w[0], &w[1]);
+            assert!(
+                a.provider < b.provider
+                    || (a.provider == b.provider
+                        && a.on_demand_per_gpu_hour() <= b.on_demand_per_gpu_hour()),
+                "{} before {}",
+                a.id,
+                b.id
+            );
+        }
+    }
+
+    #[test]
+    fn providers_cover_the_founding_articles() {
+        let c = catalog();
+        let providers: HashSet<&str> = c.offers.iter().map(|o| o.provider.as_str()).collect();
+        for p in [
+            "AWS",
+            "Azure",
+            "Google Cloud",
+            "Alibaba Cloud",
+            "Tencent Cloud",
+            "Lambda",
+            "Paperspace",
+            "Vast.ai",
+            "RunPod",
+            "AutoDL",
+            "Featurize",
+            "Nebius",
+            "Verda",
+            "Jarvislabs",
+            "Hyperbolic",
+            "Fluidstack",
+            "CoreWeave",
+            "Denvr",
+            "Crusoe",
+            "恒源云 (gpushare.com)",
+            "晨涧云 (mornai.cn)",
+        ] {
+            assert!(providers.contains(p), "missing provider {p}");
+        }
+    }
+
+    // ---- inline CSV: parsers and their error paths ----
+
+    const SKY_HEADER: &str =
+        "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region\n";
+
+    #[test]
+    fn skypilot_inline_aggregates_cheapest_row_and_reads_by_header() {
+        // Column order differs from the usual one on purpose.
+        let text = "Region,Price,SpotPrice,InstanceType,AcceleratorCount,AcceleratorName\n\
+                    r1,2.0,1.0,x8,8.0,H100\n\
+                    r2,1.5,,x8,8.0,H100\n\
+                    r3,1.5,0.5,x8,8.0,H100\n";
+        let c = parse_skypilot(spec("skypilot-aws-vms.csv"), text).unwrap();
+        assert_eq!(c.offers.len(), 1);
+        let o = &c.offers[0];
+        assert_eq!((o.region.as_str(), o.listings, o.gpu_count), ("r2", 3, 8));
+        assert_eq!(o.on_demand_per_hour, 1.5);
+        assert_eq!(o.spot_per_hour, None);
+        assert_eq!(o.id, "skypilot-aws/x8");
+    }
+
+    #[test]
+    fn skypilot_inline_skip_reasons() {
+        let text = format!(
+            "{SKY_HEADER}\
+             a,,,1,1,,1.0,,r\n\
+             b,T4,,1,1,,1.0,,r\n\
+             c,T4,8.5,1,1,,1.0,,r\n\
+             d,T4,0,1,1,,1.0,,r\n\
+             e,T4,1,1,1,,,0.3,r\n\
+             f,T4,1,1,1,,0,,r\n\
+             g,T4,1,1,1,,-1,,r\n\
+             h,T4,1,1,1,,inf,,r\n\
+             i,A10*1/3,1,1,1,,1.0,,r\n\
+             j,Xilinx VU9p,1,1,1,,1.0,,r\n\
+             k,T4,1,1,1,,,,r\n"
+        );
+        let c = parse_skypilot(spec("skypilot-aws-vms.csv"), &text).unwrap();
+        assert!(c.offers.is_empty());
+        let got: Vec<(usize, &str)> = c.skipped.iter().map(|(_, l, r)| (*l, r.as_str())).collect();
+        assert_eq!(
+            got,
+            vec![
+                (2, "empty accelerator name: a"),
+                (3, "empty accelerator count"),
+                (4, "fractional or zero GPU count: 8.5"),
+                (5, "fractional or zero GPU count: 0"),
+                (6, "no on-demand price: spot price only"),
+                (7, "non-positive on-demand price: 0"),
+                (8, "non-positive on-demand price: -1"),
+                (9, "non-finite on-demand price: inf"),
+                (10, "vGPU slice: accelerator A10*1/3"),
+                (
+                    11,
+                    "non-GPU accelerator: Xilinx VU9p (Xilinx FPGA (Alibaba f3))"
+                ),
+                (12, "no on-demand price: empty"),
+            ]
+        );
+    }
+
+    #[test]
+    fn skypilot_inline_bad_number_is_an_error_naming_file_line_and_column() {
+        let text = format!("{SKY_HEADER}a,T4,1,1,1,,1.0,,r\nb,T4,1,1,1,,abc,,r\n");
+        let err = parse_skypilot(spec("skypilot-aws-vms.csv"), &text).unwrap_err();
+        assert_eq!(
+            err,
+            IngestError::BadValue {
+                file: "skypilot-aws-vms.csv".into(),
+                line: 3,
+                column: "Price".into(),
+                value: "abc".into(),
+                expected: "a decimal number".into(),
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "skypilot-aws-vms.csv:3: column `Price`: \"abc\" is not a decimal number"
+        );
+        let missing =
+            parse_skypilot(spec("skypilot-aws-vms.csv"), "InstanceType,Price\n").unwrap_err();
+        assert!(
+            matches!(missing, IngestError::MissingColumn { ref column, .. } if column == "AcceleratorName")
+        );
+        let ragged = parse_skypilot(
+            spec("skypilot-aws-vms.csv"),
+            &format!("{SKY_HEADER}a,T4,1\n"),
+        )
+        .unwrap_err();
+        assert!(
+            matches!(ragged, IngestError::Csv { line: 2, .. }),
+            "{ragged:?}"
+        );
+    }
+
+    #[test]
+    fn skypilot_inline_count_fix_and_cny_conversion() {
+        let azure = "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n\
+                     Standard_ND96isr_H100_v5,H100,12,98.32,eastus\n";
+        let c = parse_skypilot(spec("skypilot-azure-vms.csv"), azure).unwrap();
+        assert_eq!(c.offers[0].gpu_count, 8);
+        let ali = "InstanceType,AcceleratorName,AcceleratorCount,Price,SpotPrice,Region,GpuInfo,Generation\n\
+                   ecs.x,T4,1,1.38,0.276,r,T4 16GB,ecs.gn6i\n\
+                   ecs.y,RTX 5880,1,1.0,,r,RTX 5880 2GB,ecs.sgn8ga-wy\n";
+        let c = parse_skypilot(spec("skypilot-alicloud-vms.csv"), ali).unwrap();
+        assert_eq!(c.offers.len(), 1);
+        assert_eq!(c.offers[0].on_demand_per_hour, 1.38 / 0.138);
+        assert_eq!(c.offers[0].spot_per_hour, Some(0.276 / 0.138));
+        assert_eq!(c.offers[0].currency, "CNY");
+        assert_eq!(c.offers[0].gpu_memory_gib, Some(16.0));
+        assert_eq!(
+            c.skipped[0].2,
+            "vGPU slice: shared-GPU family ecs.sgn8ga-wy (RTX 5880)"
+        );
+    }
+
+    #[test]
+    fn gcp_inline_and_unknown_key_error() {
+        let text = "instance_type,gpu_key,gpu_count,region,hour,hour_spot\n\
+                    g2-standard-4,l4,1,r1,0.9,0.3\n\
+                    g2-standard-4,l4,1,r2,0.7,\n\
+                    g4-standard-6,rtx6000,0.125,r1,0.5,0.2\n";
+        let c = parse_gcp_cyclenerd(text).unwrap();
+        assert_eq!(c.offers.len(), 1);
+        assert_eq!(c.offers[0].on_demand_per_hour, 0.7);
+        assert_eq!(c.offers[0].spot_per_hour, None);
+        assert_eq!(c.offers[0].gpu_memory_gib, Some(24.0));
+        assert_eq!(
+            c.skipped,
+            vec![(
+                GCP_FILE.to_string(),
+                4,
+                "fractional or zero GPU count: 0.125".to_string()
+            )]
+        );
+        let err =
+            parse_gcp_cyclenerd("instance_type,gpu_key,gpu_count,region,hour\nx,tpu,1,r,1.0\n")
+                .unwrap_err();
+        assert!(
+            matches!(err, IngestError::BadValue { line: 2, ref column, .. } if column == "gpu_key")
+        );
+        let err =
+            parse_gcp_cyclenerd("instance_type,gpu_key,gpu_count,region,hour\nx,l4,one,r,1.0\n")
+                .unwrap_err();
+        assert!(
+            matches!(err, IngestError::BadValue { line: 2, ref column, .. } if column == "gpu_count")
+        );
+    }
+
+    #[test]
+    fn becloudready_inline_bases_and_errors() {
+        let runpod = &BECLOUDREADY_FILES[0];
+        let text = "provider,product,gpu_count,vram_gb,price_per_hour_usd\n\
+                    runpod,H200,,141.0,3.59\n\
+                    runpod,B200,2,180,4.99\n\
+                    runpod,X,,24,\n";
+        let c = parse_becloudready(runpod, text).unwrap();
+        assert_eq!(c.offers[0].on_demand_per_hour, 3.59);
+        assert_eq!(c.offers[0].gpu_count, 1);
+        assert_eq!(c.offers[1].on_demand_per_hour, 4.99 * 2.0);
+        assert_eq!(c.skipped[0].1, 4);
+        assert_eq!(c.skipped[0].2, "no on-demand price: empty (X)");
+        let coreweave = BECLOUDREADY_FILES
+            .iter()
+            .find(|s| s.basis == PriceBasis::PerNodeHour)
+            .unwrap();
+        let text = "provider,product,gpu_count,vram_gb,price_per_hour_usd\n\
+                    coreweave,B200,8,180,68.8\n\
+                    coreweave,GB200,,186,42.0\n";
+        let c = parse_becloudready(coreweave, text).unwrap();
+        assert_eq!(
+            (c.offers[0].on_demand_per_hour, c.offers[0].gpu_count),
+            (68.8, 8)
+        );
+        assert_eq!(c.skipped.len(), 1);
+        let err = parse_becloudready(
+            coreweave,
+            "product,gpu_count,price_per_hour_usd\nB200,8,$68.80\n",
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "becloudready-coreweave-gpu-prices.csv:2: column `price_per_hour_usd`: \"$68.80\" is not a decimal number"
+        );
+    }
+
+    #[test]
+    fn cn_inline_units_ranges_and_errors() {
+        let header = "provider,instance_type,gpu_model,gpu_count,gpu_memory_gib,region,billing_mode,price,currency,unit,source_url,as_of,note\n";
+        let text = format!(
+            "{header}\
+             AutoDL,,RTX 4090,2,24,CN,hourly,1.5,CNY,CNY per GPU-hour,u1,2026-06/07,LOW end of range\n\
+             AutoDL,,RTX 4090,2,24,CN,hourly,2.5,CNY,CNY per GPU-hour,u1,2026-06/07,HIGH end of range\n\
+             Alibaba Cloud,ecs.a,A100,8,40,cn,hourly,250,CNY,CNY per instance-hour,u2,2023-06,whole instance\n\
+             Alibaba Cloud,ecs.a,A100,8,40,cn,monthly,9999,CNY,CNY per instance-month,u2,2023-06,\n\
+             AutoDL,no-GPU,none,0,,CN,hourly,0.1,CNY,CNY per instance-hour,u3,2026-06-10,\n"
+        );
+        let c = parse_cn_platform_offers(&text).unwrap();
+        assert_eq!(c.offers.len(), 3);
+        assert_eq!(
+            c.offers[0].id,
+            "cn-offers-2026-06_07/autodl/rtx 4090 (range low)"
+        );
+        assert_eq!(c.offers[0].on_demand_per_hour, 3.0);
+        assert_eq!(c.offers[1].on_demand_per_hour, 5.0);
+        assert_eq!(c.offers[2].on_demand_per_hour, 250.0);
+        assert_eq!(c.sources.len(), 2);
+        assert_eq!(c.skipped.len(), 2);
+        let bad_unit =
+            format!("{header}AutoDL,,RTX 4090,1,24,CN,hourly,1.5,CNY,CNY per day,u,2026-01-01,\n");
+        let err = parse_cn_platform_offers(&bad_unit).unwrap_err();
+        assert!(
+            matches!(err, IngestError::BadValue { line: 2, ref column, .. } if column == "unit")
+        );
+        let bad_date =
+            format!("{header}AutoDL,,RTX 4090,1,24,CN,hourly,1.5,CNY,CNY per GPU-hour,u,soon,\n");
+        let err = parse_cn_platform_offers(&bad_date).unwrap_err();
+        assert!(
+            matches!(err, IngestError::BadValue { line: 2, ref column, .. } if column == "as_of")
+        );
+        let bad_price =
+            format!("{header}AutoDL,,RTX 4090,1,24,CN,hourly,~2.5,CNY,CNY per GPU-hour,u,2026,\n");
+        let err = parse_cn_platform_offers(&bad_price).unwrap_err();
+        assert!(
+            matches!(err, IngestError::BadValue { line: 2, ref column, .. } if column == "price")
+        );
+    }
+
+    #[test]
+    fn gpu_memory_parsers() {
+        assert_eq!(
+            gpu_memory_from_size_in_mib(
+                "{'Gpus': [{'MemoryInfo': {'SizeInMiB': 16384}}], 'TotalGpuMemoryInMiB': 131072}"
+            ),
+            Some(16.0)
+        );
+        assert_eq!(
+            gpu_memory_from_size_in_mib(r#"{"Gpus": [{"MemoryInfo": {"SizeInMiB": 81920}}]}"#),
+            Some(80.0)
+        );
+        assert_eq!(gpu_memory_from_size_in_mib("{'SizeInMiB': 0}"), None);
+        assert_eq!(gpu_memory_from_size_in_mib("H100"), None);
+        assert_eq!(gpu_memory_from_free_text("T4 16GB"), Some(16.0));
+        assert_eq!(gpu_memory_from_free_text("A100 80G 80GB"), Some(80.0));
+        assert_eq!(gpu_memory_from_free_text("T4 x1, family GN7"), None);
+        assert_eq!(gpu_memory_from_free_text("A30"), None);
+    }
+
+    #[test]
+    fn as_of_normalisation_and_slugs() {
+        assert_eq!(
+            normalise_as_of("2026-09-29"),
+            Some(("2026-09-29".into(), true))
+        );
+        assert_eq!(normalise_as_of("2026-08"), Some(("2026-08".into(), false)));
+        assert_eq!(
+            normalise_as_of("2026-06/07"),
+            Some(("2026-06".into(), false))
+        );
+        assert_eq!(normalise_as_of("2026"), Some(("2026-01".into(), false)));
+        assert_eq!(normalise_as_of("2026-13"), None);
+        assert_eq!(normalise_as_of("soon"), None);
+        assert_eq!(slug("恒源云 (gpushare.com)"), "gpushare-com");
+        assert_eq!(slug("Alibaba Cloud"), "alibaba-cloud");
+        assert_eq!(slug("AutoDL"), "autodl");
+    }
+
+    #[test]
+    fn unknown_csv_file_is_an_error() {
+        let tmp = std::env::temp_dir().join(format!("catalog-ingest-test-{}", std::process::id()));
+        fs::create_dir_all(&tmp).unwrap();
+        fs::write(tmp.join("mystery.csv"), "a\n1\n").unwrap();
+        let err = ingest_all(&tmp).unwrap_err();
+        fs::remove_dir_all(&tmp).unwrap();
+        assert_eq!(
+            err,
+            IngestError::UnknownFile {
+                file: "mystery.csv".into()
+            }
+        );
+    }
+}

@@ -1,0 +1,204 @@
+//! The bundled price catalog: GPU rental offers read from the dated public sources in
+//! `data/catalog-sources/` (see its `PROVENANCE.md`) at build time, and the types that describe
+//! them. Pure data: no web crate is used here.
+//!
+//! `build.rs` runs [`ingest`] over the source CSV files and writes the offers as Rust statics,
+//! so the browser bundle carries no CSV parser and does no parsing at start-up.
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod ingest;
+
+use std::fmt;
+
+/// A currency an offer is quoted in or a total is displayed in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Currency {
+    /// United States dollar.
+    Usd,
+    /// Chinese yuan renminbi.
+    Cny,
+}
+
+impl Currency {
+    /// Every supported currency, in display order.
+    pub const ALL: [Currency; 2] = [Currency::Usd, Currency::Cny];
+
+    /// ISO 4217 code, e.g. `"USD"`.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            Currency::Usd => "USD",
+            Currency::Cny => "CNY",
+        }
+    }
+
+    /// Symbol placed before amounts on screen (`$`, `¥`).
+    #[must_use]
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Currency::Usd => "$",
+            Currency::Cny => "¥",
+        }
+    }
+
+    /// Parses an ISO 4217 code (case-insensitive); `None` for codes the catalog does not use.
+    #[must_use]
+    pub fn from_code(code: &str) -> Option<Currency> {
+        Currency::ALL
+            .into_iter()
+            .find(|c| c.code().eq_ignore_ascii_case(code.trim()))
+    }
+}
+
+impl fmt::Display for Currency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// One dated public source the catalog was built from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Source {
+    /// Short stable id, e.g. `"skypilot-aws"`.
+    pub id: &'static str,
+    /// Where the data came from: repository, path and commit (from `PROVENANCE.md`).
+    pub reference: &'static str,
+    /// As-of date of the prices: `YYYY-MM-DD` when the source states it, else `YYYY-MM`
+    /// (the month the snapshot was read, when the source's own date was not recorded).
+    pub as_of: &'static str,
+    /// Whether `as_of` is the source's own date (`true`) or only the month it was read (`false`).
+    pub as_of_exact: bool,
+    /// Licence of the data as stated in `PROVENANCE.md`.
+    pub licence: &'static str,
+    /// Caveats that apply to every offer from this source.
+    pub note: &'static str,
+}
+
+/// How an offer's on-demand time is billed: duration rounded up to `granularity_seconds`, with
+/// at least `minimum_seconds` charged per run (COST-MODEL.md, "Billing modes", on-demand).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Billing {
+    /// Rounding unit in seconds (1 = per second, 60 = per minute, 3600 = per hour); `None` when
+    /// the source does not state it, in which case time is billed exactly.
+    pub granularity_seconds: Option<u32>,
+    /// Minimum billed seconds per run; 0 when none is stated.
+    pub minimum_seconds: u32,
+}
+
+impl Billing {
+    /// Billing rule not stated by the source: time is billed exactly, with no minimum.
+    pub const UNSTATED: Billing = Billing {
+        granularity_seconds: None,
+        minimum_seconds: 0,
+    };
+}
+
+/// One rentable offer: an instance type of one provider at its listed on-demand price.
+///
+/// Prices are **per instance-hour in the offer's native `currency`**; per GPU-hour figures are
+/// derived with [`Offer::on_demand_per_gpu_hour`]. When a source lists the same instance type in
+/// several regions or zones, the catalog keeps the cheapest on-demand listing (the rule named
+/// by [`AGGREGATION_RULE`]) and records its region and how many regions list it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Offer {
+    /// Stable id, unique in the catalog, e.g. `"aws/p4d.24xlarge"`. Used in saved state and URLs.
+    pub id: &'static str,
+    /// Provider display name, e.g. `"AWS"`, `"Alibaba Cloud"`, `"AutoDL"`.
+    pub provider: &'static str,
+    /// The provider's instance type or plan name (for per-card marketplaces, the card name).
+    pub instance_type: &'static str,
+    /// GPU model as the source names it, e.g. `"A100-80GB"`, `"RTX 4090"`.
+    pub gpu_model: &'static str,
+    /// GPUs per instance (at least 1; fractional vGPU slices are not in the catalog).
+    pub gpu_count: u32,
+    /// Memory per GPU in GiB, when the source states it.
+    pub gpu_memory_gib: Option<f64>,
+    /// vCPUs per instance, when stated.
+    pub vcpus: Option<f64>,
+    /// Host RAM per instance in GiB, when stated.
+    pub ram_gib: Option<f64>,
+    /// Region (or location) of the listing the price comes from.
+    pub region: &'static str,
+    /// Number of regions/zones/hosts the source lists this instance type in (at least 1).
+    pub listings: u32,
+    /// On-demand price per instance-hour, in `currency`. Finite and positive.
+    pub on_demand_per_hour: f64,
+    /// Spot / preemptible price per instance-hour in `currency` for the same listing, if any.
+    pub spot_per_hour: Option<f64>,
+    /// Native currency of the prices.
+    pub currency: Currency,
+    /// Billing granularity and minimum charge for on-demand time.
+    pub billing: Billing,
+    /// Index into [`SOURCES`].
+    pub source: usize,
+    /// Offer-specific caveat (derived figures, ranges, anomalies); empty when none.
+    pub note: &'static str,
+}
+
+impl Offer {
+    /// On-demand price per GPU-hour in the native currency: `on_demand_per_hour / gpu_count`.
+    /// `None` when `gpu_count` is 0 (never in the bundled catalog, but possible for user data).
+    ///
+    /// Example: p3.16xlarge at 24.48/h with 8 GPUs is 3.06 per GPU-hour (COST-MODEL.md).
+    #[must_use]
+    pub fn on_demand_per_gpu_hour(&self) -> Option<f64> {
+        (self.gpu_count > 0).then(|| self.on_demand_per_hour / f64::from(self.gpu_count))
+    }
+
+    /// Total GPU memory per instance in GiB (`gpu_count × gpu_memory_gib`), when known.
+    #[must_use]
+    pub fn total_gpu_memory_gib(&self) -> Option<f64> {
+        self.gpu_memory_gib.map(|m| m * f64::from(self.gpu_count))
+    }
+
+    /// The source this offer's prices come from.
+    #[must_use]
+    pub fn source(&self) -> &'static Source {
+        &SOURCES[self.source]
+    }
+}
+
+/// The rule used when a source lists one instance type at several prices (regions, zones,
+/// hosts). Shown in the UI next to the offer table.
+pub const AGGREGATION_RULE: &str =
+    "one row per instance type: the cheapest on-demand listing across the source's regions, zones or hosts (its region is shown)";
+
+mod data {
+    use super::{Billing, Currency, Offer, Source};
+    include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
+}
+
+/// Every source the catalog was built from, indexed by [`Offer::source`].
+pub static SOURCES: &[Source] = data::SOURCES;
+
+/// Every offer in the bundled catalog, sorted by provider, then on-demand price per GPU-hour.
+pub static OFFERS: &[Offer] = data::OFFERS;
+
+/// Number of source rows read at build time but not made into offers (no or non-positive
+/// on-demand price, fractional vGPU slices, non-GPU accelerators, monthly or storage rows, …;
+/// the rules are in the module doc of `src/catalog/ingest.rs`).
+pub static SKIPPED_ROWS: usize = data::SKIPPED_ROWS;
+
+/// Looks an offer up by its [`Offer::id`].
+#[must_use]
+pub fn offer_by_id(id: &str) -> Option<&'static Offer> {
+    OFFERS.iter().find(|o| o.id == id)
+}
+
+/// Sorted, de-duplicated provider names in the catalog.
+#[must_use]
+pub fn providers() -> Vec<&'static str> {
+    let mut p: Vec<&'static str> = OFFERS.iter().map(|o| o.provider).collect();
+    p.sort_unstable();
+    p.dedup();
+    p
+}
+
+/// Sorted, de-duplicated GPU model names in the catalog.
+#[must_use]
+pub fn gpu_models() -> Vec<&'static str> {
+    let mut g: Vec<&'static str> = OFFERS.iter().map(|o| o.gpu_model).collect();
+    g.sort_unstable();
+    g.dedup();
+    g
+}

@@ -1,0 +1,137 @@
+//! Validation of numbers typed into the scenario's fields. Every rejection is a message shown
+//! next to the field; the last valid value stays in force (COST-MODEL.md, "Inputs that must
+//! never break it").
+
+use thiserror::Error;
+
+/// What a numeric field accepts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NumberSpec {
+    /// Smallest accepted value (inclusive).
+    pub min: f64,
+    /// Largest accepted value (inclusive).
+    pub max: f64,
+    /// Whether only whole numbers are accepted (GPU counts, months).
+    pub integer: bool,
+}
+
+/// Why a typed value was rejected. The `Display` text is the message shown beside the field.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum InputError {
+    /// Nothing was typed.
+    #[error("enter a number")]
+    Empty,
+    /// A comma was used as the decimal separator ("1,5"): rejected rather than read as 15.
+    #[error("use a dot for decimals, e.g. {0}")]
+    DecimalComma(String),
+    /// The text is not a number.
+    #[error("\"{0}\" is not a number")]
+    NotANumber(String),
+    /// The number overflows (e.g. 1e400) or is NaN/infinite.
+    #[error("the number is too large")]
+    NotFinite,
+    /// A fraction was typed where only whole numbers make sense.
+    #[error("enter a whole number")]
+    NotInteger,
+    /// Below the minimum.
+    #[error("must be at least {0}")]
+    TooSmall(String),
+    /// Above the maximum.
+    #[error("must be at most {0}")]
+    TooLarge(String),
+}
+
+/// Parses `text` as a number accepted by `spec`. Surrounding spaces are ignored; `"1,5"` is
+/// rejected with a hint to write `1.5` (never read as 15); `"1e400"` is rejected as too large.
+pub fn parse_number(text: &str, spec: NumberSpec) -> Result<f64, InputError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(InputError::Empty);
+    }
+    if t.contains(',') {
+        let dotted = t.replace(',', ".");
+        return Err(if dotted.parse::<f64>().is_ok() {
+            InputError::DecimalComma(dotted)
+        } else {
+            InputError::NotANumber(t.to_string())
+        });
+    }
+    // Rust accepts "inf", "NaN" and "infinity": those are not numbers a person means here.
+    let looks_numeric = t
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E'));
+    let value: f64 = if looks_numeric {
+        t.parse()
+            .map_err(|_| InputError::NotANumber(t.to_string()))?
+    } else {
+        return Err(InputError::NotANumber(t.to_string()));
+    };
+    if !value.is_finite() {
+        return Err(InputError::NotFinite);
+    }
+    if spec.integer && value.fract() != 0.0 {
+        return Err(InputError::NotInteger);
+    }
+    if value < spec.min {
+        return Err(InputError::TooSmall(crate::format::input_value(spec.min)));
+    }
+    if value > spec.max {
+        return Err(InputError::TooLarge(crate::format::input_value(spec.max)));
+    }
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GPUS: NumberSpec = NumberSpec {
+        min: 1.0,
+        max: 1024.0,
+        integer: true,
+    };
+    const HOURS: NumberSpec = NumberSpec {
+        min: 0.0,
+        max: 24.0,
+        integer: false,
+    };
+
+    #[test]
+    fn accepts_plain_numbers() {
+        assert_eq!(parse_number("8", GPUS), Ok(8.0));
+        assert_eq!(parse_number(" 12 ", GPUS), Ok(12.0));
+        assert_eq!(parse_number("1.5", HOURS), Ok(1.5));
+        assert_eq!(parse_number("2e1", HOURS), Ok(20.0));
+    }
+
+    #[test]
+    fn rejects_bad_input_with_messages() {
+        assert_eq!(parse_number("", GPUS), Err(InputError::Empty));
+        assert_eq!(parse_number("   ", GPUS), Err(InputError::Empty));
+        assert_eq!(
+            parse_number("abc", GPUS),
+            Err(InputError::NotANumber("abc".into()))
+        );
+        assert_eq!(
+            parse_number("-5", GPUS),
+            Err(InputError::TooSmall("1".into()))
+        );
+        assert_eq!(parse_number("1e400", GPUS), Err(InputError::NotFinite));
+        assert_eq!(
+            parse_number("1,5", HOURS),
+            Err(InputError::DecimalComma("1.5".into()))
+        );
+        assert_eq!(parse_number("1.5", GPUS), Err(InputError::NotInteger));
+        assert_eq!(
+            parse_number("25", HOURS),
+            Err(InputError::TooLarge("24".into()))
+        );
+        for t in ["NaN", "inf", "-infinity", "0x10", "1_000"] {
+            assert!(parse_number(t, HOURS).is_err(), "{t}");
+        }
+        assert_eq!(
+            InputError::DecimalComma("1.5".into()).to_string(),
+            "use a dot for decimals, e.g. 1.5"
+        );
+    }
+}

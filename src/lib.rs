@@ -1,0 +1,19 @@
+//! GPU rental cost planner: a bundled, dated catalog of GPU rental offers and a cost model,
+//! with a Yew user interface compiled to WebAssembly.
+//!
+//! The pure core ([`catalog`], [`model`], [`scenario`], [`chart`], [`format`], [`input`]) has no
+//! web dependency and is tested natively. The browser layer ([`ui`], [`web`]) exists only on
+//! `wasm32`, where its crates are declared, so the compiler enforces the boundary.
+#![warn(missing_docs)]
+
+pub mod catalog;
+pub mod chart;
+pub mod format;
+pub mod input;
+pub mod model;
+pub mod scenario;
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;
+#[cfg(target_arch = "wasm32")]
+pub mod web;

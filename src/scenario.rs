@@ -1,0 +1,442 @@
+//! The user's scenario (compared offers, fleet, display currency and rate), the actions that
+//! change it, offer filtering/sorting, and the derived chart description. Pure: the UI's
+//! reducer delegates here, so every state transition is tested natively.
+
+use crate::catalog::{self, Currency, Offer};
+use crate::chart::{CumulativeChart, Line};
+use crate::input::NumberSpec;
+use crate::model::{self, limits, ExchangeRate, Fleet, ModelError, MonthConvention, OptionResult};
+use thiserror::Error;
+
+/// Most offers compared at once (issue #2: "pick up to 5 offers").
+pub const MAX_COMPARED: usize = 5;
+
+/// Accepted GPU counts: whole numbers from 1 to [`limits::MAX_GPUS`].
+pub const GPUS_SPEC: NumberSpec = NumberSpec {
+    min: 1.0,
+    max: limits::MAX_GPUS,
+    integer: true,
+};
+/// Accepted hours per day: 0–24, fractions allowed.
+pub const HOURS_PER_DAY_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: limits::MAX_HOURS_PER_DAY,
+    integer: false,
+};
+/// Accepted horizons: whole months from 1 to [`limits::MAX_MONTHS`].
+pub const MONTHS_SPEC: NumberSpec = NumberSpec {
+    min: 1.0,
+    max: limits::MAX_MONTHS,
+    integer: true,
+};
+/// Accepted exchange rates in USD per CNY (a wide band around any real rate).
+pub const RATE_SPEC: NumberSpec = NumberSpec {
+    min: 0.001,
+    max: 10.0,
+    integer: false,
+};
+
+/// Everything the user has chosen. Derived figures (costs, series) are never stored here.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    /// Ids of the compared offers ([`Offer::id`]), in the order they were picked; at most
+    /// [`MAX_COMPARED`].
+    pub selected: Vec<String>,
+    /// Fleet-mode workload.
+    pub fleet: Fleet,
+    /// Currency totals are shown in.
+    pub display_currency: Currency,
+    /// USD/CNY rate used to convert offers quoted in the other currency.
+    pub rate: ExchangeRate,
+}
+
+/// The instance types compared when the app opens: 8× A100 machines of four clouds, so the first
+/// chart already answers a real question.
+const DEFAULT_PICKS: [(&str, &str); 4] = [
+    ("AWS", "p4d.24xlarge"),
+    ("Azure", "Standard_ND96asr_v4"),
+    ("Google Cloud", "a2-highgpu-8g"),
+    ("Lambda", "gpu_8x_a100_80gb_sxm4"),
+];
+
+impl Default for Scenario {
+    fn default() -> Self {
+        let selected = DEFAULT_PICKS
+            .iter()
+            .filter_map(|(p, t)| {
+                catalog::OFFERS
+                    .iter()
+                    .find(|o| o.provider == *p && o.instance_type == *t)
+            })
+            .map(|o| o.id.to_string())
+            .collect();
+        Scenario {
+            selected,
+            fleet: Fleet {
+                gpus: 8,
+                hours_per_day: 24.0,
+                months: 12,
+                month: MonthConvention::Hours730,
+            },
+            display_currency: Currency::Usd,
+            rate: ExchangeRate::CATALOG_DEFAULT,
+        }
+    }
+}
+
+/// A change the user asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Add the offer to the comparison, or remove it if already there.
+    ToggleOffer(String),
+    /// Remove every compared offer.
+    ClearSelection,
+    /// Set the number of GPUs (validated against [`GPUS_SPEC`]).
+    SetGpus(f64),
+    /// Set hours per day (validated against [`HOURS_PER_DAY_SPEC`]).
+    SetHoursPerDay(f64),
+    /// Set the horizon in months (validated against [`MONTHS_SPEC`]).
+    SetMonths(f64),
+    /// Set the month convention.
+    SetMonthConvention(MonthConvention),
+    /// Set the display currency.
+    SetCurrency(Currency),
+    /// Set the exchange rate in USD per CNY (validated against [`RATE_SPEC`]).
+    SetUsdPerCny(f64),
+}
+
+/// Why an action was refused; the scenario is left unchanged and the message is shown.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum ScenarioError {
+    /// The comparison already holds [`MAX_COMPARED`] offers.
+    #[error("at most {MAX_COMPARED} offers can be compared; remove one first")]
+    TooManyOffers,
+    /// The offer id is not in the catalog.
+    #[error("unknown offer \"{0}\"")]
+    UnknownOffer(String),
+    /// A value is outside its accepted range (which field is named).
+    #[error("{0} is out of range")]
+    OutOfRange(&'static str),
+}
+
+fn check(value: f64, spec: NumberSpec, field: &'static str) -> Result<f64, ScenarioError> {
+    let ok = value.is_finite()
+        && value >= spec.min
+        && value <= spec.max
+        && (!spec.integer || value.fract() == 0.0);
+    ok.then_some(value).ok_or(ScenarioError::OutOfRange(field))
+}
+
+impl Scenario {
+    /// Returns the scenario with `action` applied, or why it was refused (then `self` is still
+    /// the state in force). Values are re-validated here even though the UI validates first, so
+    /// no path can store an invalid scenario.
+    pub fn apply(&self, action: Action) -> Result<Scenario, ScenarioError> {
+        let mut next = self.clone();
+        match action {
+            Action::ToggleOffer(id) => {
+                if let Some(i) = next.selected.iter().position(|s| *s == id) {
+                    next.selected.remove(i);
+                } else if catalog::offer_by_id(&id).is_none() {
+                    return Err(ScenarioError::UnknownOffer(id));
+                } else if next.selected.len() >= MAX_COMPARED {
+                    return Err(ScenarioError::TooManyOffers);
+                } else {
+                    next.selected.push(id);
+                }
+            }
+            Action::ClearSelection => next.selected.clear(),
+            Action::SetGpus(v) => next.fleet.gpus = check(v, GPUS_SPEC, "GPUs")? as u32,
+            Action::SetHoursPerDay(v) => {
+                next.fleet.hours_per_day = check(v, HOURS_PER_DAY_SPEC, "hours per day")?
+            }
+            Action::SetMonths(v) => next.fleet.months = check(v, MONTHS_SPEC, "months")? as u32,
+            Action::SetMonthConvention(m) => next.fleet.month = m,
+            Action::SetCurrency(c) => next.display_currency = c,
+            Action::SetUsdPerCny(v) => {
+                next.rate = ExchangeRate {
+                    usd_per_cny: check(v, RATE_SPEC, "exchange rate")?,
+                }
+            }
+        }
+        Ok(next)
+    }
+
+    /// The compared offers, in pick order (ids not in the catalog are skipped).
+    #[must_use]
+    pub fn selected_offers(&self) -> Vec<&'static Offer> {
+        self.selected
+            .iter()
+            .filter_map(|id| catalog::offer_by_id(id))
+            .collect()
+    }
+
+    /// Costs of every compared offer in the display currency (see [`model::compare_on_demand`]).
+    #[must_use]
+    pub fn results(&self) -> Vec<(&'static Offer, Result<OptionResult, ModelError>)> {
+        model::compare_on_demand(
+            &self.selected_offers(),
+            &self.fleet,
+            self.display_currency,
+            self.rate,
+        )
+    }
+
+    /// Whether any compared offer is quoted in a currency other than the display currency, so
+    /// the exchange rate matters and must be stated.
+    #[must_use]
+    pub fn uses_conversion(&self) -> bool {
+        self.selected_offers()
+            .iter()
+            .any(|o| o.currency != self.display_currency)
+    }
+
+    /// One-line statement of the exchange rate in the direction that matters, e.g.
+    /// `"1 CNY = 0.138 USD (editable; default: the catalog source's rate)"`.
+    #[must_use]
+    pub fn rate_statement(&self) -> String {
+        format!(
+            "1 CNY = {} USD; 1 USD = {} CNY",
+            crate::format::input_value(self.rate.usd_per_cny),
+            crate::format::number(1.0 / self.rate.usd_per_cny, 4)
+        )
+    }
+}
+
+/// Label of an offer in legends, tables and exports: `"AWS p4d.24xlarge (8× A100)"`.
+#[must_use]
+pub fn offer_label(offer: &Offer) -> String {
+    format!(
+        "{} {} ({}× {})",
+        offer.provider, offer.instance_type, offer.gpu_count, offer.gpu_model
+    )
+}
+
+/// Builds the cumulative-cost chart for `scenario` from its `results` (which must be
+/// `scenario.results()`; they are passed in so callers compute them once).
+#[must_use]
+pub fn cumulative_chart(
+    scenario: &Scenario,
+    results: &[(&'static Offer, Result<OptionResult, ModelError>)],
+) -> CumulativeChart {
+    let fleet = &scenario.fleet;
+    let currency = scenario.display_currency;
+    let lines = results
+        .iter()
+        .filter_map(|(offer, r)| {
+            r.as_ref().ok().map(|r| Line {
+                label: format!(
+                    "{} — {}",
+                    offer_label(offer),
+                    crate::format::money(r.total, currency)
+                ),
+                points: r.cumulative.clone(),
+            })
+        })
+        .collect();
+    let mut as_of: Vec<String> = results
+        .iter()
+        .map(|(o, _)| {
+            let s = o.source();
+            format!(
+                "{} {}{}",
+                o.provider,
+                s.as_of,
+                if s.as_of_exact { "" } else { " (read)" }
+            )
+        })
+        .collect();
+    as_of.dedup();
+    let mut footer = vec![format!(
+        "On-demand, {} GPU{} × {} h/day, {} month{}; 1 month = {}; whole instances billed; prices per instance-hour, no tax, storage or egress.",
+        fleet.gpus,
+        if fleet.gpus == 1 { "" } else { "s" },
+        crate::format::input_value(fleet.hours_per_day),
+        fleet.months,
+        if fleet.months == 1 { "" } else { "s" },
+        fleet.month.label(),
+    )];
+    if !as_of.is_empty() {
+        footer.push(format!("Prices as of: {}.", as_of.join("; ")));
+    }
+    if scenario.uses_conversion() {
+        footer.push(format!(
+            "Converted to {currency} at {}.",
+            scenario.rate_statement()
+        ));
+    }
+    CumulativeChart {
+        title: format!("Cumulative on-demand cost ({})", currency.code()),
+        x_label: format!("Month (1 month = {})", fleet.month.label()),
+        y_label: format!("Cumulative cost ({})", currency.code()),
+        footer,
+        lines,
+        empty_message: "Pick up to 5 offers in the table to compare them".into(),
+        months: fleet.months,
+    }
+}
+
+/// How the offer table is sorted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SortKey {
+    /// On-demand price per GPU-hour, cheapest first (converted to the display currency so CNY and
+    /// USD offers interleave correctly).
+    #[default]
+    PricePerGpuHour,
+    /// On-demand price per instance-hour, cheapest first (converted).
+    PricePerInstanceHour,
+    /// GPU memory per GPU, largest first.
+    GpuMemory,
+    /// Provider name, then instance type.
+    Provider,
+}
+
+/// Offer table filter. Empty strings mean "any".
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct OfferFilter {
+    /// Exact provider name, or empty.
+    pub provider: String,
+    /// Exact GPU model, or empty.
+    pub gpu_model: String,
+    /// Case-insensitive text matched against provider, instance type, GPU model and region.
+    pub text: String,
+    /// Sort order.
+    pub sort: SortKey,
+}
+
+/// Offers matching `filter`, sorted by its key. Prices are compared after conversion to
+/// `display` at `rate` (offers that cannot be converted sort last).
+#[must_use]
+pub fn filter_offers(
+    offers: &'static [Offer],
+    filter: &OfferFilter,
+    display: Currency,
+    rate: ExchangeRate,
+) -> Vec<&'static Offer> {
+    let needle = filter.text.trim().to_lowercase();
+    let mut out: Vec<&'static Offer> = offers
+        .iter()
+        .filter(|o| filter.provider.is_empty() || o.provider == filter.provider)
+        .filter(|o| filter.gpu_model.is_empty() || o.gpu_model == filter.gpu_model)
+        .filter(|o| {
+            needle.is_empty()
+                || [o.provider, o.instance_type, o.gpu_model, o.region]
+                    .iter()
+                    .any(|f| f.to_lowercase().contains(&needle))
+        })
+        .collect();
+    let price = |o: &Offer, per_gpu: bool| -> f64 {
+        let p = if per_gpu {
+            o.on_demand_per_gpu_hour()
+        } else {
+            Some(o.on_demand_per_hour)
+        };
+        p.and_then(|p| rate.convert(p, o.currency, display).ok())
+            .unwrap_or(f64::INFINITY)
+    };
+    match filter.sort {
+        SortKey::PricePerGpuHour => out.sort_by(|a, b| price(a, true).total_cmp(&price(b, true))),
+        SortKey::PricePerInstanceHour => {
+            out.sort_by(|a, b| price(a, false).total_cmp(&price(b, false)))
+        }
+        SortKey::GpuMemory => out.sort_by(|a, b| {
+            b.gpu_memory_gib
+                .unwrap_or(-1.0)
+                .total_cmp(&a.gpu_memory_gib.unwrap_or(-1.0))
+        }),
+        SortKey::Provider => {
+            out.sort_by(|a, b| (a.provider, a.instance_type).cmp(&(b.provider, b.instance_type)))
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_scenario_picks_real_offers() {
+        let s = Scenario::default();
+        assert_eq!(s.selected.len(), DEFAULT_PICKS.len(), "{:?}", s.selected);
+        assert!(s.results().iter().all(|(_, r)| r.is_ok()));
+    }
+
+    #[test]
+    fn at_most_five_offers() {
+        let mut s = Scenario::default();
+        s = s.apply(Action::ClearSelection).unwrap();
+        for o in catalog::OFFERS.iter().take(MAX_COMPARED) {
+            s = s.apply(Action::ToggleOffer(o.id.into())).unwrap();
+        }
+        let sixth = catalog::OFFERS[MAX_COMPARED].id.to_string();
+        assert_eq!(
+            s.apply(Action::ToggleOffer(sixth)),
+            Err(ScenarioError::TooManyOffers)
+        );
+        let first = catalog::OFFERS[0].id.to_string();
+        let s = s.apply(Action::ToggleOffer(first)).unwrap();
+        assert_eq!(s.selected.len(), MAX_COMPARED - 1);
+        assert!(matches!(
+            s.apply(Action::ToggleOffer("nope/none".into())),
+            Err(ScenarioError::UnknownOffer(_))
+        ));
+    }
+
+    #[test]
+    fn invalid_values_leave_the_scenario_unchanged() {
+        let s = Scenario::default();
+        for a in [
+            Action::SetGpus(0.0),
+            Action::SetGpus(1.5),
+            Action::SetGpus(f64::NAN),
+            Action::SetHoursPerDay(24.5),
+            Action::SetHoursPerDay(-1.0),
+            Action::SetMonths(f64::INFINITY),
+            Action::SetUsdPerCny(0.0),
+        ] {
+            assert!(s.apply(a.clone()).is_err(), "{a:?}");
+        }
+        let s2 = s.apply(Action::SetGpus(16.0)).unwrap();
+        assert_eq!(s2.fleet.gpus, 16);
+    }
+
+    #[test]
+    fn chart_has_one_line_per_valid_option_with_units() {
+        let s = Scenario::default();
+        let results = s.results();
+        let c = cumulative_chart(&s, &results);
+        assert_eq!(c.lines.len(), s.selected.len());
+        assert_eq!(c.x_label, "Month (1 month = 730 h)");
+        assert!(c.y_label.contains("USD"));
+        assert!(c.footer.iter().any(|f| f.starts_with("Prices as of")));
+        assert!(c.lines.iter().all(|l| l.points.len() == 13));
+    }
+
+    #[test]
+    fn filter_by_provider_and_sort_by_per_gpu_price() {
+        let f = OfferFilter {
+            provider: "AWS".into(),
+            ..OfferFilter::default()
+        };
+        let out = filter_offers(catalog::OFFERS, &f, Currency::Usd, ExchangeRate::default());
+        assert!(!out.is_empty());
+        assert!(out.iter().all(|o| o.provider == "AWS"));
+        let prices: Vec<f64> = out
+            .iter()
+            .map(|o| o.on_demand_per_gpu_hour().unwrap())
+            .collect();
+        assert!(prices.windows(2).all(|w| w[0] <= w[1]));
+        let none = OfferFilter {
+            text: "no-such-gpu-anywhere".into(),
+            ..OfferFilter::default()
+        };
+        assert!(filter_offers(
+            catalog::OFFERS,
+            &none,
+            Currency::Usd,
+            ExchangeRate::default()
+        )
+        .is_empty());
+    }
+}

@@ -1,0 +1,135 @@
+//! The Yew user interface: one reducer at the root ([`state`]), components that receive data
+//! and `on*` callbacks, and derived values computed with `use_memo`.
+
+pub mod chart_panel;
+pub mod offer_table;
+pub mod slider;
+pub mod state;
+pub mod summary;
+
+use crate::catalog::Currency;
+use crate::model::MonthConvention;
+use crate::scenario::{
+    cumulative_chart, Action, GPUS_SPEC, HOURS_PER_DAY_SPEC, MONTHS_SPEC, RATE_SPEC,
+};
+use chart_panel::ChartPanel;
+use offer_table::OfferTable;
+use slider::Slider;
+use state::{AppAction, AppState};
+use summary::Summary;
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+/// Mounts the app on the document body.
+pub fn start() {
+    yew::Renderer::<App>::new().render();
+}
+
+/// Mounts the app inside `root` (used by the browser tests).
+pub fn mount(root: web_sys::Element) {
+    yew::Renderer::<App>::with_root(root).render();
+}
+
+/// The whole app.
+#[function_component(App)]
+pub fn app() -> Html {
+    let state = use_reducer(AppState::default);
+    let scenario = state.scenario.clone();
+
+    let results = use_memo(scenario.clone(), |s| s.results());
+    let chart = {
+        let results = results.clone();
+        use_memo(scenario.clone(), move |s| cumulative_chart(s, &results))
+    };
+
+    let dispatch = |f: fn(f64) -> Action| {
+        let state = state.clone();
+        Callback::from(move |v: f64| state.dispatch(AppAction::Scenario(f(v))))
+    };
+    let on_toggle = {
+        let state = state.clone();
+        Callback::from(move |id: String| {
+            state.dispatch(AppAction::Scenario(Action::ToggleOffer(id)))
+        })
+    };
+    let on_filter = {
+        let state = state.clone();
+        Callback::from(move |f| state.dispatch(AppAction::Filter(f)))
+    };
+    let on_currency = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Some(c) = Currency::from_code(&v) {
+                state.dispatch(AppAction::Scenario(Action::SetCurrency(c)));
+            }
+        })
+    };
+    let on_month = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Some(m) = MonthConvention::ALL.into_iter().find(|m| m.label() == v) {
+                state.dispatch(AppAction::Scenario(Action::SetMonthConvention(m)));
+            }
+        })
+    };
+    let dismiss = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(AppAction::DismissNotice))
+    };
+    let fleet = scenario.fleet;
+
+    html! {
+        <>
+        <header>
+            <h1>{ "GPU rental cost planner" }</h1>
+            <p class="muted">{ "Compare real, dated GPU rental offers. Everything runs in your browser; nothing is sent anywhere." }</p>
+        </header>
+        <main>
+            <section class="card" aria-labelledby="scenario-heading">
+                <h2 id="scenario-heading">{ "Scenario: on-demand fleet" }</h2>
+                <div class="sliders">
+                    <Slider id="gpus" label="GPUs" unit="GPUs" value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
+                        slider_max={256.0} step={1.0} on_change={dispatch(Action::SetGpus)} />
+                    <Slider id="hours-per-day" label="Hours per day" unit="h/day" value={fleet.hours_per_day}
+                        spec={HOURS_PER_DAY_SPEC} slider_max={24.0} step={0.5} on_change={dispatch(Action::SetHoursPerDay)} />
+                    <Slider id="months" label="Months" unit="months" value={f64::from(fleet.months)} spec={MONTHS_SPEC}
+                        slider_max={60.0} step={1.0} on_change={dispatch(Action::SetMonths)} />
+                </div>
+                <div class="options">
+                    <label>{ "Month length " }
+                        <select id="month-convention" onchange={on_month}>
+                            { for MonthConvention::ALL.iter().map(|m| html!{
+                                <option value={m.label()} selected={*m == fleet.month}>{ m.label() }{ if *m == MonthConvention::Hours730 { " (365 × 24 / 12, cloud calculators' default)" } else { "" } }</option>
+                            }) }
+                        </select>
+                    </label>
+                    <label>{ "Show totals in " }
+                        <select id="display-currency" onchange={on_currency}>
+                            { for Currency::ALL.iter().map(|c| html!{ <option value={c.code()} selected={*c == scenario.display_currency}>{ c.code() }</option> }) }
+                        </select>
+                    </label>
+                </div>
+                <div class="sliders">
+                    <Slider id="usd-per-cny" label="Exchange rate: USD per 1 CNY" unit="USD/CNY" value={scenario.rate.usd_per_cny}
+                        spec={RATE_SPEC} slider_max={0.2} step={0.001} on_change={dispatch(Action::SetUsdPerCny)} />
+                    <p class="muted small">{ format!("{}. Default 0.138: the rate the catalog's Alibaba and Tencent source used (2026). Editing it never changes the catalog; offers already in the display currency are not converted.", scenario.rate_statement()) }</p>
+                </div>
+            </section>
+            <section class="card" aria-labelledby="results-heading">
+                <h2 id="results-heading">{ "Compared options" }</h2>
+                <Summary scenario={scenario.clone()} results={results.clone()} on_remove={on_toggle.clone()} />
+            </section>
+            <ChartPanel chart={chart} file_stem="gpu-cost-cumulative" />
+            if let Some(n) = &state.notice {
+                <p class="notice" role="alert" id="notice">{ n }{ " " }<button class="link" onclick={dismiss}>{ "dismiss" }</button></p>
+            }
+            <OfferTable scenario={scenario.clone()} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle} />
+        </main>
+        <footer class="muted small">
+            { "Prices: public snapshots listed in data/catalog-sources/PROVENANCE.md, each with its as-of date; list prices per instance-hour, excluding tax, storage and egress. Not a quote." }
+        </footer>
+        </>
+    }
+}

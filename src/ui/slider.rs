@@ -1,0 +1,106 @@
+//! One slider with a numeric field beside it. The field accepts typed text, validates it with
+//! [`crate::input::parse_number`] and shows the message beside itself; an invalid entry never
+//! reaches the scenario, so the last valid result stays on screen.
+
+use crate::format::input_value;
+use crate::input::{parse_number, NumberSpec};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+/// Properties of [`Slider`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct SliderProps {
+    /// DOM id prefix: the range input is `{id}-range`, the field `{id}-number`, the message
+    /// `{id}-error`.
+    pub id: AttrValue,
+    /// Visible label.
+    pub label: AttrValue,
+    /// Unit shown after the field, e.g. `"h/day"`.
+    pub unit: AttrValue,
+    /// Current valid value.
+    pub value: f64,
+    /// Accepted range and integrality; the slider's range is `spec.min..=slider_max`.
+    pub spec: NumberSpec,
+    /// Upper end of the slider track (the field accepts up to `spec.max`).
+    pub slider_max: f64,
+    /// Slider step.
+    pub step: f64,
+    /// Called with each new valid value.
+    pub on_change: Callback<f64>,
+}
+
+/// A labelled range input plus numeric field, keyboard-usable, that never panics on bad input.
+#[function_component(Slider)]
+pub fn slider(props: &SliderProps) -> Html {
+    let text = use_state(|| input_value(props.value));
+    let error = use_state(|| None::<String>);
+
+    // When the value changes from elsewhere (the slider, a reset), show it in the field, unless
+    // the field already reads as that value (so typing "8." is not rewritten to "8").
+    {
+        let text = text.clone();
+        let error = error.clone();
+        let spec = props.spec;
+        use_effect_with(props.value, move |value| {
+            if parse_number(&text, spec).ok() != Some(*value) {
+                text.set(input_value(*value));
+                error.set(None);
+            }
+        });
+    }
+
+    let on_range = {
+        let on_change = props.on_change.clone();
+        let spec = props.spec;
+        Callback::from(move |e: InputEvent| {
+            let v = e
+                .target_unchecked_into::<HtmlInputElement>()
+                .value_as_number();
+            let v = if spec.integer { v.round() } else { v };
+            if v.is_finite() && v >= spec.min && v <= spec.max {
+                on_change.emit(v);
+            }
+        })
+    };
+    let on_text = {
+        let on_change = props.on_change.clone();
+        let text = text.clone();
+        let error = error.clone();
+        let spec = props.spec;
+        Callback::from(move |e: InputEvent| {
+            let t = e.target_unchecked_into::<HtmlInputElement>().value();
+            match parse_number(&t, spec) {
+                Ok(v) => {
+                    error.set(None);
+                    on_change.emit(v);
+                }
+                Err(err) => error.set(Some(err.to_string())),
+            }
+            text.set(t);
+        })
+    };
+
+    let range_id = format!("{}-range", props.id);
+    let number_id = format!("{}-number", props.id);
+    let error_id = format!("{}-error", props.id);
+    let range_value = props.value.min(props.slider_max);
+    html! {
+        <div class={classes!("slider", error.is_some().then_some("invalid"))}>
+            <label for={number_id.clone()}>{ props.label.clone() }</label>
+            <div class="slider-row">
+                <input type="range" id={range_id} aria-label={props.label.clone()}
+                    min={props.spec.min.to_string()} max={props.slider_max.to_string()}
+                    step={props.step.to_string()} value={range_value.to_string()}
+                    oninput={on_range} />
+                <input type="text" inputmode="decimal" id={number_id} class="number"
+                    value={(*text).clone()} oninput={on_text}
+                    aria-invalid={error.is_some().to_string()}
+                    aria-describedby={error_id.clone()} />
+                <span class="unit">{ props.unit.clone() }</span>
+            </div>
+            <div class="field-error" id={error_id} role="alert">
+                { (*error).clone().map(|e| format!("{e} — still using {}", input_value(props.value))).unwrap_or_default() }
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,78 @@
+//! The results table: one row per compared offer with instances, monthly and total cost, and
+//! effective cost per used GPU-hour, in the display currency. Errors show in the offer's row.
+
+use crate::catalog::Offer;
+use crate::format;
+use crate::model::{ModelError, OptionResult};
+use crate::scenario::{offer_label, Scenario};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Properties of [`Summary`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct SummaryProps {
+    /// The scenario the results belong to.
+    pub scenario: Scenario,
+    /// Results of `scenario.results()`, computed once by the parent.
+    pub results: Rc<Vec<(&'static Offer, Result<OptionResult, ModelError>)>>,
+    /// Called with the id of an offer to remove.
+    pub on_remove: Callback<String>,
+}
+
+/// Results table.
+#[function_component(Summary)]
+pub fn summary(props: &SummaryProps) -> Html {
+    let currency = props.scenario.display_currency;
+    let fleet = props.scenario.fleet;
+    if props.results.is_empty() {
+        return html! {
+            <p class="empty" id="results-empty">{ "No offer picked yet: tick up to 5 rows in the offer table below." }</p>
+        };
+    }
+    let rows = props.results.iter().enumerate().map(|(i, (offer, r))| {
+        let on_remove = props.on_remove.clone();
+        let id = offer.id.to_string();
+        let remove = Callback::from(move |_: MouseEvent| on_remove.emit(id.clone()));
+        let label = offer_label(offer);
+        match r {
+            Ok(r) => html! {
+                <tr data-offer-id={offer.id}>
+                    <td>{ label.clone() }</td>
+                    <td class="num">{ format!("{} × {} GPUs", r.native.instances, offer.gpu_count) }
+                        { (r.native.gpus_billed > fleet.gpus).then(|| html!{ <span class="warn" title="instances are rented whole">{ format!(" ({} paid, {} used)", r.native.gpus_billed, fleet.gpus) }</span> }) }
+                    </td>
+                    <td class="num">{ format::number(r.native.billed_hours_per_instance_month, 2) }</td>
+                    <td class="num">{ format::money(r.per_month, currency) }</td>
+                    <td class="num total" id={format!("total-{i}")}>{ format::money(r.total, currency) }</td>
+                    <td class="num">{ r.per_used_gpu_hour.map(|p| format::rate(p, currency)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
+                    <td>{ offer.currency.code() }</td>
+                    <td><button class="link" onclick={remove} aria-label={format!("Remove {label}")}>{ "remove" }</button></td>
+                </tr>
+            },
+            Err(e) => html! {
+                <tr data-offer-id={offer.id} class="row-error">
+                    <td>{ label.clone() }</td>
+                    <td colspan="6" class="field-error">{ e.to_string() }</td>
+                    <td><button class="link" onclick={remove}>{ "remove" }</button></td>
+                </tr>
+            },
+        }
+    });
+    html! {
+        <div class="table-wrap">
+            <table id="results">
+                <thead><tr>
+                    <th>{ "Option" }</th>
+                    <th class="num">{ "Instances" }</th>
+                    <th class="num" title="billed hours per instance per month">{ format!("Billed h/month ({})", fleet.month.label()) }</th>
+                    <th class="num">{ format!("Per month ({})", currency.code()) }</th>
+                    <th class="num">{ format!("Total, {} months ({})", fleet.months, currency.code()) }</th>
+                    <th class="num" title="cost divided by GPU-hours actually used">{ format!("Per used GPU-hour ({})", currency.code()) }</th>
+                    <th>{ "Quoted in" }</th>
+                    <th></th>
+                </tr></thead>
+                <tbody>{ for rows }</tbody>
+            </table>
+        </div>
+    }
+}

@@ -1,0 +1,104 @@
+//! Browser glue: canvas sizing for the device-pixel ratio, colour-scheme detection and file
+//! downloads. Every failure is returned as a message; nothing here panics.
+
+use crate::chart::Theme;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlAnchorElement, HtmlCanvasElement};
+
+/// How long a download's object URL is kept before it is revoked, in milliseconds. Revoking it
+/// right after `click()` makes Firefox save nothing (STYLE.md, "What to avoid").
+pub const OBJECT_URL_LIFETIME_MS: u32 = 60_000;
+
+/// Width used when the canvas has no layout width yet (hidden or detached), in CSS pixels.
+const FALLBACK_CSS_WIDTH: f64 = 900.0;
+
+/// Sizes `canvas` so its backing store is its CSS size × `devicePixelRatio` (sharp on HiDPI
+/// screens, plotters issue #164). The CSS width follows the parent's width; the CSS height is
+/// `css_height`. Returns `(css_width, css_height, device_pixel_ratio)`.
+pub fn size_canvas_for_device(
+    canvas: &HtmlCanvasElement,
+    css_height: f64,
+) -> Result<(f64, f64, f64), String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let dpr = window.device_pixel_ratio();
+    let dpr = if dpr.is_finite() && dpr > 0.0 {
+        dpr.min(4.0)
+    } else {
+        1.0
+    };
+    let parent_width = canvas
+        .parent_element()
+        .map(|p| f64::from(p.client_width()))
+        .unwrap_or(0.0);
+    let css_w = if parent_width > 0.0 {
+        parent_width
+    } else {
+        FALLBACK_CSS_WIDTH
+    };
+    let (w, h) = (
+        (css_w * dpr).round() as u32,
+        (css_height * dpr).round() as u32,
+    );
+    if canvas.width() != w {
+        canvas.set_width(w);
+    }
+    if canvas.height() != h {
+        canvas.set_height(h);
+    }
+    let style = canvas.style();
+    style
+        .set_property("width", &format!("{css_w}px"))
+        .and_then(|_| style.set_property("height", &format!("{css_height}px")))
+        .map_err(|_| "could not size the chart".to_string())?;
+    Ok((css_w, css_height, dpr))
+}
+
+/// The chart theme matching the user's colour scheme (`prefers-color-scheme`).
+#[must_use]
+pub fn chart_theme() -> Theme {
+    let dark = web_sys::window()
+        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+        .is_some_and(|m| m.matches());
+    if dark {
+        Theme::DARK
+    } else {
+        Theme::LIGHT
+    }
+}
+
+/// Starts a download of `href` (a data: or blob: URL) saved as `file_name`.
+fn click_download(href: &str, file_name: &str) -> Result<(), String> {
+    let document = gloo::utils::document();
+    let anchor: HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(|_| "could not create a download link")?
+        .dyn_into()
+        .map_err(|_| "could not create a download link")?;
+    anchor.set_href(href);
+    anchor.set_download(file_name);
+    anchor.set_hidden(true);
+    let body = document.body().ok_or("the page has no body")?;
+    body.append_child(&anchor)
+        .map_err(|_| "could not start the download")?;
+    anchor.click();
+    anchor.remove();
+    Ok(())
+}
+
+/// Downloads `text` as a file named `file_name` with MIME type `mime`, through a Blob object
+/// URL (gloo-file) that is revoked after [`OBJECT_URL_LIFETIME_MS`].
+pub fn download_text(file_name: &str, mime: &str, text: &str) -> Result<(), String> {
+    let blob = gloo::file::Blob::new_with_options(text, Some(mime));
+    let url = gloo::file::ObjectUrl::from(blob);
+    click_download(&url, file_name)?;
+    gloo::timers::callback::Timeout::new(OBJECT_URL_LIFETIME_MS, move || drop(url)).forget();
+    Ok(())
+}
+
+/// Downloads the canvas as a PNG at its backing-store (device) resolution.
+pub fn download_canvas_png(canvas: &HtmlCanvasElement, file_name: &str) -> Result<(), String> {
+    let url = canvas
+        .to_data_url_with_type("image/png")
+        .map_err(|_| "the browser refused to export the chart as PNG".to_string())?;
+    click_download(&url, file_name)
+}

@@ -1,0 +1,197 @@
+// End-to-end test of the release bundle: serves DIST_DIR (built by `trunk build --release`,
+// see scripts/test.sh) on a random loopback port, drives Debian's headless Chromium with
+// playwright-core, and checks what a person sees and downloads. The server and the browser are
+// started and stopped by this file.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sirv from 'sirv';
+import { chromium } from 'playwright-core';
+
+const DIST = process.env.DIST_DIR;
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const FLAGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+let server;
+let origin;
+let browser;
+
+before(async () => {
+  assert.ok(DIST, 'DIST_DIR must point at a trunk build');
+  const serve = sirv(DIST, { dev: true, etag: false });
+  server = http.createServer((req, res) => serve(req, res, () => {
+    res.statusCode = 404;
+    res.end('not found');
+  }));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${server.address().port}`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+});
+
+after(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server ? server.close(resolve) : resolve());
+});
+
+/** Opens the app in a fresh context; records page errors and any request leaving the origin. */
+async function openApp({ deviceScaleFactor = 1, width = 1280, height = 900 } = {}) {
+  const context = await browser.newContext({
+    viewport: { width, height }, deviceScaleFactor, acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  page.on('request', (r) => {
+    const u = r.url();
+    if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) {
+      problems.push(`request left the origin: ${u}`);
+    }
+  });
+  const started = Date.now();
+  await page.goto(`${origin}/`);
+  await page.waitForSelector('#total-0');
+  await page.waitForFunction(() => {
+    const c = document.querySelector('#chart');
+    return c && c.width > 0;
+  });
+  const firstChartMs = Date.now() - started;
+  return { context, page, problems, firstChartMs };
+}
+
+/** Fraction of canvas pixels that differ from the top-left (background) pixel. */
+function inkFraction(page) {
+  return page.evaluate(() => {
+    const c = document.querySelector('#chart');
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let ink = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      if (d[i] !== d[0] || d[i + 1] !== d[1] || d[i + 2] !== d[2]) ink += 1;
+    }
+    return ink / (d.length / 4);
+  });
+}
+
+async function download(page, selector) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  const file = await dl.path();
+  return { name: dl.suggestedFilename(), bytes: await readFile(file) };
+}
+
+test('the chart is drawn, sharp on HiDPI, and follows the window size', async () => {
+  const { context, page, problems, firstChartMs } = await openApp({ deviceScaleFactor: 2 });
+  console.log(`# first chart on screen after ${firstChartMs} ms (page load to drawn canvas, local server)`);
+  const size = await page.evaluate(() => {
+    const c = document.querySelector('#chart');
+    return { w: c.width, h: c.height, cssW: c.getBoundingClientRect().width };
+  });
+  assert.equal(size.w, Math.round(size.cssW * 2), 'backing store = CSS width x devicePixelRatio');
+  const ink = await inkFraction(page);
+  assert.ok(ink > 0.01, `canvas looks blank (ink ${ink})`);
+
+  await page.setViewportSize({ width: 800, height: 900 });
+  await page.waitForFunction((old) => document.querySelector('#chart').width !== old, size.w);
+  const resized = await page.evaluate(() => document.querySelector('#chart').width);
+  assert.ok(resized < size.w, 'canvas shrank with the window');
+  assert.ok(await inkFraction(page) > 0.01, 'redrawn after resize');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('PNG download is a valid PNG at device resolution', async () => {
+  const { context, page, problems } = await openApp({ deviceScaleFactor: 2 });
+  const canvasWidth = await page.evaluate(() => document.querySelector('#chart').width);
+  const { name, bytes } = await download(page, '#download-png');
+  assert.match(name, /\.png$/);
+  assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  assert.equal(bytes.subarray(12, 16).toString('ascii'), 'IHDR');
+  assert.equal(bytes.readUInt32BE(16), canvasWidth, 'PNG width is the device-pixel width');
+  assert.equal(bytes.subarray(bytes.length - 8, bytes.length - 4).toString('ascii'), 'IEND');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('SVG download is well-formed and carries the legend, units and dates', async () => {
+  const { context, page, problems } = await openApp();
+  const legendOffer = (await page.textContent('#results tbody tr td')).trim();
+  const { name, bytes } = await download(page, '#download-svg');
+  assert.match(name, /\.svg$/);
+  const svg = bytes.toString('utf8');
+  assert.match(svg, /^<svg[\s\S]*<\/svg>\s*$/);
+  const parsed = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    return {
+      error: doc.getElementsByTagName('parsererror').length,
+      text: doc.documentElement.textContent,
+      lines: doc.getElementsByTagName('polyline').length,
+    };
+  }, svg);
+  assert.equal(parsed.error, 0, 'SVG parses as XML');
+  assert.ok(parsed.lines >= 1, 'at least one cost line');
+  assert.ok(parsed.text.includes(legendOffer), `legend names ${legendOffer}`);
+  assert.ok(parsed.text.includes('1 month = 730 h'), 'month convention on the axis');
+  assert.ok(parsed.text.includes('(USD)'), 'currency unit on the axis');
+  assert.ok(parsed.text.includes('Prices as of'), 'as-of dates in the footer');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('real catalog offers are listed with prices, currency and dates', async () => {
+  const { context, page, problems } = await openApp();
+  const providers = await page.$$eval('#filter-provider option', (os) => os.map((o) => o.value));
+  for (const p of ['AWS', 'Azure', 'Google Cloud', 'Alibaba Cloud', 'Tencent Cloud', 'Lambda',
+    'Paperspace', 'Vast.ai']) {
+    assert.ok(providers.includes(p), `provider ${p} in the catalog`);
+  }
+  await page.selectOption('#filter-provider', 'Alibaba Cloud');
+  const row = await page.$$eval('#offers tbody tr:first-child td', (tds) => tds.map((t) => t.textContent));
+  assert.equal(row[1], 'Alibaba Cloud');
+  assert.match(row[9], /^¥[\d,]+\.\d{4}$/, 'per instance-hour in CNY');
+  assert.match(row[10], /^¥[\d,]+\.\d{4}$/, 'per GPU-hour in CNY');
+  assert.equal(row[12], 'CNY');
+  assert.match(row[13], /^\d{4}-\d{2}/, 'as-of date');
+  await page.fill('#filter-text', 'no-such-gpu-anywhere');
+  await page.waitForSelector('#no-offers');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('bad input is reported next to the field and never breaks the page', async () => {
+  const { context, page, problems } = await openApp();
+  const before = await page.textContent('#total-0');
+  const inkBefore = await inkFraction(page);
+  for (const bad of ['', 'abc', '-5', '1e400', '1,5']) {
+    await page.fill('#months-number', bad);
+    await page.waitForFunction(() => document.querySelector('#months-error').textContent !== '');
+    assert.equal(await page.textContent('#total-0'), before, `total kept after ${JSON.stringify(bad)}`);
+  }
+  assert.ok(await inkFraction(page) > inkBefore * 0.5, 'last valid chart kept');
+  await page.fill('#months-number', '3');
+  await page.waitForFunction(() => document.querySelector('#months-error').textContent === '');
+  assert.notEqual(await page.textContent('#total-0'), before);
+  const body = await page.textContent('body');
+  assert.ok(!/NaN|Infinity/.test(body), 'no NaN or Infinity on screen');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the bundle stays within the download budget', async () => {
+  const { readdir, stat } = await import('node:fs/promises');
+  const { gzipSync } = await import('node:zlib');
+  let raw = 0;
+  let gz = 0;
+  for (const f of await readdir(DIST)) {
+    const p = path.join(DIST, f);
+    if (!(await stat(p)).isFile()) continue;
+    const b = await readFile(p);
+    raw += b.length;
+    gz += gzipSync(b, { level: 9 }).length;
+  }
+  console.log(`# bundle: ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip`);
+  assert.ok(gz < 400 * 1024, `gzip size ${gz} exceeds the 400 KB budget (PRODUCT.md)`);
+});

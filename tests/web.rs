@@ -1,0 +1,143 @@
+//! Browser tests (wasm-bindgen-test in headless Chromium): mount the whole app, drive its
+//! inputs the way a person does (typing fires `input` events), and check the displayed totals
+//! against the catalog price and the 730-hour month.
+#![cfg(target_arch = "wasm32")]
+
+use gpu_cost_planner::catalog::{self, Currency};
+use gpu_cost_planner::format;
+use gpu_cost_planner::scenario::Scenario;
+use std::time::Duration;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlInputElement, InputEvent, InputEventInit};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> web_sys::Document {
+    web_sys::window()
+        .expect("window")
+        .document()
+        .expect("document")
+}
+
+/// Mounts a fresh app in its own element and waits for Yew's scheduler to render it.
+async fn mount() -> Element {
+    let root = document().create_element("div").expect("div");
+    document()
+        .body()
+        .expect("body")
+        .append_child(&root)
+        .expect("append");
+    gpu_cost_planner::ui::mount(root.clone());
+    flush().await;
+    root
+}
+
+/// Lets Yew run its scheduled renders and effects (no fixed sleeps).
+async fn flush() {
+    yew::platform::time::sleep(Duration::ZERO).await;
+}
+
+fn find(root: &Element, selector: &str) -> Element {
+    root.query_selector(selector)
+        .expect("valid selector")
+        .unwrap_or_else(|| panic!("{selector} not found"))
+}
+
+async fn type_into(root: &Element, selector: &str, text: &str) {
+    let input: HtmlInputElement = find(root, selector).dyn_into().expect("input element");
+    input.set_value(text);
+    let init = InputEventInit::new();
+    init.set_bubbles(true);
+    let event = InputEvent::new_with_event_init_dict("input", &init).expect("event");
+    input.dispatch_event(&event).expect("dispatch");
+    flush().await;
+    flush().await;
+}
+
+fn text(root: &Element, selector: &str) -> String {
+    find(root, selector).text_content().unwrap_or_default()
+}
+
+fn first_offer_monthly_usd() -> f64 {
+    let s = Scenario::default();
+    let offer = catalog::offer_by_id(&s.selected[0]).expect("default offer in catalog");
+    assert_eq!(offer.currency, Currency::Usd);
+    assert_eq!(
+        s.fleet.gpus % offer.gpu_count,
+        0,
+        "default fleet fills whole instances"
+    );
+    let instances = f64::from(s.fleet.gpus / offer.gpu_count);
+    offer.on_demand_per_hour * 730.0 * instances
+}
+
+#[wasm_bindgen_test]
+async fn typing_months_updates_the_total() {
+    let root = mount().await;
+    let monthly = first_offer_monthly_usd();
+    assert_eq!(
+        text(&root, "#total-0"),
+        format::money(monthly * 12.0, Currency::Usd)
+    );
+
+    type_into(&root, "#months-number", "2").await;
+    assert_eq!(
+        text(&root, "#total-0"),
+        format::money(monthly * 2.0, Currency::Usd)
+    );
+    assert_eq!(text(&root, "#months-error"), "");
+}
+
+#[wasm_bindgen_test]
+async fn moving_the_gpu_slider_updates_the_total() {
+    let root = mount().await;
+    let monthly = first_offer_monthly_usd();
+    // 16 GPUs on 8-GPU instances: two instances, twice the cost.
+    type_into(&root, "#gpus-range", "16").await;
+    assert_eq!(
+        text(&root, "#total-0"),
+        format::money(monthly * 24.0, Currency::Usd)
+    );
+    let field: HtmlInputElement = find(&root, "#gpus-number").dyn_into().expect("input");
+    assert_eq!(field.value(), "16", "the numeric field follows the slider");
+}
+
+#[wasm_bindgen_test]
+async fn bad_input_shows_a_message_and_keeps_the_last_result() {
+    let root = mount().await;
+    let before = text(&root, "#total-0");
+    for (field, bad) in [
+        ("months", ""),
+        ("months", "abc"),
+        ("months", "-5"),
+        ("months", "1e400"),
+        ("hours-per-day", "1,5"),
+        ("gpus", "2.5"),
+    ] {
+        type_into(&root, &format!("#{field}-number"), bad).await;
+        let message = text(&root, &format!("#{field}-error"));
+        assert!(!message.is_empty(), "no message for {field} = {bad:?}");
+        assert_eq!(
+            text(&root, "#total-0"),
+            before,
+            "total changed after {field} = {bad:?}"
+        );
+        assert!(!text(&root, "#results").contains("NaN"));
+    }
+    assert!(text(&root, "#hours-per-day-error").contains("1.5"));
+    // A valid value afterwards clears the message and applies.
+    type_into(&root, "#hours-per-day-number", "12").await;
+    assert_eq!(text(&root, "#hours-per-day-error"), "");
+    assert_ne!(text(&root, "#total-0"), before);
+}
+
+#[wasm_bindgen_test]
+async fn chart_canvas_is_drawn_at_device_resolution() {
+    let root = mount().await;
+    let canvas: web_sys::HtmlCanvasElement = find(&root, "#chart").dyn_into().expect("canvas");
+    let dpr = web_sys::window().expect("window").device_pixel_ratio();
+    let css_width = canvas.get_bounding_client_rect().width();
+    assert!(css_width > 0.0);
+    assert_eq!(f64::from(canvas.width()), (css_width * dpr).round());
+}
