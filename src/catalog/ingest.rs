@@ -230,7 +230,7 @@ pub enum IngestError {
         /// File name.
         file: String,
     },
-    /// Two offers got the same id.
+    /// Two offers (or two sources) got the same id.
     DuplicateId {
         /// The id.
         id: String,
@@ -273,7 +273,7 @@ impl fmt::Display for IngestError {
                 second_source,
             } => write!(
                 f,
-                "duplicate offer id {id:?} (sources {first_source} and {second_source})"
+                "duplicate id {id:?} (sources {first_source} and {second_source})"
             ),
         }
     }
@@ -319,6 +319,13 @@ pub struct SkypilotSpec {
     /// Whether `GpuInfo` is free text like `"T4 16GB"` (per-GPU GB) rather than SkyPilot's
     /// `SizeInMiB` dictionary.
     pub free_text_gpu_info: bool,
+    /// Whether `SizeInMiB` is the memory of all the instance's GPUs together (the Vast file:
+    /// `2x-RTX_5090` shows 65214 MiB = 2 × 32607) rather than per GPU (every other file:
+    /// AWS `p3.16xlarge` shows 16384 MiB per V100). When set, per-GPU = `SizeInMiB ÷ count`.
+    pub size_in_mib_is_instance_total: bool,
+    /// Instance types the source lists with `AcceleratorCount` 1 that are really a fraction
+    /// of one GPU: (instance type, what it is). Skipped as vGPU slices.
+    pub partial_gpu_types: &'static [(&'static str, &'static str)],
     /// `Generation` (instance family) prefix of shared-GPU (vGPU slice) families, skipped.
     pub slice_family_prefix: Option<&'static str>,
     /// GPU counts corrected from `PROVENANCE.md`.
@@ -346,6 +353,8 @@ const fn skypilot(
         note,
         converted_from_cny_at: None,
         free_text_gpu_info: false,
+        size_in_mib_is_instance_total: false,
+        partial_gpu_types: NO_ANOMALIES,
         slice_family_prefix: None,
         count_fixes: NO_FIXES,
         anomalies: NO_ANOMALIES,
@@ -368,12 +377,17 @@ pub const SKYPILOT_FILES: &[SkypilotSpec] = &[
             gpu_count: 8,
             note: "GPU count corrected from 12 (source AcceleratorCount) to 8: the real count is 8 GPUs (PROVENANCE.md)",
         }],
+        partial_gpu_types: &[
+            ("Standard_NV4as_v4", "1/8 of a Radeon Instinct MI25, 2 GiB (Azure NVv4 size table)"),
+            ("Standard_NV8as_v4", "1/4 of a Radeon Instinct MI25, 4 GiB (Azure NVv4 size table)"),
+            ("Standard_NV16as_v4", "1/2 of a Radeon Instinct MI25, 8 GiB (Azure NVv4 size table)"),
+        ],
         ..skypilot(
             "skypilot-azure-vms.csv",
             "skypilot-azure",
             "Azure",
             "github.com/skypilot-org/skypilot-catalog catalogs/v6/azure/vms.csv @ 098741e70562f65d7af1cceb81e33b284f742604",
-            "US regions only, older schema v6 snapshot. A10-v4, NCC and NG sizes have no accelerator name in the source and are not in the catalog. Some H100 rows show spot = on-demand. USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
+            "US regions only, older schema v6 snapshot. A10-v4, NCC and NG sizes have no accelerator name in the source and are not in the catalog, nor are the partial-GPU NVv4 sizes NV4as/NV8as/NV16as_v4 (1/8, 1/4, 1/2 of an MI25 per Azure's NVv4 size table; the source lists them as 1 GPU). Some H100 rows show spot = on-demand. USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
         )
     },
     skypilot(
@@ -390,13 +404,15 @@ pub const SKYPILOT_FILES: &[SkypilotSpec] = &[
         "github.com/skypilot-org/skypilot-catalog catalogs/v6/paperspace/vms.csv @ e520054145d1bce6748bcf18c9a25ddd6ea9a348",
         "Older v6 snapshot with a single region. USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
     ),
-    skypilot(
+    SkypilotSpec {
+        size_in_mib_is_instance_total: true,
+        ..skypilot(
         "skypilot-vast-vms.csv",
         "skypilot-vast",
         "Vast.ai",
         "github.com/skypilot-org/skypilot-catalog catalogs/v9/vast/vms.csv @ a5be53865774cac59df537ba1842e45ffc8be722",
-        "Marketplace sample: one row per host offer at fetch time, not a list price; it moves hourly. A spot price of 0.00 means none. USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
-    ),
+        "Marketplace sample: one row per host offer at fetch time, not a list price; it moves hourly. Hosts of one instance type can differ (e.g. A100 40 GB and 80 GB under 1x-A100_SXM4); the cheapest host's figures are shown. A spot price of 0.00 means none. GPU memory per GPU = the source's SizeInMiB (all GPUs together in this file) ÷ GPU count. USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
+    )},
     skypilot(
         "skypilot-nebius-vms.csv",
         "skypilot-nebius",
@@ -739,6 +755,14 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
                 continue;
             }
         }
+        if let Some((_, what)) = spec
+            .partial_gpu_types
+            .iter()
+            .find(|(t, _)| *t == instance_type)
+        {
+            skipped.push(at.skip(format!("vGPU slice: {instance_type} is {what}")));
+            continue;
+        }
         let source_count = match gpu_count(&at, "AcceleratorCount", cell(rec, c_count))? {
             Ok(n) => n,
             Err(reason) => {
@@ -786,6 +810,8 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
         let info = opt_cell(rec, c_info);
         let gpu_memory_gib = if spec.free_text_gpu_info {
             gpu_memory_from_free_text(info)
+        } else if spec.size_in_mib_is_instance_total {
+            gpu_memory_from_size_in_mib(info).map(|total| total / f64::from(source_count))
         } else {
             gpu_memory_from_size_in_mib(info)
         };
@@ -952,13 +978,10 @@ pub fn parse_becloudready(spec: &BecloudreadySpec, text: &str) -> Result<Catalog
             continue;
         }
         let count_raw = opt_cell(rec, c_count);
-        let mut notes = Vec::new();
+        let mut notes: Vec<String> = Vec::new();
         let count = if count_raw.is_empty() {
             match spec.basis {
-                PriceBasis::PerGpuHour => {
-                    notes.push("GPU count not stated; taken as 1".to_string());
-                    1
-                }
+                PriceBasis::PerGpuHour => 1,
                 PriceBasis::PerNodeHour => {
                     skipped.push(at.skip(format!(
                         "empty accelerator count: {product} (price is per node)"
@@ -984,10 +1007,11 @@ pub fn parse_becloudready(spec: &BecloudreadySpec, text: &str) -> Result<Catalog
         };
         let on_demand = match spec.basis {
             PriceBasis::PerGpuHour => {
-                notes.insert(
-                    0,
-                    format!("source price {price} USD per GPU-hour × {count} GPU(s)"),
-                );
+                notes.push(if count_raw.is_empty() {
+                    "source lists USD per GPU-hour; GPU count not stated, taken as 1".to_string()
+                } else {
+                    format!("source price {price} USD per GPU-hour × {count} GPUs")
+                });
                 price * f64::from(count)
             }
             PriceBasis::PerNodeHour => price,
@@ -1449,7 +1473,8 @@ fn gpu_count(at: &At<'_>, column: &str, raw: &str) -> Result<Result<u32, String>
         Some(x) if x.is_finite() && x >= 1.0 && x.fract() == 0.0 && x <= f64::from(u32::MAX) => {
             // Exact: x is a whole number within u32's range.
             #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-            Ok(x as u32)
+            let n = x as u32;
+            Ok(n)
         }
         Some(_) => Err(format!("fractional or zero GPU count: {raw}")),
     })
@@ -1795,6 +1820,25 @@ mod tests {
         assert_eq!(o.provider, "Vast.ai");
         assert_eq!(o.spot_per_hour, None);
         assert_eq!(o.listings, 3);
+        assert_eq!(o.gpu_memory_gib, Some(32607.0 / 1024.0));
+        // Vast's SizeInMiB is the whole instance's: per GPU = total ÷ count.
+        let h = offer(&c, "skypilot-vast/8x-h100_sxm-32-65536");
+        assert_eq!(h.gpu_memory_gib, Some(652472.0 / 1024.0 / 8.0));
+        assert_eq!(h.gpu_memory_gib.map(|m| m * 8.0), Some(652472.0 / 1024.0));
+    }
+
+    #[test]
+    fn azure_partial_mi25_sizes_are_skipped() {
+        let c = catalog();
+        assert!(c
+            .offers
+            .iter()
+            .all(|o| o.id != "skypilot-azure/standard_nv4as_v4"));
+        assert_eq!(offer(&c, "skypilot-azure/standard_nv32as_v4").gpu_count, 1);
+        assert!(c
+            .skipped
+            .iter()
+            .any(|(_, _, r)| r.starts_with("vGPU slice: Standard_NV8as_v4 is 1/4")));
     }
 
     #[test]
