@@ -6,7 +6,6 @@
 use gpu_cost_planner::catalog::{self, Currency};
 use gpu_cost_planner::format;
 use gpu_cost_planner::scenario::Scenario;
-use std::time::Duration;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlInputElement, InputEvent, InputEventInit};
@@ -33,9 +32,9 @@ async fn mount() -> Element {
     root
 }
 
-/// Lets Yew run its scheduled renders and effects (no fixed sleeps).
+/// Waits until Yew's scheduler has run every pending render and effect (no fixed sleeps).
 async fn flush() {
-    yew::platform::time::sleep(Duration::ZERO).await;
+    yew::scheduler::flush().await;
 }
 
 fn find(root: &Element, selector: &str) -> Element {
@@ -51,7 +50,6 @@ async fn type_into(root: &Element, selector: &str, text: &str) {
     init.set_bubbles(true);
     let event = InputEvent::new_with_event_init_dict("input", &init).expect("event");
     input.dispatch_event(&event).expect("dispatch");
-    flush().await;
     flush().await;
 }
 
@@ -108,8 +106,8 @@ async fn bad_input_shows_a_message_and_keeps_the_last_result() {
     let root = mount().await;
     let before = text(&root, "#total-0");
     for (field, bad) in [
-        ("months", ""),
         ("months", "abc"),
+        ("months", ""),
         ("months", "-5"),
         ("months", "1e400"),
         ("hours-per-day", "1,5"),

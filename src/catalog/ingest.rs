@@ -330,7 +330,8 @@ pub struct SkypilotSpec {
     pub slice_family_prefix: Option<&'static str>,
     /// GPU counts corrected from `PROVENANCE.md`.
     pub count_fixes: &'static [CountFix],
-    /// Instance types whose source price looks anomalous: (instance type, offer note).
+    /// Instance types whose source price looks anomalous in every listing: (instance type, why).
+    /// Skipped, so an implausible price never tops a ranking.
     pub anomalies: &'static [(&'static str, &'static str)],
 }
 
@@ -455,7 +456,7 @@ pub const SKYPILOT_FILES: &[SkypilotSpec] = &[
         slice_family_prefix: Some("ecs.sgn"),
         anomalies: &[(
             "ecs.gn5i-c12g1.6xlarge",
-            "source price 0.011592 USD/h (every region) looks like an anomaly in the source (PROVENANCE.md); do not rely on it",
+            "source price 0.011592 USD/h for 2x P4 in every region; PROVENANCE.md flags it as a likely source anomaly",
         )],
         ..skypilot(
             "skypilot-alicloud-vms.csv",
@@ -804,8 +805,9 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
             }
             None => (price, spot, "USD"),
         };
-        if let Some((_, note)) = spec.anomalies.iter().find(|(t, _)| *t == instance_type) {
-            notes.push((*note).to_string());
+        if let Some((_, why)) = spec.anomalies.iter().find(|(t, _)| *t == instance_type) {
+            skipped.push(at.skip(format!("price anomaly: {why}")));
+            continue;
         }
         let info = opt_cell(rec, c_info);
         let gpu_memory_gib = if spec.free_text_gpu_info {
@@ -824,7 +826,11 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
             gpu_memory_gib,
             vcpus: optional_quantity(&at, "vCPUs", opt_cell(rec, c_vcpus))?,
             ram_gib: optional_quantity(&at, "MemoryGiB", opt_cell(rec, c_ram))?,
-            region: cell(rec, c_region).to_string(),
+            // Vast lists locations as "City, CC, Continent" with the city sometimes empty
+            // (", CN, AS"); drop the dangling separator.
+            region: cell(rec, c_region)
+                .trim_start_matches([',', ' '])
+                .to_string(),
             listings: 1,
             on_demand_per_hour: on_demand,
             spot_per_hour: spot,
@@ -1590,9 +1596,18 @@ mod tests {
         assert_eq!(o.gpu_count, 1);
         assert_eq!(o.gpu_memory_gib, Some(16.0));
         assert!(o.note.contains("÷ 0.138"));
-        let anomaly = offer(&c, "skypilot-alicloud/ecs.gn5i-c12g1.6xlarge");
-        assert_eq!(anomaly.on_demand_per_hour, 0.011592 / 0.138);
-        assert!(anomaly.note.contains("anomaly"));
+        assert!(!c
+            .offers
+            .iter()
+            .any(|o| o.instance_type == "ecs.gn5i-c12g1.6xlarge"));
+        assert_eq!(
+            c.skipped
+                .iter()
+                .filter(|(_, _, why)| why.starts_with("price anomaly"))
+                .count(),
+            3,
+            "the anomalous price is skipped in each of its 3 regions"
+        );
     }
 
     #[test]

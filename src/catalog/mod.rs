@@ -101,7 +101,7 @@ impl Billing {
 /// by [`AGGREGATION_RULE`]) and records its region and how many regions list it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Offer {
-    /// Stable id, unique in the catalog, e.g. `"aws/p4d.24xlarge"`. Used in saved state and URLs.
+    /// Stable id, unique in the catalog, `"<source id>/<instance type>"` in lower case, e.g. `"skypilot-aws/p4d.24xlarge"`. Used in saved state and URLs.
     pub id: &'static str,
     /// Provider display name, e.g. `"AWS"`, `"Alibaba Cloud"`, `"AutoDL"`.
     pub provider: &'static str,

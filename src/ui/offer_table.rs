@@ -112,7 +112,9 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 <td><input type="checkbox" checked={picked} disabled={full && !picked}
                     aria-label={format!("Compare {} {}", o.provider, o.instance_type)} {onchange} /></td>
                 <td>{ o.provider }</td>
-                <td class="mono">{ o.instance_type }</td>
+                <td class="mono">{ o.instance_type }
+                    if !o.note.is_empty() { <span class="note-mark" title={o.note} aria-label={format!("note: {}", o.note)}>{ " ⓘ" }</span> }
+                </td>
                 <td>{ o.gpu_model }</td>
                 <td class="num">{ o.gpu_count }</td>
                 <td class="num">{ opt_num(o.gpu_memory_gib, 0) }</td>
