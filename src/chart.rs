@@ -140,7 +140,8 @@ pub fn draw_cumulative<DB: DrawingBackend>(
         .axis_desc_style(font(13.0))
         .axis_style(ShapeStyle::from(&theme.foreground).stroke_width(px(1.0)))
         .bold_line_style(ShapeStyle::from(&theme.grid).stroke_width(px(1.0)))
-        .light_line_style(ShapeStyle::from(&theme.grid.mix(0.35)).stroke_width(px(1.0)))
+        // No minor grid: it doubles the strokes to rasterise and adds little to a cost chart.
+        .light_line_style(TRANSPARENT)
         .draw()
         .map_err(err)?;
 
@@ -160,7 +161,8 @@ pub fn draw_cumulative<DB: DrawingBackend>(
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 22 * marker as i32 / 3, y)], stroke)
             });
-        if points.len() <= 61 {
+        // Month markers help read short horizons; past a year they are clutter and cost time.
+        if points.len() <= 13 {
             ctx.draw_series(
                 points
                     .iter()

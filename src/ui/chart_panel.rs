@@ -63,6 +63,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
             if let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() {
                 match redraw(&canvas, chart) {
                     Ok(s) => {
+                        web::mark_first_chart();
                         *size.borrow_mut() = s;
                         if error.is_some() {
                             error.set(None);

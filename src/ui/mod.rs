@@ -125,7 +125,7 @@ pub fn app() -> Html {
             if let Some(n) = &state.notice {
                 <p class="notice" role="alert" id="notice">{ n }{ " " }<button class="link" onclick={dismiss}>{ "dismiss" }</button></p>
             }
-            <OfferTable scenario={scenario.clone()} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle} />
+            <OfferTable selected={scenario.selected.clone()} display_currency={scenario.display_currency} rate={scenario.rate} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle} />
         </main>
         <footer class="muted small">
             { "Prices: public snapshots listed in data/catalog-sources/PROVENANCE.md, each with its as-of date; list prices per instance-hour, excluding tax, storage and egress. Not a quote." }

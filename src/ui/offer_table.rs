@@ -1,9 +1,11 @@
 //! The catalog table: filter by provider, GPU model and free text, sort, and pick offers to
 //! compare. Shows per instance-hour and per GPU-hour prices in the offer's native currency.
 
+use crate::catalog::Currency;
 use crate::catalog::{self, Offer, AGGREGATION_RULE};
 use crate::format;
-use crate::scenario::{filter_offers, OfferFilter, Scenario, SortKey, MAX_COMPARED};
+use crate::model::ExchangeRate;
+use crate::scenario::{filter_offers, OfferFilter, SortKey, MAX_COMPARED};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -13,8 +15,13 @@ pub const MAX_ROWS: usize = 150;
 /// Properties of [`OfferTable`].
 #[derive(Properties, PartialEq, Clone)]
 pub struct OfferTableProps {
-    /// Current scenario (which offers are picked, display currency and rate for sorting).
-    pub scenario: Scenario,
+    /// Ids of the picked offers (only what the table needs, so fleet changes from the sliders
+    /// do not re-render the table).
+    pub selected: Vec<String>,
+    /// Currency the sort converts prices to.
+    pub display_currency: Currency,
+    /// Exchange rate the sort converts at.
+    pub rate: ExchangeRate,
     /// Current filter.
     pub filter: OfferFilter,
     /// Called with a new filter.
@@ -40,11 +47,10 @@ fn sort_key_from(value: &str) -> SortKey {
 /// Offer table with its filter bar.
 #[function_component(OfferTable)]
 pub fn offer_table(props: &OfferTableProps) -> Html {
-    let scenario = &props.scenario;
     let rows = {
         let f = props.filter.clone();
-        let c = scenario.display_currency;
-        let r = scenario.rate;
+        let c = props.display_currency;
+        let r = props.rate;
         use_memo((f, c, r.usd_per_cny.to_bits()), move |(f, c, _)| {
             filter_offers(catalog::OFFERS, f, *c, r)
         })
@@ -85,9 +91,9 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         })
     };
 
-    let full = scenario.selected.len() >= MAX_COMPARED;
+    let full = props.selected.len() >= MAX_COMPARED;
     let row = |o: &&'static Offer| {
-        let picked = scenario.selected.iter().any(|s| s == o.id);
+        let picked = props.selected.iter().any(|s| s == o.id);
         let on_toggle = props.on_toggle.clone();
         let id = o.id.to_string();
         let onchange = Callback::from(move |_: Event| on_toggle.emit(id.clone()));
@@ -168,7 +174,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             <p class="muted small" id="offer-count">
                 { format!("{} of {} offers match", rows.len(), catalog::OFFERS.len()) }
                 { (rows.len() > MAX_ROWS).then(|| format!("; showing the first {MAX_ROWS}, narrow the filter to see others")) }
-                { format!(". Picked {}/{MAX_COMPARED}. Prices are list prices per hour in each offer's own currency, without tax; {AGGREGATION_RULE}. Sorting converts currencies at the rate below.", scenario.selected.len()) }
+                { format!(". Picked {}/{MAX_COMPARED}. Prices are list prices per hour in each offer's own currency, without tax; {AGGREGATION_RULE}. Sorting converts currencies at the rate below.", props.selected.len()) }
             </p>
             if rows.is_empty() {
                 <p class="empty" id="no-offers">{ "No offer matches this filter. Clear the search or pick another provider or GPU." }</p>
