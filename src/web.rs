@@ -118,3 +118,10 @@ pub fn mark_first_chart() {
         }
     }
 }
+
+/// Today's `(year, month)` from the browser's clock (local time).
+#[must_use]
+pub fn today_year_month() -> (i32, u32) {
+    let now = web_sys::js_sys::Date::new_0();
+    (now.get_full_year() as i32, now.get_month() + 1)
+}

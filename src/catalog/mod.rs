@@ -74,6 +74,39 @@ pub struct Source {
     pub note: &'static str,
 }
 
+/// Prices older than this many months are marked stale in the UI (COST-MODEL.md: "a price
+/// older than a threshold is marked stale"). List prices of the big clouds change a few times a
+/// year, so a year-old snapshot deserves a warning.
+pub const STALE_AFTER_MONTHS: u32 = 12;
+
+impl Source {
+    /// Year and month of `as_of` (`YYYY-MM` or `YYYY-MM-DD`); `None` if it is malformed.
+    #[must_use]
+    pub fn as_of_year_month(&self) -> Option<(i32, u32)> {
+        let mut parts = self.as_of.split('-');
+        let year = parts.next()?.parse().ok()?;
+        let month: u32 = parts.next()?.parse().ok()?;
+        (1..=12).contains(&month).then_some((year, month))
+    }
+
+    /// Age of the prices in whole months on `today` (`(year, month)`), never negative; `None` if
+    /// the as-of date is malformed.
+    #[must_use]
+    pub fn age_months(&self, today: (i32, u32)) -> Option<u32> {
+        let (y, m) = self.as_of_year_month()?;
+        let months = (today.0 - y) * 12 + today.1 as i32 - m as i32;
+        Some(months.max(0) as u32)
+    }
+
+    /// Whether the prices are older than [`STALE_AFTER_MONTHS`] on `today`. A malformed date
+    /// counts as stale, so it is never presented as fresh.
+    #[must_use]
+    pub fn is_stale(&self, today: (i32, u32)) -> bool {
+        self.age_months(today)
+            .is_none_or(|age| age > STALE_AFTER_MONTHS)
+    }
+}
+
 /// How an offer's on-demand time is billed: duration rounded up to `granularity_seconds`, with
 /// at least `minimum_seconds` charged per run (COST-MODEL.md, "Billing modes", on-demand).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,4 +234,63 @@ pub fn gpu_models() -> Vec<&'static str> {
     g.sort_unstable();
     g.dedup();
     g
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source(as_of: &'static str) -> Source {
+        Source {
+            id: "t",
+            reference: "",
+            as_of,
+            as_of_exact: true,
+            licence: "",
+            note: "",
+        }
+    }
+
+    #[test]
+    fn staleness_counts_whole_months() {
+        let today = (2026, 11);
+        assert_eq!(source("2026-07-30").age_months(today), Some(4));
+        assert!(!source("2026-07-30").is_stale(today));
+        assert!(
+            !source("2025-11").is_stale(today),
+            "exactly 12 months is not stale yet"
+        );
+        assert!(source("2025-10-31").is_stale(today));
+        assert!(source("2023-06").is_stale(today));
+        assert_eq!(source("2027-01").age_months(today), Some(0));
+        assert!(source("garbage").is_stale(today));
+        assert!(source("2026-13").is_stale(today));
+    }
+
+    #[test]
+    fn catalog_has_the_required_providers_with_dated_sources() {
+        let providers = providers();
+        for p in [
+            "AWS",
+            "Azure",
+            "Google Cloud",
+            "Alibaba Cloud",
+            "Tencent Cloud",
+            "Lambda",
+            "Paperspace",
+            "Vast.ai",
+            "RunPod",
+            "AutoDL",
+            "Featurize",
+        ] {
+            assert!(providers.contains(&p), "{p} missing");
+        }
+        assert!(SOURCES.iter().all(|s| s.as_of_year_month().is_some()));
+        assert!(OFFERS.iter().all(|o| o.source < SOURCES.len()));
+        let old = OFFERS
+            .iter()
+            .filter(|o| o.source().is_stale((2026, 11)))
+            .count();
+        assert!(old > 0, "the 2023 Alibaba list prices are stale");
+    }
 }

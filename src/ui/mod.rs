@@ -36,6 +36,7 @@ pub fn app() -> Html {
     let state = use_reducer(AppState::default);
     let scenario = state.scenario.clone();
 
+    let today = use_memo((), |_| crate::web::today_year_month());
     let results = use_memo(scenario.clone(), |s| s.results());
     let chart = {
         let results = results.clone();
@@ -125,7 +126,7 @@ pub fn app() -> Html {
             if let Some(n) = &state.notice {
                 <p class="notice" role="alert" id="notice">{ n }{ " " }<button class="link" onclick={dismiss}>{ "dismiss" }</button></p>
             }
-            <OfferTable selected={scenario.selected.clone()} display_currency={scenario.display_currency} rate={scenario.rate} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle} />
+            <OfferTable today={*today} selected={scenario.selected.clone()} display_currency={scenario.display_currency} rate={scenario.rate} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle} />
         </main>
         <footer class="muted small">
             { "Prices: public snapshots listed in data/catalog-sources/PROVENANCE.md, each with its as-of date; list prices per instance-hour, excluding tax, storage and egress. Not a quote." }

@@ -2,7 +2,7 @@
 //! compare. Shows per instance-hour and per GPU-hour prices in the offer's native currency.
 
 use crate::catalog::Currency;
-use crate::catalog::{self, Offer, AGGREGATION_RULE};
+use crate::catalog::{self, Offer, AGGREGATION_RULE, STALE_AFTER_MONTHS};
 use crate::format;
 use crate::model::ExchangeRate;
 use crate::scenario::{filter_offers, OfferFilter, SortKey, MAX_COMPARED};
@@ -22,6 +22,8 @@ pub struct OfferTableProps {
     pub display_currency: Currency,
     /// Exchange rate the sort converts at.
     pub rate: ExchangeRate,
+    /// Today's `(year, month)`, for marking stale prices.
+    pub today: (i32, u32),
     /// Current filter.
     pub filter: OfferFilter,
     /// Called with a new filter.
@@ -103,6 +105,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         } else {
             format!("{} (read)", src.as_of)
         };
+        let stale = src.is_stale(props.today);
         let title = format!(
             "{} — {}{}",
             src.reference,
@@ -131,7 +134,9 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 <td class="num">{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
                 <td class="num">{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
                 <td>{ o.currency.code() }</td>
-                <td title={title}>{ as_of }</td>
+                <td title={title}>{ as_of }
+                    if stale { <span class="stale" title={format!("older than {STALE_AFTER_MONTHS} months: check the provider's current price")}>{ " stale" }</span> }
+                </td>
             </tr>
         }
     };
