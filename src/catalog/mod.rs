@@ -268,23 +268,9 @@ mod tests {
     }
 
     #[test]
-    fn catalog_has_the_required_providers_with_dated_sources() {
-        let providers = providers();
-        for p in [
-            "AWS",
-            "Azure",
-            "Google Cloud",
-            "Alibaba Cloud",
-            "Tencent Cloud",
-            "Lambda",
-            "Paperspace",
-            "Vast.ai",
-            "RunPod",
-            "AutoDL",
-            "Featurize",
-        ] {
-            assert!(providers.contains(&p), "{p} missing");
-        }
+    fn bundled_offers_point_at_dated_sources() {
+        // The provider list is checked on the ingest side (ingest::tests).
+        assert!(!OFFERS.is_empty());
         assert!(SOURCES.iter().all(|s| s.as_of_year_month().is_some()));
         assert!(OFFERS.iter().all(|o| o.source < SOURCES.len()));
         let old = OFFERS
