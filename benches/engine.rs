@@ -46,7 +46,7 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 let results = black_box(&scenario).results();
                 let chart = cumulative_chart(&scenario, &results);
-                cumulative_svg(&chart, &Theme::LIGHT, 1000, 440)
+                cumulative_svg(&chart, &Theme::LIGHT, 1000)
             })
         },
     );

@@ -85,9 +85,69 @@ pub struct CumulativeChart {
     pub months: u32,
 }
 
+/// Height of the plot itself (title, axes and lines) in CSS pixels; the legend and footer lines
+/// are added below it by [`preferred_height`].
+pub const PLOT_HEIGHT: f64 = 330.0;
+const LEGEND_LINE: f64 = 17.0;
+const FOOTER_LINE: f64 = 15.0;
+const LEGEND_FONT: f64 = 12.0;
+const FOOTER_FONT: f64 = 11.0;
+
+/// Characters of `font_px` sans-serif text that fit in `width_px` (a conservative average glyph
+/// width of 0.58 em, so wrapped lines never overflow the chart).
+fn chars_fitting(width_px: f64, font_px: f64) -> usize {
+    ((width_px / (font_px * 0.58)).floor() as usize).max(16)
+}
+
+/// Legend entries wrapped to the chart width: `(series index, text line)`.
+fn legend_lines(chart: &CumulativeChart, css_width: f64) -> Vec<(usize, String)> {
+    let width = chars_fitting(css_width - 64.0, LEGEND_FONT);
+    chart
+        .lines
+        .iter()
+        .enumerate()
+        .flat_map(|(i, l)| {
+            textwrap::wrap(&l.label, width)
+                .into_iter()
+                .map(move |t| (i, t.into_owned()))
+        })
+        .collect()
+}
+
+/// Footer lines wrapped to the chart width.
+fn footer_lines(chart: &CumulativeChart, css_width: f64) -> Vec<String> {
+    let width = chars_fitting(css_width - 24.0, FOOTER_FONT);
+    chart
+        .footer
+        .iter()
+        .flat_map(|f| textwrap::wrap(f, width).into_iter().map(|t| t.into_owned()))
+        .collect()
+}
+
+/// Height in CSS pixels that shows `chart` at `css_width` without clipping: the plot plus one
+/// line per wrapped legend and footer line.
+#[must_use]
+pub fn preferred_height(chart: &CumulativeChart, css_width: f64) -> f64 {
+    PLOT_HEIGHT
+        + 8.0
+        + LEGEND_LINE * legend_lines(chart, css_width).len() as f64
+        + 6.0
+        + FOOTER_LINE * footer_lines(chart, css_width).len() as f64
+}
+
+/// Decimals that tell apart y-axis labels about `step` apart (0 for steps of 1 or more).
+fn label_decimals(step: f64) -> u32 {
+    if !(step.is_finite() && step > 0.0) || step >= 1.0 {
+        0
+    } else {
+        (-step.log10()).ceil().clamp(0.0, 4.0) as u32
+    }
+}
+
 /// Draws `chart` on `root`, whose size is in device pixels; `scale` is the device-pixel ratio
 /// (fonts, margins and line widths are multiplied by it so HiDPI output stays sharp and
-/// proportionate). Errors come from the backend.
+/// proportionate). The legend and footer go under the plot, wrapped to the width, so they never
+/// cover a line or run off a narrow screen. Errors come from the backend.
 pub fn draw_cumulative<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     chart: &CumulativeChart,
@@ -107,9 +167,16 @@ pub fn draw_cumulative<DB: DrawingBackend>(
     };
 
     root.fill(&theme.background).map_err(err)?;
-    let (_, height) = root.dim_in_pixel();
-    let footer_height = px(16.0 * chart.footer.len() as f64 + 8.0).min(height / 3);
-    let (plot_area, footer_area) = root.split_vertically(height.saturating_sub(footer_height));
+    let (width, height) = root.dim_in_pixel();
+    let css_width = f64::from(width) / scale;
+    let legend = legend_lines(chart, css_width);
+    let footer = footer_lines(chart, css_width);
+    let below =
+        px(8.0 + LEGEND_LINE * legend.len() as f64 + 6.0 + FOOTER_LINE * footer.len() as f64)
+            .min(height / 2);
+    let (plot_area, below_area) = root.split_vertically(height.saturating_sub(below));
+    let legend_height = px(8.0 + LEGEND_LINE * legend.len() as f64);
+    let (legend_area, footer_area) = below_area.split_vertically(legend_height);
 
     let x_max = f64::from(chart.months.max(1));
     let y_max = chart
@@ -118,24 +185,30 @@ pub fn draw_cumulative<DB: DrawingBackend>(
         .flat_map(|l| l.points.iter().map(|p| p.1))
         .filter(|y| y.is_finite())
         .fold(0.0_f64, f64::max);
-    let y_max = if y_max > 0.0 { y_max * 1.08 } else { 1.0 };
+    let y_max = if y_max > 0.0 { y_max * 1.05 } else { 1.0 };
+    let y_decimals = label_decimals(y_max / 5.0);
+    let widest_y_label = crate::format::number(y_max, y_decimals).chars().count() as f64;
 
     let mut ctx = ChartBuilder::on(&plot_area)
-        .caption(&chart.title, font(17.0))
+        .caption(&chart.title, font(16.0))
         .margin(px(12.0))
         .x_label_area_size(px(44.0))
-        .y_label_area_size(px(92.0))
+        .y_label_area_size(px(34.0 + 7.0 * widest_y_label))
         .build_cartesian_2d(0f64..x_max, 0f64..y_max)
         .map_err(err)?;
 
-    let x_labels = (chart.months.max(1) as usize).min(12) + 1;
+    // About one label per 56 CSS pixels, and never more than one per month.
+    let x_labels = ((css_width / 56.0) as usize)
+        .clamp(2, 13)
+        .min(chart.months.max(1) as usize + 1);
+    let y_format = move |y: &f64| crate::format::number(*y, y_decimals);
     ctx.configure_mesh()
         .x_desc(&chart.x_label)
         .y_desc(&chart.y_label)
         .x_labels(x_labels)
         .y_labels(8)
         .x_label_formatter(&|x| crate::format::number(*x, if x.fract() == 0.0 { 0 } else { 1 }))
-        .y_label_formatter(&|y| crate::format::number(*y, 0))
+        .y_label_formatter(&y_format)
         .label_style(font(12.0))
         .axis_desc_style(font(13.0))
         .axis_style(ShapeStyle::from(&theme.foreground).stroke_width(px(1.0)))
@@ -145,24 +218,21 @@ pub fn draw_cumulative<DB: DrawingBackend>(
         .draw()
         .map_err(err)?;
 
+    let stroke_of =
+        |i: usize| ShapeStyle::from(&theme.series[i % theme.series.len()]).stroke_width(px(2.5));
     for (i, line) in chart.lines.iter().enumerate() {
         let color = theme.series[i % theme.series.len()];
-        let stroke = ShapeStyle::from(&color).stroke_width(px(2.5));
         let points: Vec<(f64, f64)> = line
             .points
             .iter()
             .copied()
             .filter(|(x, y)| x.is_finite() && y.is_finite())
             .collect();
-        let marker = px(3.0);
-        ctx.draw_series(LineSeries::new(points.iter().copied(), stroke))
-            .map_err(err)?
-            .label(line.label.as_str())
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 22 * marker as i32 / 3, y)], stroke)
-            });
+        ctx.draw_series(LineSeries::new(points.iter().copied(), stroke_of(i)))
+            .map_err(err)?;
         // Month markers help read short horizons; past a year they are clutter and cost time.
         if points.len() <= 13 {
+            let marker = px(3.0);
             ctx.draw_series(
                 points
                     .iter()
@@ -181,24 +251,37 @@ pub fn draw_cumulative<DB: DrawingBackend>(
                 font(15.0).pos(Pos::new(HPos::Center, VPos::Center)),
             ))
             .map_err(err)?;
-    } else {
-        ctx.configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .margin(px(8.0))
-            .legend_area_size(px(28.0))
-            .label_font(font(12.0))
-            .background_style(theme.background.mix(0.9))
-            .border_style(theme.grid)
-            .draw()
+    }
+
+    let left = px(12.0) as i32;
+    let mut previous = usize::MAX;
+    for (row, (series, text)) in legend.iter().enumerate() {
+        let y = px(4.0 + LEGEND_LINE * row as f64) as i32;
+        let mid = y + px(LEGEND_LINE / 2.0) as i32;
+        if *series != previous {
+            legend_area
+                .draw(&PathElement::new(
+                    vec![(left, mid), (left + px(24.0) as i32, mid)],
+                    stroke_of(*series),
+                ))
+                .map_err(err)?;
+            previous = *series;
+        }
+        legend_area
+            .draw(&Text::new(
+                text.as_str(),
+                (left + px(32.0) as i32, mid),
+                font(LEGEND_FONT).pos(Pos::new(HPos::Left, VPos::Center)),
+            ))
             .map_err(err)?;
     }
 
-    for (i, text) in chart.footer.iter().enumerate() {
+    for (row, text) in footer.iter().enumerate() {
         footer_area
             .draw(&Text::new(
                 text.as_str(),
-                (px(12.0) as i32, px(4.0 + 16.0 * i as f64) as i32),
-                font(11.0).pos(Pos::new(HPos::Left, VPos::Top)),
+                (left, px(2.0 + FOOTER_LINE * row as f64) as i32),
+                font(FOOTER_FONT).pos(Pos::new(HPos::Left, VPos::Top)),
             ))
             .map_err(err)?;
     }
@@ -206,13 +289,14 @@ pub fn draw_cumulative<DB: DrawingBackend>(
     Ok(())
 }
 
-/// Draws `chart` into an SVG document of `width × height` CSS pixels (scale 1) and returns it.
+/// Draws `chart` into an SVG document `width` CSS pixels wide and [`preferred_height`] tall
+/// (scale 1) and returns it.
 pub fn cumulative_svg(
     chart: &CumulativeChart,
     theme: &Theme,
     width: u32,
-    height: u32,
 ) -> Result<String, ChartError> {
+    let height = preferred_height(chart, f64::from(width)).round() as u32;
     let mut out = String::new();
     {
         let root =
@@ -244,7 +328,7 @@ mod tests {
             label: "AWS p4d.24xlarge".into(),
             points: crate::model::cumulative_by_month(23_922.1, 12),
         };
-        let svg = cumulative_svg(&sample(vec![line]), &Theme::LIGHT, 900, 500).unwrap();
+        let svg = cumulative_svg(&sample(vec![line]), &Theme::LIGHT, 900).unwrap();
         assert!(svg.starts_with("<svg"), "{}", &svg[..80]);
         assert!(svg.contains("AWS p4d.24xlarge"));
         assert!(svg.contains("Month (1 month = 730 h)"));
@@ -260,19 +344,60 @@ mod tests {
             label: "<script>alert(1)</script> & co".into(),
             points: vec![(0.0, 0.0), (1.0, 1.0)],
         };
-        let svg = cumulative_svg(&sample(vec![line]), &Theme::DARK, 600, 400).unwrap();
+        let svg = cumulative_svg(&sample(vec![line]), &Theme::DARK, 600).unwrap();
         assert!(!svg.contains("<script>"));
         assert!(svg.contains("&lt;script&gt;"));
     }
 
     #[test]
+    fn narrow_charts_wrap_legend_and_footer_instead_of_clipping() {
+        let mut c = sample(vec![Line {
+            label: "Alibaba Cloud ecs.gn7e-c16g1.32xlarge (8× A100 80GB) — ¥1,234,567.89".into(),
+            points: vec![(0.0, 0.0), (1.0, 1.0)],
+        }]);
+        c.footer = vec!["On-demand, 8 GPUs × 24 h/day, 12 months; 1 month = 730 h; whole instances billed; prices per instance-hour, no tax, storage or egress.".into()];
+        let wide = preferred_height(&c, 1200.0);
+        let narrow = preferred_height(&c, 320.0);
+        assert!(narrow > wide, "{narrow} <= {wide}");
+        let svg = cumulative_svg(&c, &Theme::LIGHT, 320).unwrap();
+        assert!(svg.contains("¥1,234,567.89"), "the legend keeps every word");
+        assert!(svg.contains("egress."), "the footer keeps every word");
+    }
+
+    #[test]
+    fn y_labels_get_decimals_for_small_ranges() {
+        assert_eq!(label_decimals(50_000.0), 0);
+        assert_eq!(label_decimals(1.0), 0);
+        assert_eq!(label_decimals(0.125), 1);
+        assert_eq!(label_decimals(0.004), 3);
+        assert_eq!(label_decimals(1e-9), 4);
+        assert_eq!(label_decimals(0.0), 0);
+        assert_eq!(label_decimals(f64::NAN), 0);
+        let tiny = Line {
+            label: "tiny".into(),
+            points: vec![(0.0, 0.0), (1.0, 0.07)],
+        };
+        let svg = cumulative_svg(&sample(vec![tiny]), &Theme::LIGHT, 800).unwrap();
+        assert!(svg.contains("0.05"), "labels show cents");
+        assert!(
+            !svg.contains("0.050"),
+            "no more decimals than the steps need"
+        );
+    }
+
+    #[test]
     fn empty_and_degenerate_charts_draw_without_error() {
-        let svg = cumulative_svg(&sample(vec![]), &Theme::LIGHT, 600, 400).unwrap();
+        let svg = cumulative_svg(&sample(vec![]), &Theme::LIGHT, 600).unwrap();
         assert!(svg.contains("Pick offers to compare"));
         let nan = Line {
             label: "bad".into(),
             points: vec![(0.0, f64::NAN), (1.0, f64::INFINITY)],
         };
-        assert!(cumulative_svg(&sample(vec![nan]), &Theme::LIGHT, 1, 1).is_ok());
+        assert!(cumulative_svg(&sample(vec![nan]), &Theme::LIGHT, 1).is_ok());
+        let huge = Line {
+            label: "huge".into(),
+            points: vec![(0.0, 0.0), (120.0, 1.2e13)],
+        };
+        assert!(cumulative_svg(&sample(vec![huge]), &Theme::LIGHT, 375).is_ok());
     }
 }

@@ -14,10 +14,10 @@ const FALLBACK_CSS_WIDTH: f64 = 900.0;
 
 /// Sizes `canvas` so its backing store is its CSS size × `devicePixelRatio` (sharp on HiDPI
 /// screens, plotters issue #164). The CSS width follows the parent's width; the CSS height is
-/// `css_height`. Returns `(css_width, css_height, device_pixel_ratio)`.
+/// `css_height(css_width)`. Returns `(css_width, css_height, device_pixel_ratio)`.
 pub fn size_canvas_for_device(
     canvas: &HtmlCanvasElement,
-    css_height: f64,
+    css_height: impl Fn(f64) -> f64,
 ) -> Result<(f64, f64, f64), String> {
     let window = web_sys::window().ok_or("no window")?;
     let dpr = window.device_pixel_ratio();
@@ -35,10 +35,8 @@ pub fn size_canvas_for_device(
     } else {
         FALLBACK_CSS_WIDTH
     };
-    let (w, h) = (
-        (css_w * dpr).round() as u32,
-        (css_height * dpr).round() as u32,
-    );
+    let css_h = css_height(css_w).round();
+    let (w, h) = ((css_w * dpr).round() as u32, (css_h * dpr).round() as u32);
     if canvas.width() != w {
         canvas.set_width(w);
     }
@@ -48,9 +46,9 @@ pub fn size_canvas_for_device(
     let style = canvas.style();
     style
         .set_property("width", &format!("{css_w}px"))
-        .and_then(|_| style.set_property("height", &format!("{css_height}px")))
+        .and_then(|_| style.set_property("height", &format!("{css_h}px")))
         .map_err(|_| "could not size the chart".to_string())?;
-    Ok((css_w, css_height, dpr))
+    Ok((css_w, css_h, dpr))
 }
 
 /// The chart theme matching the user's colour scheme (`prefers-color-scheme`).

@@ -1,7 +1,7 @@
 //! The chart panel: draws the cumulative-cost chart on a HiDPI-sharp canvas (backing store = CSS
 //! size × devicePixelRatio), redraws on resize, and offers PNG and SVG downloads.
 
-use crate::chart::{cumulative_svg, draw_cumulative, CumulativeChart};
+use crate::chart::{cumulative_svg, draw_cumulative, preferred_height, CumulativeChart};
 use crate::web;
 use gloo::events::EventListener;
 use plotters::prelude::IntoDrawingArea;
@@ -9,9 +9,6 @@ use plotters_canvas::CanvasBackend;
 use std::rc::Rc;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
-
-/// Height of the chart in CSS pixels.
-pub const CHART_CSS_HEIGHT: f64 = 440.0;
 
 /// Properties of [`ChartPanel`].
 #[derive(Properties, PartialEq, Clone)]
@@ -22,9 +19,9 @@ pub struct ChartPanelProps {
     pub file_stem: AttrValue,
 }
 
-/// Sizes `canvas` for the device and draws `chart` on it. Returns the CSS size drawn at.
-fn redraw(canvas: &HtmlCanvasElement, chart: &CumulativeChart) -> Result<(f64, f64), String> {
-    let (css_w, css_h, dpr) = web::size_canvas_for_device(canvas, CHART_CSS_HEIGHT)?;
+/// Sizes `canvas` for the device and draws `chart` on it. Returns the CSS width drawn at.
+fn redraw(canvas: &HtmlCanvasElement, chart: &CumulativeChart) -> Result<f64, String> {
+    let (css_w, _, dpr) = web::size_canvas_for_device(canvas, |w| preferred_height(chart, w))?;
     let backend = CanvasBackend::with_canvas_object(canvas.clone())
         .ok_or_else(|| "this browser gave no 2D canvas context".to_string())?;
     draw_cumulative(
@@ -34,7 +31,7 @@ fn redraw(canvas: &HtmlCanvasElement, chart: &CumulativeChart) -> Result<(f64, f
         dpr,
     )
     .map_err(|e| e.to_string())?;
-    Ok((css_w, css_h))
+    Ok(css_w)
 }
 
 /// Chart canvas with download buttons.
@@ -43,7 +40,8 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
     let canvas_ref = use_node_ref();
     let resize_tick = use_state(|| 0u32);
     let error = use_state(|| None::<String>);
-    let size = use_mut_ref(|| (900.0, CHART_CSS_HEIGHT));
+    // CSS width the chart was last drawn at; the SVG download uses the same layout.
+    let size = use_mut_ref(|| 900.0);
 
     // Redraw on window resize (also fires when devicePixelRatio changes with zoom).
     {
@@ -95,15 +93,10 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
         let size = size.clone();
         let name = format!("{}.svg", props.file_stem);
         Callback::from(move |_: MouseEvent| {
-            let (w, h) = *size.borrow();
-            let result = cumulative_svg(
-                &chart,
-                &web::chart_theme(),
-                w.round() as u32,
-                h.round() as u32,
-            )
-            .map_err(|e| e.to_string())
-            .and_then(|svg| web::download_text(&name, "image/svg+xml", &svg));
+            let width = *size.borrow();
+            let result = cumulative_svg(&chart, &web::chart_theme(), width.round() as u32)
+                .map_err(|e| e.to_string())
+                .and_then(|svg| web::download_text(&name, "image/svg+xml", &svg));
             if let Err(e) = result {
                 error.set(Some(e));
             }
