@@ -41,6 +41,19 @@ pub enum InputError {
     TooLarge(String),
 }
 
+/// Longest piece of the user's text quoted back in a message, in characters.
+const ECHO_CHARS: usize = 24;
+
+/// The user's text as quoted in a message: cut to [`ECHO_CHARS`] with an ellipsis, so a pasted
+/// essay cannot stretch the page.
+fn echo(text: &str) -> String {
+    if text.chars().count() > ECHO_CHARS {
+        format!("{}…", text.chars().take(ECHO_CHARS).collect::<String>())
+    } else {
+        text.to_string()
+    }
+}
+
 /// Parses `text` as a number accepted by `spec`. Surrounding spaces are ignored; `"1,5"` is
 /// rejected with a hint to write `1.5` (never read as 15); `"1e400"` is rejected as too large.
 pub fn parse_number(text: &str, spec: NumberSpec) -> Result<f64, InputError> {
@@ -53,7 +66,7 @@ pub fn parse_number(text: &str, spec: NumberSpec) -> Result<f64, InputError> {
         return Err(if dotted.parse::<f64>().is_ok() {
             InputError::DecimalComma(dotted)
         } else {
-            InputError::NotANumber(t.to_string())
+            InputError::NotANumber(echo(t))
         });
     }
     // Rust accepts "inf", "NaN" and "infinity": those are not numbers a person means here.
@@ -61,10 +74,9 @@ pub fn parse_number(text: &str, spec: NumberSpec) -> Result<f64, InputError> {
         .chars()
         .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E'));
     let value: f64 = if looks_numeric {
-        t.parse()
-            .map_err(|_| InputError::NotANumber(t.to_string()))?
+        t.parse().map_err(|_| InputError::NotANumber(echo(t)))?
     } else {
-        return Err(InputError::NotANumber(t.to_string()));
+        return Err(InputError::NotANumber(echo(t)));
     };
     if !value.is_finite() {
         return Err(InputError::NotFinite);
@@ -125,6 +137,11 @@ mod tests {
         assert_eq!(
             parse_number("25", HOURS),
             Err(InputError::TooLarge("24".into()))
+        );
+        let essay = "x".repeat(5000);
+        assert_eq!(
+            parse_number(&essay, HOURS),
+            Err(InputError::NotANumber(format!("{}…", "x".repeat(24))))
         );
         for t in ["NaN", "inf", "-infinity", "0x10", "1_000"] {
             assert!(parse_number(t, HOURS).is_err(), "{t}");

@@ -212,6 +212,46 @@ pub fn offer_label(offer: &Offer) -> String {
     )
 }
 
+/// Labels for offers shown together, made unique: where two [`offer_label`]s coincide (the same
+/// card from two dated snapshots, say), the as-of date is appended, then the region, then a
+/// counter, so a legend never shows two identical names.
+#[must_use]
+pub fn option_labels(offers: &[&Offer]) -> Vec<String> {
+    let mut labels: Vec<String> = offers.iter().map(|o| offer_label(o)).collect();
+    let suffixes: [&dyn Fn(&Offer) -> String; 2] = [
+        &|o: &Offer| format!(", as of {}", o.source().as_of),
+        &|o: &Offer| format!(", {}", o.region),
+    ];
+    for suffix in suffixes {
+        let clashing: Vec<bool> = labels
+            .iter()
+            .map(|l| labels.iter().filter(|m| *m == l).count() > 1)
+            .collect();
+        for (i, clash) in clashing.into_iter().enumerate() {
+            if clash {
+                labels[i].push_str(&suffix(offers[i]));
+            }
+        }
+    }
+    let snapshot = labels.clone();
+    for (i, label) in labels.iter_mut().enumerate() {
+        if snapshot.iter().filter(|m| *m == label).count() > 1 {
+            label.push_str(&format!(" #{}", i + 1));
+        }
+    }
+    labels
+}
+
+/// `"1 month"`, `"3 months"`: a count with its noun, pluralised in English.
+#[must_use]
+pub fn count_of(n: u32, singular: &str, plural: &str) -> String {
+    format!(
+        "{} {}",
+        crate::format::number(f64::from(n), 0),
+        if n == 1 { singular } else { plural }
+    )
+}
+
 /// Builds the cumulative-cost chart for `scenario` from its `results` (which must be
 /// `scenario.results()`; they are passed in so callers compute them once).
 #[must_use]
@@ -221,39 +261,36 @@ pub fn cumulative_chart(
 ) -> CumulativeChart {
     let fleet = &scenario.fleet;
     let currency = scenario.display_currency;
+    let offers: Vec<&Offer> = results.iter().map(|(o, _)| *o).collect();
+    let labels = option_labels(&offers);
     let lines = results
         .iter()
-        .filter_map(|(offer, r)| {
+        .zip(labels)
+        .filter_map(|((_, r), label)| {
             r.as_ref().ok().map(|r| Line {
-                label: format!(
-                    "{} — {}",
-                    offer_label(offer),
-                    crate::format::money(r.total, currency)
-                ),
+                label: format!("{label} — {}", crate::format::money(r.total, currency)),
                 points: r.cumulative.clone(),
             })
         })
         .collect();
-    let mut as_of: Vec<String> = results
-        .iter()
-        .map(|(o, _)| {
-            let s = o.source();
-            format!(
-                "{} {}{}",
-                o.provider,
-                s.as_of,
-                if s.as_of_exact { "" } else { " (read)" }
-            )
-        })
-        .collect();
-    as_of.dedup();
+    let mut as_of: Vec<String> = Vec::new();
+    for o in &offers {
+        let s = o.source();
+        let text = format!(
+            "{} {}{}",
+            o.provider,
+            s.as_of,
+            if s.as_of_exact { "" } else { " (read)" }
+        );
+        if !as_of.contains(&text) {
+            as_of.push(text);
+        }
+    }
     let mut footer = vec![format!(
-        "On-demand, {} GPU{} × {} h/day, {} month{}; 1 month = {}; whole instances billed; prices per instance-hour, no tax, storage or egress.",
-        fleet.gpus,
-        if fleet.gpus == 1 { "" } else { "s" },
+        "On-demand, {} × {} h/day, {}; 1 month = {}; whole instances billed; prices per instance-hour, no tax, storage or egress.",
+        count_of(fleet.gpus, "GPU", "GPUs"),
         crate::format::input_value(fleet.hours_per_day),
-        fleet.months,
-        if fleet.months == 1 { "" } else { "s" },
+        count_of(fleet.months, "month", "months"),
         fleet.month.label(),
     )];
     if !as_of.is_empty() {
@@ -296,8 +333,8 @@ pub enum SortKey {
 pub struct OfferFilter {
     /// Exact provider name, or empty.
     pub provider: String,
-    /// Exact GPU model, or empty.
-    pub gpu_model: String,
+    /// GPU family key ([`catalog::gpu_family`]), or empty.
+    pub gpu_family: String,
     /// Case-insensitive text matched against provider, instance type, GPU model and region.
     pub text: String,
     /// Sort order.
@@ -317,7 +354,9 @@ pub fn filter_offers(
     let mut out: Vec<&'static Offer> = offers
         .iter()
         .filter(|o| filter.provider.is_empty() || o.provider == filter.provider)
-        .filter(|o| filter.gpu_model.is_empty() || o.gpu_model == filter.gpu_model)
+        .filter(|o| {
+            filter.gpu_family.is_empty() || catalog::gpu_family(o.gpu_model) == filter.gpu_family
+        })
         .filter(|o| {
             needle.is_empty()
                 || [o.provider, o.instance_type, o.gpu_model, o.region]
@@ -411,6 +450,47 @@ mod tests {
         assert!(c.y_label.contains("USD"));
         assert!(c.footer.iter().any(|f| f.starts_with("Prices as of")));
         assert!(c.lines.iter().all(|l| l.points.len() == 13));
+    }
+
+    #[test]
+    fn labels_of_the_same_card_from_two_snapshots_differ() {
+        let autodl_h800: Vec<&Offer> = catalog::OFFERS
+            .iter()
+            .filter(|o| o.provider == "AutoDL" && o.instance_type == "H800")
+            .collect();
+        assert!(autodl_h800.len() >= 2, "two dated AutoDL H800 rows");
+        let labels = option_labels(&autodl_h800);
+        assert!(labels[0].contains("as of"), "{labels:?}");
+        assert_ne!(labels[0], labels[1]);
+        let same: Vec<&Offer> = vec![autodl_h800[0], autodl_h800[0]];
+        let labels = option_labels(&same);
+        assert_ne!(labels[0], labels[1], "{labels:?}");
+        let one = option_labels(&autodl_h800[..1]);
+        assert_eq!(
+            one[0],
+            offer_label(autodl_h800[0]),
+            "no suffix without a clash"
+        );
+    }
+
+    #[test]
+    fn counts_are_pluralised_and_grouped() {
+        assert_eq!(count_of(1, "month", "months"), "1 month");
+        assert_eq!(count_of(12_500, "GPU", "GPUs"), "12,500 GPUs");
+    }
+
+    #[test]
+    fn gpu_family_filter_groups_spellings() {
+        let f = OfferFilter {
+            gpu_family: "A100".into(),
+            ..OfferFilter::default()
+        };
+        let by_family = filter_offers(catalog::OFFERS, &f, Currency::Usd, ExchangeRate::default());
+        assert!(by_family.iter().any(|o| o.gpu_model == "A100-80GB"));
+        assert!(by_family.iter().any(|o| o.gpu_model == "A100"));
+        assert!(by_family
+            .iter()
+            .all(|o| !o.gpu_model.contains("A10 ") && o.gpu_model != "A10"));
     }
 
     #[test]

@@ -123,3 +123,15 @@ pub fn today_year_month() -> (i32, u32) {
     let now = web_sys::js_sys::Date::new_0();
     (now.get_full_year() as i32, now.get_month() + 1)
 }
+
+/// Moves keyboard focus to the element with `id` (made focusable with `tabindex="-1"` by the
+/// caller's markup). Does nothing when there is no such element.
+pub fn focus_by_id(id: &str) {
+    if let Some(el) = gloo::utils::document()
+        .get_element_by_id(id)
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        // Focus can only fail on detached elements; nothing to recover.
+        let _ = el.focus();
+    }
+}

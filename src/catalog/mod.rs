@@ -227,13 +227,97 @@ pub fn providers() -> Vec<&'static str> {
     p
 }
 
-/// Sorted, de-duplicated GPU model names in the catalog.
+/// Words that name a vendor, product line, form factor or edition rather than the GPU itself.
+const GPU_NOISE_WORDS: [&str; 14] = [
+    "NVIDIA",
+    "TESLA",
+    "GEFORCE",
+    "AMD",
+    "INTEL",
+    "HGX",
+    "SXM",
+    "SXM4",
+    "SXM5",
+    "PCIE",
+    "NVLINK",
+    "BLACKWELL",
+    "SERVER",
+    "EDITION",
+];
+
+/// The GPU family of a model name as sources spell it, so that one GPU is one filter entry:
+/// upper-cased, vendor and form-factor words and memory sizes dropped, separators removed.
+/// `"NVIDIA A100 SXM (80.0 GB)"`, `"A100-80GB"` and `"A100 80G"` all give `"A100"`;
+/// `"RTX 4090"` and `"RTX4090"` give `"RTX4090"`; `"A10*1"` (a whole A10) gives `"A10"`.
+/// Memory variants share a family on purpose: the table shows memory per GPU and sorts by it.
 #[must_use]
-pub fn gpu_models() -> Vec<&'static str> {
-    let mut g: Vec<&'static str> = OFFERS.iter().map(|o| o.gpu_model).collect();
-    g.sort_unstable();
-    g.dedup();
-    g
+pub fn gpu_family(model: &str) -> String {
+    let model = model
+        .split(['*', '('])
+        .next()
+        .unwrap_or(model)
+        .to_ascii_uppercase();
+    let tokens: Vec<&str> = model
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|t| !t.is_empty())
+        .collect();
+    let is_memory = |t: &str| {
+        let digits = t.trim_end_matches("GB").trim_end_matches('G');
+        digits.len() < t.len() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+    };
+    let mut family = String::new();
+    for (i, t) in tokens.iter().enumerate() {
+        let memory_number =
+            tokens.get(i + 1) == Some(&"GB") && t.chars().all(|c| c.is_ascii_digit());
+        if GPU_NOISE_WORDS.contains(t) || is_memory(t) || *t == "GB" || memory_number {
+            continue;
+        }
+        family.push_str(t);
+    }
+    if family.is_empty() {
+        model
+    } else {
+        family
+    }
+}
+
+/// One entry of the GPU filter: a [`gpu_family`] key, a readable label and the offer count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GpuFamily {
+    /// The family key ([`gpu_family`] of each member's model name).
+    pub key: String,
+    /// The shortest member spelling (spaces preferred), e.g. `"RTX 4090"`, `"A100"`.
+    pub label: &'static str,
+    /// Offers in the family.
+    pub offers: usize,
+}
+
+/// GPU families in the catalog, sorted by label.
+#[must_use]
+pub fn gpu_families() -> Vec<GpuFamily> {
+    let mut by_key: std::collections::BTreeMap<String, (Vec<&'static str>, usize)> =
+        std::collections::BTreeMap::new();
+    for o in OFFERS {
+        let e = by_key.entry(gpu_family(o.gpu_model)).or_default();
+        e.0.push(o.gpu_model);
+        e.1 += 1;
+    }
+    let mut out: Vec<GpuFamily> = by_key
+        .into_iter()
+        .map(|(key, (mut names, offers))| {
+            let rank = |n: &str| {
+                let n = n.trim_start_matches("NVIDIA ");
+                let compact = n.chars().filter(|c| *c != ' ').count();
+                let spaces = n.len() - n.replace(' ', "").len();
+                (compact, usize::MAX - spaces, n.to_string())
+            };
+            names.sort_by_key(|n| rank(n));
+            let label = names[0].trim_start_matches("NVIDIA ");
+            GpuFamily { key, label, offers }
+        })
+        .collect();
+    out.sort_by_cached_key(|f| f.label.to_ascii_lowercase());
+    out
 }
 
 #[cfg(test)]
@@ -249,6 +333,54 @@ mod tests {
             licence: "",
             note: "",
         }
+    }
+
+    #[test]
+    fn gpu_spellings_fall_into_one_family() {
+        for (a, b) in [
+            ("A100", "NVIDIA A100 SXM (80.0 GB)"),
+            ("A100", "A100-80GB"),
+            ("A100", "A100 80G"),
+            ("A100", "A100 40GB"),
+            ("RTX 4090", "RTX4090"),
+            (
+                "RTX PRO 6000",
+                "NVIDIA RTX PRO 6000 Blackwell Server Edition",
+            ),
+            ("RTX PRO 6000", "RTX-PRO-6000"),
+            ("RTX PRO 6000", "RTXPRO6000"),
+            ("A10", "A10*1"),
+            ("V100", "Tesla V100"),
+            ("V100", "V100-32GB"),
+            ("H100", "H100-NVLINK"),
+            ("MI300X", "AMD Mi300X"),
+        ] {
+            assert_eq!(gpu_family(a), gpu_family(b), "{a} vs {b}");
+        }
+        for (a, b) in [
+            ("A10", "A100"),
+            ("RTX 4090", "RTX 4090D"),
+            ("L4", "L40S"),
+            ("H100", "H200"),
+        ] {
+            assert_ne!(gpu_family(a), gpu_family(b), "{a} vs {b}");
+        }
+    }
+
+    #[test]
+    fn gpu_families_cover_every_offer_once() {
+        let families = gpu_families();
+        assert_eq!(
+            families.iter().map(|f| f.offers).sum::<usize>(),
+            OFFERS.len()
+        );
+        let a100 = families
+            .iter()
+            .find(|f| f.key == "A100")
+            .expect("A100 family");
+        assert_eq!(a100.label, "A100");
+        assert!(a100.offers > 20, "{}", a100.offers);
+        assert!(families.iter().any(|f| f.label == "RTX 4090"));
     }
 
     #[test]

@@ -102,7 +102,7 @@ pub fn app() -> Html {
                     <label>{ "Month length " }
                         <select id="month-convention" onchange={on_month}>
                             { for MonthConvention::ALL.iter().map(|m| html!{
-                                <option value={m.label()} selected={*m == fleet.month}>{ m.label() }{ if *m == MonthConvention::Hours730 { " (365 × 24 / 12, cloud calculators' default)" } else { "" } }</option>
+                                <option value={m.label()} selected={*m == fleet.month}>{ m.label() }{ if *m == MonthConvention::Hours730 { " (365 × 24 ÷ 12)" } else { "" } }</option>
                             }) }
                         </select>
                     </label>
@@ -119,7 +119,7 @@ pub fn app() -> Html {
                 </div>
             </section>
             <section class="card" aria-labelledby="results-heading">
-                <h2 id="results-heading">{ "Compared options" }</h2>
+                <h2 id="results-heading" tabindex="-1">{ "Compared options" }</h2>
                 <Summary scenario={scenario.clone()} results={results.clone()} on_remove={on_toggle.clone()} />
             </section>
             <ChartPanel chart={chart} file_stem="gpu-cost-cumulative" />

@@ -58,7 +58,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         })
     };
     let providers = use_memo((), |_| catalog::providers());
-    let gpus = use_memo((), |_| catalog::gpu_models());
+    let gpus = use_memo((), |_| catalog::gpu_families());
 
     let set = |update: fn(&mut OfferFilter, String)| {
         let filter = props.filter.clone();
@@ -74,7 +74,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlSelectElement>().value()))
     };
     let on_gpu = {
-        let set = set(|f, v| f.gpu_model = v);
+        let set = set(|f, v| f.gpu_family = v);
         Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlSelectElement>().value()))
     };
     let on_text = {
@@ -116,27 +116,29 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 format!(" — {}", o.note)
             }
         );
+        let region = if o.region.is_empty() { "—" } else { o.region };
+        let disabled = full && !picked;
         html! {
             <tr key={o.id} class={classes!(picked.then_some("picked"))} data-offer-id={o.id}>
-                <td><input type="checkbox" checked={picked} disabled={full && !picked}
+                <td><input type="checkbox" checked={picked} {disabled}
+                    title={disabled.then(|| format!("At most {MAX_COMPARED} offers can be compared: untick one first"))}
                     aria-label={format!("Compare {} {}", o.provider, o.instance_type)} {onchange} /></td>
                 <td>{ o.provider }</td>
                 <td class="mono">{ o.instance_type }
-                    if !o.note.is_empty() { <span class="note-mark" title={o.note} aria-label={format!("note: {}", o.note)}>{ " ⓘ" }</span> }
+                    if !o.note.is_empty() { <span class="note-mark" title={o.note} aria-label={format!("note: {}", o.note)}>{ "*" }</span> }
                 </td>
-                <td>{ o.gpu_model }</td>
-                <td class="num">{ o.gpu_count }</td>
+                <td class="gpus">{ format!("{}× {}", o.gpu_count, o.gpu_model) }</td>
                 <td class="num">{ opt_num(o.gpu_memory_gib, 0) }</td>
-                <td class="num">{ opt_num(o.vcpus, 0) }</td>
-                <td class="num">{ opt_num(o.ram_gib, 0) }</td>
-                <td>{ o.region }{ (o.listings > 1).then(|| html!{ <span class="muted">{ format!(" +{}", o.listings - 1) }</span> }) }</td>
-                <td class="num">{ format::rate(o.on_demand_per_hour, o.currency) }</td>
-                <td class="num">{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
+                <td class="num od-gpu">{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
+                <td class="num od-instance">{ format::rate(o.on_demand_per_hour, o.currency) }</td>
                 <td class="num">{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
-                <td>{ o.currency.code() }</td>
-                <td title={title}>{ as_of }
+                <td class="currency">{ o.currency.code() }</td>
+                <td class="as-of" title={title}>{ as_of }
                     if stale { <span class="stale" title={format!("older than {STALE_AFTER_MONTHS} months: check the provider's current price")}>{ " stale" }</span> }
                 </td>
+                <td>{ region }{ (o.listings > 1).then(|| html!{ <span class="muted">{ format!(" +{}", o.listings - 1) }</span> }) }</td>
+                <td class="num">{ opt_num(o.vcpus, 0) }</td>
+                <td class="num">{ opt_num(o.ram_gib, 0) }</td>
             </tr>
         }
     };
@@ -159,8 +161,8 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 </label>
                 <label>{ "GPU " }
                     <select id="filter-gpu" onchange={on_gpu}>
-                        <option value="" selected={props.filter.gpu_model.is_empty()}>{ "All" }</option>
-                        { for gpus.iter().map(|g| html!{ <option value={*g} selected={props.filter.gpu_model == *g}>{ *g }</option> }) }
+                        <option value="" selected={props.filter.gpu_family.is_empty()}>{ "All" }</option>
+                        { for gpus.iter().map(|g| html!{ <option value={g.key.clone()} selected={props.filter.gpu_family == g.key}>{ format!("{} ({})", g.label, g.offers) }</option> }) }
                     </select>
                 </label>
                 <label>{ "Search " }
@@ -179,7 +181,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             <p class="muted small" id="offer-count">
                 { format!("{} of {} offers match", rows.len(), catalog::OFFERS.len()) }
                 { (rows.len() > MAX_ROWS).then(|| format!("; showing the first {MAX_ROWS}, narrow the filter to see others")) }
-                { format!(". Picked {}/{MAX_COMPARED}. Prices are list prices per hour in each offer's own currency, without tax; {AGGREGATION_RULE}. Sorting converts currencies at the rate below.", props.selected.len()) }
+                { format!(". Picked {}/{MAX_COMPARED}. Prices are list prices per hour in each offer's own currency, without tax; {AGGREGATION_RULE}. Sorting converts currencies at the exchange rate set in the scenario above. Hover a date for its source; * marks an offer with a note.", props.selected.len()) }
             </p>
             if rows.is_empty() {
                 <p class="empty" id="no-offers">{ "No offer matches this filter. Clear the search or pick another provider or GPU." }</p>
@@ -187,15 +189,15 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 <div class="table-wrap">
                     <table id="offers">
                         <thead><tr>
-                            <th>{ "Compare" }</th><th>{ "Provider" }</th><th>{ "Instance type" }</th><th>{ "GPU" }</th>
-                            <th class="num" title="GPUs per instance">{ "GPUs" }</th>
+                            <th>{ "Compare" }</th><th>{ "Provider" }</th><th>{ "Instance type" }</th>
+                            <th title="GPUs per instance × model">{ "GPUs" }</th>
                             <th class="num" title="memory per GPU">{ "GiB/GPU" }</th>
-                            <th class="num">{ "vCPUs" }</th><th class="num" title="host RAM per instance">{ "RAM GiB" }</th>
-                            <th>{ "Region" }</th>
-                            <th class="num">{ "On-demand /instance-h" }</th>
                             <th class="num">{ "On-demand /GPU-h" }</th>
+                            <th class="num">{ "On-demand /instance-h" }</th>
                             <th class="num">{ "Spot /instance-h" }</th>
                             <th>{ "Currency" }</th><th>{ "As of" }</th>
+                            <th>{ "Region" }</th>
+                            <th class="num">{ "vCPUs" }</th><th class="num" title="host RAM per instance">{ "RAM GiB" }</th>
                         </tr></thead>
                         <tbody>{ for rows.iter().take(MAX_ROWS).map(row) }</tbody>
                     </table>

@@ -21,7 +21,8 @@ pub struct SliderProps {
     pub value: f64,
     /// Accepted range and integrality; the slider's range is `spec.min..=slider_max`.
     pub spec: NumberSpec,
-    /// Upper end of the slider track (the field accepts up to `spec.max`).
+    /// Upper end of the slider track by default (the field accepts up to `spec.max`; a larger
+    /// value extends the track).
     pub slider_max: f64,
     /// Slider step.
     pub step: f64,
@@ -80,20 +81,34 @@ pub fn slider(props: &SliderProps) -> Html {
         })
     };
 
+    // After leaving a valid field, show the value as the app reads it (" 3 " → "3", "+4" → "4").
+    let on_blur = {
+        let text = text.clone();
+        let error = error.clone();
+        let value = props.value;
+        Callback::from(move |_: FocusEvent| {
+            if error.is_none() {
+                text.set(input_value(value));
+            }
+        })
+    };
+
     let range_id = format!("{}-range", props.id);
     let number_id = format!("{}-number", props.id);
     let error_id = format!("{}-error", props.id);
-    let range_value = props.value.min(props.slider_max);
+    // The field accepts more than the track shows by default; a larger typed value stretches
+    // the track so the thumb still tells the truth.
+    let slider_max = props.slider_max.max(props.value);
     html! {
         <div class={classes!("slider", error.is_some().then_some("invalid"))}>
             <label for={number_id.clone()}>{ props.label.clone() }</label>
             <div class="slider-row">
                 <input type="range" id={range_id} aria-label={props.label.clone()}
-                    min={props.spec.min.to_string()} max={props.slider_max.to_string()}
-                    step={props.step.to_string()} value={range_value.to_string()}
+                    min={props.spec.min.to_string()} max={slider_max.to_string()}
+                    step={props.step.to_string()} value={props.value.to_string()}
                     oninput={on_range} />
                 <input type="text" inputmode="decimal" id={number_id} class="number"
-                    value={(*text).clone()} oninput={on_text}
+                    value={(*text).clone()} oninput={on_text} onblur={on_blur}
                     aria-invalid={error.is_some().to_string()}
                     aria-describedby={error_id.clone()} />
                 <span class="unit">{ props.unit.clone() }</span>

@@ -4,7 +4,8 @@
 use crate::catalog::Offer;
 use crate::format;
 use crate::model::{ModelError, OptionResult};
-use crate::scenario::{offer_label, Scenario};
+use crate::scenario::{count_of, option_labels, Scenario};
+use crate::web;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -29,30 +30,38 @@ pub fn summary(props: &SummaryProps) -> Html {
             <p class="empty" id="results-empty">{ "No offer picked yet: tick up to 5 rows in the offer table below." }</p>
         };
     }
-    let rows = props.results.iter().enumerate().map(|(i, (offer, r))| {
+    let offers: Vec<&Offer> = props.results.iter().map(|(o, _)| *o).collect();
+    let labels = option_labels(&offers);
+    let rows = props.results.iter().zip(labels).enumerate().map(|(i, ((offer, r), label))| {
         let on_remove = props.on_remove.clone();
         let id = offer.id.to_string();
-        let remove = Callback::from(move |_: MouseEvent| on_remove.emit(id.clone()));
-        let label = offer_label(offer);
+        let remove = Callback::from(move |_: MouseEvent| {
+            on_remove.emit(id.clone());
+            // The button disappears with its row: keep keyboard focus in this section.
+            web::focus_by_id("results-heading");
+        });
+        let src = offer.source();
+        let as_of = format!("{}{}", src.as_of, if src.as_of_exact { "" } else { " (read)" });
         match r {
             Ok(r) => html! {
                 <tr data-offer-id={offer.id}>
                     <td>{ label.clone() }</td>
-                    <td class="num">{ format!("{} × {} GPUs", r.native.instances, offer.gpu_count) }
-                        { (r.native.gpus_billed > fleet.gpus).then(|| html!{ <span class="warn" title="instances are rented whole">{ format!(" ({} paid, {} used)", r.native.gpus_billed, fleet.gpus) }</span> }) }
+                    <td class="num">{ format!("{} × {}", format::number(f64::from(r.native.instances), 0), count_of(offer.gpu_count, "GPU", "GPUs")) }
+                        { (r.native.gpus_billed > fleet.gpus).then(|| html!{ <span class="warn" title="instances are rented whole">{ format!(" ({} paid, {} used)", format::number(f64::from(r.native.gpus_billed), 0), format::number(f64::from(fleet.gpus), 0)) }</span> }) }
                     </td>
-                    <td class="num">{ format::number(r.native.billed_hours_per_instance_month, 2) }</td>
+                    <td class="num wide-only">{ format::number(r.native.billed_hours_per_instance_month, 2) }</td>
                     <td class="num">{ format::money(r.per_month, currency) }</td>
                     <td class="num total" id={format!("total-{i}")}>{ format::money(r.total, currency) }</td>
                     <td class="num">{ r.per_used_gpu_hour.map(|p| format::rate(p, currency)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
-                    <td>{ offer.currency.code() }</td>
+                    <td class="wide-only">{ offer.currency.code() }</td>
+                    <td class="wide-only">{ as_of }</td>
                     <td><button class="link" onclick={remove} aria-label={format!("Remove {label}")}>{ "remove" }</button></td>
                 </tr>
             },
             Err(e) => html! {
                 <tr data-offer-id={offer.id} class="row-error">
                     <td>{ label.clone() }</td>
-                    <td colspan="6" class="field-error">{ e.to_string() }</td>
+                    <td colspan="7" class="field-error">{ e.to_string() }</td>
                     <td><button class="link" onclick={remove}>{ "remove" }</button></td>
                 </tr>
             },
@@ -64,11 +73,12 @@ pub fn summary(props: &SummaryProps) -> Html {
                 <thead><tr>
                     <th>{ "Option" }</th>
                     <th class="num">{ "Instances" }</th>
-                    <th class="num" title="billed hours per instance per month">{ format!("Billed h/month ({})", fleet.month.label()) }</th>
+                    <th class="num wide-only" title="billed hours per instance per month">{ format!("Billed h/month ({})", fleet.month.label()) }</th>
                     <th class="num">{ format!("Per month ({})", currency.code()) }</th>
-                    <th class="num">{ format!("Total, {} months ({})", fleet.months, currency.code()) }</th>
+                    <th class="num">{ format!("Total, {} ({})", count_of(fleet.months, "month", "months"), currency.code()) }</th>
                     <th class="num" title="cost divided by GPU-hours actually used">{ format!("Per used GPU-hour ({})", currency.code()) }</th>
-                    <th>{ "Quoted in" }</th>
+                    <th class="wide-only">{ "Quoted in" }</th>
+                    <th class="wide-only">{ "Prices as of" }</th>
                     <th></th>
                 </tr></thead>
                 <tbody>{ for rows }</tbody>
