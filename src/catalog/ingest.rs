@@ -88,6 +88,15 @@ impl BillingRecord {
         granularity_seconds: Some(60),
         minimum_seconds: 0,
     };
+    /// Per-second billing with a 60-second minimum per run. AWS: EC2 Linux instances, On-Demand,
+    /// Reserved and Spot ("Announcing Amazon EC2 per second billing", AWS What's New,
+    /// 2017-10-02). Google Cloud: Compute Engine vCPUs, GPUs and memory are charged a 1-minute
+    /// minimum, then per second (Compute Engine pricing, "Billing model"; per-second billing
+    /// announced 2017-09-26).
+    pub const PER_SECOND_MIN_60S: BillingRecord = BillingRecord {
+        granularity_seconds: Some(1),
+        minimum_seconds: 60,
+    };
 }
 
 /// One dated source the catalog is built from (mirrors the runtime `Source`).
@@ -330,6 +339,9 @@ pub struct SkypilotSpec {
     pub slice_family_prefix: Option<&'static str>,
     /// GPU counts corrected from `PROVENANCE.md`.
     pub count_fixes: &'static [CountFix],
+    /// On-demand billing rule from the provider's own documentation (the source does not carry
+    /// it); [`BillingRecord::UNSTATED`] when not established.
+    pub billing: BillingRecord,
     /// Instance types whose source price looks anomalous in every listing: (instance type, why).
     /// Skipped, so an implausible price never tops a ranking.
     pub anomalies: &'static [(&'static str, &'static str)],
@@ -358,19 +370,23 @@ const fn skypilot(
         partial_gpu_types: NO_ANOMALIES,
         slice_family_prefix: None,
         count_fixes: NO_FIXES,
+        billing: BillingRecord::UNSTATED,
         anomalies: NO_ANOMALIES,
     }
 }
 
 /// Every SkyPilot-format file that is ingested, in ingest order.
 pub const SKYPILOT_FILES: &[SkypilotSpec] = &[
-    skypilot(
-        "skypilot-aws-vms.csv",
-        "skypilot-aws",
-        "AWS",
-        "github.com/skypilot-org/skypilot-catalog catalogs/v9/aws/vms.csv @ 2c3d7ea7d76bf84cf80d382e946c1609571485fd",
-        "Partial: the p family only (p3, p3dn, p4d, p4de, p5; p5.4xlarge in only 7 zones); p5e/p5en/p6, g4dn/g5/g6/g6e, inf and trn are missing. Spot is per availability zone. USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
-    ),
+    SkypilotSpec {
+        billing: BillingRecord::PER_SECOND_MIN_60S,
+        ..skypilot(
+            "skypilot-aws-vms.csv",
+            "skypilot-aws",
+            "AWS",
+            "github.com/skypilot-org/skypilot-catalog catalogs/v9/aws/vms.csv @ 2c3d7ea7d76bf84cf80d382e946c1609571485fd",
+            "Partial: the p family only (p3, p3dn, p4d, p4de, p5; p5.4xlarge in only 7 zones); p5e/p5en/p6, g4dn/g5/g6/g6e, inf and trn are missing. Spot is per availability zone. USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data. Billing (AWS docs, not the source): per second, 60-second minimum, for Linux instances.",
+        )
+    },
     SkypilotSpec {
         count_fixes: &[CountFix {
             instance_type: "Standard_ND96isr_H100_v5",
@@ -835,7 +851,7 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
             on_demand_per_hour: on_demand,
             spot_per_hour: spot,
             currency,
-            billing: BillingRecord::UNSTATED,
+            billing: spec.billing,
             source: 0,
             note: notes.join("; "),
         };
@@ -862,7 +878,8 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
 ///
 /// On-demand = `hour` and spot = `hour_spot`, both USD per instance-hour; one offer per
 /// `instance_type` (cheapest region). GPU model and per-GPU memory come from [`gcp_gpu`];
-/// fractional G4 counts (0.125, 0.25, 0.5 RTX PRO 6000) are skipped.
+/// fractional G4 counts (0.125, 0.25, 0.5 RTX PRO 6000) are skipped. Billing is per second
+/// with a 1-minute minimum ([`BillingRecord::PER_SECOND_MIN_60S`], from Google's docs).
 ///
 /// # Errors
 /// Malformed CSV, a missing column, a number cell that does not parse, or an unknown `gpu_key`.
@@ -923,7 +940,7 @@ pub fn parse_gcp_cyclenerd(text: &str) -> Result<Catalog, IngestError> {
             on_demand_per_hour: price,
             spot_per_hour: spot_price(&at, "hour_spot", opt_cell(rec, c_spot))?,
             currency: "USD",
-            billing: BillingRecord::UNSTATED,
+            billing: BillingRecord::PER_SECOND_MIN_60S,
             source: 0,
             note: String::new(),
         };
@@ -1969,6 +1986,11 @@ mod tests {
         let c = parse_skypilot(spec("skypilot-aws-vms.csv"), text).unwrap();
         assert_eq!(c.offers.len(), 1);
         let o = &c.offers[0];
+        assert_eq!(
+            o.billing,
+            BillingRecord::PER_SECOND_MIN_60S,
+            "AWS docs: per second, 60 s minimum"
+        );
         assert_eq!((o.region.as_str(), o.listings, o.gpu_count), ("r2", 3, 8));
         assert_eq!(o.on_demand_per_hour, 1.5);
         assert_eq!(o.spot_per_hour, None);
@@ -2077,6 +2099,10 @@ mod tests {
                     g2-standard-4,l4,1,r2,0.7,\n\
                     g4-standard-6,rtx6000,0.125,r1,0.5,0.2\n";
         let c = parse_gcp_cyclenerd(text).unwrap();
+        assert!(c
+            .offers
+            .iter()
+            .all(|o| o.billing == BillingRecord::PER_SECOND_MIN_60S));
         assert_eq!(c.offers.len(), 1);
         assert_eq!(c.offers[0].on_demand_per_hour, 0.7);
         assert_eq!(c.offers[0].spot_per_hour, None);
