@@ -242,6 +242,24 @@ pub fn option_labels(offers: &[&Offer]) -> Vec<String> {
     labels
 }
 
+/// How an offer's on-demand time is billed, in words: `"billed per second, 60 s minimum"`,
+/// `"billed per minute"`, or that the rule is not stated (time then counts exactly).
+#[must_use]
+pub fn billing_label(billing: crate::catalog::Billing) -> String {
+    let unit = match billing.granularity_seconds {
+        None => return "billing granularity not stated: exact time used".to_string(),
+        Some(1) => "billed per second".to_string(),
+        Some(60) => "billed per minute".to_string(),
+        Some(3600) => "billed per hour".to_string(),
+        Some(g) => format!("billed per {g} s"),
+    };
+    if billing.minimum_seconds > 0 {
+        format!("{unit}, {} s minimum", billing.minimum_seconds)
+    } else {
+        unit
+    }
+}
+
 /// `"1 month"`, `"3 months"`: a count with its noun, pluralised in English.
 #[must_use]
 pub fn count_of(n: u32, singular: &str, plural: &str) -> String {
@@ -470,6 +488,22 @@ mod tests {
             one[0],
             offer_label(autodl_h800[0]),
             "no suffix without a clash"
+        );
+    }
+
+    #[test]
+    fn billing_rules_in_words() {
+        use crate::catalog::Billing;
+        assert_eq!(
+            billing_label(Billing {
+                granularity_seconds: Some(1),
+                minimum_seconds: 60
+            }),
+            "billed per second, 60 s minimum"
+        );
+        assert_eq!(
+            billing_label(Billing::UNSTATED),
+            "billing granularity not stated: exact time used"
         );
     }
 
