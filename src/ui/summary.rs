@@ -45,7 +45,7 @@ pub fn summary(props: &SummaryProps) -> Html {
         match r {
             Ok(r) => html! {
                 <tr data-offer-id={offer.id}>
-                    <td>{ label.clone() }<div class="muted small">{ billing_label(offer.billing) }</div></td>
+                    <td><span class="option-label">{ label.clone() }</span><div class="muted small">{ billing_label(offer.billing) }</div></td>
                     <td class="num">{ format!("{} × {}", format::number(f64::from(r.native.instances), 0), count_of(offer.gpu_count, "GPU", "GPUs")) }
                         { (r.native.gpus_billed > fleet.gpus).then(|| html!{ <span class="warn" title="instances are rented whole">{ format!(" ({} paid, {} used)", format::number(f64::from(r.native.gpus_billed), 0), format::number(f64::from(fleet.gpus), 0)) }</span> }) }
                     </td>

@@ -154,7 +154,7 @@ test('PNG download is a valid PNG at device resolution', async () => {
 
 test('SVG download is well-formed and carries the legend, units and dates', async () => {
   const { context, page, problems } = await openApp();
-  const legendOffer = (await page.textContent('#results tbody tr td')).trim();
+  const legendOffer = (await page.textContent('#results tbody tr .option-label')).trim();
   const { name, bytes } = await download(page, '#download-svg');
   assert.match(name, /\.svg$/);
   const svg = bytes.toString('utf8');
