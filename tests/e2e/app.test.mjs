@@ -139,6 +139,32 @@ test('the chart is drawn, sharp on HiDPI, and follows the window size', async ()
   await context.close();
 });
 
+test('a strict Content-Security-Policy is in force and nothing violates it', async () => {
+  const { context, page, problems } = await openApp();
+  const policy = await page.$eval('meta[http-equiv="Content-Security-Policy"]', (m) => m.content);
+  assert.match(policy, /default-src 'none'/);
+  assert.match(policy, /script-src 'self' 'wasm-unsafe-eval' 'sha256-/);
+  const scriptSrc = policy.split(';').find((d) => d.trim().startsWith('script-src'));
+  assert.doesNotMatch(scriptSrc, /'unsafe-inline'|'unsafe-eval'|\*/, 'no inline or eval scripts');
+  // An injected inline script must be refused by the policy.
+  const ran = await page.evaluate(() => {
+    window.injected = false;
+    const s = document.createElement('script');
+    s.textContent = 'window.injected = true';
+    document.body.appendChild(s);
+    return window.injected;
+  });
+  assert.equal(ran, false, 'inline script blocked');
+  // The app itself still works under the policy: chart drawn, downloads start.
+  assert.ok(await inkFraction(page) > 0.01);
+  await download(page, '#download-svg');
+  await download(page, '#download-png');
+  assert.deepEqual(problems.filter((p) => !p.includes('Content Security Policy')), []);
+  assert.equal(problems.filter((p) => p.includes('Content Security Policy')).length, 1,
+    'only the injected script was refused');
+  await context.close();
+});
+
 test('PNG download is a valid PNG at device resolution', async () => {
   const { context, page, problems } = await openApp({ deviceScaleFactor: 2 });
   const canvasWidth = await page.evaluate(() => document.querySelector('#chart').width);
