@@ -32,14 +32,16 @@ fn bench(c: &mut Criterion) {
         })
     });
 
-    let mut scenario = Scenario::default();
-    scenario.fleet = fleet();
-    scenario.selected = catalog::OFFERS
-        .iter()
-        .step_by(90)
-        .take(5)
-        .map(|o| o.id.to_string())
-        .collect();
+    let scenario = Scenario {
+        fleet: fleet(),
+        selected: catalog::OFFERS
+            .iter()
+            .step_by(90)
+            .take(5)
+            .map(|o| o.id.to_string())
+            .collect(),
+        ..Scenario::default()
+    };
     c.bench_function(
         "slider move: results + chart spec + SVG, 5 offers x 36 months",
         |b| {
