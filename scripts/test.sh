@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Quick start, command 2: installs what is missing, then runs every test and exits non-zero on
 # any failure:
-#   1. formatting (cargo fmt --check)
+#   1. formatting (cargo fmt --check) and lints (clippy, native and wasm32, warnings are errors)
 #   2. native unit and integration tests (catalog, cost model, charts, scenario)
 #   3. browser tests: wasm-bindgen-test in headless Chromium (tests/web.rs)
 #   4. end-to-end: release bundle built by Trunk, served locally, driven in headless Chromium
@@ -11,8 +11,10 @@ source "$(dirname "$0")/env.sh"
 "$ROOT/scripts/setup.sh" --browser
 cd "$ROOT"
 
-log "1/4 formatting"
+log "1/4 formatting and lints"
 cargo fmt --all -- --check
+cargo clippy --locked --all-targets -- -D warnings
+cargo clippy --locked --target wasm32-unknown-unknown --lib --bins --tests -- -D warnings
 
 log "2/4 native tests"
 cargo test --locked
