@@ -79,10 +79,11 @@ pub fn input_value(value: f64) -> String {
     }
     let s = format!("{:.10}", value);
     let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_string()
-    } else {
-        s.to_string()
+    match s {
+        // Too small for 10 decimals but not zero: show it as it is used (1e-300 ≠ 0).
+        "0" | "-0" if value != 0.0 => format!("{value:e}"),
+        "-0" => "0".to_string(),
+        _ => s.to_string(),
     }
 }
 
@@ -122,6 +123,7 @@ mod tests {
         assert_eq!(input_value(8.0), "8");
         assert_eq!(input_value(2.5), "2.5");
         assert_eq!(input_value(-0.0), "0");
+        assert_eq!(input_value(1e-300), "1e-300");
         assert_eq!(input_value(f64::NAN), "");
     }
 }

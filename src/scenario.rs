@@ -353,7 +353,8 @@ pub struct OfferFilter {
     pub provider: String,
     /// GPU family key ([`catalog::gpu_family`]), or empty.
     pub gpu_family: String,
-    /// Case-insensitive text matched against provider, instance type, GPU model and region.
+    /// Case-insensitive search: every whitespace-separated word must occur in the provider,
+    /// instance type, `"8× A100"`-style GPU text, memory per GPU (`"80gb"`) or region.
     pub text: String,
     /// Sort order.
     pub sort: SortKey,
@@ -368,7 +369,12 @@ pub fn filter_offers(
     display: Currency,
     rate: ExchangeRate,
 ) -> Vec<&'static Offer> {
-    let needle = filter.text.trim().to_lowercase();
+    let words: Vec<String> = filter
+        .text
+        .to_lowercase()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
     let mut out: Vec<&'static Offer> = offers
         .iter()
         .filter(|o| filter.provider.is_empty() || o.provider == filter.provider)
@@ -376,10 +382,22 @@ pub fn filter_offers(
             filter.gpu_family.is_empty() || catalog::gpu_family(o.gpu_model) == filter.gpu_family
         })
         .filter(|o| {
-            needle.is_empty()
-                || [o.provider, o.instance_type, o.gpu_model, o.region]
-                    .iter()
-                    .any(|f| f.to_lowercase().contains(&needle))
+            if words.is_empty() {
+                return true;
+            }
+            let haystack = format!(
+                "{} {} {}× {} {} {}",
+                o.provider,
+                o.instance_type,
+                o.gpu_count,
+                o.gpu_model,
+                o.gpu_memory_gib
+                    .map(|m| format!("{m}gb {m} gb"))
+                    .unwrap_or_default(),
+                o.region
+            )
+            .to_lowercase();
+            words.iter().all(|w| haystack.contains(w.as_str()))
         })
         .collect();
     let price = |o: &Offer, per_gpu: bool| -> f64 {
@@ -402,7 +420,7 @@ pub fn filter_offers(
                 .total_cmp(&a.gpu_memory_gib.unwrap_or(-1.0))
         }),
         SortKey::Provider => {
-            out.sort_by(|a, b| (a.provider, a.instance_type).cmp(&(b.provider, b.instance_type)))
+            out.sort_by_cached_key(|o| (o.provider.to_lowercase(), o.instance_type))
         }
     }
     out
@@ -525,6 +543,25 @@ mod tests {
         assert!(by_family
             .iter()
             .all(|o| !o.gpu_model.contains("A10 ") && o.gpu_model != "A10"));
+    }
+
+    #[test]
+    fn search_matches_every_word_in_any_field() {
+        let find = |text: &str| {
+            let f = OfferFilter {
+                text: text.into(),
+                ..OfferFilter::default()
+            };
+            filter_offers(catalog::OFFERS, &f, Currency::Usd, ExchangeRate::default())
+        };
+        let lambda_h100 = find("h100 lambda");
+        assert!(!lambda_h100.is_empty());
+        assert!(lambda_h100
+            .iter()
+            .all(|o| o.provider == "Lambda" && o.gpu_model.contains("H100")));
+        assert!(find("8× a100").iter().all(|o| o.gpu_count == 8));
+        assert!(!find("80gb a100").is_empty());
+        assert_eq!(find("  ").len(), catalog::OFFERS.len());
     }
 
     #[test]

@@ -222,13 +222,13 @@ pub fn offer_by_id(id: &str) -> Option<&'static Offer> {
 #[must_use]
 pub fn providers() -> Vec<&'static str> {
     let mut p: Vec<&'static str> = OFFERS.iter().map(|o| o.provider).collect();
-    p.sort_unstable();
+    p.sort_unstable_by_key(|p| (p.to_lowercase(), *p));
     p.dedup();
     p
 }
 
 /// Words that name a vendor, product line, form factor or edition rather than the GPU itself.
-const GPU_NOISE_WORDS: [&str; 14] = [
+const GPU_NOISE_WORDS: [&str; 19] = [
     "NVIDIA",
     "TESLA",
     "GEFORCE",
@@ -243,42 +243,66 @@ const GPU_NOISE_WORDS: [&str; 14] = [
     "BLACKWELL",
     "SERVER",
     "EDITION",
+    "ADA",
+    "GPU",
+    "WITH",
+    "WS",
+    "WORKSTATION",
 ];
 
+/// The words of a GPU model name that identify the GPU, in their original spelling: the part
+/// before `*` or `(` (`"A10*1"`, `"A100 (80.0 GB)"`), split at non-alphanumerics, without vendor,
+/// form-factor and memory words (`"80GB"`, `"80G"`, `"80 GB"`), and without the `RTX` of the
+/// professional A-series (`"RTX A6000"` is the A6000). A trailing `WS` glued to a model number
+/// (`"RTXPRO6000WS"`) is dropped like the separate word.
+fn gpu_words(model: &str) -> Vec<&str> {
+    let head = model.split(['*', '(']).next().unwrap_or(model);
+    let tokens: Vec<&str> = head
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|t| !t.is_empty())
+        .collect();
+    let upper = |t: &str| t.to_ascii_uppercase();
+    let is_memory = |t: &str| {
+        let t = upper(t);
+        let digits = t.trim_end_matches("GB").trim_end_matches('G');
+        digits.len() < t.len() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+    };
+    let mut words = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        let u = upper(t);
+        let next = tokens.get(i + 1).map(|n| upper(n)).unwrap_or_default();
+        let memory_number = next == "GB" && t.chars().all(|c| c.is_ascii_digit());
+        let a_series_rtx = u == "RTX"
+            && next.starts_with('A')
+            && next[1..].chars().next().is_some_and(|c| c.is_ascii_digit());
+        if GPU_NOISE_WORDS.contains(&u.as_str())
+            || is_memory(t)
+            || u == "GB"
+            || memory_number
+            || a_series_rtx
+        {
+            continue;
+        }
+        let glued_ws = u.len() > 2
+            && u.ends_with("WS")
+            && u[..u.len() - 2].ends_with(|c: char| c.is_ascii_digit());
+        words.push(if glued_ws { &t[..t.len() - 2] } else { t });
+    }
+    if words.is_empty() {
+        tokens
+    } else {
+        words
+    }
+}
+
 /// The GPU family of a model name as sources spell it, so that one GPU is one filter entry:
-/// upper-cased, vendor and form-factor words and memory sizes dropped, separators removed.
+/// the [identifying words](gpu_words) upper-cased and run together.
 /// `"NVIDIA A100 SXM (80.0 GB)"`, `"A100-80GB"` and `"A100 80G"` all give `"A100"`;
 /// `"RTX 4090"` and `"RTX4090"` give `"RTX4090"`; `"A10*1"` (a whole A10) gives `"A10"`.
 /// Memory variants share a family on purpose: the table shows memory per GPU and sorts by it.
 #[must_use]
 pub fn gpu_family(model: &str) -> String {
-    let model = model
-        .split(['*', '('])
-        .next()
-        .unwrap_or(model)
-        .to_ascii_uppercase();
-    let tokens: Vec<&str> = model
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|t| !t.is_empty())
-        .collect();
-    let is_memory = |t: &str| {
-        let digits = t.trim_end_matches("GB").trim_end_matches('G');
-        digits.len() < t.len() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
-    };
-    let mut family = String::new();
-    for (i, t) in tokens.iter().enumerate() {
-        let memory_number =
-            tokens.get(i + 1) == Some(&"GB") && t.chars().all(|c| c.is_ascii_digit());
-        if GPU_NOISE_WORDS.contains(t) || is_memory(t) || *t == "GB" || memory_number {
-            continue;
-        }
-        family.push_str(t);
-    }
-    if family.is_empty() {
-        model
-    } else {
-        family
-    }
+    gpu_words(model).concat().to_ascii_uppercase()
 }
 
 /// One entry of the GPU filter: a [`gpu_family`] key, a readable label and the offer count.
@@ -286,33 +310,35 @@ pub fn gpu_family(model: &str) -> String {
 pub struct GpuFamily {
     /// The family key ([`gpu_family`] of each member's model name).
     pub key: String,
-    /// The shortest member spelling (spaces preferred), e.g. `"RTX 4090"`, `"A100"`.
-    pub label: &'static str,
+    /// The identifying words of the member spelling with the most words (then the most common),
+    /// e.g. `"RTX 4090"`, `"A100"`; no memory size, since the family spans memory variants.
+    pub label: String,
     /// Offers in the family.
     pub offers: usize,
 }
 
-/// GPU families in the catalog, sorted by label.
+/// GPU families in the catalog, sorted by label (case-insensitive).
 #[must_use]
 pub fn gpu_families() -> Vec<GpuFamily> {
-    let mut by_key: std::collections::BTreeMap<String, (Vec<&'static str>, usize)> =
+    let mut by_key: std::collections::BTreeMap<String, Vec<String>> =
         std::collections::BTreeMap::new();
     for o in OFFERS {
-        let e = by_key.entry(gpu_family(o.gpu_model)).or_default();
-        e.0.push(o.gpu_model);
-        e.1 += 1;
+        by_key
+            .entry(gpu_family(o.gpu_model))
+            .or_default()
+            .push(gpu_words(o.gpu_model).join(" "));
     }
     let mut out: Vec<GpuFamily> = by_key
         .into_iter()
-        .map(|(key, (mut names, offers))| {
-            let rank = |n: &str| {
-                let n = n.trim_start_matches("NVIDIA ");
-                let compact = n.chars().filter(|c| *c != ' ').count();
-                let spaces = n.len() - n.replace(' ', "").len();
-                (compact, usize::MAX - spaces, n.to_string())
-            };
-            names.sort_by_key(|n| rank(n));
-            let label = names[0].trim_start_matches("NVIDIA ");
+        .map(|(key, mut labels)| {
+            let offers = labels.len();
+            labels.sort();
+            let count = |l: &String| labels.iter().filter(|m| *m == l).count();
+            let label = labels
+                .iter()
+                .max_by_key(|l| (l.matches(' ').count(), count(l), std::cmp::Reverse(*l)))
+                .cloned()
+                .unwrap_or_else(|| key.clone());
             GpuFamily { key, label, offers }
         })
         .collect();
@@ -354,6 +380,11 @@ mod tests {
             ("V100", "V100-32GB"),
             ("H100", "H100-NVLINK"),
             ("MI300X", "AMD Mi300X"),
+            ("A6000", "RTX A6000"),
+            ("RTX 5880", "RTX 5880 Ada"),
+            ("RTX PRO 6000", "RTXPRO6000WS"),
+            ("L40S", "L40S GPU with AMD"),
+            ("L40S", "L40S GPU with Intel"),
         ] {
             assert_eq!(gpu_family(a), gpu_family(b), "{a} vs {b}");
         }

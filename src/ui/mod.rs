@@ -120,7 +120,7 @@ pub fn app() -> Html {
             </section>
             <section class="card" aria-labelledby="results-heading">
                 <h2 id="results-heading" tabindex="-1">{ "Compared options" }</h2>
-                <Summary scenario={scenario.clone()} results={results.clone()} on_remove={on_toggle.clone()} />
+                <Summary today={*today} scenario={scenario.clone()} results={results.clone()} on_remove={on_toggle.clone()} />
             </section>
             <ChartPanel chart={chart} file_stem="gpu-cost-cumulative" />
             if let Some(n) = &state.notice {

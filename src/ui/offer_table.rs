@@ -122,7 +122,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             <tr key={o.id} class={classes!(picked.then_some("picked"))} data-offer-id={o.id}>
                 <td><input type="checkbox" checked={picked} {disabled}
                     title={disabled.then(|| format!("At most {MAX_COMPARED} offers can be compared: untick one first"))}
-                    aria-label={format!("Compare {} {}", o.provider, o.instance_type)} {onchange} /></td>
+                    aria-label={format!("Compare {} {} ({}× {}, prices as of {})", o.provider, o.instance_type, o.gpu_count, o.gpu_model, src.as_of)} {onchange} /></td>
                 <td>{ o.provider }</td>
                 <td class="mono">{ o.instance_type }
                     if !o.note.is_empty() { <span class="note-mark" title={o.note} aria-label={format!("note: {}", o.note)}>{ "*" }</span> }

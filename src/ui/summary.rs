@@ -1,7 +1,7 @@
 //! The results table: one row per compared offer with instances, monthly and total cost, and
 //! effective cost per used GPU-hour, in the display currency. Errors show in the offer's row.
 
-use crate::catalog::Offer;
+use crate::catalog::{Offer, STALE_AFTER_MONTHS};
 use crate::format;
 use crate::model::{ModelError, OptionResult};
 use crate::scenario::{billing_label, count_of, option_labels, Scenario};
@@ -16,6 +16,8 @@ pub struct SummaryProps {
     pub scenario: Scenario,
     /// Results of `scenario.results()`, computed once by the parent.
     pub results: Rc<Vec<(&'static Offer, Result<OptionResult, ModelError>)>>,
+    /// Today's `(year, month)`, for marking stale prices.
+    pub today: (i32, u32),
     /// Called with the id of an offer to remove.
     pub on_remove: Callback<String>,
 }
@@ -45,7 +47,10 @@ pub fn summary(props: &SummaryProps) -> Html {
         match r {
             Ok(r) => html! {
                 <tr data-offer-id={offer.id}>
-                    <td><span class="option-label">{ label.clone() }</span><div class="muted small">{ billing_label(offer.billing) }</div></td>
+                    <td><span class="option-label">{ label.clone() }</span>
+                        <div class="muted small">{ billing_label(offer.billing) }</div>
+                        if src.is_stale(props.today) { <div class="stale small">{ format!("prices as of {as_of}: older than {STALE_AFTER_MONTHS} months") }</div> }
+                    </td>
                     <td class="num">{ format!("{} × {}", format::number(f64::from(r.native.instances), 0), count_of(offer.gpu_count, "GPU", "GPUs")) }
                         { (r.native.gpus_billed > fleet.gpus).then(|| html!{ <span class="warn" title="instances are rented whole">{ format!(" ({} paid, {} used)", format::number(f64::from(r.native.gpus_billed), 0), format::number(f64::from(fleet.gpus), 0)) }</span> }) }
                     </td>
