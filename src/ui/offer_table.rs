@@ -128,7 +128,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                     if !o.note.is_empty() { <span class="note-mark" title={o.note} aria-label={format!("note: {}", o.note)}>{ "*" }</span> }
                 </td>
                 <td class="gpus">{ format!("{}× {}", o.gpu_count, o.gpu_model) }</td>
-                <td class="num">{ opt_num(o.gpu_memory_gib, 0) }</td>
+                <td class="num wide-only">{ opt_num(o.gpu_memory_gib, 0) }</td>
                 <td class="num od-gpu">{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
                 <td class="num od-instance">{ format::rate(o.on_demand_per_hour, o.currency) }</td>
                 <td class="num">{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
@@ -136,9 +136,9 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 <td class="as-of" title={title}>{ as_of }
                     if stale { <span class="stale" title={format!("older than {STALE_AFTER_MONTHS} months: check the provider's current price")}>{ " stale" }</span> }
                 </td>
-                <td>{ region }{ (o.listings > 1).then(|| html!{ <span class="muted">{ format!(" +{}", o.listings - 1) }</span> }) }</td>
-                <td class="num">{ opt_num(o.vcpus, 0) }</td>
-                <td class="num">{ opt_num(o.ram_gib, 0) }</td>
+                <td class="wide-only">{ region }{ (o.listings > 1).then(|| html!{ <span class="muted">{ format!(" +{}", o.listings - 1) }</span> }) }</td>
+                <td class="num wide-only">{ opt_num(o.vcpus, 0) }</td>
+                <td class="num wide-only">{ opt_num(o.ram_gib, 0) }</td>
             </tr>
         }
     };
@@ -191,13 +191,13 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                         <thead><tr>
                             <th>{ "Compare" }</th><th>{ "Provider" }</th><th>{ "Instance type" }</th>
                             <th title="GPUs per instance × model">{ "GPUs" }</th>
-                            <th class="num" title="memory per GPU">{ "GiB/GPU" }</th>
+                            <th class="num wide-only" title="memory per GPU">{ "GiB/GPU" }</th>
                             <th class="num">{ "On-demand /GPU-h" }</th>
                             <th class="num">{ "On-demand /instance-h" }</th>
                             <th class="num">{ "Spot /instance-h" }</th>
                             <th>{ "Currency" }</th><th>{ "As of" }</th>
-                            <th>{ "Region" }</th>
-                            <th class="num">{ "vCPUs" }</th><th class="num" title="host RAM per instance">{ "RAM GiB" }</th>
+                            <th class="wide-only">{ "Region" }</th>
+                            <th class="num wide-only">{ "vCPUs" }</th><th class="num wide-only" title="host RAM per instance">{ "RAM GiB" }</th>
                         </tr></thead>
                         <tbody>{ for rows.iter().take(MAX_ROWS).map(row) }</tbody>
                     </table>
