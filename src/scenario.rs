@@ -182,17 +182,8 @@ impl Scenario {
         )
     }
 
-    /// Whether any compared offer is quoted in a currency other than the display currency, so
-    /// the exchange rate matters and must be stated.
-    #[must_use]
-    pub fn uses_conversion(&self) -> bool {
-        self.selected_offers()
-            .iter()
-            .any(|o| o.currency != self.display_currency)
-    }
-
     /// One-line statement of the exchange rate in the direction that matters, e.g.
-    /// `"1 CNY = 0.138 USD (editable; default: the catalog source's rate)"`.
+    /// `"1 CNY = 0.138 USD; 1 USD = 7.2464 CNY"`.
     #[must_use]
     pub fn rate_statement(&self) -> String {
         format!(
@@ -314,7 +305,8 @@ pub fn cumulative_chart(
     if !as_of.is_empty() {
         footer.push(format!("Prices as of: {}.", as_of.join("; ")));
     }
-    if scenario.uses_conversion() {
+    // The rate matters (and is stated) only when a compared offer is quoted in another currency.
+    if offers.iter().any(|o| o.currency != currency) {
         footer.push(format!(
             "Converted to {currency} at {}.",
             scenario.rate_statement()
