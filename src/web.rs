@@ -117,6 +117,34 @@ pub fn mark_first_chart() {
     }
 }
 
+/// User Timing measure names the app records (`performance.measure`), read by
+/// `scripts/bench-browser.sh` and by any profiler:
+/// - [`MEASURE_RECOMPUTE`]: the compared options' results recomputed after a change;
+/// - [`MEASURE_CHART_SERIES`]: the chart's series and labels rebuilt from those results;
+/// - [`MEASURE_DRAW_CHART`]: the chart drawn on the canvas (sizing, plotting, text).
+pub const MEASURE_RECOMPUTE: &str = "recompute";
+/// See [`MEASURE_RECOMPUTE`].
+pub const MEASURE_CHART_SERIES: &str = "chart-series";
+/// See [`MEASURE_RECOMPUTE`].
+pub const MEASURE_DRAW_CHART: &str = "draw-chart";
+
+/// Runs `work` between two User Timing marks and records a `performance.measure` named `name`
+/// (durations in milliseconds, visible in DevTools and to `performance.getEntriesByName`). The
+/// start mark is cleared afterwards so only measures accumulate; a harness clears those with
+/// `performance.clearMeasures()`. Without a `performance` object it just runs `work`.
+pub fn timed<T>(name: &str, work: impl FnOnce() -> T) -> T {
+    let Some(p) = web_sys::window().and_then(|w| w.performance()) else {
+        return work();
+    };
+    let start = format!("{name}:start");
+    // A failed mark or measure only loses a measurement, never the work.
+    let _ = p.mark(&start);
+    let out = work();
+    let _ = p.measure_with_start_mark(name, &start);
+    p.clear_marks_with_mark_name(&start);
+    out
+}
+
 /// Today's `(year, month)` from the browser's clock (local time).
 #[must_use]
 pub fn today_year_month() -> (i32, u32) {

@@ -59,7 +59,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
         let size = size.clone();
         use_effect_with((props.chart.clone(), *resize_tick), move |(chart, _)| {
             if let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() {
-                match redraw(&canvas, chart) {
+                match web::timed(web::MEASURE_DRAW_CHART, || redraw(&canvas, chart)) {
                     Ok(s) => {
                         web::mark_first_chart();
                         *size.borrow_mut() = s;

@@ -30,6 +30,18 @@ pub fn mount(root: web_sys::Element) {
     yew::Renderer::<App>::with_root(root).render();
 }
 
+/// A slider's `on_change`: dispatches `action(value)`, memoised so it keeps its identity
+/// across renders.
+#[hook]
+fn use_number_setter(
+    dispatcher: UseReducerDispatcher<AppState>,
+    action: fn(f64) -> Action,
+) -> Callback<f64> {
+    use_callback(dispatcher, move |v: f64, d| {
+        d.dispatch(AppAction::Scenario(action(v)))
+    })
+}
+
 /// The whole app.
 #[function_component(App)]
 pub fn app() -> Html {
@@ -37,48 +49,45 @@ pub fn app() -> Html {
     let scenario = state.scenario.clone();
 
     let today = use_memo((), |_| crate::web::today_year_month());
-    let results = use_memo(scenario.clone(), |s| s.results());
+    let results = use_memo(scenario.clone(), |s| {
+        crate::web::timed(crate::web::MEASURE_RECOMPUTE, || s.results())
+    });
     let chart = {
         let results = results.clone();
-        use_memo(scenario.clone(), move |s| cumulative_chart(s, &results))
+        use_memo(scenario.clone(), move |s| {
+            crate::web::timed(crate::web::MEASURE_CHART_SERIES, || {
+                cumulative_chart(s, &results)
+            })
+        })
     };
 
-    let dispatch = |f: fn(f64) -> Action| {
-        let state = state.clone();
-        Callback::from(move |v: f64| state.dispatch(AppAction::Scenario(f(v))))
-    };
-    let on_toggle = {
-        let state = state.clone();
-        Callback::from(move |id: String| {
-            state.dispatch(AppAction::Scenario(Action::ToggleOffer(id)))
-        })
-    };
-    let on_filter = {
-        let state = state.clone();
-        Callback::from(move |f| state.dispatch(AppAction::Filter(f)))
-    };
-    let on_currency = {
-        let state = state.clone();
-        Callback::from(move |e: Event| {
-            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-            if let Some(c) = Currency::from_code(&v) {
-                state.dispatch(AppAction::Scenario(Action::SetCurrency(c)));
-            }
-        })
-    };
-    let on_month = {
-        let state = state.clone();
-        Callback::from(move |e: Event| {
-            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-            if let Some(m) = MonthConvention::ALL.into_iter().find(|m| m.label() == v) {
-                state.dispatch(AppAction::Scenario(Action::SetMonthConvention(m)));
-            }
-        })
-    };
-    let dismiss = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(AppAction::DismissNotice))
-    };
+    // Callbacks are memoised on the reducer's dispatcher (stable for the app's life), so a
+    // child whose data did not change is not re-rendered: moving a slider must not rebuild the
+    // offer table's hundreds of rows.
+    let dispatcher = state.dispatcher();
+    let on_gpus = use_number_setter(dispatcher.clone(), Action::SetGpus);
+    let on_hours = use_number_setter(dispatcher.clone(), Action::SetHoursPerDay);
+    let on_months = use_number_setter(dispatcher.clone(), Action::SetMonths);
+    let on_rate = use_number_setter(dispatcher.clone(), Action::SetUsdPerCny);
+    let on_toggle = use_callback(dispatcher.clone(), |id: String, d| {
+        d.dispatch(AppAction::Scenario(Action::ToggleOffer(id)))
+    });
+    let on_filter = use_callback(dispatcher.clone(), |f, d| d.dispatch(AppAction::Filter(f)));
+    let on_currency = use_callback(dispatcher.clone(), |e: Event, d| {
+        let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+        if let Some(c) = Currency::from_code(&v) {
+            d.dispatch(AppAction::Scenario(Action::SetCurrency(c)));
+        }
+    });
+    let on_month = use_callback(dispatcher.clone(), |e: Event, d| {
+        let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+        if let Some(m) = MonthConvention::ALL.into_iter().find(|m| m.label() == v) {
+            d.dispatch(AppAction::Scenario(Action::SetMonthConvention(m)));
+        }
+    });
+    let dismiss = use_callback(dispatcher, |_: MouseEvent, d| {
+        d.dispatch(AppAction::DismissNotice)
+    });
     let fleet = scenario.fleet;
 
     html! {
@@ -92,11 +101,11 @@ pub fn app() -> Html {
                 <h2 id="scenario-heading">{ "Scenario: on-demand fleet" }</h2>
                 <div class="sliders">
                     <Slider id="gpus" label="GPUs" unit="GPUs" value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
-                        slider_max={256.0} step={1.0} on_change={dispatch(Action::SetGpus)} />
+                        slider_max={256.0} step={1.0} on_change={on_gpus} />
                     <Slider id="hours-per-day" label="Hours per day" unit="h/day" value={fleet.hours_per_day}
-                        spec={HOURS_PER_DAY_SPEC} slider_max={24.0} step={0.5} on_change={dispatch(Action::SetHoursPerDay)} />
+                        spec={HOURS_PER_DAY_SPEC} slider_max={24.0} step={0.5} on_change={on_hours} />
                     <Slider id="months" label="Months" unit="months" value={f64::from(fleet.months)} spec={MONTHS_SPEC}
-                        slider_max={60.0} step={1.0} on_change={dispatch(Action::SetMonths)} />
+                        slider_max={60.0} step={1.0} on_change={on_months} />
                 </div>
                 <div class="options">
                     <label>{ "Month length " }
@@ -114,7 +123,7 @@ pub fn app() -> Html {
                 </div>
                 <div class="sliders">
                     <Slider id="usd-per-cny" label="Exchange rate: USD per 1 CNY" unit="USD/CNY" value={scenario.rate.usd_per_cny}
-                        spec={RATE_SPEC} slider_max={0.2} step={0.001} on_change={dispatch(Action::SetUsdPerCny)} />
+                        spec={RATE_SPEC} slider_max={0.2} step={0.001} on_change={on_rate} />
                     <p class="muted small">{ format!("{}. Default 0.138: the rate the catalog's Alibaba and Tencent source used (2026). Editing it never changes the catalog; offers already in the display currency are not converted.", scenario.rate_statement()) }</p>
                 </div>
             </section>

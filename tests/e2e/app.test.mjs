@@ -4,69 +4,32 @@
 // started and stopped by this file.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import sirv from 'sirv';
-import { chromium } from 'playwright-core';
+import { serveDist, launchChromium, openApp as open, bundleSizes, BUNDLE_BUDGET_GZIP_BYTES } from './harness.mjs';
 
 const DIST = process.env.DIST_DIR;
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const FLAGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 
 let server;
 let origin;
 let browser;
 
 before(async () => {
-  assert.ok(DIST, 'DIST_DIR must point at a trunk build');
-  const serve = sirv(DIST, { dev: true, etag: false });
-  server = http.createServer((req, res) => serve(req, res, () => {
-    res.statusCode = 404;
-    res.end('not found');
-  }));
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${server.address().port}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  server = await serveDist(DIST);
+  origin = server.origin;
+  browser = await launchChromium();
 });
 
 after(async () => {
   await browser?.close();
-  await new Promise((resolve) => server ? server.close(resolve) : resolve());
+  await server?.close();
 });
 
-/** Opens the app in a fresh context; records page errors and any request leaving the origin. */
-async function openApp({ deviceScaleFactor = 1, width = 1280, height = 900 } = {}) {
-  const context = await browser.newContext({
-    viewport: { width, height }, deviceScaleFactor, acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
-  page.on('request', (r) => {
-    const u = r.url();
-    if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) {
-      problems.push(`request left the origin: ${u}`);
-    }
-  });
-  const started = Date.now();
-  await page.goto(`${origin}/`);
-  await page.waitForSelector('#total-0');
-  await page.waitForFunction(() => {
-    const c = document.querySelector('#chart');
-    return c && c.width > 0;
-  });
-  const firstChartMs = await page.evaluate(() => {
-    const m = performance.getEntriesByName('first-chart')[0];
-    return m ? Math.round(m.startTime) : null;
-  });
-  assert.ok(firstChartMs !== null, 'the app marks its first chart');
-  const wallMs = Date.now() - started;
-  return { context, page, problems, firstChartMs, wallMs };
+/** Opens the app in a fresh context; see harness.mjs. */
+async function openApp(options) {
+  const app = await open(browser, origin, options);
+  assert.ok(app.firstChartMs !== null, 'the app marks its first chart');
+  app.firstChartMs = Math.round(app.firstChartMs);
+  return app;
 }
 
 /**
@@ -255,17 +218,8 @@ test('bad input is reported next to the field and never breaks the page', async 
 });
 
 test('the bundle stays within the download budget', async () => {
-  const { readdir, stat } = await import('node:fs/promises');
-  const { gzipSync } = await import('node:zlib');
-  let raw = 0;
-  let gz = 0;
-  for (const f of await readdir(DIST)) {
-    const p = path.join(DIST, f);
-    if (!(await stat(p)).isFile()) continue;
-    const b = await readFile(p);
-    raw += b.length;
-    gz += gzipSync(b, { level: 9 }).length;
-  }
-  console.log(`# bundle: ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip`);
-  assert.ok(gz < 400 * 1024, `gzip size ${gz} exceeds the 400 KB budget (PRODUCT.md)`);
+  const { files, raw, gzip } = await bundleSizes(DIST);
+  for (const f of files) console.log(`#   ${f.name}: ${f.raw} B raw, ${f.gzip} B gzip`);
+  console.log(`# bundle: ${raw} B raw, ${gzip} B gzip (${(gzip / 1000).toFixed(1)} KB); budget ${BUNDLE_BUDGET_GZIP_BYTES / 1000} KB`);
+  assert.ok(gzip <= BUNDLE_BUDGET_GZIP_BYTES, `gzip size ${gzip} B exceeds the ${BUNDLE_BUDGET_GZIP_BYTES / 1000} KB budget (PRODUCT.md)`);
 });

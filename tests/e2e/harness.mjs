@@ -1,0 +1,89 @@
+// Shared by the end-to-end tests (app.test.mjs) and the browser benchmark (bench.mjs): serves a
+// Trunk `dist` folder on a random loopback port and launches Debian's headless Chromium with
+// playwright-core. Callers start and stop both.
+import http from 'node:http';
+import sirv from 'sirv';
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const FLAGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+/** Serves `dist` on 127.0.0.1 at a free port; resolves to `{ origin, close() }`. */
+export async function serveDist(dist) {
+  if (!dist) throw new Error('DIST_DIR must point at a trunk build');
+  const serve = sirv(dist, { dev: true, etag: false });
+  const server = http.createServer((req, res) => serve(req, res, () => {
+    res.statusCode = 404;
+    res.end('not found');
+  }));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** Headless Chromium (no GPU: software rasterisation). */
+export function launchChromium() {
+  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+}
+
+/**
+ * Opens the app at `origin` in a fresh browser context (cold cache) and waits for the first
+ * chart. Records page errors, console errors and any request that leaves the origin in
+ * `problems`. `firstChartMs` is the app's `first-chart` User Timing mark (ms after navigation
+ * start), `wallMs` the wall-clock time including opening the tab.
+ */
+export async function openApp(browser, origin, { deviceScaleFactor = 1, width = 1280, height = 900 } = {}) {
+  const context = await browser.newContext({
+    viewport: { width, height }, deviceScaleFactor, acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  page.on('request', (r) => {
+    const u = r.url();
+    if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) {
+      problems.push(`request left the origin: ${u}`);
+    }
+  });
+  const started = Date.now();
+  await page.goto(`${origin}/`);
+  await page.waitForSelector('#total-0');
+  await page.waitForFunction(() => {
+    const c = document.querySelector('#chart');
+    return c && c.width > 0;
+  });
+  const firstChartMs = await page.evaluate(() => {
+    const m = performance.getEntriesByName('first-chart')[0];
+    return m ? m.startTime : null;
+  });
+  const wallMs = Date.now() - started;
+  return { context, page, problems, firstChartMs, wallMs };
+}
+
+/** PRODUCT.md: the whole download stays under 400 KB gzip (1 KB = 1,000 bytes). */
+export const BUNDLE_BUDGET_GZIP_BYTES = 400_000;
+
+/**
+ * Size of every file in `dist` (what a browser downloads), raw and gzip level 9, in bytes,
+ * sorted by name: `{ files: [{ name, raw, gzip }], raw, gzip }`.
+ */
+export async function bundleSizes(dist) {
+  const { readdir, readFile, stat } = await import('node:fs/promises');
+  const { gzipSync } = await import('node:zlib');
+  const path = await import('node:path');
+  const files = [];
+  for (const name of (await readdir(dist)).sort()) {
+    const p = path.join(dist, name);
+    if (!(await stat(p)).isFile()) continue;
+    const b = await readFile(p);
+    files.push({ name, raw: b.length, gzip: gzipSync(b, { level: 9 }).length });
+  }
+  const sum = (k) => files.reduce((a, f) => a + f[k], 0);
+  return { files, raw: sum('raw'), gzip: sum('gzip') };
+}
