@@ -217,6 +217,45 @@ test('bad input is reported next to the field and never breaks the page', async 
   await context.close();
 });
 
+test('every numeric field survives hostile values: message beside it, last result kept, no panic', async () => {
+  const { context, page, problems } = await openApp();
+  // Values people paste from invoices and chats, plus values past each field's bounds.
+  const common = ['', ' ', 'abc', '-5', '1e400', '-1e400', 'NaN', 'Infinity', '-Infinity', 'inf',
+    '1,5', '3.2 $/h', '0x10', '１２', '<img src=x onerror=alert(1)>', '9'.repeat(400), '1..2', '--1', '+'];
+  const fields = [
+    { id: 'gpus', extra: ['0', '1.5', '100001', '1e9'] },
+    { id: 'hours-per-day', extra: ['24.01', '25', '-0.5'] },
+    { id: 'months', extra: ['0', '121', '2.5'] },
+    { id: 'usd-per-cny', extra: ['0', '0.0001', '11'] },
+  ];
+  let tried = 0;
+  for (const { id, extra } of fields) {
+    const valid = await page.inputValue(`#${id}-number`);
+    const before = await page.textContent('#results');
+    for (const bad of [...common, ...extra]) {
+      await page.fill(`#${id}-number`, bad);
+      await page.waitForFunction((i) => document.querySelector(`#${i}-error`).textContent !== '', id);
+      const message = await page.textContent(`#${id}-error`);
+      assert.ok(message.length < 200, `short message for ${JSON.stringify(bad)} in #${id}: ${message}`);
+      assert.equal(await page.textContent('#results'), before, `results kept after ${JSON.stringify(bad)} in #${id}`);
+      tried += 1;
+    }
+    // The field still works: the valid value comes back and the error goes.
+    await page.fill(`#${id}-number`, valid);
+    await page.waitForFunction((i) => document.querySelector(`#${i}-error`).textContent === '', id);
+  }
+  // The app still responds to a real change after all of that.
+  const before = await page.textContent('#total-0');
+  await page.fill('#months-number', '7');
+  await page.waitForFunction((b) => document.querySelector('#total-0').textContent !== b, before);
+  const body = await page.textContent('body');
+  assert.ok(!/NaN|Infinity|\binf\b/.test(body), 'no NaN or infinity on screen');
+  assert.equal(await page.$('img[src=x]'), null, 'typed markup is never rendered');
+  console.log(`# hostile values tried: ${tried} across ${fields.length} numeric fields`);
+  assert.deepEqual(problems, [], 'no panic, page error or console error');
+  await context.close();
+});
+
 test('the bundle stays within the download budget', async () => {
   const { files, raw, gzip } = await bundleSizes(DIST);
   for (const f of files) console.log(`#   ${f.name}: ${f.raw} B raw, ${f.gzip} B gzip`);
