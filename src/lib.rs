@@ -8,6 +8,7 @@
 
 pub mod catalog;
 pub mod chart;
+pub mod engine;
 pub mod format;
 pub mod input;
 pub mod model;
