@@ -185,6 +185,17 @@ impl Schedule {
     pub fn min(&self) -> f64 {
         self.per_hour.iter().copied().fold(f64::INFINITY, f64::min)
     }
+
+    /// Mean price over the 24 hours (exactly the price when the schedule is flat).
+    #[must_use]
+    pub fn mean(&self) -> f64 {
+        let first = self.per_hour[0];
+        if self.per_hour.iter().all(|p| *p == first) {
+            first
+        } else {
+            self.per_hour.iter().sum::<f64>() / 24.0
+        }
+    }
 }
 
 /// Fraction of each hour of the day `j` covered by a daily run of `hours` hours starting at

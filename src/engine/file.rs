@@ -80,44 +80,112 @@ fn default_month() -> String {
 fn default_currency() -> String {
     "USD".into()
 }
-fn seven() -> f64 {
-    7.0
-}
 fn one() -> f64 {
     1.0
 }
 
-/// The workload, tagged by `"mode"`.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[serde(tag = "mode", rename_all = "snake_case", deny_unknown_fields)]
-pub enum WorkloadFile {
-    /// Fleet mode.
-    Fleet {
-        /// GPUs used.
-        gpus: u32,
-        /// Hours per day, 0–24.
-        hours_per_day: f64,
-        /// Days per week, 0–7 (default 7).
-        #[serde(default = "seven")]
-        days_per_week: f64,
-        /// O'clock the daily run starts (default 0).
-        #[serde(default)]
-        start_hour: u32,
-    },
-    /// Job mode.
-    Job {
-        /// Work in reference GPU-hours (A100 80GB, dense BF16).
-        gpu_hours: f64,
-        /// GPUs used (give this or `within_months`).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        gpus: Option<u32>,
-        /// Finish within this many months (give this or `gpus`).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        within_months: Option<f64>,
-        /// Scaling efficiency η, (0, 1] (default 1).
-        #[serde(default = "one")]
-        scaling_efficiency: f64,
-    },
+/// Workload mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// N GPUs, h hours a day, d days a week, for the horizon.
+    Fleet,
+    /// W reference GPU-hours on N GPUs or within a deadline.
+    Job,
+}
+
+/// The workload. Fleet mode uses `gpus`, `hours_per_day`, `days_per_week` (default 7) and
+/// `start_hour` (default 0); job mode uses `gpu_hours`, one of `gpus` and `within_months`, and
+/// `scaling_efficiency` (default 1). A field of the other mode is an error.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct WorkloadFile {
+    /// `"fleet"` or `"job"`.
+    pub mode: Mode,
+    /// GPUs used (fleet: required; job: give this or `within_months`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gpus: Option<u32>,
+    /// Fleet: hours per day, 0–24.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hours_per_day: Option<f64>,
+    /// Fleet: days per week, 0–7 (default 7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days_per_week: Option<f64>,
+    /// Fleet: o'clock the daily run starts (default 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_hour: Option<u32>,
+    /// Job: work in reference GPU-hours (A100 80GB, dense BF16).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gpu_hours: Option<f64>,
+    /// Job: finish within this many months (instead of `gpus`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub within_months: Option<f64>,
+    /// Job: scaling efficiency η, (0, 1] (default 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scaling_efficiency: Option<f64>,
+}
+
+impl WorkloadFile {
+    /// The engine's [`Workload`]; errors name a missing field or one of the other mode.
+    pub fn to_workload(self) -> Result<Workload, EngineError> {
+        let mode = match self.mode {
+            Mode::Fleet => "fleet",
+            Mode::Job => "job",
+        };
+        let required = |name: &str, v: Option<f64>| {
+            v.ok_or_else(|| {
+                EngineError::invalid(
+                    format!("workload.{name}"),
+                    format!("is required in {mode} mode"),
+                )
+            })
+        };
+        let unused = |name: &str, present: bool| {
+            if present {
+                Err(EngineError::invalid(
+                    format!("workload.{name}"),
+                    format!("is not used in {mode} mode"),
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        Ok(match self.mode {
+            Mode::Fleet => {
+                unused("gpu_hours", self.gpu_hours.is_some())?;
+                unused("within_months", self.within_months.is_some())?;
+                unused("scaling_efficiency", self.scaling_efficiency.is_some())?;
+                let gpus = self.gpus.ok_or_else(|| {
+                    EngineError::invalid("workload.gpus", "is required in fleet mode")
+                })?;
+                Workload::Fleet(super::plan::FleetLoad {
+                    gpus,
+                    hours_per_day: required("hours_per_day", self.hours_per_day)?,
+                    days_per_week: self.days_per_week.unwrap_or(7.0),
+                    start_hour: self.start_hour.unwrap_or(0),
+                })
+            }
+            Mode::Job => {
+                unused("hours_per_day", self.hours_per_day.is_some())?;
+                unused("days_per_week", self.days_per_week.is_some())?;
+                unused("start_hour", self.start_hour.is_some())?;
+                Workload::Job(JobLoad {
+                    gpu_hours: required("gpu_hours", self.gpu_hours)?,
+                    size: match (self.gpus, self.within_months) {
+                        (Some(n), None) => JobSize::Gpus(n),
+                        (None, Some(m)) => JobSize::WithinMonths(m),
+                        _ => {
+                            return Err(EngineError::invalid(
+                                "workload",
+                                "a job needs exactly one of \"gpus\" and \"within_months\"",
+                            ))
+                        }
+                    },
+                    scaling_efficiency: self.scaling_efficiency.unwrap_or(1.0),
+                })
+            }
+        })
+    }
 }
 
 /// Portfolio shares (fractions 0–1).
@@ -477,38 +545,7 @@ impl ScenarioFile {
                 .unwrap_or(ExchangeRate::CATALOG_DEFAULT.usd_per_cny),
         };
         super::positive("usd_per_cny", rate.usd_per_cny)?;
-        let workload = match &self.workload {
-            WorkloadFile::Fleet {
-                gpus,
-                hours_per_day,
-                days_per_week,
-                start_hour,
-            } => Workload::Fleet(super::plan::FleetLoad {
-                gpus: *gpus,
-                hours_per_day: *hours_per_day,
-                days_per_week: *days_per_week,
-                start_hour: *start_hour,
-            }),
-            WorkloadFile::Job {
-                gpu_hours,
-                gpus,
-                within_months,
-                scaling_efficiency,
-            } => Workload::Job(JobLoad {
-                gpu_hours: *gpu_hours,
-                size: match (gpus, within_months) {
-                    (Some(n), None) => JobSize::Gpus(*n),
-                    (None, Some(m)) => JobSize::WithinMonths(*m),
-                    _ => {
-                        return Err(EngineError::invalid(
-                            "workload",
-                            "a job needs exactly one of \"gpus\" and \"within_months\"",
-                        ))
-                    }
-                },
-                scaling_efficiency: *scaling_efficiency,
-            }),
-        };
+        let workload = self.workload.to_workload()?;
         let checkpointing =
             self.checkpoint
                 .map_or_else(Checkpointing::default, |c| Checkpointing {
@@ -753,10 +790,14 @@ impl Loaded {
                 Some(mc) => {
                     let m =
                         monte_carlo(&self.plan, spec, mc.trials, mc.seed).map_err(|e| match e {
-                            EngineError::TooLarge { field, reason } => EngineError::TooLarge {
-                                field,
-                                reason: format!("options[{i}]: {reason}"),
-                            },
+                            EngineError::Invalid { field, reason }
+                                if field.starts_with("option.") =>
+                            {
+                                EngineError::Invalid {
+                                    field: field.replacen("option.", &format!("options[{i}]."), 1),
+                                    reason,
+                                }
+                            }
                             other => other,
                         })?;
                     Some(m.in_currency(spec.currency, self.currency, self.rate)?)

@@ -45,14 +45,6 @@ pub enum EngineError {
     /// The scenario file is not valid JSON of the expected shape (message names the path).
     #[error("{0}")]
     Parse(String),
-    /// The Monte Carlo run would draw more interruptions than the engine allows in one go.
-    #[error("{field}: {reason}")]
-    TooLarge {
-        /// Path of the offending field.
-        field: String,
-        /// Why and what to change.
-        reason: String,
-    },
 }
 
 impl EngineError {
@@ -68,9 +60,7 @@ impl EngineError {
     #[must_use]
     pub fn field(&self) -> &str {
         match self {
-            EngineError::Invalid { field, .. }
-            | EngineError::UnknownOffer { field, .. }
-            | EngineError::TooLarge { field, .. } => field,
+            EngineError::Invalid { field, .. } | EngineError::UnknownOffer { field, .. } => field,
             EngineError::Parse(_) => "",
         }
     }

@@ -1,16 +1,19 @@
 //! Seeded, reproducible Monte Carlo of interruptions (COST-MODEL.md: "draws interruptions and
 //! reports P10/P50/P90 of cost and finish time, so the charts can show a band"). Each trial
-//! draws the billed time of every interrupted capacity class with [`simulate_run_hours`], turns
+//! draws the billed time of every interrupted capacity class with [`draw_run_hours`], turns
 //! it into an overhead factor, and evaluates the option with it; the bands are per-month
 //! percentiles of the trials' cumulative totals.
 //!
 //! Fleet mode simulates each class's useful instance-hours over the horizon as one checkpointed
 //! stream (the closed form restarts segments each day, so the two differ slightly when the daily
-//! run is not a multiple of the interval); job mode simulates the job itself, which matches the
-//! closed form exactly in expectation.
+//! run is not a multiple of the interval) and evaluates every trial; job mode simulates the job
+//! itself, which matches the closed form exactly in expectation, and needs only three
+//! evaluations (see `job_bands`). Draws cost time in proportion to the interruptions drawn.
 
 use super::plan::{evaluate_option, OptionSpec, Overheads, Plan, Workload};
-use super::risk::{expected_interruptions, simulate_run_hours};
+use super::risk::draw_run_hours;
+#[cfg(doc)]
+use super::risk::EXACT_DRAW_LIMIT;
 use super::EngineError;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -18,8 +21,6 @@ use serde::Serialize;
 
 /// Most trials in one run.
 pub const MAX_TRIALS: u32 = 100_000;
-/// Most interruptions drawn in one run (expected, over all trials): bounds the run time.
-pub const MAX_DRAWS: f64 = 5e7;
 
 /// P10 / P50 / P90 of one quantity.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -65,7 +66,9 @@ fn band(mut v: Vec<f64>) -> Band {
 }
 
 /// Runs `trials` seeded trials of option `o` under `plan` (both validated). Errors if `trials`
-/// is 0 or above [`MAX_TRIALS`], or the run would draw more than [`MAX_DRAWS`] interruptions.
+/// is 0 or above [`MAX_TRIALS`]. A draw costs time per interruption up to
+/// [`EXACT_DRAW_LIMIT`] expected interruptions and constant time beyond, so a run is bounded by
+/// about trials × streams × 100 interruption draws.
 pub fn monte_carlo(
     plan: &Plan,
     o: &OptionSpec,
@@ -104,25 +107,12 @@ pub fn monte_carlo(
             vec![(base.job_run_hours.unwrap_or(0.0), lam)]
         }
     };
-    let expected: f64 = streams
-        .iter()
-        .map(|(l, r)| expected_interruptions(*l, ck.interval(*r), ck.write_hours, *r))
-        .sum::<f64>()
-        * f64::from(trials);
-    if !(expected.is_finite() && expected <= MAX_DRAWS) {
-        return Err(EngineError::TooLarge {
-            field: "montecarlo.trials".into(),
-            reason: format!(
-                "about {expected:.3e} interruptions to draw (limit {MAX_DRAWS:e}); use fewer trials or a shorter plan"
-            ),
-        });
-    }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut draw = |(l, r): (f64, f64)| -> f64 {
-        if l <= 0.0 || r <= 0.0 {
+        if l <= 0.0 {
             return 1.0;
         }
-        simulate_run_hours(
+        draw_run_hours(
             &mut rng,
             l,
             ck.interval(r),
@@ -158,8 +148,10 @@ pub fn monte_carlo(
         let r = evaluate_option(plan, o, slowest)?;
         plan_t.horizon_months = Some(r.month_hours.len() as u32);
     }
+    if matches!(plan.workload, Workload::Job(_)) {
+        return job_bands(&plan_t, o, ks, trials, seed);
+    }
     let mut totals = Vec::with_capacity(ks.len());
-    let mut finish = Vec::with_capacity(ks.len());
     let mut months: Vec<Vec<f64>> = Vec::new();
     for k in ks {
         let r = evaluate_option(&plan_t, o, Some(k))?;
@@ -170,9 +162,6 @@ pub fn monte_carlo(
             m.push(c.total());
         }
         totals.push(r.total);
-        if let Some(f) = r.finish_hours {
-            finish.push(f);
-        }
     }
     let mean_total = totals.iter().sum::<f64>() / totals.len() as f64;
     Ok(MonteCarlo {
@@ -181,7 +170,66 @@ pub fn monte_carlo(
         cumulative: months.into_iter().map(band).collect(),
         total: band(totals),
         mean_total,
-        finish_hours: (!finish.is_empty()).then(|| band(finish)),
+        finish_hours: None,
+    })
+}
+
+/// Job mode has one overhead factor per trial, and every month's cumulative cost, the total and
+/// the finish time are non-decreasing in it (a longer run only adds billed hours; billing
+/// rounding can shift at most one granule between adjacent months). So the percentiles of the
+/// series are the series at the percentiles of the factor: three evaluations instead of one per
+/// trial. The cost is linear in the factor apart from that rounding, so the mean cost is taken
+/// at the mean factor.
+fn job_bands(
+    plan: &Plan,
+    o: &OptionSpec,
+    ks: Vec<Overheads>,
+    trials: u32,
+    seed: u64,
+) -> Result<MonteCarlo, EngineError> {
+    let mut k: Vec<f64> = ks.iter().map(|k| k.on_demand).collect();
+    k.sort_by(f64::total_cmp);
+    let at = |x: f64| {
+        evaluate_option(
+            plan,
+            o,
+            Some(Overheads {
+                reserved: x,
+                spot: x,
+                on_demand: x,
+            }),
+        )
+    };
+    let [p10, p50, p90] = [0.1, 0.5, 0.9].map(|p| percentile(&k, p));
+    let (r10, r50, r90) = (at(p10)?, at(p50)?, at(p90)?);
+    let mean_k = k.iter().sum::<f64>() / k.len() as f64;
+    let mean_total = at(mean_k)?.total;
+    let cumulative = r10
+        .cumulative
+        .iter()
+        .zip(&r50.cumulative)
+        .zip(&r90.cumulative)
+        .map(|((a, b), c)| Band {
+            p10: a.total(),
+            p50: b.total(),
+            p90: c.total(),
+        })
+        .collect();
+    let finish = match (r10.finish_hours, r50.finish_hours, r90.finish_hours) {
+        (Some(p10), Some(p50), Some(p90)) => Some(Band { p10, p50, p90 }),
+        _ => None,
+    };
+    Ok(MonteCarlo {
+        trials,
+        seed,
+        cumulative,
+        total: Band {
+            p10: r10.total,
+            p50: r50.total,
+            p90: r90.total,
+        },
+        mean_total,
+        finish_hours: finish,
     })
 }
 

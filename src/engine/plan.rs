@@ -596,8 +596,9 @@ pub fn evaluate(
         .iter()
         .enumerate()
         .map(|(i, o)| {
-            o.validate(&format!("options[{i}]"))?;
-            let r = evaluate_option(plan, o, None)?.in_currency(display, rate)?;
+            let field = format!("options[{i}]");
+            o.validate(&field)?;
+            let r = evaluate_option_at(plan, o, None, &field)?.in_currency(display, rate)?;
             Ok(with_buy(plan, r))
         })
         .collect()
@@ -706,10 +707,19 @@ pub fn evaluate_option(
     o: &OptionSpec,
     overheads: Option<Overheads>,
 ) -> Result<OptionResult, EngineError> {
-    let field = "option";
+    evaluate_option_at(plan, o, overheads, "option")
+}
+
+/// [`evaluate_option`] with `field` (e.g. `options[2]`) prefixing option error paths.
+fn evaluate_option_at(
+    plan: &Plan,
+    o: &OptionSpec,
+    overheads: Option<Overheads>,
+    field: &str,
+) -> Result<OptionResult, EngineError> {
     if o.gpus_per_instance == 0 {
         return Err(EngineError::invalid(
-            "gpus_per_instance",
+            format!("{field}.gpus_per_instance"),
             "must be at least 1",
         ));
     }
@@ -882,11 +892,11 @@ pub fn evaluate_option(
     let n = month_hours.len();
     let mut monthly = vec![Components::default(); n];
     let mut od_hours = vec![0.0; n]; // on-demand instance-hours billed, for free GPU-hours
+    let mut od_rework = vec![0.0; n]; // the on-demand part of rework, which free hours also cover
     let od_avg = if day.run_hours > 0.0 {
         day.on_demand_cost / day.run_hours
     } else {
-        o.on_demand
-            .map_or(0.0, |s| s.per_hour.iter().sum::<f64>() / 24.0)
+        o.on_demand.map_or(0.0, |s| s.mean())
     };
     for i in 0..n {
         let m = &mut monthly[i];
@@ -906,6 +916,7 @@ pub fn evaluate_option(
             let base = instances.on_demand * d * day.on_demand_cost * gran_1;
             m.on_demand += base;
             m.rework += full - base;
+            od_rework[i] += full - base;
             od_hours[i] += instances.on_demand * d * day.run_hours * k.on_demand * gran_k;
         }
         // Spot class, and its fallback to on-demand in hours above the bid cap.
@@ -918,6 +929,7 @@ pub fn evaluate_option(
             let base = instances.spot * d * day.spot_fallback_cost;
             m.on_demand += base;
             m.rework += full - base;
+            od_rework[i] += full - base;
             od_hours[i] += instances.spot * d * day.spot_fallback_hours * k.on_demand;
         }
         // Reserved class: owed every hour of the term, split into used and idle.
@@ -952,7 +964,7 @@ pub fn evaluate_option(
             if usage_gpu_h[i] > 0.0 {
                 let keep = billable[i] / usage_gpu_h[i];
                 monthly[i].on_demand *= keep;
-                monthly[i].rework *= keep;
+                monthly[i].rework -= od_rework[i] * (1.0 - keep);
             }
         }
     }
@@ -989,7 +1001,7 @@ pub fn evaluate_option(
                 n_r * (r.upfront / f64::from(term) + plan.months.hours(i) * r.recurring_per_hour)
             })
             .sum();
-        let on_demand_per_hour = o.on_demand.map(|s| s.per_hour.iter().sum::<f64>() / 24.0);
+        let on_demand_per_hour = o.on_demand.map(|s| s.mean());
         let effective = r.effective_per_hour(term_hours);
         let reserved_in =
             totals.reserved_upfront + totals.reserved_recurring + totals.reserved_idle;

@@ -202,6 +202,80 @@ pub fn simulate_run_hours<R: Rng + ?Sized>(
     }
 }
 
+/// Variance of the wall-clock hours to finish one segment of `s` hours under interruptions at
+/// `rate` with restarts of `restart` hours. The number of failed attempts F is geometric with
+/// success probability p = e^{−λs}; each failure costs Y = X + R with X exponential truncated
+/// to [0, s). The compound sum gives Var = E[F]·Var(Y) + Var(F)·E[Y]², with E[F] = (1 − p)/p
+/// and Var(F) = (1 − p)/p². 0 when λ or s is not positive.
+#[must_use]
+pub fn segment_variance(s: f64, rate: f64, restart: f64) -> f64 {
+    if rate <= 0.0 || s <= 0.0 {
+        return 0.0;
+    }
+    let q = -(-rate * s).exp_m1(); // 1 − p = P(interrupted before s)
+    let p = 1.0 - q;
+    if q <= 0.0 || p <= 0.0 {
+        return 0.0;
+    }
+    let e = (-rate * s).exp(); // p, kept separately for the truncated moments
+    let l = rate;
+    // Moments of X | X < s for X ~ Exp(λ).
+    let ex = 1.0 / l - s * e / q;
+    let ex2 = (2.0 / (l * l) - e * (s * s + 2.0 * s / l + 2.0 / (l * l))) / q;
+    let var_x = (ex2 - ex * ex).max(0.0);
+    let ey = ex + restart;
+    let ef = q / p;
+    let vf = q / (p * p);
+    ef * var_x + vf * ey * ey
+}
+
+/// Variance of [`expected_run_hours`]'s run time: the segments are independent, so their
+/// variances add.
+#[must_use]
+pub fn run_variance(useful: f64, tau: Option<f64>, write: f64, rate: f64, restart: f64) -> f64 {
+    if useful <= 0.0 || rate <= 0.0 {
+        return 0.0;
+    }
+    let (full, rem, tau) = split_segments(useful, tau);
+    let mut v = full * segment_variance(tau + write, rate, restart);
+    if rem > 0.0 {
+        v += segment_variance(rem + write, rate, restart);
+    }
+    v
+}
+
+/// Expected interruptions per run above which [`draw_run_hours`] uses the normal approximation.
+pub const EXACT_DRAW_LIMIT: f64 = 100.0;
+
+/// One random draw of a run's wall-clock hours: the exact event simulation
+/// ([`simulate_run_hours`]) when at most [`EXACT_DRAW_LIMIT`] interruptions are expected;
+/// beyond, the sum of many independent segment times is drawn from its normal (central limit)
+/// approximation with the exact mean ([`expected_run_hours`]) and variance ([`run_variance`]),
+/// never below the uninterrupted time. Keeps a draw's cost bounded whatever the run length.
+pub fn draw_run_hours<R: Rng + ?Sized>(
+    rng: &mut R,
+    useful: f64,
+    tau: Option<f64>,
+    write: f64,
+    rate: f64,
+    restart: f64,
+) -> f64 {
+    if expected_interruptions(useful, tau, write, rate) <= EXACT_DRAW_LIMIT {
+        return simulate_run_hours(rng, useful, tau, write, rate, restart);
+    }
+    let mean = expected_run_hours(useful, tau, write, rate, restart);
+    let sd = run_variance(useful, tau, write, rate, restart).sqrt();
+    let floor = expected_run_hours(useful, tau, write, 0.0, 0.0);
+    (mean + sd * standard_normal(rng)).max(floor)
+}
+
+/// A standard normal draw (Box–Muller transform of two uniforms).
+pub fn standard_normal<R: Rng + ?Sized>(rng: &mut R) -> f64 {
+    let u1: f64 = 1.0 - rng.random::<f64>(); // (0, 1]
+    let u2: f64 = rng.random();
+    (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -259,5 +333,39 @@ mod tests {
             simulate_run_hours(&mut rng, 10.0, Some(3.0), 0.5, 0.0, 1.0),
             10.0 + 4.0 * 0.5
         );
+    }
+
+    #[test]
+    fn variance_formula_matches_simulation() {
+        let (useful, tau, c, lam, r) = (40.0, Some(2.0), 0.1, 0.08, 0.5);
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let n = 40_000;
+        let draws: Vec<f64> = (0..n)
+            .map(|_| simulate_run_hours(&mut rng, useful, tau, c, lam, r))
+            .collect();
+        let mean = draws.iter().sum::<f64>() / f64::from(n);
+        let var = draws.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / f64::from(n - 1);
+        let want = run_variance(useful, tau, c, lam, r);
+        assert!((var / want - 1.0).abs() < 0.05, "{var} vs {want}");
+        assert_eq!(run_variance(useful, tau, c, 0.0, r), 0.0);
+    }
+
+    #[test]
+    fn long_runs_draw_from_the_normal_approximation() {
+        let (useful, tau, c, lam, r) = (20_000.0, Some(1.0), 0.05, 0.02, 0.25);
+        assert!(expected_interruptions(useful, tau, c, lam) > EXACT_DRAW_LIMIT);
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let n = 20_000;
+        let draws: Vec<f64> = (0..n)
+            .map(|_| draw_run_hours(&mut rng, useful, tau, c, lam, r))
+            .collect();
+        let mean = draws.iter().sum::<f64>() / f64::from(n);
+        let want = expected_run_hours(useful, tau, c, lam, r);
+        let sd = run_variance(useful, tau, c, lam, r).sqrt();
+        assert!(
+            (mean - want).abs() < 5.0 * sd / f64::from(n).sqrt(),
+            "{mean} vs {want}"
+        );
+        assert!(draws.iter().all(|d| *d >= useful + 20_000.0 * c - 1e-6));
     }
 }
