@@ -227,6 +227,10 @@ proptest! {
         let mut o = o;
         o.spot = None;
         o.shares.spot = 0.0;
+        // Billing granularity is a step function of billed time: any overhead, however small,
+        // can round up one more granule. The limit is about the interruption formula, so time
+        // is billed exactly here.
+        o.billing = Billing::UNSTATED;
         prop_assume!(o.validate("o").is_ok());
         let ck = Checkpointing { interval_hours: Some(2.0), write_hours: 0.0, restart_hours: 0.5 };
         let plan = if job { job_plan(5_000.0, gpus, ck) } else { fleet_plan(h, 7.0, gpus, months, ck) };

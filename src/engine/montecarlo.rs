@@ -10,7 +10,9 @@
 //! itself, which matches the closed form exactly in expectation, and needs only three
 //! evaluations (see `job_bands`). Draws cost time in proportion to the interruptions drawn.
 
-use super::plan::{evaluate_option, OptionSpec, Overheads, Plan, Workload};
+use super::plan::{
+    evaluate_option, evaluate_prepared, prepare, OptionSpec, Overheads, Plan, Workload,
+};
 use super::risk::draw_run_hours;
 #[cfg(doc)]
 use super::risk::EXACT_DRAW_LIMIT;
@@ -50,10 +52,11 @@ pub struct MonteCarlo {
     pub finish_hours: Option<Band>,
 }
 
-/// Percentile `p` (0–1) of `v` by nearest rank on a sorted copy; `v` must not be empty.
+/// Percentile `p` (0–1) of sorted values by nearest rank; 0 for no values.
 fn percentile(sorted: &[f64], p: f64) -> f64 {
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
+    let last = sorted.len().saturating_sub(1);
+    let i = (last as f64 * p).round() as usize;
+    sorted.get(i.min(last)).copied().unwrap_or(0.0)
 }
 
 fn band(mut v: Vec<f64>) -> Band {
@@ -153,8 +156,9 @@ pub fn monte_carlo(
     }
     let mut totals = Vec::with_capacity(ks.len());
     let mut months: Vec<Vec<f64>> = Vec::new();
+    let prepared = prepare(&plan_t, o, "option")?;
     for k in ks {
-        let r = evaluate_option(&plan_t, o, Some(k))?;
+        let r = evaluate_prepared(&plan_t, o, &prepared, Some(k), "option")?;
         if months.is_empty() {
             months = vec![Vec::with_capacity(trials as usize); r.cumulative.len()];
         }
@@ -265,5 +269,114 @@ impl MonteCarlo {
             mean_total: c(self.mean_total)?,
             ..self.clone()
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::{Billing, Currency};
+    use crate::engine::billing::{Schedule, SpotMarket};
+    use crate::engine::plan::{FleetLoad, JobLoad, JobSize, Shares};
+    use crate::engine::risk::Checkpointing;
+    use crate::engine::{MonthConvention, MonthLength};
+
+    fn job_plan() -> Plan {
+        Plan {
+            months: MonthLength::Fixed(MonthConvention::Hours730),
+            horizon_months: None,
+            workload: Workload::Job(JobLoad {
+                gpu_hours: 5_000.0,
+                size: JobSize::Gpus(16),
+                scaling_efficiency: 0.9,
+            }),
+            checkpointing: Checkpointing {
+                interval_hours: None,
+                write_hours: 0.1,
+                restart_hours: 0.3,
+            },
+            storage_gb: 0.0,
+            egress_gb_per_month: 0.0,
+            contingency_pct: 10.0,
+            buy: None,
+        }
+    }
+
+    fn spot_option(rate: f64) -> OptionSpec {
+        let mut o = OptionSpec::on_demand("s", Currency::Usd, 30.0, 8, Billing::UNSTATED);
+        o.spot = Some(SpotMarket {
+            prices: Schedule::flat(10.0),
+            bid_cap: None,
+            interruptions_per_hour: rate,
+        });
+        o.shares = Shares {
+            reserved: 0.0,
+            spot: 1.0,
+        };
+        o
+    }
+
+    #[test]
+    fn percentiles_by_nearest_rank() {
+        let v: Vec<f64> = (0..=10).map(f64::from).collect();
+        assert_eq!(percentile(&v, 0.1), 1.0);
+        assert_eq!(percentile(&v, 0.5), 5.0);
+        assert_eq!(percentile(&v, 0.9), 9.0);
+        assert_eq!(percentile(&[], 0.5), 0.0);
+    }
+
+    #[test]
+    fn same_seed_same_bands_and_bands_are_ordered() {
+        let plan = job_plan();
+        let o = spot_option(0.05);
+        let a = monte_carlo(&plan, &o, 2_000, 9).unwrap();
+        assert_eq!(a, monte_carlo(&plan, &o, 2_000, 9).unwrap());
+        assert_ne!(a, monte_carlo(&plan, &o, 2_000, 10).unwrap());
+        assert!(a.total.p10 <= a.total.p50 && a.total.p50 <= a.total.p90);
+        assert!(a.total.p10 < a.total.p90, "interruptions spread the cost");
+        let f = a.finish_hours.unwrap();
+        assert!(f.p10 <= f.p50 && f.p50 <= f.p90);
+        for b in &a.cumulative {
+            assert!(b.p10 <= b.p50 && b.p50 <= b.p90);
+        }
+        // The mean cost is near the closed form.
+        let closed = evaluate_option(&plan, &o, None).unwrap().total;
+        assert!(
+            (a.mean_total / closed - 1.0).abs() < 0.01,
+            "{} vs {closed}",
+            a.mean_total
+        );
+    }
+
+    #[test]
+    fn fleet_bands_cover_the_closed_form() {
+        let plan = Plan {
+            horizon_months: Some(6),
+            workload: Workload::Fleet(FleetLoad {
+                gpus: 4,
+                hours_per_day: 10.0,
+                days_per_week: 5.0,
+                start_hour: 8,
+            }),
+            ..job_plan()
+        };
+        let o = spot_option(0.02);
+        let m = monte_carlo(&plan, &o, 3_000, 1).unwrap();
+        assert_eq!(m.cumulative.len(), 6);
+        assert_eq!(m.finish_hours, None);
+        let closed = evaluate_option(&plan, &o, None).unwrap().total;
+        assert!(
+            (m.mean_total / closed - 1.0).abs() < 0.01,
+            "{} vs {closed}",
+            m.mean_total
+        );
+        assert!(m.total.p10 <= closed && closed <= m.total.p90);
+    }
+
+    #[test]
+    fn trial_count_is_validated() {
+        let e = monte_carlo(&job_plan(), &spot_option(0.01), 0, 1).unwrap_err();
+        assert_eq!(e.field(), "montecarlo.trials");
+        assert!(monte_carlo(&job_plan(), &spot_option(0.01), MAX_TRIALS + 1, 1).is_err());
     }
 }

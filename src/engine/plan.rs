@@ -717,6 +717,29 @@ fn evaluate_option_at(
     overheads: Option<Overheads>,
     field: &str,
 ) -> Result<OptionResult, EngineError> {
+    let p = prepare(plan, o, field)?;
+    evaluate_prepared(plan, o, &p, overheads, field)
+}
+
+/// What an option's evaluation needs that does not depend on the interruption overheads:
+/// computed once per option (the Monte Carlo re-evaluates only the rest per trial).
+pub(crate) struct Prepared {
+    g: f64,
+    day: DayProfile,
+    gpus: f64,
+    job_hours: Option<f64>,
+    n_r: f64,
+    c_r: f64,
+    c_s: f64,
+    fleet: bool,
+    instances: Instances,
+    lam_f: f64,
+    lam_s: f64,
+    closed: Overheads,
+}
+
+/// Builds [`Prepared`] for option `o` under `plan`.
+pub(crate) fn prepare(plan: &Plan, o: &OptionSpec, field: &str) -> Result<Prepared, EngineError> {
     if o.gpus_per_instance == 0 {
         return Err(EngineError::invalid(
             format!("{field}.gpus_per_instance"),
@@ -809,6 +832,45 @@ fn evaluate_option_at(
             on_demand: 1.0,
         },
     };
+    Ok(Prepared {
+        g,
+        day,
+        gpus,
+        job_hours,
+        n_r,
+        c_r,
+        c_s,
+        fleet,
+        instances,
+        lam_f,
+        lam_s,
+        closed,
+    })
+}
+
+/// The rest of [`evaluate_option`], from a [`Prepared`] option and optional overheads.
+pub(crate) fn evaluate_prepared(
+    plan: &Plan,
+    o: &OptionSpec,
+    p: &Prepared,
+    overheads: Option<Overheads>,
+    field: &str,
+) -> Result<OptionResult, EngineError> {
+    let Prepared {
+        g,
+        ref day,
+        gpus,
+        job_hours,
+        n_r,
+        c_r,
+        c_s,
+        fleet,
+        instances,
+        lam_f,
+        lam_s,
+        closed,
+    } = *p;
+    let ck = plan.checkpointing;
     let k = overheads.unwrap_or(closed);
     for (name, v) in [
         ("reserved", k.reserved),
@@ -817,8 +879,8 @@ fn evaluate_option_at(
     ] {
         if !(v.is_finite() && v >= 1.0 - 1e-12) {
             return Err(EngineError::invalid(
-                format!("overheads.{name}"),
-                format!("interruption overhead is not a finite factor ≥ 1 (got {v}); lower the interruption rate or restart time"),
+                field,
+                format!("the {name} interruption overhead is not a finite factor ≥ 1 (got {v}); lower the interruption or failure rate, the checkpoint interval or the restart time"),
             ));
         }
     }
