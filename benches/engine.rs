@@ -124,6 +124,16 @@ mod native {
             |b| b.iter(|| evaluate(black_box(&plan), black_box(&options), Currency::Usd, rate)),
         );
 
+        // Scaling with the horizon: the same 10 options over 120 months.
+        let long = Plan {
+            horizon_months: Some(120),
+            ..plan.clone()
+        };
+        c.bench_function(
+            "engine: one scenario, 10 options x 120 months (all modes)",
+            |b| b.iter(|| evaluate(black_box(&long), black_box(&options), Currency::Usd, rate)),
+        );
+
         let specs: Vec<OptionSpec> = catalog::OFFERS.iter().map(offer_spec).collect();
         c.bench_function(
             &format!(
@@ -182,6 +192,10 @@ mod native {
             |b| b.iter(|| monte_carlo(black_box(&job), black_box(&calm), 10_000, 42)),
         );
         let fleet_option = options[1].clone();
+        c.bench_function(
+            "engine: Monte Carlo, 1,000 trials of one fleet option x 36 months",
+            |b| b.iter(|| monte_carlo(black_box(&plan), black_box(&fleet_option), 1_000, 42)),
+        );
         c.bench_function(
             "engine: Monte Carlo, 10,000 trials of one fleet option x 36 months",
             |b| b.iter(|| monte_carlo(black_box(&plan), black_box(&fleet_option), 10_000, 42)),

@@ -59,13 +59,18 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted.get(i.min(last)).copied().unwrap_or(0.0)
 }
 
+/// P10/P50/P90 of `v` by nearest rank, by selection (O(n), no full sort); zeros for no values.
 fn band(mut v: Vec<f64>) -> Band {
-    v.sort_by(f64::total_cmp);
-    Band {
-        p10: percentile(&v, 0.1),
-        p50: percentile(&v, 0.5),
-        p90: percentile(&v, 0.9),
-    }
+    let last = v.len().saturating_sub(1);
+    let mut at = |p: f64| -> f64 {
+        if v.is_empty() {
+            return 0.0;
+        }
+        let i = ((last as f64 * p).round() as usize).min(last);
+        *v.select_nth_unstable_by(i, f64::total_cmp).1
+    };
+    let (p10, p50, p90) = (at(0.1), at(0.5), at(0.9));
+    Band { p10, p50, p90 }
 }
 
 /// Runs `trials` seeded trials of option `o` under `plan` (both validated). Errors if `trials`
