@@ -6,7 +6,8 @@
 //!
 //! Fleet mode simulates each class's useful instance-hours over the horizon as one checkpointed
 //! stream (the closed form restarts segments each day, so the two differ slightly when the daily
-//! run is not a multiple of the interval) and evaluates every trial; job mode simulates the job
+//! run is not a multiple of the interval) and re-prices each trial's months with an
+//! allocation-free pass (`Prepared::fleet_cumulative`); job mode simulates the job
 //! itself, which matches the closed form exactly in expectation, and needs only three
 //! evaluations (see `job_bands`). Draws cost time in proportion to the interruptions drawn.
 
@@ -160,17 +161,16 @@ pub fn monte_carlo(
         return job_bands(&plan_t, o, ks, trials, seed);
     }
     let mut totals = Vec::with_capacity(ks.len());
-    let mut months: Vec<Vec<f64>> = Vec::new();
     let prepared = prepare(&plan_t, o, "option")?;
+    let base = evaluate_prepared(&plan_t, o, &prepared, None, "option")?;
+    let mut months: Vec<Vec<f64>> = vec![Vec::with_capacity(ks.len()); base.cumulative.len()];
+    let mut series = Vec::with_capacity(base.cumulative.len());
     for k in ks {
-        let r = evaluate_prepared(&plan_t, o, &prepared, Some(k), "option")?;
-        if months.is_empty() {
-            months = vec![Vec::with_capacity(trials as usize); r.cumulative.len()];
+        prepared.fleet_cumulative(&plan_t, o, &base, k, &mut series);
+        for (m, c) in months.iter_mut().zip(&series) {
+            m.push(*c);
         }
-        for (m, c) in months.iter_mut().zip(&r.cumulative) {
-            m.push(c.total());
-        }
-        totals.push(r.total);
+        totals.push(series.last().copied().unwrap_or(0.0));
     }
     let mean_total = totals.iter().sum::<f64>() / totals.len() as f64;
     Ok(MonteCarlo {

@@ -848,6 +848,73 @@ pub(crate) fn prepare(plan: &Plan, o: &OptionSpec, field: &str) -> Result<Prepar
     })
 }
 
+impl Prepared {
+    /// Fleet mode only: the cumulative total cost at each month end under overheads `k`, written
+    /// into `out` (cleared first), for the Monte Carlo's inner loop. `base` is a full evaluation
+    /// of the same option and plan; the costs that do not depend on overheads (reserved, package,
+    /// storage, egress) are taken from it, and the on-demand, spot and rework costs are
+    /// recomputed with the same arithmetic as [`evaluate_prepared`] (a test checks that both
+    /// agree), without allocating.
+    pub(crate) fn fleet_cumulative(
+        &self,
+        plan: &Plan,
+        o: &OptionSpec,
+        base: &OptionResult,
+        k: Overheads,
+        out: &mut Vec<f64>,
+    ) {
+        out.clear();
+        let Workload::Fleet(fl) = plan.workload else {
+            return;
+        };
+        let h = fl.hours_per_day;
+        let gran_k = if h * k.on_demand > 0.0 {
+            billed_hours_per_run(h * k.on_demand, o.billing) / (h * k.on_demand)
+        } else {
+            0.0
+        };
+        let inst = self.instances;
+        let day = &self.day;
+        let free = o.free_gpu_hours;
+        let has_free = free != Allowance::default();
+        let mut once_left = free.once;
+        let mut acc = 0.0;
+        for (i, m) in base.monthly.iter().enumerate() {
+            let d = base.month_hours[i] / 24.0 * fl.days_per_week / 7.0;
+            let fixed = m.reserved_upfront
+                + m.reserved_recurring
+                + m.reserved_idle
+                + m.package
+                + m.storage
+                + m.egress;
+            let mut od = 0.0;
+            let mut od_hours = 0.0;
+            if o.package_per_instance_month.is_none() {
+                od += inst.on_demand * d * day.on_demand_cost * k.on_demand * gran_k;
+                od_hours += inst.on_demand * d * day.run_hours * k.on_demand * gran_k;
+            }
+            let mut spot = 0.0;
+            if inst.spot > 0.0 {
+                spot = inst.spot * d * day.spot_cost * k.spot;
+                od += inst.spot * d * day.spot_fallback_cost * k.on_demand;
+                od_hours += inst.spot * d * day.spot_fallback_hours * k.on_demand;
+            }
+            if has_free {
+                let usage = od_hours * self.g;
+                let after_monthly = (usage - free.monthly).max(0.0);
+                let from_once = after_monthly.min(once_left);
+                once_left -= from_once;
+                if usage > 0.0 {
+                    od *= (after_monthly - from_once) / usage;
+                }
+            }
+            let month = fixed + od + spot;
+            acc += month + month * plan.contingency_pct / 100.0;
+            out.push(acc);
+        }
+    }
+}
+
 /// The rest of [`evaluate_option`], from a [`Prepared`] option and optional overheads.
 pub(crate) fn evaluate_prepared(
     plan: &Plan,
@@ -1306,5 +1373,69 @@ mod tests {
         p = fleet(1, 24.0, 7.0, 1);
         p.horizon_months = None;
         assert_eq!(p.validate().unwrap_err().field(), "horizon_months");
+    }
+
+    #[test]
+    fn fleet_fast_path_agrees_with_the_full_evaluation() {
+        let mut plan = fleet(20, 10.0, 5.0, 14);
+        plan.storage_gb = 100.0;
+        plan.egress_gb_per_month = 30.0;
+        plan.contingency_pct = 12.0;
+        plan.checkpointing = Checkpointing {
+            interval_hours: Some(1.5),
+            write_hours: 0.1,
+            restart_hours: 0.2,
+        };
+        let mut o = od(6.0, 4);
+        o.billing = Billing {
+            granularity_seconds: Some(3600),
+            minimum_seconds: 0,
+        };
+        o.reserved = Some(ReservedTerm {
+            term_months: 12,
+            upfront: 1_000.0,
+            recurring_per_hour: 2.0,
+        });
+        let mut spot = Schedule::flat(2.0);
+        spot.per_hour[3] = 9.0;
+        o.spot = Some(SpotMarket {
+            prices: spot,
+            bid_cap: Some(5.0),
+            interruptions_per_hour: 0.05,
+        });
+        o.shares = Shares {
+            reserved: 0.3,
+            spot: 0.4,
+        };
+        o.failures_per_hour = 0.01;
+        o.free_gpu_hours = Allowance {
+            monthly: 50.0,
+            once: 400.0,
+        };
+        o.storage_per_gb_month = 0.1;
+        o.egress_per_gb = 0.05;
+        let p = prepare(&plan, &o, "o").unwrap();
+        let base = evaluate_prepared(&plan, &o, &p, None, "o").unwrap();
+        let mut out = Vec::new();
+        for k in [
+            p.closed,
+            Overheads {
+                reserved: 1.0,
+                spot: 1.3,
+                on_demand: 1.07,
+            },
+            Overheads {
+                reserved: 1.2,
+                spot: 1.0,
+                on_demand: 1.6,
+            },
+        ] {
+            let full = evaluate_prepared(&plan, &o, &p, Some(k), "o").unwrap();
+            p.fleet_cumulative(&plan, &o, &base, k, &mut out);
+            assert_eq!(out.len(), full.cumulative.len());
+            for (a, b) in out.iter().zip(&full.cumulative) {
+                assert!(close(*a, b.total()), "{a} vs {}", b.total());
+            }
+        }
     }
 }
