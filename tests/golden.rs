@@ -87,3 +87,29 @@ fn every_golden_file_is_listed() {
         }
     }
 }
+
+/// The scenario format round-trips: every valid golden file, parsed, written back as JSON and
+/// parsed again, gives the same scenario and the same results (what the app's export and import
+/// rely on).
+#[test]
+fn scenario_files_round_trip_through_json() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+        if path.extension().is_none_or(|e| e != "json") || stem.starts_with("bad-") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let parsed = file::parse(&text).unwrap_or_else(|e| panic!("{stem}: {e}"));
+        let written = serde_json::to_string_pretty(&parsed).unwrap();
+        let again = file::parse(&written).unwrap_or_else(|e| panic!("{stem} (re-read): {e}"));
+        assert_eq!(parsed, again, "{stem}");
+        let a = report::to_csv(&parsed.load().unwrap().evaluate().unwrap());
+        let b = report::to_csv(&again.load().unwrap().evaluate().unwrap());
+        assert_eq!(a, b, "{stem}");
+        checked += 1;
+    }
+    assert_eq!(checked, 6);
+}

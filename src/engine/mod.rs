@@ -66,26 +66,31 @@ impl EngineError {
     }
 }
 
-/// Checks that `value` is finite and `>= 0`; errors name `field`.
+/// Largest amount or quantity any input may have (10¹⁵): absurdly large values are refused
+/// so that no product of inputs over a plan (prices × GPUs × hours × months) overflows to
+/// infinity.
+pub const MAX_INPUT: f64 = 1e15;
+
+/// Checks that `value` is finite, `>= 0` and at most [`MAX_INPUT`]; errors name `field`.
 pub fn non_negative(field: &str, value: f64) -> Result<f64, EngineError> {
-    if value.is_finite() && value >= 0.0 {
+    if value.is_finite() && (0.0..=MAX_INPUT).contains(&value) {
         Ok(value)
     } else {
         Err(EngineError::invalid(
             field,
-            format!("must be a finite number ≥ 0 (got {value})"),
+            format!("must be a finite number from 0 to 1e15 (got {value})"),
         ))
     }
 }
 
-/// Checks that `value` is finite and `> 0`; errors name `field`.
+/// Checks that `value` is finite, `> 0` and at most [`MAX_INPUT`]; errors name `field`.
 pub fn positive(field: &str, value: f64) -> Result<f64, EngineError> {
-    if value.is_finite() && value > 0.0 {
+    if value.is_finite() && value > 0.0 && value <= MAX_INPUT {
         Ok(value)
     } else {
         Err(EngineError::invalid(
             field,
-            format!("must be a finite number > 0 (got {value})"),
+            format!("must be a finite number above 0, at most 1e15 (got {value})"),
         ))
     }
 }
@@ -206,6 +211,8 @@ mod tests {
         assert_eq!(e.field(), "options[0].on_demand_per_hour");
         assert!(e.to_string().starts_with("options[0].on_demand_per_hour: "));
         assert!(non_negative("x", -1.0).is_err());
+        assert!(non_negative("x", 1e300).is_err());
+        assert!(positive("x", 0.0).is_err());
         assert!(non_negative("x", 0.0).is_ok());
         assert!(in_range("x", 1.5, 0.0, 1.0).is_err());
     }
