@@ -1439,3 +1439,57 @@ mod tests {
         }
     }
 }
+
+/// The Monte Carlo's fleet fast path against the full evaluation, on random options and
+/// overheads (native only: proptest is not built for wasm32).
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod fast_path_properties {
+    use super::*;
+    use crate::engine::MonthConvention;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        #[test]
+        fn fleet_fast_path_equals_full_evaluation(
+            (h, d, gpus, months) in (0.0f64..24.0, 0.0f64..7.0, 1u32..50, 1u32..40),
+            (price, gpi, gran, min) in (0.1f64..50.0, 1u32..9, prop::option::of(prop::sample::select(vec![1u32, 60, 3600])), 0u32..120),
+            (res, rs, spot_cap, ss) in (prop::option::of((1u32..25, 0.0f64..5_000.0, 0.1f64..20.0)), 0.0f64..0.7, prop::option::of(0.5f64..4.0), 0.0f64..0.3),
+            (free_m, free_o, pkg, pct) in (0.0f64..200.0, 0.0f64..500.0, prop::option::of(100.0f64..5_000.0), 0.0f64..30.0),
+            (ko, ks, kr) in (1.0f64..2.0, 1.0f64..2.0, 1.0f64..2.0),
+        ) {
+            let plan = Plan {
+                months: MonthLength::Fixed(MonthConvention::Hours730),
+                horizon_months: Some(months),
+                workload: Workload::Fleet(FleetLoad { gpus, hours_per_day: h, days_per_week: d, start_hour: 5 }),
+                checkpointing: Checkpointing::default(),
+                storage_gb: 40.0,
+                egress_gb_per_month: 10.0,
+                contingency_pct: pct,
+                buy: None,
+            };
+            let mut o = OptionSpec::on_demand("p", Currency::Usd, price, gpi, Billing { granularity_seconds: gran, minimum_seconds: min });
+            o.reserved = res.map(|(t, u, r)| ReservedTerm { term_months: t, upfront: u, recurring_per_hour: r });
+            let mut sp = Schedule::flat(1.0);
+            sp.per_hour[7] = 3.0;
+            o.spot = Some(SpotMarket { prices: sp, bid_cap: spot_cap, interruptions_per_hour: 0.01 });
+            o.shares = Shares { reserved: if o.reserved.is_some() { rs } else { 0.0 }, spot: ss };
+            o.free_gpu_hours = Allowance { monthly: free_m, once: free_o };
+            o.package_per_instance_month = pkg;
+            o.storage_per_gb_month = 0.02;
+            o.egress_per_gb = 0.1;
+            prop_assume!(o.validate("o").is_ok());
+            let p = prepare(&plan, &o, "o").unwrap();
+            let base = evaluate_prepared(&plan, &o, &p, None, "o").unwrap();
+            let k = Overheads { reserved: kr, spot: ks, on_demand: ko };
+            let full = evaluate_prepared(&plan, &o, &p, Some(k), "o").unwrap();
+            let mut out = Vec::new();
+            p.fleet_cumulative(&plan, &o, &base, k, &mut out);
+            prop_assert_eq!(out.len(), full.cumulative.len());
+            for (a, b) in out.iter().zip(&full.cumulative) {
+                prop_assert!((a - b.total()).abs() <= 1e-9 * b.total().abs().max(1.0), "{} vs {}", a, b.total());
+            }
+        }
+    }
+}
