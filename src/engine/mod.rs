@@ -6,9 +6,9 @@
 //!
 //! Layout: [`billing`] (per-mode price rules), [`risk`] (interruption formula, Young's interval,
 //! Monte Carlo streams), [`tco`] (owned servers), [`plan`] (a plan over months and its
-//! per-option results), [`file`] (the versioned scenario JSON and the catalog adapter),
+//! per-option results), [`file`](mod@file) (the versioned scenario JSON and the catalog adapter),
 //! [`report`] (JSON and CSV output). All amounts are `f64` at full precision in the option's
-//! native currency until [`plan::PlanResult::in_currency`] converts final amounts once.
+//! native currency until [`plan::OptionResult::in_currency`] converts final amounts once.
 
 pub mod billing;
 pub mod file;

@@ -60,7 +60,7 @@ impl Checkpointing {
 
 /// Expected wall-clock hours to finish one segment of `s` hours (useful work plus checkpoint
 /// write) under Poisson interruptions at `rate` per hour, each costing a restart of `restart`
-/// hours: E[T] = (e^{λs} − 1)(1/λ + R) (COST-MODEL.md; Daly 2006 with no downtime term),
+/// hours: `E[T] = (e^{λs} − 1)(1/λ + R)` (COST-MODEL.md; Daly 2006 with no downtime term),
 /// computed with `expm1` so small λs keep full precision; λ = 0 gives exactly `s`.
 ///
 /// Examples: λ = 0.01, s = 1, R = 0.1 → 1.006022; λ = 0.05, s = 2, R = 0.25 → 2.129711.
@@ -205,8 +205,8 @@ pub fn simulate_run_hours<R: Rng + ?Sized>(
 /// Variance of the wall-clock hours to finish one segment of `s` hours under interruptions at
 /// `rate` with restarts of `restart` hours. The number of failed attempts F is geometric with
 /// success probability p = e^{−λs}; each failure costs Y = X + R with X exponential truncated
-/// to [0, s). The compound sum gives Var = E[F]·Var(Y) + Var(F)·E[Y]², with E[F] = (1 − p)/p
-/// and Var(F) = (1 − p)/p². 0 when λ or s is not positive.
+/// to [0, s). The compound sum gives `Var = E[F]·Var(Y) + Var(F)·E[Y]²`, with
+/// `E[F] = (1 − p)/p` and `Var(F) = (1 − p)/p²`. 0 when λ or s is not positive.
 #[must_use]
 pub fn segment_variance(s: f64, rate: f64, restart: f64) -> f64 {
     if rate <= 0.0 || s <= 0.0 {
