@@ -13,7 +13,11 @@ mod cli {
 
     /// GPU rental cost planner, command-line twin of the web app's engine.
     #[derive(Parser, Debug)]
-    #[command(name = "gpurent", version, about)]
+    #[command(
+        name = "gpurent",
+        version,
+        about = "Command-line twin of the GPU rental cost planner's cost engine"
+    )]
     struct Cli {
         #[command(subcommand)]
         command: Command,
