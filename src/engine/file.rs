@@ -359,6 +359,9 @@ pub struct OptionFile {
     /// Catalog offer id, e.g. `"skypilot-aws/p4d.24xlarge"`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub offer: Option<String>,
+    /// As-of date of the inline prices (default: the offer source's date).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prices_as_of: Option<String>,
     /// Currency of the inline prices (default: the offer's, else USD).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub currency: Option<String>,
@@ -458,9 +461,9 @@ pub fn parse(json: &str) -> Result<ScenarioFile, EngineError> {
     })
 }
 
-/// The adapter from a catalog [`Offer`] to an option: on-demand price, GPUs per instance,
-/// currency, billing rule, and the spot price if the catalog lists one (no interruption rate or
-/// bid cap: those come from the scenario). Reserved terms, schedules and allowances are not in
+/// The adapter from a catalog [`Offer`] to an option: label, id, as-of date of its source,
+/// on-demand price, GPUs per instance, currency, billing rule, and the spot price if the catalog
+/// lists one (no interruption rate or bid cap: those come from the scenario). Reserved terms, schedules and allowances are not in
 /// the catalog yet, so they come from inline fields only.
 #[must_use]
 pub fn offer_spec(offer: &Offer) -> OptionSpec {
@@ -472,6 +475,7 @@ pub fn offer_spec(offer: &Offer) -> OptionSpec {
         offer.billing,
     );
     o.offer_id = Some(offer.id.to_string());
+    o.prices_as_of = Some(offer.source().as_of.to_string());
     o.spot = offer.spot_per_hour.map(|p| SpotMarket {
         prices: Schedule::flat(p),
         bid_cap: None,
@@ -631,6 +635,9 @@ impl ScenarioFile {
             };
         if let Some(n) = &f.name {
             o.name = n.clone();
+        }
+        if let Some(d) = &f.prices_as_of {
+            o.prices_as_of = Some(d.clone());
         }
         if let Some(c) = &f.currency {
             let c = currency(&p("currency"), c)?;

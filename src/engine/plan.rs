@@ -113,6 +113,8 @@ pub struct OptionSpec {
     pub name: String,
     /// Catalog offer id the prices came from, if any.
     pub offer_id: Option<String>,
+    /// As-of date of the prices (the catalog source's date, or the user's), shown with results.
+    pub prices_as_of: Option<String>,
     /// Native currency of every price below.
     pub currency: Currency,
     /// GPUs per instance, ≥ 1.
@@ -162,6 +164,7 @@ impl OptionSpec {
         OptionSpec {
             name: name.into(),
             offer_id: None,
+            prices_as_of: None,
             currency,
             gpus_per_instance,
             on_demand: Some(Schedule::flat(price_per_instance_hour)),
@@ -497,6 +500,8 @@ pub struct OptionResult {
     pub name: String,
     /// Catalog offer id, if any.
     pub offer_id: Option<String>,
+    /// As-of date of the option's prices, if known ("prices as of …").
+    pub prices_as_of: Option<String>,
     /// Currency of every amount in this result (serialised as its ISO code).
     #[serde(serialize_with = "currency_code")]
     pub currency: Currency,
@@ -1161,6 +1166,7 @@ pub(crate) fn evaluate_prepared(
     Ok(OptionResult {
         name: o.name.clone(),
         offer_id: o.offer_id.clone(),
+        prices_as_of: o.prices_as_of.clone(),
         currency: o.currency,
         month_hours,
         monthly,
