@@ -1,8 +1,16 @@
-//! The cost model: on-demand fleet cost over time, billing granularity, per-GPU-hour figures and
+//! The app's on-demand view of the cost model: fleet cost over time, per-GPU-hour figures and
 //! currency conversion, as specified by `COST-MODEL.md` (the project's contract for every
-//! number). Pure arithmetic in `f64` at full precision; rounding happens only in [`crate::format`].
+//! number). The numbers come from [`crate::engine`] (an on-demand-only option under a fleet
+//! plan); this module keeps the shapes the UI uses. Pure arithmetic in `f64` at full precision;
+//! rounding happens only in [`crate::format`].
 
 use crate::catalog::{Billing, Currency, Offer};
+use crate::engine::{
+    self,
+    plan::{Components, FleetLoad, OptionSpec, Plan, Workload},
+    risk::Checkpointing,
+    MonthLength,
+};
 use thiserror::Error;
 
 /// Hours in a month under the default convention: 365 × 24 / 12 = 730, as used by the AWS, Azure
@@ -117,36 +125,7 @@ pub fn instances_needed(gpus: u32, gpus_per_instance: u32) -> Result<u32, ModelE
     Ok(gpus.div_ceil(gpus_per_instance))
 }
 
-/// Billed hours for one run of `run_hours` hours under `billing`: the duration rounded up to the
-/// billing granularity, and at least the minimum charge (COST-MODEL.md, on-demand rule).
-/// A run of 0 hours is not a run and bills 0. Negative or non-finite durations bill 0.
-///
-/// Examples (COST-MODEL.md): at 2.40/h a 20-minute run bills 1/3 h per-second (0.80) but 1 h
-/// hourly (2.40); a 30-second run with per-minute billing and a 1-minute minimum bills 1 minute.
-#[must_use]
-pub fn billed_hours_per_run(run_hours: f64, billing: Billing) -> f64 {
-    if !(run_hours.is_finite() && run_hours > 0.0) {
-        return 0.0;
-    }
-    let seconds = run_hours * 3600.0;
-    let rounded = match billing.granularity_seconds {
-        Some(g) if g > 0 => {
-            let g = f64::from(g);
-            // Guard against float noise: 1/3 h × 3600 = 1200.0000000000002 must not round up to
-            // a second unit. A millionth of a granule is far below any real billing resolution.
-            let units = seconds / g;
-            let nearest = units.round();
-            let units = if (units - nearest).abs() < 1e-6 {
-                nearest
-            } else {
-                units.ceil()
-            };
-            units * g
-        }
-        _ => seconds,
-    };
-    rounded.max(f64::from(billing.minimum_seconds)) / 3600.0
-}
+pub use crate::engine::billing::billed_hours_per_run;
 
 /// On-demand cost of running a [`Fleet`] on one offer, in the offer's native currency.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -203,19 +182,39 @@ pub fn on_demand_cost(
         return Err(ModelError::OutOfRange("hours per day"));
     }
     let instances = instances_needed(fleet.gpus, gpus_per_instance)?;
-    let billed_hours_per_instance_month =
-        fleet.month.days() * billed_hours_per_run(fleet.hours_per_day, billing);
-    let per_month =
-        f64::from(instances) * billed_hours_per_instance_month * price_per_instance_hour;
-    let used_gpu_hours_per_month = f64::from(fleet.gpus) * fleet.hours_per_day * fleet.month.days();
+    let plan = Plan {
+        months: MonthLength::Fixed(fleet.month),
+        horizon_months: Some(fleet.months),
+        workload: Workload::Fleet(FleetLoad {
+            gpus: fleet.gpus,
+            hours_per_day: fleet.hours_per_day,
+            days_per_week: 7.0,
+            start_hour: 0,
+        }),
+        checkpointing: Checkpointing::default(),
+        storage_gb: 0.0,
+        egress_gb_per_month: 0.0,
+        contingency_pct: 0.0,
+        buy: None,
+    };
+    let spec = OptionSpec::on_demand(
+        "",
+        Currency::Usd,
+        price_per_instance_hour,
+        gpus_per_instance,
+        billing,
+    );
+    let r = engine::plan::evaluate_option(&plan, &spec, None)
+        .map_err(|_| ModelError::OutOfRange("fleet"))?;
+    let per_month = r.monthly.first().map_or(0.0, Components::total);
     Ok(FleetCost {
         instances,
         gpus_billed: instances * gpus_per_instance,
-        billed_hours_per_instance_month,
+        billed_hours_per_instance_month: fleet.month.days()
+            * billed_hours_per_run(fleet.hours_per_day, billing),
         per_month,
-        total: per_month * f64::from(fleet.months),
-        per_used_gpu_hour: (used_gpu_hours_per_month > 0.0)
-            .then(|| per_month / used_gpu_hours_per_month),
+        total: r.total,
+        per_used_gpu_hour: r.per_used_gpu_hour,
     })
 }
 

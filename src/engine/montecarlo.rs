@@ -1,0 +1,387 @@
+//! Seeded, reproducible Monte Carlo of interruptions (COST-MODEL.md: "draws interruptions and
+//! reports P10/P50/P90 of cost and finish time, so the charts can show a band"). Each trial
+//! draws the billed time of every interrupted capacity class with [`draw_run_hours`], turns
+//! it into an overhead factor, and evaluates the option with it; the bands are per-month
+//! percentiles of the trials' cumulative totals.
+//!
+//! Fleet mode simulates each class's useful instance-hours over the horizon as one checkpointed
+//! stream (the closed form restarts segments each day, so the two differ slightly when the daily
+//! run is not a multiple of the interval) and re-prices each trial's months with an
+//! allocation-free pass (`Prepared::fleet_cumulative`); job mode simulates the job
+//! itself, which matches the closed form exactly in expectation, and needs only three
+//! evaluations (see `job_bands`). Draws cost time in proportion to the interruptions drawn.
+
+use super::plan::{
+    evaluate_option, evaluate_prepared, prepare, OptionSpec, Overheads, Plan, Workload,
+};
+use super::risk::draw_run_hours;
+#[cfg(doc)]
+use super::risk::EXACT_DRAW_LIMIT;
+use super::EngineError;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+/// Most trials in one run.
+pub const MAX_TRIALS: u32 = 100_000;
+
+/// P10 / P50 / P90 of one quantity.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Band {
+    /// 10th percentile.
+    pub p10: f64,
+    /// Median.
+    pub p50: f64,
+    /// 90th percentile.
+    pub p90: f64,
+}
+
+/// Monte-Carlo result of one option, in the option's native currency.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MonteCarlo {
+    /// Trials drawn.
+    pub trials: u32,
+    /// Seed used (same seed, same result).
+    pub seed: u64,
+    /// Cumulative total cost at each month end (months 1..=horizon of the longest trial).
+    pub cumulative: Vec<Band>,
+    /// Total cost.
+    pub total: Band,
+    /// Mean total cost over trials (converges to the closed form).
+    pub mean_total: f64,
+    /// Finish time in hours (job mode).
+    pub finish_hours: Option<Band>,
+}
+
+/// Percentile `p` (0–1) of sorted values by nearest rank; 0 for no values.
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    let last = sorted.len().saturating_sub(1);
+    let i = (last as f64 * p).round() as usize;
+    sorted.get(i.min(last)).copied().unwrap_or(0.0)
+}
+
+/// P10/P50/P90 of `v` by nearest rank, by selection (O(n), no full sort); zeros for no values.
+fn band(mut v: Vec<f64>) -> Band {
+    let last = v.len().saturating_sub(1);
+    let mut at = |p: f64| -> f64 {
+        if v.is_empty() {
+            return 0.0;
+        }
+        let i = ((last as f64 * p).round() as usize).min(last);
+        *v.select_nth_unstable_by(i, f64::total_cmp).1
+    };
+    let (p10, p50, p90) = (at(0.1), at(0.5), at(0.9));
+    Band { p10, p50, p90 }
+}
+
+/// Runs `trials` seeded trials of option `o` under `plan` (both validated). Errors if `trials`
+/// is 0 or above [`MAX_TRIALS`]. A draw costs time per interruption up to
+/// [`EXACT_DRAW_LIMIT`] expected interruptions and constant time beyond, so a run is bounded by
+/// about trials × streams × 100 interruption draws.
+pub fn monte_carlo(
+    plan: &Plan,
+    o: &OptionSpec,
+    trials: u32,
+    seed: u64,
+) -> Result<MonteCarlo, EngineError> {
+    if trials == 0 || trials > MAX_TRIALS {
+        return Err(EngineError::invalid(
+            "montecarlo.trials",
+            format!("must be 1–{MAX_TRIALS} (got {trials})"),
+        ));
+    }
+    let base = evaluate_option(plan, o, None)?;
+    let ck = plan.checkpointing;
+    let g = f64::from(o.gpus_per_instance);
+    let lam_f = o.failures_per_hour;
+    let spot_rate = o.spot.map_or(0.0, |s| s.interruptions_per_hour);
+    let inst = base.instances;
+    // (useful hours of the stream, rate) per class; job mode has one stream for the whole job.
+    let streams: Vec<(f64, f64)> = match plan.workload {
+        Workload::Fleet(fl) => {
+            let days: f64 = base
+                .month_hours
+                .iter()
+                .map(|h| h / 24.0 * fl.days_per_week / 7.0)
+                .sum();
+            let hours = days * fl.hours_per_day;
+            vec![
+                (inst.reserved.min(base.gpus / g) * hours, lam_f),
+                (inst.spot * hours, lam_f + spot_rate),
+                (inst.on_demand * hours, lam_f),
+            ]
+        }
+        Workload::Job(_) => {
+            let lam = lam_f * base.gpus / g + spot_rate * inst.spot;
+            vec![(base.job_run_hours.unwrap_or(0.0), lam)]
+        }
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut draw = |(l, r): (f64, f64)| -> f64 {
+        if l <= 0.0 {
+            return 1.0;
+        }
+        draw_run_hours(
+            &mut rng,
+            l,
+            ck.interval(r),
+            ck.write_hours,
+            r,
+            ck.restart_hours,
+        ) / l
+    };
+    // Job mode: the horizon must hold the slowest trial, so draw all factors first.
+    let ks: Vec<Overheads> = (0..trials)
+        .map(|_| match plan.workload {
+            Workload::Fleet(_) => Overheads {
+                reserved: draw(streams[0]),
+                spot: draw(streams[1]),
+                on_demand: draw(streams[2]),
+            },
+            Workload::Job(_) => {
+                let k = draw(streams[0]);
+                Overheads {
+                    reserved: k,
+                    spot: k,
+                    on_demand: k,
+                }
+            }
+        })
+        .collect();
+    let mut plan_t = plan.clone();
+    if plan.horizon_months.is_none() {
+        let slowest = ks
+            .iter()
+            .copied()
+            .max_by(|a, b| a.on_demand.total_cmp(&b.on_demand));
+        let r = evaluate_option(plan, o, slowest)?;
+        plan_t.horizon_months = Some(r.month_hours.len() as u32);
+    }
+    if matches!(plan.workload, Workload::Job(_)) {
+        return job_bands(&plan_t, o, ks, trials, seed);
+    }
+    let mut totals = Vec::with_capacity(ks.len());
+    let prepared = prepare(&plan_t, o, "option")?;
+    let base = evaluate_prepared(&plan_t, o, &prepared, None, "option")?;
+    let mut months: Vec<Vec<f64>> = vec![Vec::with_capacity(ks.len()); base.cumulative.len()];
+    let mut series = Vec::with_capacity(base.cumulative.len());
+    for k in ks {
+        prepared.fleet_cumulative(&plan_t, o, &base, k, &mut series);
+        for (m, c) in months.iter_mut().zip(&series) {
+            m.push(*c);
+        }
+        totals.push(series.last().copied().unwrap_or(0.0));
+    }
+    let mean_total = totals.iter().sum::<f64>() / totals.len() as f64;
+    Ok(MonteCarlo {
+        trials,
+        seed,
+        cumulative: months.into_iter().map(band).collect(),
+        total: band(totals),
+        mean_total,
+        finish_hours: None,
+    })
+}
+
+/// Job mode has one overhead factor per trial, and every month's cumulative cost, the total and
+/// the finish time are non-decreasing in it (a longer run only adds billed hours; billing
+/// rounding can shift at most one granule between adjacent months). So the percentiles of the
+/// series are the series at the percentiles of the factor: three evaluations instead of one per
+/// trial. The cost is linear in the factor apart from that rounding, so the mean cost is taken
+/// at the mean factor.
+fn job_bands(
+    plan: &Plan,
+    o: &OptionSpec,
+    ks: Vec<Overheads>,
+    trials: u32,
+    seed: u64,
+) -> Result<MonteCarlo, EngineError> {
+    let mut k: Vec<f64> = ks.iter().map(|k| k.on_demand).collect();
+    k.sort_by(f64::total_cmp);
+    let at = |x: f64| {
+        evaluate_option(
+            plan,
+            o,
+            Some(Overheads {
+                reserved: x,
+                spot: x,
+                on_demand: x,
+            }),
+        )
+    };
+    let [p10, p50, p90] = [0.1, 0.5, 0.9].map(|p| percentile(&k, p));
+    let (r10, r50, r90) = (at(p10)?, at(p50)?, at(p90)?);
+    let mean_k = k.iter().sum::<f64>() / k.len() as f64;
+    let mean_total = at(mean_k)?.total;
+    let cumulative = r10
+        .cumulative
+        .iter()
+        .zip(&r50.cumulative)
+        .zip(&r90.cumulative)
+        .map(|((a, b), c)| Band {
+            p10: a.total(),
+            p50: b.total(),
+            p90: c.total(),
+        })
+        .collect();
+    let finish = match (r10.finish_hours, r50.finish_hours, r90.finish_hours) {
+        (Some(p10), Some(p50), Some(p90)) => Some(Band { p10, p50, p90 }),
+        _ => None,
+    };
+    Ok(MonteCarlo {
+        trials,
+        seed,
+        cumulative,
+        total: Band {
+            p10: r10.total,
+            p50: r50.total,
+            p90: r90.total,
+        },
+        mean_total,
+        finish_hours: finish,
+    })
+}
+
+impl Band {
+    fn map(self, f: impl Fn(f64) -> Result<f64, EngineError>) -> Result<Band, EngineError> {
+        Ok(Band {
+            p10: f(self.p10)?,
+            p50: f(self.p50)?,
+            p90: f(self.p90)?,
+        })
+    }
+}
+
+impl MonteCarlo {
+    /// The bands converted from `from` to `to` at `rate` (finish times unchanged).
+    pub fn in_currency(
+        &self,
+        from: crate::catalog::Currency,
+        to: crate::catalog::Currency,
+        rate: crate::model::ExchangeRate,
+    ) -> Result<MonteCarlo, EngineError> {
+        let c = |x: f64| {
+            rate.convert(x, from, to)
+                .map_err(|e| EngineError::invalid("usd_per_cny", e.to_string()))
+        };
+        Ok(MonteCarlo {
+            cumulative: self
+                .cumulative
+                .iter()
+                .map(|b| b.map(c))
+                .collect::<Result<_, _>>()?,
+            total: self.total.map(c)?,
+            mean_total: c(self.mean_total)?,
+            ..self.clone()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::{Billing, Currency};
+    use crate::engine::billing::{Schedule, SpotMarket};
+    use crate::engine::plan::{FleetLoad, JobLoad, JobSize, Shares};
+    use crate::engine::risk::Checkpointing;
+    use crate::engine::{MonthConvention, MonthLength};
+
+    fn job_plan() -> Plan {
+        Plan {
+            months: MonthLength::Fixed(MonthConvention::Hours730),
+            horizon_months: None,
+            workload: Workload::Job(JobLoad {
+                gpu_hours: 5_000.0,
+                size: JobSize::Gpus(16),
+                scaling_efficiency: 0.9,
+            }),
+            checkpointing: Checkpointing {
+                interval_hours: None,
+                write_hours: 0.1,
+                restart_hours: 0.3,
+            },
+            storage_gb: 0.0,
+            egress_gb_per_month: 0.0,
+            contingency_pct: 10.0,
+            buy: None,
+        }
+    }
+
+    fn spot_option(rate: f64) -> OptionSpec {
+        let mut o = OptionSpec::on_demand("s", Currency::Usd, 30.0, 8, Billing::UNSTATED);
+        o.spot = Some(SpotMarket {
+            prices: Schedule::flat(10.0),
+            bid_cap: None,
+            interruptions_per_hour: rate,
+        });
+        o.shares = Shares {
+            reserved: 0.0,
+            spot: 1.0,
+        };
+        o
+    }
+
+    #[test]
+    fn percentiles_by_nearest_rank() {
+        let v: Vec<f64> = (0..=10).map(f64::from).collect();
+        assert_eq!(percentile(&v, 0.1), 1.0);
+        assert_eq!(percentile(&v, 0.5), 5.0);
+        assert_eq!(percentile(&v, 0.9), 9.0);
+        assert_eq!(percentile(&[], 0.5), 0.0);
+    }
+
+    #[test]
+    fn same_seed_same_bands_and_bands_are_ordered() {
+        let plan = job_plan();
+        let o = spot_option(0.05);
+        let a = monte_carlo(&plan, &o, 2_000, 9).unwrap();
+        assert_eq!(a, monte_carlo(&plan, &o, 2_000, 9).unwrap());
+        assert_ne!(a, monte_carlo(&plan, &o, 2_000, 10).unwrap());
+        assert!(a.total.p10 <= a.total.p50 && a.total.p50 <= a.total.p90);
+        assert!(a.total.p10 < a.total.p90, "interruptions spread the cost");
+        let f = a.finish_hours.unwrap();
+        assert!(f.p10 <= f.p50 && f.p50 <= f.p90);
+        for b in &a.cumulative {
+            assert!(b.p10 <= b.p50 && b.p50 <= b.p90);
+        }
+        // The mean cost is near the closed form.
+        let closed = evaluate_option(&plan, &o, None).unwrap().total;
+        assert!(
+            (a.mean_total / closed - 1.0).abs() < 0.01,
+            "{} vs {closed}",
+            a.mean_total
+        );
+    }
+
+    #[test]
+    fn fleet_bands_cover_the_closed_form() {
+        let plan = Plan {
+            horizon_months: Some(6),
+            workload: Workload::Fleet(FleetLoad {
+                gpus: 4,
+                hours_per_day: 10.0,
+                days_per_week: 5.0,
+                start_hour: 8,
+            }),
+            ..job_plan()
+        };
+        let o = spot_option(0.02);
+        let m = monte_carlo(&plan, &o, 3_000, 1).unwrap();
+        assert_eq!(m.cumulative.len(), 6);
+        assert_eq!(m.finish_hours, None);
+        let closed = evaluate_option(&plan, &o, None).unwrap().total;
+        assert!(
+            (m.mean_total / closed - 1.0).abs() < 0.01,
+            "{} vs {closed}",
+            m.mean_total
+        );
+        assert!(m.total.p10 <= closed && closed <= m.total.p90);
+    }
+
+    #[test]
+    fn trial_count_is_validated() {
+        let e = monte_carlo(&job_plan(), &spot_option(0.01), 0, 1).unwrap_err();
+        assert_eq!(e.field(), "montecarlo.trials");
+        assert!(monte_carlo(&job_plan(), &spot_option(0.01), MAX_TRIALS + 1, 1).is_err());
+    }
+}
