@@ -530,8 +530,8 @@ mod tests {
             ..OfferFilter::default()
         };
         let by_family = filter_offers(catalog::OFFERS, &f, Currency::Usd, ExchangeRate::default());
-        assert!(by_family.iter().any(|o| o.gpu_model == "A100-80GB"));
-        assert!(by_family.iter().any(|o| o.gpu_model == "A100"));
+        assert!(by_family.iter().any(|o| o.gpu_model == "A100 80GB SXM"));
+        assert!(by_family.iter().any(|o| o.gpu_model == "A100 40GB PCIe"));
         assert!(by_family
             .iter()
             .all(|o| !o.gpu_model.contains("A10 ") && o.gpu_model != "A10"));
