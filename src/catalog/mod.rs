@@ -5,7 +5,9 @@
 //! `build.rs` runs [`ingest`] over the source CSV files and writes the offers as Rust statics,
 //! so the browser bundle carries no CSV parser and does no parsing at start-up.
 
+pub mod export;
 pub mod gpus;
+pub mod import;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod ingest;
 pub mod user;
@@ -395,6 +397,26 @@ pub fn details(offer: &Offer) -> Option<&'static OfferDetails> {
     offer_index(offer.id)
         .and_then(|i| OFFER_DETAILS.get(i))
         .or_else(|| user::details(offer.id))
+}
+
+/// On-demand price per dense 16-bit TFLOPS-hour, in the offer's currency: price per GPU-hour ÷
+/// the GPU's dense BF16 (else FP16) Tensor TFLOPS ([`gpus::GpuSpec::work_tflops`]). `None` when
+/// the GPU has no such figure in the spec table. A100 80GB SXM at 3.20 per GPU-hour and 312
+/// TFLOPS: 0.010256… per TFLOPS-hour.
+#[must_use]
+pub fn price_per_tflops_hour(offer: &Offer) -> Option<f64> {
+    let tflops = spec(offer)?.work_tflops()?;
+    Some(offer.on_demand_per_gpu_hour()? / tflops)
+}
+
+/// On-demand price per A100-80GB-equivalent GPU-hour ([`gpus::REFERENCE_MODEL`], dense BF16):
+/// price per GPU-hour × reference TFLOPS ÷ this GPU's TFLOPS. An H100 SXM (989.5 TFLOPS) at
+/// 6.00 per GPU-hour is 6.00 × 312 / 989.5 = 1.8919… per A100-equivalent hour. `None` when the
+/// GPU's throughput is not in the spec table.
+#[must_use]
+pub fn price_per_reference_gpu_hour(offer: &Offer) -> Option<f64> {
+    let reference = gpus::spec_by_model(gpus::REFERENCE_MODEL)?.work_tflops()?;
+    Some(price_per_tflops_hour(offer)? * reference)
 }
 
 /// The GPU spec row of an offer's canonical `gpu_model`, if it is in [`gpus::GPU_SPECS`].
