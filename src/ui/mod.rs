@@ -75,6 +75,10 @@ pub fn app() -> Html {
             }
         })
     };
+    let on_imported = {
+        let state = state.clone();
+        Callback::from(move |(report, total)| state.dispatch(AppAction::Imported(report, total)))
+    };
     let dismiss = {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(AppAction::DismissNotice))
@@ -126,7 +130,8 @@ pub fn app() -> Html {
             if let Some(n) = &state.notice {
                 <p class="notice" role="alert" id="notice">{ n }{ " " }<button class="link" onclick={dismiss}>{ "dismiss" }</button></p>
             }
-            <OfferTable today={*today} selected={scenario.selected.clone()} display_currency={scenario.display_currency} rate={scenario.rate} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle} />
+            <OfferTable today={*today} selected={scenario.selected.clone()} display_currency={scenario.display_currency} rate={scenario.rate} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
+                imported_offers={state.imported_offers} last_import={state.last_import.clone()} on_imported={on_imported} />
         </main>
         <footer class="muted small">
             { "Prices: public snapshots listed in data/catalog-sources/PROVENANCE.md, each with its as-of date; list prices per instance-hour, excluding tax, storage and egress. Not a quote." }
