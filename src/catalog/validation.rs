@@ -6,8 +6,10 @@
 //! on-demand, a price older than [`STALE_AFTER_MONTHS`], and an outlier whose price per GPU-hour
 //! is [`OUTLIER_FACTOR`]× or more away from the median of its GPU model over the catalog.
 
-use super::{details, Offer, OFFERS, STALE_AFTER_MONTHS};
+use super::{details, Currency, Offer, OFFERS, STALE_AFTER_MONTHS};
+use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::OnceLock;
 
 /// How far (as a factor, either way) an offer's price per GPU-hour may sit from its GPU model's
 /// catalog median before it is flagged as an outlier.
@@ -69,22 +71,36 @@ impl fmt::Display for Warning {
     }
 }
 
-/// Median on-demand price per GPU-hour of `gpu_model` over the bundled offers quoted in
-/// `offer`'s currency; `None` when there is no such offer.
+/// Median on-demand price per GPU-hour of `offer`'s `gpu_model` over the bundled offers quoted
+/// in its currency; `None` when there is no such offer. Computed once for the whole catalog.
 #[must_use]
 pub fn model_median_per_gpu_hour(offer: &Offer) -> Option<f64> {
-    let mut prices: Vec<f64> = OFFERS
+    static MEDIANS: OnceLock<Vec<(&'static str, Currency, f64)>> = OnceLock::new();
+    let medians = MEDIANS.get_or_init(|| {
+        let mut groups: BTreeMap<(&'static str, Currency), Vec<f64>> = BTreeMap::new();
+        for o in OFFERS {
+            if let Some(p) = o.on_demand_per_gpu_hour() {
+                groups.entry((o.gpu_model, o.currency)).or_default().push(p);
+            }
+        }
+        groups
+            .into_iter()
+            .map(|((model, currency), mut prices)| {
+                prices.sort_by(f64::total_cmp);
+                let n = prices.len();
+                let median = if n % 2 == 1 {
+                    prices[n / 2]
+                } else {
+                    (prices[n / 2 - 1] + prices[n / 2]) / 2.0
+                };
+                (model, currency, median)
+            })
+            .collect()
+    });
+    medians
         .iter()
-        .filter(|o| o.gpu_model == offer.gpu_model && o.currency == offer.currency)
-        .filter_map(Offer::on_demand_per_gpu_hour)
-        .collect();
-    prices.sort_by(f64::total_cmp);
-    let n = prices.len();
-    match n {
-        0 => None,
-        _ if n % 2 == 1 => Some(prices[n / 2]),
-        _ => Some((prices[n / 2 - 1] + prices[n / 2]) / 2.0),
-    }
+        .find(|(m, c, _)| *m == offer.gpu_model && *c == offer.currency)
+        .map(|&(_, _, median)| median)
 }
 
 /// Every warning on `offer` on `today` (`(year, month)`), in a fixed order: spot, reserved,
@@ -128,9 +144,7 @@ pub fn warnings(offer: &Offer, today: (i32, u32)) -> Vec<Warning> {
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
-    use super::super::{
-        gpus, ingest, offer_by_id, offer_index, Currency, DROPPED, OFFER_DETAILS, SOURCES,
-    };
+    use super::super::{gpus, ingest, offer_by_id, offer_index, DROPPED, OFFER_DETAILS, SOURCES};
     use super::*;
     use std::path::PathBuf;
 
@@ -284,6 +298,27 @@ mod tests {
             .iter()
             .any(|w| matches!(w, Warning::Outlier { .. })));
         assert!(warnings(p3, TODAY).is_empty(), "{:?}", warnings(p3, TODAY));
+    }
+
+    #[test]
+    fn medians_are_per_model_and_currency() {
+        let p3 = offer_by_id("skypilot-aws/p3.16xlarge").expect("p3");
+        let mut prices: Vec<f64> = OFFERS
+            .iter()
+            .filter(|o| o.gpu_model == p3.gpu_model && o.currency == p3.currency)
+            .filter_map(Offer::on_demand_per_gpu_hour)
+            .collect();
+        prices.sort_by(f64::total_cmp);
+        let median = model_median_per_gpu_hour(p3).expect("median");
+        assert!(prices.first() <= Some(&median) && Some(&median) <= prices.last());
+        let below = prices.iter().filter(|p| **p < median).count();
+        let above = prices.iter().filter(|p| **p > median).count();
+        assert_eq!(below, above, "{prices:?} {median}");
+        let unknown = Offer {
+            gpu_model: "no such GPU",
+            ..*p3
+        };
+        assert_eq!(model_median_per_gpu_hour(&unknown), None);
     }
 
     #[test]
