@@ -77,7 +77,8 @@ const H200_DOC: &str = "NVIDIA H200 Tensor Core GPU datasheet";
 const H200_URL: &str = "https://www.nvidia.com/en-us/data-center/h200/";
 const V100_DOC: &str = "NVIDIA Tesla V100 GPU datasheet";
 const V100_URL: &str = "https://www.nvidia.com/en-us/data-center/v100/";
-const NO_DOC: &str = "no vendor datasheet found: memory from the source listing";
+const NO_DOC: &str =
+    "no vendor datasheet cited: memory is the size in the product name or the source listing";
 
 /// Shorthand row constructor (figures in TFLOPS, GB/s).
 #[allow(clippy::too_many_arguments)]
@@ -166,8 +167,8 @@ pub static GPU_SPECS: &[GpuSpec] = &[
     spec("RTX 5880 Ada", "RTX5880ADA", "", 48.0, None, None, None, None, None, "NVIDIA RTX 5880 Ada Generation datasheet (figures not filled in)", "https://www.nvidia.com/en-us/design-visualization/rtx-5880/"),
     spec("Quadro RTX 6000", "QUADRORTX6000", "", 24.0, None, Some(130.5), Some(16.3), Some(672.0), Some(100.0), "NVIDIA Quadro RTX 6000 datasheet", "https://www.nvidia.com/content/dam/en-zz/Solutions/design-visualization/quadro-product-literature/quadro-rtx-6000-us-nvidia-704093-r4-web.pdf"),
     spec("RTX PRO 6000 Blackwell", "RTXPRO6000", "", 96.0, None, None, None, None, None, "NVIDIA RTX PRO 6000 Blackwell datasheet (figures not filled in)", "https://www.nvidia.com/en-us/data-center/rtx-pro-6000-blackwell-server-edition/"),
-    memory_only("Quadro M4000", "QUADROM4000", 8.0),
-    memory_only("Quadro P4000", "QUADROP4000", 8.0),
+    spec("Quadro M4000", "QUADROM4000", "", 8.0, None, None, None, None, None, "NVIDIA Quadro M4000 datasheet (8 GB GDDR5; rates not filled in)", ""),
+    spec("Quadro P4000", "QUADROP4000", "", 8.0, None, None, None, None, None, "NVIDIA Quadro P4000 datasheet (8 GB GDDR5; rates not filled in)", ""),
     // NVIDIA GeForce (consumer) cards: figures from the architecture whitepapers' tables.
     memory_only("RTX 2080 Ti", "RTX2080TI", 11.0),
     memory_only("RTX 3060 12GB", "RTX3060", 12.0),
@@ -192,7 +193,7 @@ pub static GPU_SPECS: &[GpuSpec] = &[
     memory_only("L20N 72GB", "L20N", 72.0),
     // AMD and Intel.
     spec("MI300X", "MI300X", "", 192.0, Some(1307.4), Some(1307.4), None, Some(5300.0), None, "AMD Instinct MI300X accelerator data sheet", "https://www.amd.com/en/products/accelerators/instinct/mi300/mi300x.html"),
-    memory_only("Radeon Instinct MI25", "MI25", 16.0),
+    spec("Radeon Instinct MI25", "MI25", "", 16.0, None, None, None, None, None, "AMD Radeon Instinct MI25 datasheet (16 GB HBM2; rates not filled in)", ""),
     spec("Gaudi 2", "GAUDI2", "", 96.0, None, None, None, Some(2450.0), None, "Intel Gaudi 2 AI accelerator product brief", "https://www.intel.com/content/www/us/en/products/details/processors/ai-accelerators/gaudi2.html"),
 ];
 
@@ -205,7 +206,6 @@ const NOISE: &[&str] = &[
     "INTEL",
     "RADEON",
     "INSTINCT",
-    "HGX",
     "GPU",
     "WITH",
     "BLACKWELL",
@@ -218,7 +218,8 @@ const NOISE: &[&str] = &[
 /// Form-factor words and what they mean.
 fn form_word(word: &str) -> Option<&'static str> {
     match word {
-        "SXM" | "SXM2" | "SXM4" | "SXM5" | "SXM6" => Some("SXM"),
+        // HGX boards carry SXM modules.
+        "SXM" | "SXM2" | "SXM4" | "SXM5" | "SXM6" | "HGX" => Some("SXM"),
         "PCIE" => Some("PCIe"),
         "NVL" => Some("NVL"),
         _ => None,
