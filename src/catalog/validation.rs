@@ -11,6 +11,16 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::OnceLock;
 
+/// A blank source, used to read an as-of date with [`super::Source::as_of_year_month`].
+const UNDATED: super::Source = super::Source {
+    id: "",
+    reference: "",
+    as_of: "",
+    as_of_exact: false,
+    licence: "",
+    note: "",
+};
+
 /// How far (as a factor, either way) an offer's price per GPU-hour may sit from its GPU model's
 /// catalog median before it is flagged as an outlier.
 pub const OUTLIER_FACTOR: f64 = 10.0;
@@ -61,7 +71,12 @@ impl fmt::Display for Warning {
                 "{term_months}-month commitment at {effective:.4}/h effective is above on-demand {on_demand:.4}/h"
             ),
             Warning::Stale { as_of } => {
-                write!(f, "price as of {as_of}: older than {STALE_AFTER_MONTHS} months")
+                let dated = super::Source { as_of, ..UNDATED };
+                if dated.as_of_year_month().is_some() {
+                    write!(f, "price as of {as_of}: older than {STALE_AFTER_MONTHS} months")
+                } else {
+                    write!(f, "no usable as-of date ({as_of}): treated as stale")
+                }
             }
             Warning::Outlier { ratio } => write!(
                 f,
@@ -298,6 +313,14 @@ mod tests {
             .iter()
             .any(|w| matches!(w, Warning::Outlier { .. })));
         assert!(warnings(p3, TODAY).is_empty(), "{:?}", warnings(p3, TODAY));
+        assert_eq!(
+            Warning::Stale { as_of: "undated" }.to_string(),
+            "no usable as-of date (undated): treated as stale"
+        );
+        assert_eq!(
+            Warning::Stale { as_of: "2023-06" }.to_string(),
+            "price as of 2023-06: older than 12 months"
+        );
     }
 
     #[test]
