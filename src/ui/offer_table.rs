@@ -63,6 +63,49 @@ fn warning_label(w: &Warning) -> String {
     }
 }
 
+/// Tooltip of the per-instance price: the spread over the listings (the aggregation rule's raw
+/// data), committed-use terms and the monthly package, where the source gives them.
+fn price_title(o: &Offer, details: Option<&'static catalog::OfferDetails>) -> String {
+    let rate = |p: f64| format::rate(p, o.currency);
+    let mut parts = vec![format!(
+        "on-demand per instance-hour over {}",
+        count_of(o.listings, "listing", "listings")
+    )];
+    if let Some(d) = details {
+        let s = d.on_demand_spread;
+        parts[0].push_str(&format!(
+            ": min {}, median {}, max {}",
+            rate(s.min),
+            rate(s.median),
+            rate(s.max)
+        ));
+        if let Some(sp) = d.spot_spread {
+            parts.push(format!(
+                "spot over {}: min {}, median {}, max {}",
+                count_of(d.spot_listings, "listing", "listings"),
+                rate(sp.min),
+                rate(sp.median),
+                rate(sp.max)
+            ));
+        }
+        for c in d.commitments {
+            parts.push(format!(
+                "{}-month commitment, {}: {} per instance-hour effective",
+                c.term_months,
+                c.payment.label(),
+                rate(c.effective_per_hour())
+            ));
+        }
+        if let Some(m) = d.monthly_per_month {
+            parts.push(format!(
+                "monthly package: {} per instance-month",
+                format::money(m, o.currency)
+            ));
+        }
+    }
+    parts.join("\n")
+}
+
 /// Reads the chosen file with gloo-file, parses it, registers its offers and reports.
 fn import_file(
     input: &HtmlInputElement,
@@ -265,6 +308,11 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             .collect::<Vec<_>>()
             .join("; ");
         let work = catalog::price_per_reference_gpu_hour(o);
+        let price_title = price_title(o, details);
+        let regions_title = details
+            .filter(|d| !d.regions.is_empty())
+            .map(|d| format!("listed in: {}", d.regions.join(", ")))
+            .unwrap_or_default();
         let spec_title = catalog::spec(o).map_or_else(
             || "GPU not in the spec table".to_string(),
             |s| {
@@ -302,7 +350,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 <td class="gpus" title={spec_title}>{ format!("{}× {}", o.gpu_count, o.gpu_model) }</td>
                 <td class="num wide-only">{ opt_num(o.gpu_memory_gib, 0) }</td>
                 <td class="num od-gpu">{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
-                <td class="num od-instance">{ format::rate(o.on_demand_per_hour, o.currency) }</td>
+                <td class="num od-instance" title={price_title}>{ format::rate(o.on_demand_per_hour, o.currency) }</td>
                 <td class="num spot">{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
                 <td class="num work" title="on-demand price per A100 80GB SXM-equivalent GPU-hour (dense BF16 TFLOPS ratio, vendor datasheets)">{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
                 <td class="currency">{ o.currency.code() }</td>
@@ -312,7 +360,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 <td class="warnings" title={warn_title.clone()}>
                     { for warns.iter().map(|w| html!{ <span class="warn" title={w.to_string()}>{ warning_label(w) }</span> }) }
                 </td>
-                <td class="wide-only region">{ region }{ (o.listings > 1).then(|| html!{ <span class="muted">{ format!(" +{}", o.listings - 1) }</span> }) }</td>
+                <td class="wide-only region" title={regions_title}>{ region }{ (o.listings > 1).then(|| html!{ <span class="muted">{ format!(" +{}", o.listings - 1) }</span> }) }</td>
                 <td class="num wide-only">{ opt_num(o.vcpus, 0) }</td>
                 <td class="num wide-only">{ opt_num(o.ram_gib, 0) }</td>
             </tr>

@@ -327,6 +327,14 @@ test('the offer browser filters by memory, GPUs per instance and region, and sta
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(pageWidth <= 375, `page does not scroll sideways (width ${pageWidth})`);
   assert.ok(await page.isVisible('#import-prices'), 'import control reachable on a phone');
+  // The raw spread and the committed-use terms are kept behind the price.
+  await page.fill('#filter-region', '');
+  await page.selectOption('#filter-provider', 'Google Cloud');
+  await page.waitForFunction(() => [...document.querySelectorAll('#offers tbody tr td:nth-child(2)')]
+    .every((td) => td.textContent.startsWith('Google Cloud')));
+  const title = await page.getAttribute('#offers tbody tr:first-child td.od-instance', 'title');
+  assert.match(title, /min \$[\d,.]+, median \$[\d,.]+, max \$[\d,.]+/);
+  assert.match(title, /12-month commitment, no upfront: \$[\d,.]+ per instance-hour effective/);
   assert.deepEqual(problems, []);
   await context.close();
 });
