@@ -280,7 +280,9 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         let id = o.id.to_string();
         let onchange = Callback::from(move |_: Event| on_toggle.emit(id.clone()));
         let src = o.source();
-        let as_of = if src.as_of_exact {
+        // "(read)": only the month a public snapshot was read is known. Imported prices carry
+        // the user's own date (or "undated"), shown as written.
+        let as_of = if src.as_of_exact || user::is_user_offer(o) {
             src.as_of.to_string()
         } else {
             format!("{} (read)", src.as_of)

@@ -305,6 +305,8 @@ test('own prices import: a good file loads and compares, bad rows are listed by 
   assert.match(errors[2], /^line 5: .*EUR/);
   await page.fill('#filter-text', 'beta');
   await page.waitForFunction(() => document.querySelectorAll('#offers tbody tr').length === 1);
+  const betaDate = await page.textContent('#offers tbody tr td.as-of');
+  assert.match(betaDate.trim(), /^undated stale$/, 'a price without a date is flagged, not presented as fresh');
 
   const notCsv = Buffer.from('[{"provider": "X",');
   await page.setInputFiles('#import-prices', { name: 'broken.json', mimeType: 'application/json', buffer: notCsv });
