@@ -52,7 +52,10 @@ pub struct NewOffer {
 
 #[derive(Default)]
 struct Registry {
+    /// Registered offers with their details, in import order.
     offers: Vec<(&'static Offer, &'static OfferDetails)>,
+    /// Ids of imported offers whose file stated a provider kind.
+    kind_stated: Vec<&'static str>,
     sources: Vec<&'static Source>,
     imports: usize,
 }
@@ -126,6 +129,7 @@ pub fn register(file_name: &str, offers: Vec<NewOffer>) -> Vec<&'static Offer> {
                 max: p,
             };
             let details: &'static OfferDetails = Box::leak(Box::new(OfferDetails {
+                // Placeholder when the file states none; see [`kind_stated`].
                 provider_kind: o.provider_kind.unwrap_or(super::ProviderKind::GpuCloud),
                 source_gpu_name: leak(o.source_gpu_name),
                 interconnect: super::gpus::spec_by_model(offer.gpu_model)
@@ -142,6 +146,9 @@ pub fn register(file_name: &str, offers: Vec<NewOffer>) -> Vec<&'static Offer> {
                 commitments: &[],
                 monthly_per_month: None,
             }));
+            if o.provider_kind.is_some() {
+                r.kind_stated.push(offer.id);
+            }
             r.offers.push((offer, details));
             out.push(offer);
         }
@@ -159,6 +166,25 @@ pub fn offers() -> Vec<&'static Offer> {
 #[must_use]
 pub fn is_user_offer(offer: &Offer) -> bool {
     offer.id.starts_with("user/")
+}
+
+/// Whether the imported offer's file stated its provider kind (when it did not, the details
+/// hold [`super::ProviderKind::GpuCloud`] as a placeholder and the UI shows no kind).
+#[must_use]
+pub fn kind_stated(offer: &Offer) -> bool {
+    REGISTRY.with(|r| r.borrow().kind_stated.contains(&offer.id))
+}
+
+/// Provider names of the imported offers, de-duplicated, in import order.
+#[must_use]
+pub fn providers() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for o in offers() {
+        if !out.contains(&o.provider) {
+            out.push(o.provider);
+        }
+    }
+    out
 }
 
 /// An imported offer by id.
@@ -189,4 +215,62 @@ pub fn details(id: &str) -> Option<&'static OfferDetails> {
 #[must_use]
 pub fn source(i: usize) -> Option<&'static Source> {
     REGISTRY.with(|r| r.borrow().sources.get(i).copied())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn new_offer(line: usize, kind: Option<super::super::ProviderKind>) -> NewOffer {
+        NewOffer {
+            provider: "Acme".into(),
+            provider_kind: kind,
+            instance_type: "x".into(),
+            gpu_model: "L4".into(),
+            source_gpu_name: "L4".into(),
+            gpu_count: 2,
+            gpu_memory_gib: Some(24.0),
+            vcpus: None,
+            ram_gib: None,
+            region: "eu".into(),
+            currency: Currency::Usd,
+            on_demand_per_hour: 1.5,
+            spot_per_hour: None,
+            as_of: if line == 2 {
+                "2026-11-01".into()
+            } else {
+                String::new()
+            },
+            note: String::new(),
+            line,
+        }
+    }
+
+    #[test]
+    fn registered_offers_are_found_with_their_source_and_details() {
+        let registered = register(
+            "quote.csv",
+            vec![
+                new_offer(2, Some(super::super::ProviderKind::Marketplace)),
+                new_offer(3, None),
+            ],
+        );
+        assert_eq!(registered.len(), 2);
+        let a = registered[0];
+        assert!(is_user_offer(a));
+        assert_eq!(super::super::offer_by_id(a.id).map(|o| o.id), Some(a.id));
+        assert_eq!(a.on_demand_per_gpu_hour(), Some(0.75));
+        assert_eq!(a.source().reference, "your price: quote.csv");
+        assert_eq!(a.source().as_of, "2026-11-01");
+        assert!(a.source().as_of_exact);
+        assert_eq!(registered[1].source().as_of, "undated");
+        assert!(registered[1].source().is_stale((2026, 11)));
+        let d = super::super::details(a).expect("details");
+        assert_eq!(d.provider_kind, super::super::ProviderKind::Marketplace);
+        assert_eq!(d.interconnect, "");
+        assert_eq!(d.regions, ["eu"]);
+        assert!(kind_stated(a));
+        assert!(!kind_stated(registered[1]));
+        assert!(providers().contains(&"Acme"));
+    }
 }

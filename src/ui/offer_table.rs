@@ -223,7 +223,15 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             );
         })
     };
-    let providers = use_memo((), |_| catalog::providers());
+    let providers = use_memo(props.imported_offers, |_| {
+        let mut p = catalog::providers();
+        for extra in user::providers() {
+            if !p.contains(&extra) {
+                p.push(extra);
+            }
+        }
+        p
+    });
     let gpus = use_memo((), |_| catalog::gpu_families());
 
     let set = |update: fn(&mut OfferFilter, String)| {
@@ -302,7 +310,9 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         let disabled = full && !picked;
         let details = catalog::details(o);
         let yours = user::is_user_offer(o);
-        let kind = details.map_or("—", |d| d.provider_kind.label());
+        let kind = details
+            .filter(|_| !yours || user::kind_stated(o))
+            .map_or("—", |d| d.provider_kind.label());
         let warns = warnings(o, props.today);
         let warn_title = warns
             .iter()

@@ -266,6 +266,8 @@ test('own prices import: a good file loads and compares, bad rows are listed by 
   await page.waitForSelector('#import-loaded');
   assert.match(await page.textContent('#import-loaded'), /acme-quote\.csv: 2 offers loaded/);
   assert.equal(await page.$('#import-errors'), null, 'no row errors for the good file');
+  const providers = await page.$$eval('#filter-provider option', (os) => os.map((o) => o.value));
+  assert.ok(providers.includes('Acme Quote'), 'imported provider in the provider filter');
   await page.fill('#filter-text', 'acme');
   await page.waitForFunction(() => document.querySelectorAll('#offers tbody tr').length === 2);
   const rows = await page.$$eval('#offers tbody tr', (trs) => trs.map((tr) => ({
