@@ -336,6 +336,10 @@ pub enum SortKey {
     GpuMemory,
     /// Provider name, then instance type.
     Provider,
+    /// On-demand price per A100-80GB-equivalent GPU-hour (dense BF16 throughput, see
+    /// [`catalog::price_per_reference_gpu_hour`]), cheapest first (converted); offers whose GPU
+    /// has no throughput figure sort last.
+    PricePerWork,
 }
 
 /// Offer table filter. Empty strings mean "any".
@@ -350,6 +354,13 @@ pub struct OfferFilter {
     pub text: String,
     /// Sort order.
     pub sort: SortKey,
+    /// Least memory per GPU in GiB (offers with less, or unknown, are hidden); 0 means any.
+    pub min_gpu_memory_gib: u32,
+    /// Exact GPUs per instance; 0 means any.
+    pub gpu_count: u32,
+    /// Case-insensitive text that the offer's region, or one of its listed regions, must
+    /// contain; empty means any.
+    pub region: String,
 }
 
 /// Offers matching `filter`, sorted by its key. Prices are compared after conversion to
@@ -361,6 +372,20 @@ pub fn filter_offers(
     display: Currency,
     rate: ExchangeRate,
 ) -> Vec<&'static Offer> {
+    let refs: Vec<&'static Offer> = offers.iter().collect();
+    filter_offer_refs(&refs, filter, display, rate)
+}
+
+/// [`filter_offers`] over any list of offers, e.g. the catalog followed by the user's imported
+/// offers ([`catalog::user::offers`]).
+#[must_use]
+pub fn filter_offer_refs(
+    offers: &[&'static Offer],
+    filter: &OfferFilter,
+    display: Currency,
+    rate: ExchangeRate,
+) -> Vec<&'static Offer> {
+    let region = filter.region.trim().to_lowercase();
     let words: Vec<String> = filter
         .text
         .to_lowercase()
@@ -369,7 +394,20 @@ pub fn filter_offers(
         .collect();
     let mut out: Vec<&'static Offer> = offers
         .iter()
+        .copied()
         .filter(|o| filter.provider.is_empty() || o.provider == filter.provider)
+        .filter(|o| {
+            filter.min_gpu_memory_gib == 0
+                || o.gpu_memory_gib
+                    .is_some_and(|m| m >= f64::from(filter.min_gpu_memory_gib))
+        })
+        .filter(|o| filter.gpu_count == 0 || o.gpu_count == filter.gpu_count)
+        .filter(|o| {
+            region.is_empty()
+                || o.region.to_lowercase().contains(&region)
+                || catalog::details(o)
+                    .is_some_and(|d| d.regions.iter().any(|r| r.to_lowercase().contains(&region)))
+        })
         .filter(|o| {
             filter.gpu_family.is_empty() || catalog::gpu_family(o.gpu_model) == filter.gpu_family
         })
@@ -413,6 +451,14 @@ pub fn filter_offers(
         }),
         SortKey::Provider => {
             out.sort_by_cached_key(|o| (o.provider.to_lowercase(), o.instance_type))
+        }
+        SortKey::PricePerWork => {
+            let work = |o: &Offer| {
+                catalog::price_per_reference_gpu_hour(o)
+                    .and_then(|p| rate.convert(p, o.currency, display).ok())
+                    .unwrap_or(f64::INFINITY)
+            };
+            out.sort_by(|a, b| work(a).total_cmp(&work(b)));
         }
     }
     out
@@ -524,14 +570,44 @@ mod tests {
     }
 
     #[test]
+    fn memory_count_region_filters_and_work_sort() {
+        let f = OfferFilter {
+            min_gpu_memory_gib: 80,
+            gpu_count: 8,
+            region: "US-EAST".into(),
+            sort: SortKey::PricePerWork,
+            ..OfferFilter::default()
+        };
+        let rows = filter_offers(catalog::OFFERS, &f, Currency::Usd, ExchangeRate::default());
+        assert!(!rows.is_empty());
+        for o in &rows {
+            assert!(o.gpu_memory_gib.is_some_and(|m| m >= 80.0), "{}", o.id);
+            assert_eq!(o.gpu_count, 8, "{}", o.id);
+            let d = catalog::details(o).expect("details");
+            assert!(
+                o.region.contains("us-east") || d.regions.iter().any(|r| r.contains("us-east")),
+                "{}",
+                o.id
+            );
+        }
+        let work: Vec<f64> = rows
+            .iter()
+            .map(|o| catalog::price_per_reference_gpu_hour(o).unwrap_or(f64::INFINITY))
+            .collect();
+        assert!(work.windows(2).all(|w| w[0] <= w[1]), "{work:?}");
+        // H100 SXM offers have a throughput figure, so they take part in the work sort.
+        assert!(rows.iter().any(|o| o.gpu_model == "H100 80GB SXM"));
+    }
+
+    #[test]
     fn gpu_family_filter_groups_spellings() {
         let f = OfferFilter {
             gpu_family: "A100".into(),
             ..OfferFilter::default()
         };
         let by_family = filter_offers(catalog::OFFERS, &f, Currency::Usd, ExchangeRate::default());
-        assert!(by_family.iter().any(|o| o.gpu_model == "A100-80GB"));
-        assert!(by_family.iter().any(|o| o.gpu_model == "A100"));
+        assert!(by_family.iter().any(|o| o.gpu_model == "A100 80GB SXM"));
+        assert!(by_family.iter().any(|o| o.gpu_model == "A100 40GB PCIe"));
         assert!(by_family
             .iter()
             .all(|o| !o.gpu_model.contains("A10 ") && o.gpu_model != "A10"));

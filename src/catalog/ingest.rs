@@ -28,7 +28,7 @@
 //!   folder, or two offers with the same id. Bad numbers fail rather than skip because the files
 //!   are curated snapshots: a cell that does not parse means the file itself is damaged.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt;
 use std::fs;
 use std::path::Path;
@@ -47,6 +47,10 @@ pub const GCP_AS_OF: &str = "2026-07-30";
 
 /// As-of date of the becloudready files (date of commit `64a1fca6`).
 pub const BECLOUDREADY_AS_OF: &str = "2026-02-11";
+
+/// Hours per month of the Cyclenerd `month*` columns (`month` = 730 × `hour`), used to turn its
+/// committed-use monthly prices back into hourly rates.
+pub const HOURS_PER_MONTH: f64 = 730.0;
 
 /// File name of the Google Cloud (Cyclenerd) price file.
 pub const GCP_FILE: &str = "gcp-cyclenerd-gpu-instances.csv";
@@ -156,6 +160,29 @@ pub struct OfferRecord {
     pub source: usize,
     /// Offer-specific caveat (derived figures, corrections, ranges, anomalies); empty when none.
     pub note: String,
+    /// Provider kind: `"hyperscaler"`, `"gpu-cloud"` or `"marketplace"` (see [`provider_kind`]).
+    pub provider_kind: &'static str,
+    /// The GPU name exactly as the source spells it (`gpu_model` becomes the canonical name).
+    pub source_gpu_name: String,
+    /// Interconnect where known (`"NVLink (SXM)"`, `"PCIe"`, `"NVLink bridge (NVL)"`), else `""`.
+    pub interconnect: &'static str,
+    /// Total GPU memory per instance in GiB as the source states it, kept only when it equals
+    /// `gpu_count × gpu_memory_gib` (within 2 %); an inconsistent total is dropped with a note.
+    pub gpu_memory_total_gib: Option<f64>,
+    /// On-demand price per instance-hour across the aggregated listings: (min, median, max).
+    /// The median of an even number of listings is the mean of the middle two.
+    pub on_demand_spread: (f64, f64, f64),
+    /// Spot price per instance-hour across the listings that have one: (min, median, max).
+    pub spot_spread: Option<(f64, f64, f64)>,
+    /// Number of listings with a spot price.
+    pub spot_listings: u32,
+    /// Every distinct region the aggregated listings name, sorted.
+    pub regions: Vec<String>,
+    /// Committed-use prices: (term in months, payment option, upfront per instance, recurring
+    /// price per instance-hour), cheapest across listings per (term, payment).
+    pub commitments: Vec<(u32, &'static str, f64, f64)>,
+    /// Monthly package price per instance-month (包月), from the same source, when it gives one.
+    pub monthly_per_month: Option<f64>,
 }
 
 impl OfferRecord {
@@ -180,6 +207,8 @@ pub struct Catalog {
     pub offers: Vec<OfferRecord>,
     /// Rows that were read but not made into offers (see the module doc for the rules).
     pub skipped: Vec<SkippedRow>,
+    /// Offers built from the rows but then dropped by validation: (offer id, reason).
+    pub dropped: Vec<(String, String)>,
 }
 
 impl Catalog {
@@ -192,6 +221,7 @@ impl Catalog {
             o
         }));
         self.skipped.extend(other.skipped);
+        self.dropped.extend(other.dropped);
     }
 }
 
@@ -650,6 +680,7 @@ pub fn ingest_all(dir: &Path) -> Result<Catalog, IngestError> {
         catalog.append(parse_becloudready(spec, &read(spec.file)?)?);
     }
     catalog.append(parse_cn_platform_offers(&read(CN_FILE)?)?);
+    finalise(&mut catalog);
 
     catalog.offers.sort_by(|a, b| {
         a.provider
@@ -662,6 +693,122 @@ pub fn ingest_all(dir: &Path) -> Result<Catalog, IngestError> {
     });
     check_unique_ids(&catalog)?;
     Ok(catalog)
+}
+
+/// Provider kind by display name: the five big clouds are hyperscalers, Vast.ai and AutoDL are
+/// marketplaces (per-host offers from third parties, PROVENANCE.md), everyone else is a GPU cloud.
+#[must_use]
+pub fn provider_kind(provider: &str) -> &'static str {
+    match provider {
+        "AWS" | "Azure" | "Google Cloud" | "Alibaba Cloud" | "Tencent Cloud" => "hyperscaler",
+        "Vast.ai" | "AutoDL" => "marketplace",
+        _ => "gpu-cloud",
+    }
+}
+
+/// Form factor (`"SXM"`, `"PCIe"`, `"NVL"`) implied by an instance type when the GPU name does
+/// not say it: the type's own words (`sxm`, `pcie`, `nvl`), else the provider's documented
+/// families (AWS p3/p4d/p4de/p5: SXM; Azure ND96…/ND40rs: SXM, NC…ads_A100_v4: PCIe,
+/// NC…_H100_v5: H100 NVL; Google A2/A3: SXM; Tencent GN10X/GN10Xp: V100 NVLink). `""` otherwise.
+#[must_use]
+pub fn form_hint(provider: &str, instance_type: &str) -> &'static str {
+    let t = instance_type.to_ascii_lowercase();
+    if t.contains("sxm") {
+        return "SXM";
+    }
+    if t.contains("pcie") {
+        return "PCIe";
+    }
+    if t.contains("_nvl") || t.contains("-nvl") {
+        return "NVL";
+    }
+    match provider {
+        "AWS" if t.starts_with("p3") || t.starts_with("p4d") || t.starts_with("p5") => "SXM",
+        "Azure" if t.starts_with("standard_nd96") || t.starts_with("standard_nd40rs") => "SXM",
+        "Azure" if t.contains("ads_a100_v4") => "PCIe",
+        "Azure" if t.starts_with("standard_nc") && t.contains("_h100_v5") => "NVL",
+        "Google Cloud" if t.starts_with("a2-") || t.starts_with("a3-") => "SXM",
+        "Tencent Cloud" if t.starts_with("gn10x") => "SXM",
+        _ => "",
+    }
+}
+
+/// Per-GPU memory of instance types whose source row gives none and whose GPU comes in several
+/// sizes: (GiB, where the figure comes from). `None` for every other instance type.
+#[must_use]
+pub fn memory_from_provider_docs(
+    provider: &str,
+    instance_type: &str,
+) -> Option<(f64, &'static str)> {
+    let t = instance_type.to_ascii_lowercase();
+    match provider {
+        "Azure" if t == "standard_nd96asr_v4" => {
+            Some((40.0, "Azure ND A100 v4 size table: A100 40 GB"))
+        }
+        "Azure" if t.starts_with("standard_nc") && t.ends_with("s_v3") => {
+            Some((16.0, "Azure NCv3 size table: V100 16 GB"))
+        }
+        "Tencent Cloud" if t.starts_with("gn10x") => Some((
+            32.0,
+            "Tencent Cloud GN10X/GN10Xp instance docs: V100 NVLink 32 GB",
+        )),
+        "Tencent Cloud" if t.starts_with("gt4.") => {
+            Some((40.0, "Tencent Cloud GT4 instance docs: A100 40 GB"))
+        }
+        "Paperspace" if t == "v100" => Some((16.0, "Paperspace machine table: V100 16 GB")),
+        _ => None,
+    }
+}
+
+/// Gives every offer its canonical GPU model (spelling in `source_gpu_name`), interconnect,
+/// provider kind and, where the source gives none, the per-GPU memory (from the provider's docs
+/// or the GPU's single datasheet size, with a note). Offers whose GPU cannot be identified
+/// without guessing are moved to [`Catalog::dropped`] with the reason.
+fn finalise(catalog: &mut Catalog) {
+    let offers = std::mem::take(&mut catalog.offers);
+    for mut o in offers {
+        o.provider_kind = provider_kind(&o.provider);
+        let form = form_hint(&o.provider, &o.instance_type);
+        let mut memory_note = None;
+        if o.gpu_memory_gib.is_none() {
+            if let Some((gib, why)) = memory_from_provider_docs(&o.provider, &o.instance_type) {
+                o.gpu_memory_gib = Some(gib);
+                memory_note = Some(format!("memory per GPU from {why} (not in the source)"));
+            }
+        }
+        let Some(spec) = super::gpus::resolve(&o.gpu_model, o.gpu_memory_gib, form) else {
+            let memory = o
+                .gpu_memory_gib
+                .map_or("memory not stated".to_string(), |m| {
+                    format!("{m} GiB per GPU")
+                });
+            catalog.dropped.push((
+                o.id.clone(),
+                format!(
+                    "GPU not identified without guessing: {:?}, {memory} (the model is sold in several memory sizes or is not in the GPU table)",
+                    o.gpu_model
+                ),
+            ));
+            continue;
+        };
+        if o.gpu_memory_gib.is_none() {
+            o.gpu_memory_gib = Some(spec.memory_gib);
+            memory_note = Some(format!(
+                "memory per GPU from the {} ({} GB, the model's only size; not in the source)",
+                spec.datasheet, spec.memory_gib
+            ));
+        }
+        if let Some(n) = memory_note {
+            o.note = if o.note.is_empty() {
+                n
+            } else {
+                format!("{}; {n}", o.note)
+            };
+        }
+        o.source_gpu_name = std::mem::replace(&mut o.gpu_model, spec.model.to_string());
+        o.interconnect = spec.interconnect();
+        catalog.offers.push(o);
+    }
 }
 
 fn check_no_unknown_files(dir: &Path) -> Result<(), IngestError> {
@@ -833,6 +980,20 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
         } else {
             gpu_memory_from_size_in_mib(info)
         };
+        let mut gpu_memory_total_gib = None;
+        if let (Some(total), Some(per_gpu)) =
+            (number_after(info, "TotalGpuMemoryInMiB"), gpu_memory_gib)
+        {
+            let total = total / 1024.0;
+            let expected = per_gpu * f64::from(count);
+            if (total - expected).abs() <= 0.02 * expected {
+                gpu_memory_total_gib = Some(total);
+            } else {
+                notes.push(format!(
+                    "source total GPU memory {total} GiB ≠ {count} × {per_gpu} GiB per GPU; the total is not used"
+                ));
+            }
+        }
         let offer = OfferRecord {
             id: format!("{}/{}", spec.source_id, instance_type).to_lowercase(),
             provider: spec.provider.to_string(),
@@ -854,6 +1015,16 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
             billing: spec.billing,
             source: 0,
             note: notes.join("; "),
+            provider_kind: "",
+            source_gpu_name: name.to_string(),
+            interconnect: "",
+            gpu_memory_total_gib,
+            on_demand_spread: (0.0, 0.0, 0.0),
+            spot_spread: None,
+            spot_listings: 0,
+            regions: Vec::new(),
+            commitments: Vec::new(),
+            monthly_per_month: None,
         };
         agg.add(instance_type.to_string(), offer);
     }
@@ -870,6 +1041,7 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
         sources: vec![source],
         offers: agg.finish(),
         skipped,
+        dropped: Vec::new(),
     })
 }
 
@@ -894,6 +1066,8 @@ pub fn parse_gcp_cyclenerd(text: &str) -> Result<Catalog, IngestError> {
     let c_spot = table.opt_col("hour_spot");
     let c_cpu = table.opt_col("cpu");
     let c_ram = table.opt_col("ram");
+    let c_month_1y = table.opt_col("month_1y");
+    let c_month_3y = table.opt_col("month_3y");
 
     let mut agg = Aggregator::default();
     let mut skipped = Vec::new();
@@ -926,6 +1100,14 @@ pub fn parse_gcp_cyclenerd(text: &str) -> Result<Catalog, IngestError> {
                 continue;
             }
         };
+        let mut commitments = Vec::new();
+        for (column, c, term) in [("month_1y", c_month_1y, 12), ("month_3y", c_month_3y, 36)] {
+            if let Some(month) = optional_quantity(&at, column, opt_cell(rec, c))? {
+                // Cyclenerd's month figures are 730 × the hourly rate; Google bills committed
+                // use monthly with nothing upfront.
+                commitments.push((term, "no upfront", 0.0, month / HOURS_PER_MONTH));
+            }
+        }
         let offer = OfferRecord {
             id: format!("gcp-cyclenerd/{instance_type}").to_lowercase(),
             provider: "Google Cloud".to_string(),
@@ -943,6 +1125,16 @@ pub fn parse_gcp_cyclenerd(text: &str) -> Result<Catalog, IngestError> {
             billing: BillingRecord::PER_SECOND_MIN_60S,
             source: 0,
             note: String::new(),
+            provider_kind: "",
+            source_gpu_name: key.to_string(),
+            interconnect: "",
+            gpu_memory_total_gib: None,
+            on_demand_spread: (0.0, 0.0, 0.0),
+            spot_spread: None,
+            spot_listings: 0,
+            regions: Vec::new(),
+            commitments,
+            monthly_per_month: None,
         };
         agg.add(instance_type.to_string(), offer);
     }
@@ -958,6 +1150,7 @@ pub fn parse_gcp_cyclenerd(text: &str) -> Result<Catalog, IngestError> {
         sources: vec![source],
         offers: agg.finish(),
         skipped,
+        dropped: Vec::new(),
     })
 }
 
@@ -1062,6 +1255,16 @@ pub fn parse_becloudready(spec: &BecloudreadySpec, text: &str) -> Result<Catalog
             billing: BillingRecord::UNSTATED,
             source: 0,
             note: notes.join("; "),
+            provider_kind: "",
+            source_gpu_name: product.to_string(),
+            interconnect: "",
+            gpu_memory_total_gib: None,
+            on_demand_spread: (0.0, 0.0, 0.0),
+            spot_spread: None,
+            spot_listings: 0,
+            regions: Vec::new(),
+            commitments: Vec::new(),
+            monthly_per_month: None,
         };
         agg.add(instance_type, offer);
     }
@@ -1080,6 +1283,7 @@ pub fn parse_becloudready(spec: &BecloudreadySpec, text: &str) -> Result<Catalog
         sources: vec![source],
         offers: agg.finish(),
         skipped,
+        dropped: Vec::new(),
     })
 }
 
@@ -1124,12 +1328,62 @@ pub fn parse_cn_platform_offers(text: &str) -> Result<Catalog, IngestError> {
     let mut sources: Vec<SourceRecord> = Vec::new();
     let mut source_index: HashMap<(String, String), usize> = HashMap::new();
     let mut agg = Aggregator::default();
+    // Monthly packages (包月) per (source, as-of, provider, instance label): price per
+    // instance-month and the row's line. A package becomes `monthly_per_month` of the hourly
+    // offer with the same key; one with no such offer is skipped after the loop.
+    let monthly_key = |rec: &csv::StringRecord| -> Option<MonthlyKey> {
+        let count = cell(rec, c_count).parse::<f64>().ok()?;
+        (cell(rec, c_mode) == "monthly" && count >= 1.0 && !cell(rec, c_model).is_empty()).then(
+            || {
+                let base = match cell(rec, c_type) {
+                    "" => cell(rec, c_model),
+                    t => t,
+                };
+                (
+                    cell(rec, c_url).to_string(),
+                    cell(rec, c_as_of).to_string(),
+                    cell(rec, c_provider).to_string(),
+                    cn_instance_label(base, cell(rec, c_note)),
+                )
+            },
+        )
+    };
+    let mut monthly: Vec<(MonthlyKey, usize, f64)> = Vec::new();
+    for (line, rec) in &table.records {
+        let Some(key) = monthly_key(rec) else {
+            continue;
+        };
+        let at = At { file, line: *line };
+        let Some(price) =
+            number(&at, "price", cell(rec, c_price))?.filter(|p| p.is_finite() && *p > 0.0)
+        else {
+            continue;
+        };
+        let count: f64 = cell(rec, c_count).parse().unwrap_or(1.0);
+        let unit = cell(rec, c_unit);
+        let per_instance = if unit.ends_with("per GPU-month") {
+            price * count
+        } else if unit.ends_with("per instance-month") {
+            price
+        } else {
+            return Err(at.bad(
+                "unit",
+                unit,
+                "a monthly unit ending in \"per GPU-month\" or \"per instance-month\"",
+            ));
+        };
+        monthly.push((key, *line, per_instance));
+    }
     let mut skipped = Vec::new();
     for (line, rec) in &table.records {
         let at = At { file, line: *line };
         let provider = cell(rec, c_provider);
         let model = cell(rec, c_model);
         let mode = cell(rec, c_mode);
+        if mode == "monthly" && monthly_key(rec).is_some() {
+            // Attached to the hourly offer of the same source below, or skipped after the loop.
+            continue;
+        }
         if mode != "hourly" {
             skipped.push(at.skip(format!(
                 "not an hourly GPU offer: billing_mode {mode} ({provider} {model})"
@@ -1219,15 +1473,7 @@ pub fn parse_cn_platform_offers(text: &str) -> Result<Catalog, IngestError> {
             "" => model,
             t => t,
         };
-        let instance_type = if has_word(note, "LOW") {
-            format!("{base_type} (range low)")
-        } else if has_word(note, "HIGH") {
-            format!("{base_type} (range high)")
-        } else if has_word(note, "MEDIAN") {
-            format!("{base_type} (market median)")
-        } else {
-            base_type.to_string()
-        };
+        let instance_type = cn_instance_label(base_type, note);
         let (billing, billing_note) = match provider {
             "AutoDL" => (
                 BillingRecord::PER_SECOND,
@@ -1263,13 +1509,45 @@ pub fn parse_cn_platform_offers(text: &str) -> Result<Catalog, IngestError> {
             billing,
             source,
             note: notes.join("; "),
+            provider_kind: "",
+            source_gpu_name: model.to_string(),
+            interconnect: "",
+            gpu_memory_total_gib: None,
+            on_demand_spread: (0.0, 0.0, 0.0),
+            spot_spread: None,
+            spot_listings: 0,
+            regions: Vec::new(),
+            commitments: Vec::new(),
+            monthly_per_month: None,
         };
+        let key = (
+            url.to_string(),
+            as_of_raw.to_string(),
+            provider.to_string(),
+            offer.instance_type.clone(),
+        );
+        let mut offer = offer;
+        if let Some(pos) = monthly.iter().position(|(k, _, _)| *k == key) {
+            let (_, _, per_month) = monthly.remove(pos);
+            offer.monthly_per_month = Some(per_month);
+        }
         agg.add(id, offer);
+    }
+    for (key, line, _) in monthly {
+        skipped.push((
+            file.to_string(),
+            line,
+            format!(
+                "monthly package without an hourly price from the same source: {} {}",
+                key.2, key.3
+            ),
+        ));
     }
     Ok(Catalog {
         sources,
         offers: agg.finish(),
         skipped,
+        dropped: Vec::new(),
     })
 }
 
@@ -1282,14 +1560,21 @@ pub fn parse_cn_platform_offers(text: &str) -> Result<Catalog, IngestError> {
 /// `None` when there is no such value or it is 0 (the source's "unknown").
 #[must_use]
 pub fn gpu_memory_from_size_in_mib(info: &str) -> Option<f64> {
-    let start = info.find("SizeInMiB")? + "SizeInMiB".len();
+    number_after(info, "SizeInMiB").map(|mib| mib / 1024.0)
+}
+
+/// The first positive number after `key` in a SkyPilot `GpuInfo` cell (`'key': 16384` or
+/// `"key": 16384`); `None` when absent or 0.
+#[must_use]
+pub fn number_after(info: &str, key: &str) -> Option<f64> {
+    let start = info.find(key)? + key.len();
     let rest = info[start..]
         .trim_start_matches(|c: char| c == '\'' || c == '"' || c == ':' || c.is_whitespace());
     let end = rest
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(rest.len());
-    let mib: f64 = rest[..end].parse().ok()?;
-    (mib.is_finite() && mib > 0.0).then(|| mib / 1024.0)
+    let x: f64 = rest[..end].parse().ok()?;
+    (x.is_finite() && x > 0.0).then_some(x)
 }
 
 /// Per-GPU memory in GiB from free text such as `"T4 16GB"` or `"A100 80G 80GB"` (Alibaba and
@@ -1362,6 +1647,24 @@ pub fn slug(name: &str) -> String {
         out.pop();
     }
     out
+}
+
+/// Key joining a monthly package to its hourly offer: (source URL, as-of as written, provider,
+/// instance label).
+type MonthlyKey = (String, String, String, String);
+
+/// Instance label of a hand-typed row: the base name with `" (range low)"`, `" (range high)"` or
+/// `" (market median)"` when the note marks the row as such.
+fn cn_instance_label(base_type: &str, note: &str) -> String {
+    if has_word(note, "LOW") {
+        format!("{base_type} (range low)")
+    } else if has_word(note, "HIGH") {
+        format!("{base_type} (range high)")
+    } else if has_word(note, "MEDIAN") {
+        format!("{base_type} (market median)")
+    } else {
+        base_type.to_string()
+    }
 }
 
 fn has_word(text: &str, word: &str) -> bool {
@@ -1503,37 +1806,258 @@ fn gpu_count(at: &At<'_>, column: &str, raw: &str) -> Result<Result<u32, String>
     })
 }
 
-/// Keeps the cheapest on-demand offer per key, in first-seen order, counting rows.
+/// Groups rows by key (one offer per instance type) in first-seen order. The kept row is the
+/// cheapest on-demand one (first in file order on ties); the other modes are aggregated by the
+/// same named rule, cheapest, across every row of the group, and the raw on-demand and spot
+/// spreads (min, median, max) and the distinct regions are kept.
 #[derive(Default)]
 struct Aggregator {
-    offers: Vec<OfferRecord>,
+    groups: Vec<Group>,
     index: HashMap<String, usize>,
+}
+
+struct Group {
+    kept: OfferRecord,
+    on_demand: Vec<f64>,
+    spot: Vec<f64>,
+    regions: BTreeSet<String>,
+    commitments: Vec<(u32, &'static str, f64, f64)>,
+}
+
+/// (min, median, max) of a non-empty list; the median of an even count is the mean of the
+/// middle two values.
+fn spread(values: &mut [f64]) -> Option<(f64, f64, f64)> {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    let (&min, &max) = (values.first()?, values.last()?);
+    let median = if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    };
+    Some((min, median, max))
 }
 
 impl Aggregator {
     fn add(&mut self, key: String, offer: OfferRecord) {
-        match self.index.get(&key) {
-            Some(&i) => {
-                let kept = &mut self.offers[i];
-                let listings = kept.listings.saturating_add(1);
-                if offer.on_demand_per_hour < kept.on_demand_per_hour {
-                    *kept = offer;
-                }
-                kept.listings = listings;
-            }
+        let i = match self.index.get(&key) {
+            Some(&i) => i,
             None => {
-                self.index.insert(key, self.offers.len());
-                self.offers.push(OfferRecord {
-                    listings: 1,
-                    ..offer
+                self.index.insert(key, self.groups.len());
+                self.groups.push(Group {
+                    kept: offer.clone(),
+                    on_demand: Vec::new(),
+                    spot: Vec::new(),
+                    regions: BTreeSet::new(),
+                    commitments: Vec::new(),
                 });
+                self.groups.len() - 1
             }
+        };
+        let g = &mut self.groups[i];
+        g.on_demand.push(offer.on_demand_per_hour);
+        g.spot.extend(offer.spot_per_hour);
+        if !offer.region.is_empty() {
+            g.regions.insert(offer.region.clone());
+        }
+        for &(term, payment, upfront, per_hour) in &offer.commitments {
+            match g
+                .commitments
+                .iter_mut()
+                .find(|c| c.0 == term && c.1 == payment)
+            {
+                Some(c)
+                    if per_hour + upfront / (f64::from(term) * 730.0)
+                        < c.3 + c.2 / (f64::from(term) * 730.0) =>
+                {
+                    *c = (term, payment, upfront, per_hour);
+                }
+                Some(_) => {}
+                None => g.commitments.push((term, payment, upfront, per_hour)),
+            }
+        }
+        if offer.on_demand_per_hour < g.kept.on_demand_per_hour {
+            g.kept = offer;
         }
     }
 
     fn finish(self) -> Vec<OfferRecord> {
-        self.offers
+        self.groups
+            .into_iter()
+            .map(|mut g| {
+                let mut o = g.kept;
+                o.listings = u32::try_from(g.on_demand.len()).unwrap_or(u32::MAX);
+                o.spot_listings = u32::try_from(g.spot.len()).unwrap_or(u32::MAX);
+                o.on_demand_spread = spread(&mut g.on_demand).unwrap_or((
+                    o.on_demand_per_hour,
+                    o.on_demand_per_hour,
+                    o.on_demand_per_hour,
+                ));
+                o.spot_spread = spread(&mut g.spot);
+                o.spot_per_hour = o.spot_spread.map(|s| s.0);
+                o.regions = g.regions.into_iter().collect();
+                g.commitments.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+                o.commitments = g.commitments;
+                o
+            })
+            .collect()
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generated Rust source
+// ---------------------------------------------------------------------------------------------
+
+/// The Rust source of the catalog statics that `build.rs` writes to `$OUT_DIR/catalog_data.rs`:
+/// `SOURCES`, `OFFERS`, `OFFER_DETAILS` (index-aligned with `OFFERS`), `OFFERS_BY_ID` (indices
+/// of `OFFERS` sorted by id, for binary search), `DROPPED` ((offer id, reason)) and
+/// `SKIPPED_ROWS`. Deterministic: the same catalog always gives the same bytes.
+///
+/// # Panics
+/// On a non-finite number or an unknown currency, payment option or provider kind, which
+/// ingest never produces (a programming error that must fail the build).
+#[must_use]
+pub fn render_rust(catalog: &Catalog) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    s.push_str("// @generated by build.rs from data/catalog-sources (see src/catalog/ingest.rs). Do not edit.\n\n");
+
+    s.push_str("pub static SOURCES: &[Source] = &[\n");
+    for src in &catalog.sources {
+        let _ = writeln!(
+            s,
+            "    Source {{ id: {:?}, reference: {:?}, as_of: {:?}, as_of_exact: {}, licence: {:?}, note: {:?} }},",
+            src.id, src.reference, src.as_of, src.as_of_exact, src.licence, src.note
+        );
+    }
+    s.push_str("];\n\n");
+
+    s.push_str("pub static OFFERS: &[Offer] = &[\n");
+    for o in &catalog.offers {
+        let currency = match o.currency {
+            "USD" => "Currency::Usd",
+            "CNY" => "Currency::Cny",
+            other => panic!("offer {}: unsupported currency {other:?}", o.id),
+        };
+        let granularity = match o.billing.granularity_seconds {
+            Some(g) => format!("Some({g})"),
+            None => "None".to_string(),
+        };
+        let _ = writeln!(
+            s,
+            "    Offer {{ id: {:?}, provider: {:?}, instance_type: {:?}, gpu_model: {:?}, gpu_count: {}, \
+             gpu_memory_gib: {}, vcpus: {}, ram_gib: {}, region: {:?}, listings: {}, \
+             on_demand_per_hour: {}, spot_per_hour: {}, currency: {currency}, \
+             billing: Billing {{ granularity_seconds: {granularity}, minimum_seconds: {} }}, \
+             source: {}, note: {:?} }},",
+            o.id,
+            o.provider,
+            o.instance_type,
+            o.gpu_model,
+            o.gpu_count,
+            opt_f64(o.gpu_memory_gib),
+            opt_f64(o.vcpus),
+            opt_f64(o.ram_gib),
+            o.region,
+            o.listings,
+            f64_lit(o.on_demand_per_hour),
+            opt_f64(o.spot_per_hour),
+            o.billing.minimum_seconds,
+            o.source,
+            o.note,
+        );
+    }
+    s.push_str("];\n\n");
+
+    s.push_str("pub static OFFER_DETAILS: &[OfferDetails] = &[\n");
+    for o in &catalog.offers {
+        let kind = match o.provider_kind {
+            "hyperscaler" => "ProviderKind::Hyperscaler",
+            "gpu-cloud" => "ProviderKind::GpuCloud",
+            "marketplace" => "ProviderKind::Marketplace",
+            other => panic!("offer {}: unknown provider kind {other:?}", o.id),
+        };
+        let spread = |(min, median, max): (f64, f64, f64)| {
+            format!(
+                "Spread {{ min: {}, median: {}, max: {} }}",
+                f64_lit(min),
+                f64_lit(median),
+                f64_lit(max)
+            )
+        };
+        let commitments: Vec<String> = o
+            .commitments
+            .iter()
+            .map(|&(term, payment, upfront, per_hour)| {
+                let payment = match payment {
+                    "no upfront" => "Payment::NoUpfront",
+                    "partial upfront" => "Payment::PartialUpfront",
+                    "all upfront" => "Payment::AllUpfront",
+                    other => panic!("offer {}: unknown payment option {other:?}", o.id),
+                };
+                format!(
+                    "Commitment {{ term_months: {term}, payment: {payment}, upfront: {}, per_hour: {} }}",
+                    f64_lit(upfront),
+                    f64_lit(per_hour)
+                )
+            })
+            .collect();
+        let regions: Vec<String> = o.regions.iter().map(|r| format!("{r:?}")).collect();
+        let _ = writeln!(
+            s,
+            "    OfferDetails {{ provider_kind: {kind}, source_gpu_name: {:?}, interconnect: {:?}, \
+             gpu_memory_total_gib: {}, on_demand_spread: {}, spot_spread: {}, spot_listings: {}, \
+             regions: &[{}], commitments: &[{}], monthly_per_month: {} }},",
+            o.source_gpu_name,
+            o.interconnect,
+            opt_f64(o.gpu_memory_total_gib),
+            spread(o.on_demand_spread),
+            o.spot_spread.map_or("None".to_string(), |x| format!("Some({})", spread(x))),
+            o.spot_listings,
+            regions.join(", "),
+            commitments.join(", "),
+            opt_f64(o.monthly_per_month),
+        );
+    }
+    s.push_str("];\n\n");
+
+    let mut by_id: Vec<usize> = (0..catalog.offers.len()).collect();
+    by_id.sort_by(|&a, &b| catalog.offers[a].id.cmp(&catalog.offers[b].id));
+    let by_id: Vec<String> = by_id.iter().map(usize::to_string).collect();
+    let _ = writeln!(
+        s,
+        "pub static OFFERS_BY_ID: &[u16] = &[{}];\n",
+        by_id.join(", ")
+    );
+
+    s.push_str("pub static DROPPED: &[(&str, &str)] = &[\n");
+    for (id, why) in &catalog.dropped {
+        let _ = writeln!(s, "    ({id:?}, {why:?}),");
+    }
+    s.push_str("];\n\n");
+
+    let _ = writeln!(
+        s,
+        "pub static SKIPPED_ROWS: usize = {};",
+        catalog.skipped.len()
+    );
+    s
+}
+
+/// An `f64` literal that round-trips exactly (`{:?}` prints the shortest exact form) and always
+/// reads as a float (contains `.` or `e`, never `inf`/`NaN`, which ingest rejects).
+fn f64_lit(x: f64) -> String {
+    assert!(x.is_finite(), "non-finite value {x} reached the generator");
+    let s = format!("{x:?}");
+    if s.contains('.') || s.contains('e') || s.contains('E') {
+        s
+    } else {
+        format!("{s}.0")
+    }
+}
+
+fn opt_f64(x: Option<f64>) -> String {
+    x.map_or_else(|| "None".to_string(), |v| format!("Some({})", f64_lit(v)))
 }
 
 #[cfg(test)]
@@ -1576,8 +2100,16 @@ mod tests {
         assert_eq!(o.gpu_memory_gib, Some(16.0));
         assert_eq!(o.on_demand_per_hour, 24.48);
         assert_eq!(o.on_demand_per_gpu_hour(), 3.06);
-        assert_eq!(o.spot_per_hour, Some(3.8232));
+        // Cheapest spot across the 23 zones (the on-demand row's own zone lists 3.8232).
+        assert_eq!(o.spot_per_hour, Some(2.684));
+        assert_eq!(o.on_demand_spread.0, 24.48);
+        assert!(o.on_demand_spread.2 >= o.on_demand_spread.1);
         assert_eq!(o.region, "us-east-1");
+        assert_eq!(o.gpu_model, "V100 16GB SXM2");
+        assert_eq!(o.source_gpu_name, "V100");
+        assert_eq!(o.interconnect, "NVLink (SXM)");
+        assert_eq!(o.provider_kind, "hyperscaler");
+        assert_eq!(o.gpu_memory_total_gib, Some(128.0));
         assert_eq!(o.listings, 23);
         assert_eq!(o.vcpus, Some(64.0));
         assert_eq!(o.ram_gib, Some(488.0));
@@ -1608,7 +2140,9 @@ mod tests {
         assert_eq!(o.provider, "Alibaba Cloud");
         assert_eq!(o.currency, "CNY");
         assert_eq!(o.on_demand_per_hour, 1.61953046 / 0.138);
-        assert_eq!(o.spot_per_hour, Some(0.50736086 / 0.138));
+        // Spot: the cheapest listing of any zone (the named rule), not the on-demand row's.
+        assert!(o.spot_per_hour <= Some(0.50736086 / 0.138));
+        assert_eq!(o.spot_per_hour, o.spot_spread.map(|s| s.0));
         assert_eq!(o.region, "us-east-1");
         assert_eq!(o.gpu_count, 1);
         assert_eq!(o.gpu_memory_gib, Some(16.0));
@@ -1628,13 +2162,18 @@ mod tests {
     }
 
     #[test]
-    fn tencent_is_cny_and_has_no_memory_figure() {
+    fn tencent_is_cny_and_memory_comes_from_provider_docs() {
         let c = catalog();
         let o = offer(&c, "skypilot-tencentcloud/gt4.41xlarge948");
         assert_eq!(o.provider, "Tencent Cloud");
         assert_eq!(o.currency, "CNY");
         assert_eq!(o.gpu_count, 8);
-        assert_eq!(o.gpu_memory_gib, None);
+        assert_eq!(o.gpu_memory_gib, Some(40.0));
+        assert!(
+            o.note.contains("Tencent Cloud GT4 instance docs"),
+            "{}",
+            o.note
+        );
         assert_eq!(o.spot_per_hour, None);
         assert!(c
             .offers
@@ -1650,10 +2189,17 @@ mod tests {
         let c = catalog();
         let o = offer(&c, "gcp-cyclenerd/a2-highgpu-1g");
         assert_eq!(o.provider, "Google Cloud");
-        assert_eq!(o.gpu_model, "A100 40GB");
+        assert_eq!(o.gpu_model, "A100 40GB SXM");
         assert_eq!(o.gpu_memory_gib, Some(40.0));
+        let one_year = o.commitments.iter().find(|c| c.0 == 12).unwrap();
+        assert_eq!(one_year.1, "no upfront");
+        assert!(one_year.3 < o.on_demand_per_hour);
         assert_eq!(o.on_demand_per_hour, 3.673385);
-        assert_eq!(o.spot_per_hour, Some(1.92802));
+        assert_eq!(
+            o.spot_per_hour,
+            Some(0.33897),
+            "cheapest spot region; the on-demand row lists 1.92802"
+        );
         assert_eq!(o.region, "us-central1");
         assert_eq!(o.listings, 39);
         let s = source_of(&c, o);
@@ -1724,7 +2270,8 @@ mod tests {
         assert!(ids.contains(&"skypilot-nebius") && ids.contains(&"becloudready-nebius"));
         assert_eq!(
             offer(&c, "skypilot-nebius/gpu-h100-sxm_8gpu-128vcpu-1600gb").gpu_memory_gib,
-            None
+            Some(80.0),
+            "the source writes 0; H100 SXM has one size (datasheet)"
         );
     }
 
@@ -1778,8 +2325,13 @@ mod tests {
         assert_eq!(o.on_demand_per_hour, 277.93);
         assert_eq!(o.gpu_memory_gib, Some(80.0));
         assert_eq!(o.billing, BillingRecord::UNSTATED);
+        assert_eq!(
+            o.monthly_per_month,
+            Some(133_408.0),
+            "包月 from the same post"
+        );
         assert!(c.skipped.iter().any(|(f, _, r)| f == CN_FILE
-            && r.starts_with("not an hourly GPU offer: billing_mode monthly")));
+            && r.starts_with("monthly package without an hourly price from the same source")));
         assert!(c
             .skipped
             .iter()
@@ -1917,7 +2469,10 @@ mod tests {
                 s.id
             );
             assert!(
-                c.offers.iter().any(|o| c.sources[o.source].id == s.id),
+                c.offers.iter().any(|o| c.sources[o.source].id == s.id)
+                    || c.dropped
+                        .iter()
+                        .any(|(id, _)| id.starts_with(&format!("{}/", s.id))),
                 "{} has no offers",
                 s.id
             );
@@ -1993,7 +2548,10 @@ mod tests {
         );
         assert_eq!((o.region.as_str(), o.listings, o.gpu_count), ("r2", 3, 8));
         assert_eq!(o.on_demand_per_hour, 1.5);
-        assert_eq!(o.spot_per_hour, None);
+        assert_eq!(o.spot_per_hour, Some(0.5), "cheapest spot of any row");
+        assert_eq!(o.spot_spread, Some((0.5, 0.75, 1.0)));
+        assert_eq!(o.on_demand_spread, (1.5, 1.5, 2.0));
+        assert_eq!(o.regions, vec!["r1", "r2", "r3"]);
         assert_eq!(o.id, "skypilot-aws/x8");
     }
 
@@ -2105,7 +2663,7 @@ mod tests {
             .all(|o| o.billing == BillingRecord::PER_SECOND_MIN_60S));
         assert_eq!(c.offers.len(), 1);
         assert_eq!(c.offers[0].on_demand_per_hour, 0.7);
-        assert_eq!(c.offers[0].spot_per_hour, None);
+        assert_eq!(c.offers[0].spot_per_hour, Some(0.3));
         assert_eq!(c.offers[0].gpu_memory_gib, Some(24.0));
         assert_eq!(
             c.skipped,
@@ -2187,7 +2745,9 @@ mod tests {
         assert_eq!(c.offers[1].on_demand_per_hour, 5.0);
         assert_eq!(c.offers[2].on_demand_per_hour, 250.0);
         assert_eq!(c.sources.len(), 2);
-        assert_eq!(c.skipped.len(), 2);
+        // The monthly row joins the hourly offer of the same source; the no-GPU row is skipped.
+        assert_eq!(c.offers[2].monthly_per_month, Some(9999.0));
+        assert_eq!(c.skipped.len(), 1);
         let bad_unit =
             format!("{header}AutoDL,,RTX 4090,1,24,CN,hourly,1.5,CNY,CNY per day,u,2026-01-01,\n");
         let err = parse_cn_platform_offers(&bad_unit).unwrap_err();

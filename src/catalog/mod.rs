@@ -5,8 +5,13 @@
 //! `build.rs` runs [`ingest`] over the source CSV files and writes the offers as Rust statics,
 //! so the browser bundle carries no CSV parser and does no parsing at start-up.
 
+pub mod export;
+pub mod gpus;
+pub mod import;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod ingest;
+pub mod user;
+pub mod validation;
 
 use std::fmt;
 
@@ -73,6 +78,16 @@ pub struct Source {
     /// Caveats that apply to every offer from this source.
     pub note: &'static str,
 }
+
+/// Placeholder returned by [`Offer::source`] for an index that is in no source table.
+static UNKNOWN_SOURCE: Source = Source {
+    id: "unknown",
+    reference: "unknown source",
+    as_of: "unknown",
+    as_of_exact: false,
+    licence: "",
+    note: "",
+};
 
 /// Prices older than this many months are marked stale in the UI (COST-MODEL.md: "a price
 /// older than a threshold is marked stale"). List prices of the big clouds change a few times a
@@ -187,9 +202,16 @@ impl Offer {
     /// The source this offer's prices come from.
     #[must_use]
     pub fn source(&self) -> &'static Source {
-        // Cannot panic for bundled offers: build.rs writes `source` as an index into SOURCES,
-        // and catalog::tests checks every offer's index is in range.
-        &SOURCES[self.source]
+        // Bundled offers index SOURCES (checked by catalog::validation); imported offers index
+        // past it into the user's sources. An index in neither gets a placeholder, never a panic.
+        SOURCES
+            .get(self.source)
+            .or_else(|| {
+                self.source
+                    .checked_sub(SOURCES.len())
+                    .and_then(user::source)
+            })
+            .unwrap_or(&UNKNOWN_SOURCE)
     }
 }
 
@@ -198,9 +220,155 @@ impl Offer {
 pub const AGGREGATION_RULE: &str =
     "one row per instance type: the cheapest on-demand listing across the source's regions, zones or hosts (its region is shown)";
 
+/// What kind of business sells an offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ProviderKind {
+    /// A general-purpose cloud (AWS, Azure, Google Cloud, Alibaba Cloud, Tencent Cloud).
+    Hyperscaler,
+    /// A cloud specialised in GPUs (Lambda, RunPod, CoreWeave, …).
+    GpuCloud,
+    /// A marketplace of third-party hosts (Vast.ai, AutoDL): per-host offers, no redundancy.
+    Marketplace,
+}
+
+impl ProviderKind {
+    /// Every kind, in display order.
+    pub const ALL: [ProviderKind; 3] = [
+        ProviderKind::Hyperscaler,
+        ProviderKind::GpuCloud,
+        ProviderKind::Marketplace,
+    ];
+
+    /// Lower-case label used on screen and in exports: `"hyperscaler"`, `"gpu-cloud"`,
+    /// `"marketplace"`.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            ProviderKind::Hyperscaler => "hyperscaler",
+            ProviderKind::GpuCloud => "gpu-cloud",
+            ProviderKind::Marketplace => "marketplace",
+        }
+    }
+
+    /// Parses a [`label`](Self::label) (case-insensitive; `"gpu cloud"` also accepted).
+    #[must_use]
+    pub fn from_label(label: &str) -> Option<ProviderKind> {
+        let l = label.trim().to_ascii_lowercase().replace(' ', "-");
+        ProviderKind::ALL.into_iter().find(|k| k.label() == l)
+    }
+}
+
+/// The raw spread of one price over the listings aggregated into an offer, per instance-hour in
+/// the offer's currency: cheapest, median (mean of the middle two for an even count), dearest.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spread {
+    /// Cheapest listing.
+    pub min: f64,
+    /// Median listing.
+    pub median: f64,
+    /// Dearest listing.
+    pub max: f64,
+}
+
+/// How a committed-use (reserved) term is paid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Payment {
+    /// Nothing upfront; the recurring rate is billed every month of the term.
+    NoUpfront,
+    /// Part upfront, the rest as a recurring rate.
+    PartialUpfront,
+    /// Everything upfront; no recurring rate.
+    AllUpfront,
+}
+
+impl Payment {
+    /// Label: `"no upfront"`, `"partial upfront"`, `"all upfront"`.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Payment::NoUpfront => "no upfront",
+            Payment::PartialUpfront => "partial upfront",
+            Payment::AllUpfront => "all upfront",
+        }
+    }
+}
+
+/// A committed-use / reserved price of an offer (COST-MODEL.md, "reserved / committed").
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Commitment {
+    /// Term in months (12 or 36 in the bundled catalog).
+    pub term_months: u32,
+    /// Payment option.
+    pub payment: Payment,
+    /// Amount paid upfront per instance, in the offer's currency.
+    pub upfront: f64,
+    /// Recurring price per instance-hour, in the offer's currency.
+    pub per_hour: f64,
+}
+
+impl Commitment {
+    /// Effective price per instance-hour over the whole term: `per_hour + upfront / term hours`,
+    /// with 730 hours per month (COST-MODEL.md: on-demand 40.00/h vs 105,120 upfront + 20.00/h
+    /// for 12 months is 32.00/h).
+    #[must_use]
+    pub fn effective_per_hour(&self) -> f64 {
+        let hours = f64::from(self.term_months) * 730.0;
+        if hours > 0.0 {
+            self.per_hour + self.upfront / hours
+        } else {
+            self.per_hour
+        }
+    }
+}
+
+/// Everything the catalog knows about an offer beyond [`Offer`]: provider kind, the source's GPU
+/// spelling, interconnect, price spreads, regions, committed-use and monthly prices. Kept
+/// beside `Offer` (rather than in it) so existing code that builds `Offer` values still compiles.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OfferDetails {
+    /// What kind of business sells the offer.
+    pub provider_kind: ProviderKind,
+    /// The GPU name as the source spells it (the offer's `gpu_model` is the canonical name).
+    pub source_gpu_name: &'static str,
+    /// Interconnect where known: `"NVLink (SXM)"`, `"PCIe"`, `"NVLink bridge (NVL)"`; `""` if not.
+    pub interconnect: &'static str,
+    /// Total GPU memory per instance in GiB as the source states it (only kept when it equals
+    /// GPU count × per-GPU memory).
+    pub gpu_memory_total_gib: Option<f64>,
+    /// Spread of the on-demand price per instance-hour over the listings.
+    pub on_demand_spread: Spread,
+    /// Spread of the spot price per instance-hour over the listings that have one.
+    pub spot_spread: Option<Spread>,
+    /// Listings with a spot price.
+    pub spot_listings: u32,
+    /// Every region the listings name, sorted; empty when the source names none.
+    pub regions: &'static [&'static str],
+    /// Committed-use prices, cheapest per (term, payment) across the listings.
+    pub commitments: &'static [Commitment],
+    /// Monthly package (包月) price per instance-month, when the same source gives one.
+    pub monthly_per_month: Option<f64>,
+}
+
 mod data {
-    use super::{Billing, Currency, Offer, Source};
+    use super::{
+        Billing, Commitment, Currency, Offer, OfferDetails, Payment, ProviderKind, Source, Spread,
+    };
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
+}
+
+/// Details of every bundled offer, index-aligned with [`OFFERS`].
+pub static OFFER_DETAILS: &[OfferDetails] = data::OFFER_DETAILS;
+
+/// Offers the ingest built but then dropped, with the reason: `(offer id, reason)`.
+pub static DROPPED: &[(&str, &str)] = data::DROPPED;
+
+/// Index of a bundled offer in [`OFFERS`] by id (binary search over a build-time index).
+#[must_use]
+pub fn offer_index(id: &str) -> Option<usize> {
+    let pos = data::OFFERS_BY_ID
+        .binary_search_by(|&i| OFFERS.get(usize::from(i)).map_or("", |o| o.id).cmp(id))
+        .ok()?;
+    data::OFFERS_BY_ID.get(pos).map(|&i| usize::from(i))
 }
 
 /// Every source the catalog was built from, indexed by [`Offer::source`].
@@ -214,10 +382,47 @@ pub static OFFERS: &[Offer] = data::OFFERS;
 /// the rules are in the module doc of `src/catalog/ingest.rs`).
 pub static SKIPPED_ROWS: usize = data::SKIPPED_ROWS;
 
-/// Looks an offer up by its [`Offer::id`].
+/// Looks an offer up by its [`Offer::id`]: the bundled catalog first, then the user's
+/// imported offers ([`user`]).
 #[must_use]
 pub fn offer_by_id(id: &str) -> Option<&'static Offer> {
-    OFFERS.iter().find(|o| o.id == id)
+    offer_index(id)
+        .and_then(|i| OFFERS.get(i))
+        .or_else(|| user::offer_by_id(id))
+}
+
+/// The [`OfferDetails`] of an offer (bundled or imported), found by id.
+#[must_use]
+pub fn details(offer: &Offer) -> Option<&'static OfferDetails> {
+    offer_index(offer.id)
+        .and_then(|i| OFFER_DETAILS.get(i))
+        .or_else(|| user::details(offer.id))
+}
+
+/// On-demand price per dense 16-bit TFLOPS-hour, in the offer's currency: price per GPU-hour ÷
+/// the GPU's dense BF16 (else FP16) Tensor TFLOPS ([`gpus::GpuSpec::work_tflops`]). `None` when
+/// the GPU has no such figure in the spec table. A100 80GB SXM at 3.20 per GPU-hour and 312
+/// TFLOPS: 0.010256… per TFLOPS-hour.
+#[must_use]
+pub fn price_per_tflops_hour(offer: &Offer) -> Option<f64> {
+    let tflops = spec(offer)?.work_tflops()?;
+    Some(offer.on_demand_per_gpu_hour()? / tflops)
+}
+
+/// On-demand price per A100-80GB-equivalent GPU-hour ([`gpus::REFERENCE_MODEL`], dense BF16):
+/// price per GPU-hour × reference TFLOPS ÷ this GPU's TFLOPS. An H100 SXM (989.5 TFLOPS) at
+/// 6.00 per GPU-hour is 6.00 × 312 / 989.5 = 1.8919… per A100-equivalent hour. `None` when the
+/// GPU's throughput is not in the spec table.
+#[must_use]
+pub fn price_per_reference_gpu_hour(offer: &Offer) -> Option<f64> {
+    let reference = gpus::spec_by_model(gpus::REFERENCE_MODEL)?.work_tflops()?;
+    Some(price_per_tflops_hour(offer)? * reference)
+}
+
+/// The GPU spec row of an offer's canonical `gpu_model`, if it is in [`gpus::GPU_SPECS`].
+#[must_use]
+pub fn spec(offer: &Offer) -> Option<&'static gpus::GpuSpec> {
+    gpus::spec_by_model(offer.gpu_model)
 }
 
 /// Sorted, de-duplicated provider names in the catalog.

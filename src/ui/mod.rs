@@ -85,6 +85,9 @@ pub fn app() -> Html {
             d.dispatch(AppAction::Scenario(Action::SetMonthConvention(m)));
         }
     });
+    let on_imported = use_callback(dispatcher.clone(), |(report, total), d| {
+        d.dispatch(AppAction::Imported(report, total))
+    });
     let dismiss = use_callback(dispatcher, |_: MouseEvent, d| {
         d.dispatch(AppAction::DismissNotice)
     });
@@ -135,7 +138,8 @@ pub fn app() -> Html {
             if let Some(n) = &state.notice {
                 <p class="notice" role="alert" id="notice">{ n }{ " " }<button class="link" onclick={dismiss}>{ "dismiss" }</button></p>
             }
-            <OfferTable today={*today} selected={scenario.selected.clone()} display_currency={scenario.display_currency} rate={scenario.rate} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle} />
+            <OfferTable today={*today} selected={scenario.selected.clone()} display_currency={scenario.display_currency} rate={scenario.rate} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
+                imported_offers={state.imported_offers} last_import={state.last_import.clone()} on_imported={on_imported} />
         </main>
         <footer class="muted small">
             { "Prices: public snapshots listed in data/catalog-sources/PROVENANCE.md, each with its as-of date; list prices per instance-hour, excluding tax, storage and egress. Not a quote." }

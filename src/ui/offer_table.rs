@@ -1,11 +1,18 @@
-//! The catalog table: filter by provider, GPU model and free text, sort, and pick offers to
-//! compare. Shows per instance-hour and per GPU-hour prices in the offer's native currency.
+//! The offer browser: filter by provider, GPU model, memory, GPUs per instance, region and free
+//! text, sort (by price per GPU-hour, instance-hour, unit of work, memory or provider), and pick
+//! offers to compare. Shows per instance-hour and per GPU-hour prices in the offer's native
+//! currency, spot where listed, price per A100-80GB-equivalent hour, as-of date and warnings.
+//! The user's own price list can be imported here (CSV or JSON): its offers are shown beside
+//! the catalog, marked "your price", and can be compared like catalog offers.
 
+use super::state::ImportReport;
+use crate::catalog::import::{parse_price_list, MAX_FILE_BYTES};
+use crate::catalog::validation::{warnings, Warning};
 use crate::catalog::Currency;
-use crate::catalog::{self, Offer, AGGREGATION_RULE, STALE_AFTER_MONTHS};
+use crate::catalog::{self, user, Offer, AGGREGATION_RULE, STALE_AFTER_MONTHS};
 use crate::format;
 use crate::model::ExchangeRate;
-use crate::scenario::{filter_offers, OfferFilter, SortKey, MAX_COMPARED};
+use crate::scenario::{count_of, filter_offer_refs, OfferFilter, SortKey, MAX_COMPARED};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -30,6 +37,146 @@ pub struct OfferTableProps {
     pub on_filter: Callback<OfferFilter>,
     /// Called with the id of an offer to add or remove.
     pub on_toggle: Callback<String>,
+    /// Number of imported offers registered so far (a change re-reads [`user::offers`]).
+    pub imported_offers: usize,
+    /// Outcome of the last import, shown next to the control.
+    pub last_import: Option<ImportReport>,
+    /// Called after a file was read: its report and the new number of imported offers.
+    pub on_imported: Callback<(ImportReport, usize)>,
+}
+
+/// Memory thresholds offered by the memory filter, GiB per GPU.
+const MEMORY_STEPS: [u32; 7] = [16, 24, 40, 48, 80, 96, 141];
+
+/// GPU counts offered by the GPUs-per-instance filter.
+const COUNT_STEPS: [u32; 5] = [1, 2, 4, 8, 16];
+
+/// Short label of a warning for the table cell (the full text is in its title).
+fn warning_label(w: &Warning) -> String {
+    match w {
+        Warning::SpotAboveOnDemand { .. } => "spot > on-demand".into(),
+        Warning::ReservedAboveOnDemand { term_months, .. } => {
+            format!("{term_months}m commit > on-demand")
+        }
+        Warning::Stale { .. } => "stale".into(),
+        Warning::Outlier { ratio } => format!("outlier ×{}", format::number(*ratio, 1)),
+    }
+}
+
+/// Tooltip of the per-instance price: the spread over the listings (the aggregation rule's raw
+/// data), committed-use terms and the monthly package, where the source gives them.
+fn price_title(o: &Offer, details: Option<&'static catalog::OfferDetails>) -> String {
+    let rate = |p: f64| format::rate(p, o.currency);
+    let mut parts = vec![format!(
+        "on-demand per instance-hour over {}",
+        count_of(o.listings, "listing", "listings")
+    )];
+    if let Some(d) = details {
+        let s = d.on_demand_spread;
+        parts[0].push_str(&format!(
+            ": min {}, median {}, max {}",
+            rate(s.min),
+            rate(s.median),
+            rate(s.max)
+        ));
+        if let Some(sp) = d.spot_spread {
+            parts.push(format!(
+                "spot over {}: min {}, median {}, max {}",
+                count_of(d.spot_listings, "listing", "listings"),
+                rate(sp.min),
+                rate(sp.median),
+                rate(sp.max)
+            ));
+        }
+        for c in d.commitments {
+            parts.push(format!(
+                "{}-month commitment, {}: {} per instance-hour effective",
+                c.term_months,
+                c.payment.label(),
+                rate(c.effective_per_hour())
+            ));
+        }
+        if let Some(m) = d.monthly_per_month {
+            parts.push(format!(
+                "monthly package: {} per instance-month",
+                format::money(m, o.currency)
+            ));
+        }
+    }
+    parts.join("\n")
+}
+
+/// Reads the chosen file with gloo-file, parses it, registers its offers and reports.
+fn import_file(
+    input: &HtmlInputElement,
+    reader: &std::rc::Rc<std::cell::RefCell<Option<gloo::file::callbacks::FileReader>>>,
+    on_imported: &Callback<(ImportReport, usize)>,
+) {
+    let Some(file) = input.files().and_then(|list| list.get(0)) else {
+        return;
+    };
+    let file_name = file.name();
+    let file = gloo::file::File::from(file);
+    input.set_value("");
+    let too_large = usize::try_from(file.size()).map_or(true, |n| n > MAX_FILE_BYTES);
+    if too_large {
+        let report = ImportReport {
+            failure: Some(
+                crate::catalog::import::ImportError::TooLarge {
+                    bytes: usize::try_from(file.size()).unwrap_or(usize::MAX),
+                }
+                .to_string(),
+            ),
+            file_name,
+            ..ImportReport::default()
+        };
+        on_imported.emit((report, user::offers().len()));
+        return;
+    }
+    let on_imported = on_imported.clone();
+    let task = gloo::file::callbacks::read_as_bytes(&file, move |result| {
+        let report = match result {
+            Err(e) => ImportReport {
+                failure: Some(format!("cannot read the file: {e}")),
+                file_name,
+                ..ImportReport::default()
+            },
+            Ok(bytes) => match parse_price_list(&file_name, &bytes) {
+                Err(e) => ImportReport {
+                    failure: Some(e.to_string()),
+                    file_name,
+                    ..ImportReport::default()
+                },
+                Ok(list) => {
+                    let parsed = list.offers.len();
+                    let loaded = user::register(&file_name, list.offers).len();
+                    let mut row_errors: Vec<(usize, String)> = list
+                        .errors
+                        .into_iter()
+                        .map(|e| (e.line, e.message))
+                        .collect();
+                    if loaded < parsed {
+                        row_errors.push((
+                            0,
+                            format!(
+                                "{} valid rows not loaded: at most {} imported offers in all",
+                                parsed - loaded,
+                                user::MAX_IMPORTED_OFFERS
+                            ),
+                        ));
+                    }
+                    ImportReport {
+                        file_name,
+                        loaded,
+                        failure: None,
+                        row_errors,
+                    }
+                }
+            },
+        };
+        on_imported.emit((report, user::offers().len()));
+    });
+    *reader.borrow_mut() = Some(task);
 }
 
 fn opt_num(v: Option<f64>, decimals: u32) -> String {
@@ -42,6 +189,7 @@ fn sort_key_from(value: &str) -> SortKey {
         "instance" => SortKey::PricePerInstanceHour,
         "memory" => SortKey::GpuMemory,
         "provider" => SortKey::Provider,
+        "work" => SortKey::PricePerWork,
         _ => SortKey::PricePerGpuHour,
     }
 }
@@ -53,11 +201,37 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         let f = props.filter.clone();
         let c = props.display_currency;
         let r = props.rate;
-        use_memo((f, c, r.usd_per_cny.to_bits()), move |(f, c, _)| {
-            filter_offers(catalog::OFFERS, f, *c, r)
+        use_memo(
+            (f, c, r.usd_per_cny.to_bits(), props.imported_offers),
+            move |(f, c, _, _)| {
+                let all: Vec<&'static Offer> =
+                    catalog::OFFERS.iter().chain(user::offers()).collect();
+                filter_offer_refs(&all, f, *c, r)
+            },
+        )
+    };
+    let total_offers = catalog::OFFERS.len() + props.imported_offers;
+    let reader = use_mut_ref(|| None::<gloo::file::callbacks::FileReader>);
+    let on_file = {
+        let reader = reader.clone();
+        let on_imported = props.on_imported.clone();
+        Callback::from(move |e: Event| {
+            import_file(
+                &e.target_unchecked_into::<HtmlInputElement>(),
+                &reader,
+                &on_imported,
+            );
         })
     };
-    let providers = use_memo((), |_| catalog::providers());
+    let providers = use_memo(props.imported_offers, |_| {
+        let mut p = catalog::providers();
+        for extra in user::providers() {
+            if !p.contains(&extra) {
+                p.push(extra);
+            }
+        }
+        p
+    });
     let gpus = use_memo((), |_| catalog::gpu_families());
 
     let set = |update: fn(&mut OfferFilter, String)| {
@@ -83,6 +257,20 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             set(e.target_unchecked_into::<HtmlInputElement>().value())
         })
     };
+    let on_memory = {
+        let set = set(|f, v| f.min_gpu_memory_gib = v.parse().unwrap_or(0));
+        Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlSelectElement>().value()))
+    };
+    let on_count = {
+        let set = set(|f, v| f.gpu_count = v.parse().unwrap_or(0));
+        Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlSelectElement>().value()))
+    };
+    let on_region = {
+        let set = set(|f, v| f.region = v);
+        Callback::from(move |e: InputEvent| {
+            set(e.target_unchecked_into::<HtmlInputElement>().value())
+        })
+    };
     let on_sort = {
         let filter = props.filter.clone();
         let on_filter = props.on_filter.clone();
@@ -100,7 +288,9 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         let id = o.id.to_string();
         let onchange = Callback::from(move |_: Event| on_toggle.emit(id.clone()));
         let src = o.source();
-        let as_of = if src.as_of_exact {
+        // "(read)": only the month a public snapshot was read is known. Imported prices carry
+        // the user's own date (or "undated"), shown as written.
+        let as_of = if src.as_of_exact || user::is_user_offer(o) {
             src.as_of.to_string()
         } else {
             format!("{} (read)", src.as_of)
@@ -118,25 +308,71 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         );
         let region = if o.region.is_empty() { "—" } else { o.region };
         let disabled = full && !picked;
+        let details = catalog::details(o);
+        let yours = user::is_user_offer(o);
+        let kind = details
+            .filter(|_| !yours || user::kind_stated(o))
+            .map_or("—", |d| d.provider_kind.label());
+        let warns = warnings(o, props.today);
+        let warn_title = warns
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("; ");
+        let work = catalog::price_per_reference_gpu_hour(o);
+        let price_title = price_title(o, details);
+        let regions_title = details
+            .filter(|d| !d.regions.is_empty())
+            .map(|d| format!("listed in: {}", d.regions.join(", ")))
+            .unwrap_or_default();
+        let spec_title = catalog::spec(o).map_or_else(
+            || "GPU not in the spec table".to_string(),
+            |s| {
+                format!(
+                    "{}: {} GB, dense BF16/FP16 {} TFLOPS, FP32 {} TFLOPS, {} GB/s{} — {} ({})",
+                    s.model,
+                    s.memory_gib,
+                    s.work_tflops()
+                        .map_or("n/a".into(), |t| format::number(t, 1)),
+                    s.fp32_tflops.map_or("n/a".into(), |t| format::number(t, 1)),
+                    s.memory_bandwidth_gb_s
+                        .map_or("n/a".into(), |t| format::number(t, 0)),
+                    details
+                        .map(|d| d.interconnect)
+                        .filter(|i| !i.is_empty())
+                        .map(|i| format!(", {i}"))
+                        .unwrap_or_default(),
+                    s.datasheet,
+                    s.url
+                )
+            },
+        );
         html! {
             <tr key={o.id} class={classes!(picked.then_some("picked"))} data-offer-id={o.id}>
                 <td><input type="checkbox" checked={picked} {disabled}
                     title={disabled.then(|| format!("At most {MAX_COMPARED} offers can be compared: untick one first"))}
                     aria-label={format!("Compare {} {} ({}× {}, prices as of {})", o.provider, o.instance_type, o.gpu_count, o.gpu_model, src.as_of)} {onchange} /></td>
-                <td>{ o.provider }</td>
+                <td>{ o.provider }
+                    if yours { <span class="yours" title={format!("{} — {}", src.reference, src.note)}>{ " your price" }</span> }
+                </td>
+                <td class="wide-only kind">{ kind }</td>
                 <td class="mono">{ o.instance_type }
                     if !o.note.is_empty() { <span class="note-mark" title={o.note} aria-label={format!("note: {}", o.note)}>{ "*" }</span> }
                 </td>
-                <td class="gpus">{ format!("{}× {}", o.gpu_count, o.gpu_model) }</td>
+                <td class="gpus" title={spec_title}>{ format!("{}× {}", o.gpu_count, o.gpu_model) }</td>
                 <td class="num wide-only">{ opt_num(o.gpu_memory_gib, 0) }</td>
                 <td class="num od-gpu">{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
-                <td class="num od-instance">{ format::rate(o.on_demand_per_hour, o.currency) }</td>
-                <td class="num">{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
+                <td class="num od-instance" title={price_title}>{ format::rate(o.on_demand_per_hour, o.currency) }</td>
+                <td class="num spot">{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
+                <td class="num work" title="on-demand price per A100 80GB SXM-equivalent GPU-hour (dense BF16 TFLOPS ratio, vendor datasheets)">{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
                 <td class="currency">{ o.currency.code() }</td>
                 <td class="as-of" title={title}>{ as_of }
                     if stale { <span class="stale" title={format!("older than {STALE_AFTER_MONTHS} months: check the provider's current price")}>{ " stale" }</span> }
                 </td>
-                <td class="wide-only">{ region }{ (o.listings > 1).then(|| html!{ <span class="muted">{ format!(" +{}", o.listings - 1) }</span> }) }</td>
+                <td class="warnings" title={warn_title.clone()}>
+                    { for warns.iter().map(|w| html!{ <span class="warn" title={w.to_string()}>{ warning_label(w) }</span> }) }
+                </td>
+                <td class="wide-only region" title={regions_title}>{ region }{ (o.listings > 1).then(|| html!{ <span class="muted">{ format!(" +{}", o.listings - 1) }</span> }) }</td>
                 <td class="num wide-only">{ opt_num(o.vcpus, 0) }</td>
                 <td class="num wide-only">{ opt_num(o.ram_gib, 0) }</td>
             </tr>
@@ -148,7 +384,24 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         SortKey::PricePerInstanceHour => "instance",
         SortKey::GpuMemory => "memory",
         SortKey::Provider => "provider",
+        SortKey::PricePerWork => "work",
     };
+    let import_report = props.last_import.as_ref().map(|r| {
+        html! {
+            <div id="import-report" role="status">
+                if let Some(f) = &r.failure {
+                    <p class="error" id="import-failure">{ format!("{}: not imported: {f}", r.file_name) }</p>
+                } else {
+                    <p class="muted small" id="import-loaded">{ format!("{}: {} loaded as your prices{}", r.file_name, count_of(u32::try_from(r.loaded).unwrap_or(u32::MAX), "offer", "offers"), if r.row_errors.is_empty() { String::new() } else { format!(", {} not loaded:", count_of(u32::try_from(r.row_errors.len()).unwrap_or(u32::MAX), "row", "rows")) }) }</p>
+                }
+                if !r.row_errors.is_empty() {
+                    <ul id="import-errors" class="error small">
+                        { for r.row_errors.iter().map(|(line, why)| html!{ <li>{ if *line > 0 { format!("line {line}: {why}") } else { why.clone() } }</li> }) }
+                    </ul>
+                }
+            </div>
+        }
+    });
     html! {
         <section class="card" aria-labelledby="offers-heading">
             <h2 id="offers-heading">{ "Offers" }</h2>
@@ -169,17 +422,41 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                     <input type="search" id="filter-text" placeholder="instance, GPU, region…"
                         value={props.filter.text.clone()} oninput={on_text} />
                 </label>
+                <label>{ "Memory " }
+                    <select id="filter-memory" onchange={on_memory}>
+                        <option value="0" selected={props.filter.min_gpu_memory_gib == 0}>{ "any" }</option>
+                        { for MEMORY_STEPS.iter().map(|m| html!{ <option value={m.to_string()} selected={props.filter.min_gpu_memory_gib == *m}>{ format!("≥ {m} GiB/GPU") }</option> }) }
+                    </select>
+                </label>
+                <label>{ "GPUs per instance " }
+                    <select id="filter-count" onchange={on_count}>
+                        <option value="0" selected={props.filter.gpu_count == 0}>{ "any" }</option>
+                        { for COUNT_STEPS.iter().map(|n| html!{ <option value={n.to_string()} selected={props.filter.gpu_count == *n}>{ n.to_string() }</option> }) }
+                    </select>
+                </label>
+                <label>{ "Region " }
+                    <input type="search" id="filter-region" placeholder="e.g. us-east, eu, cn"
+                        value={props.filter.region.clone()} oninput={on_region} />
+                </label>
                 <label>{ "Sort by " }
                     <select id="filter-sort" onchange={on_sort}>
                         <option value="gpu" selected={sort_value == "gpu"}>{ "price per GPU-hour" }</option>
                         <option value="instance" selected={sort_value == "instance"}>{ "price per instance-hour" }</option>
+                        <option value="work" selected={sort_value == "work"}>{ "price per unit of work (A100-equivalent hour)" }</option>
                         <option value="memory" selected={sort_value == "memory"}>{ "GPU memory" }</option>
                         <option value="provider" selected={sort_value == "provider"}>{ "provider" }</option>
                     </select>
                 </label>
             </div>
+            <div class="import">
+                <label>{ "Import prices " }
+                    <input type="file" id="import-prices" accept=".csv,.json,text/csv,application/json" onchange={on_file} />
+                </label>
+                <span class="muted small">{ format!(" Your own quotes as CSV or JSON (up to {} KiB) in the schema of `gpurent catalog` (required: provider, instance_type, gpu_model, gpu_count, currency USD/CNY, on_demand_per_hour per instance-hour; optional: as_of, region, spot_per_hour, gpu_memory_gib…). Read in your browser only.", MAX_FILE_BYTES / 1024) }</span>
+                { for import_report }
+            </div>
             <p class="muted small" id="offer-count">
-                { format!("{} of {} offers match", rows.len(), catalog::OFFERS.len()) }
+                { format!("{} of {} offers match", rows.len(), total_offers) }
                 { (rows.len() > MAX_ROWS).then(|| format!("; showing the first {MAX_ROWS}, narrow the filter to see others")) }
                 { format!(". Picked {}/{MAX_COMPARED}. Prices are list prices per hour in each offer's own currency, without tax; {AGGREGATION_RULE}. Sorting converts currencies at the exchange rate set in the scenario above. Hover a date for its source; * marks an offer with a note.", props.selected.len()) }
             </p>
@@ -189,13 +466,17 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 <div class="table-wrap">
                     <table id="offers">
                         <thead><tr>
-                            <th>{ "Compare" }</th><th>{ "Provider" }</th><th>{ "Instance type" }</th>
+                            <th>{ "Compare" }</th><th>{ "Provider" }</th>
+                            <th class="wide-only" title="hyperscaler, GPU cloud or marketplace">{ "Kind" }</th>
+                            <th>{ "Instance type" }</th>
                             <th title="GPUs per instance × model">{ "GPUs" }</th>
                             <th class="num wide-only" title="memory per GPU">{ "GiB/GPU" }</th>
                             <th class="num">{ "On-demand /GPU-h" }</th>
                             <th class="num">{ "On-demand /instance-h" }</th>
                             <th class="num">{ "Spot /instance-h" }</th>
+                            <th class="num" title="on-demand price per A100 80GB SXM-equivalent GPU-hour (dense BF16)">{ "Per A100-eq. h" }</th>
                             <th>{ "Currency" }</th><th>{ "As of" }</th>
+                            <th title="kept, but check: spot above on-demand, commitment above on-demand, stale, outlier 10× from its GPU's median">{ "Warnings" }</th>
                             <th class="wide-only">{ "Region" }</th>
                             <th class="num wide-only">{ "vCPUs" }</th><th class="num wide-only" title="host RAM per instance">{ "RAM GiB" }</th>
                         </tr></thead>

@@ -14,6 +14,23 @@ pub struct AppState {
     pub filter: OfferFilter,
     /// Message about the last refused action (e.g. a sixth offer), shown near the table.
     pub notice: Option<String>,
+    /// Outcome of the last price-list import, shown next to the import control.
+    pub last_import: Option<ImportReport>,
+    /// Number of the user's imported offers registered so far (refreshes the offer table).
+    pub imported_offers: usize,
+}
+
+/// What happened to one imported price-list file.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ImportReport {
+    /// The file's name as the browser gives it.
+    pub file_name: String,
+    /// Offers loaded from it.
+    pub loaded: usize,
+    /// Why the whole file was refused, if it was.
+    pub failure: Option<String>,
+    /// Rejected rows: (1-based line, reason).
+    pub row_errors: Vec<(usize, String)>,
 }
 
 /// Everything the UI can ask the reducer to do.
@@ -25,6 +42,9 @@ pub enum AppAction {
     Filter(OfferFilter),
     /// Hide the notice.
     DismissNotice,
+    /// A price list was imported (its offers are already registered in
+    /// [`crate::catalog::user`]); `usize` is the number of imported offers now registered.
+    Imported(ImportReport, usize),
 }
 
 impl Reducible for AppState {
@@ -42,6 +62,10 @@ impl Reducible for AppState {
             },
             AppAction::Filter(f) => next.filter = f,
             AppAction::DismissNotice => next.notice = None,
+            AppAction::Imported(report, total) => {
+                next.last_import = Some(report);
+                next.imported_offers = total;
+            }
         }
         Rc::new(next)
     }

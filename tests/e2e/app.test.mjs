@@ -256,6 +256,95 @@ test('every numeric field survives hostile values: message beside it, last resul
   await context.close();
 });
 
+test('own prices import: a good file loads and compares, bad rows are listed by line', async () => {
+  const { context, page, problems } = await openApp();
+  const good = [
+    'provider,instance_type,gpu_model,gpu_count,currency,on_demand_per_hour,as_of,note',
+    'Acme Quote,acme-8xh100,H100 SXM,8,USD,16.00,2026-11-01,<b>sales quote</b>',
+    'Acme Quote,acme-1xa100,A100-80GB,1,USD,1.10,2026-11-01,',
+  ].join('\r\n');
+  await page.setInputFiles('#import-prices',
+    { name: 'acme-quote.csv', mimeType: 'text/csv', buffer: Buffer.from(`\ufeff${good}\r\n`) });
+  await page.waitForSelector('#import-loaded');
+  assert.match(await page.textContent('#import-loaded'), /acme-quote\.csv: 2 offers loaded/);
+  assert.equal(await page.$('#import-errors'), null, 'no row errors for the good file');
+  const providers = await page.$$eval('#filter-provider option', (os) => os.map((o) => o.value));
+  assert.ok(providers.includes('Acme Quote'), 'imported provider in the provider filter');
+  await page.fill('#filter-text', 'acme');
+  await page.waitForFunction(() => document.querySelectorAll('#offers tbody tr').length === 2);
+  const rows = await page.$$eval('#offers tbody tr', (trs) => trs.map((tr) => ({
+    provider: tr.children[1].textContent,
+    gpu: tr.querySelector('td.od-gpu').textContent.trim(),
+    currency: tr.querySelector('td.currency').textContent.trim(),
+    asOf: tr.querySelector('td.as-of').textContent.trim(),
+  })));
+  assert.ok(rows.every((r) => r.provider.includes('your price')), 'marked as your price');
+  assert.deepEqual(rows.map((r) => r.gpu).sort(), ['$1.1000', '$2.0000'], 'per GPU-hour');
+  assert.ok(rows.every((r) => r.currency === 'USD' && r.asOf.startsWith('2026-11-01')));
+  // The note is shown as text, never as markup.
+  assert.equal(await page.$('#offers b'), null);
+  // Imported offers are compared like catalog offers.
+  const labelsBefore = await page.$$eval('#results .option-label', (ls) => ls.length);
+  await page.check('#offers tbody tr:first-child input[type=checkbox]');
+  await page.waitForFunction((n) => document.querySelectorAll('#results .option-label').length === n + 1,
+    labelsBefore);
+  const labels = await page.$$eval('#results .option-label', (ls) => ls.map((l) => l.textContent));
+  assert.ok(labels.some((l) => l.includes('Acme Quote')), 'the imported offer is compared');
+
+  const bad = [
+    'provider,instance_type,gpu_model,gpu_count,currency,on_demand_per_hour,extra',
+    'Beta Cloud,beta-ok,L4,1,USD,0.70,ignored',
+    'Beta Cloud,beta-zero,L4,0,USD,0.70,',
+    'Beta Cloud,beta-comma,L4,1,USD,"0,70",',
+    'Beta Cloud,beta-eur,L4,1,EUR,0.70,',
+  ].join('\n');
+  await page.setInputFiles('#import-prices',
+    { name: 'beta.csv', mimeType: 'text/csv', buffer: Buffer.from(`${bad}\n`) });
+  await page.waitForFunction(() => document.querySelector('#import-loaded')?.textContent.includes('beta.csv'));
+  assert.match(await page.textContent('#import-loaded'), /1 offer loaded.*3 rows not loaded/);
+  const errors = await page.$$eval('#import-errors li', (ls) => ls.map((l) => l.textContent));
+  assert.equal(errors.length, 3);
+  assert.match(errors[0], /^line 3: .*gpu_count/);
+  assert.match(errors[1], /^line 4: .*comma/);
+  assert.match(errors[2], /^line 5: .*EUR/);
+  await page.fill('#filter-text', 'beta');
+  await page.waitForFunction(() => document.querySelectorAll('#offers tbody tr').length === 1);
+  const betaDate = await page.textContent('#offers tbody tr td.as-of');
+  assert.match(betaDate.trim(), /^undated stale$/, 'a price without a date is flagged, not presented as fresh');
+
+  const notCsv = Buffer.from('[{"provider": "X",');
+  await page.setInputFiles('#import-prices', { name: 'broken.json', mimeType: 'application/json', buffer: notCsv });
+  await page.waitForSelector('#import-failure');
+  assert.match(await page.textContent('#import-failure'), /broken\.json: not imported: line 1/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the offer browser filters by memory, GPUs per instance and region, and stays usable at 375 px', async () => {
+  const { context, page, problems } = await openApp({ width: 375, height: 800 });
+  await page.selectOption('#filter-memory', '80');
+  await page.selectOption('#filter-count', '8');
+  await page.fill('#filter-region', 'us-east');
+  await page.selectOption('#filter-sort', 'work');
+  await page.waitForFunction(() => document.querySelector('#offer-count').textContent.match(/^(\d+) of/)?.[1] !== undefined);
+  const gpus = await page.$$eval('#offers tbody tr td.gpus', (ts) => ts.map((t) => t.textContent));
+  assert.ok(gpus.length > 0);
+  assert.ok(gpus.every((g) => g.startsWith('8× ')), 'eight GPUs per instance');
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(pageWidth <= 375, `page does not scroll sideways (width ${pageWidth})`);
+  assert.ok(await page.isVisible('#import-prices'), 'import control reachable on a phone');
+  // The raw spread and the committed-use terms are kept behind the price.
+  await page.fill('#filter-region', '');
+  await page.selectOption('#filter-provider', 'Google Cloud');
+  await page.waitForFunction(() => [...document.querySelectorAll('#offers tbody tr td:nth-child(2)')]
+    .every((td) => td.textContent.startsWith('Google Cloud')));
+  const title = await page.getAttribute('#offers tbody tr:first-child td.od-instance', 'title');
+  assert.match(title, /min \$[\d,.]+, median \$[\d,.]+, max \$[\d,.]+/);
+  assert.match(title, /12-month commitment, no upfront: \$[\d,.]+ per instance-hour effective/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('the bundle stays within the download budget', async () => {
   const { files, raw, gzip } = await bundleSizes(DIST);
   for (const f of files) console.log(`#   ${f.name}: ${f.raw} B raw, ${f.gzip} B gzip`);
