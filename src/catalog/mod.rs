@@ -391,6 +391,18 @@ pub fn offer_by_id(id: &str) -> Option<&'static Offer> {
         .or_else(|| user::offer_by_id(id))
 }
 
+/// [`offer_by_id`], but ignoring case when the exact id is not found (`SkyPilot-AWS/P4d.24xlarge`
+/// finds `skypilot-aws/p4d.24xlarge`), so hand-typed ids in scenario files work.
+#[must_use]
+pub fn offer_by_id_ignore_case(id: &str) -> Option<&'static Offer> {
+    offer_by_id(id).or_else(|| {
+        OFFERS
+            .iter()
+            .chain(user::offers())
+            .find(|o| o.id.to_lowercase() == id.to_lowercase())
+    })
+}
+
 /// The [`OfferDetails`] of an offer (bundled or imported), found by id.
 #[must_use]
 pub fn details(offer: &Offer) -> Option<&'static OfferDetails> {

@@ -431,8 +431,16 @@ pub struct Loaded {
 /// Parses a scenario file. Errors: not JSON, a wrong version, an unknown field, or a value of
 /// the wrong type, each naming the path (`options[0].reserved.term_months: invalid type…`).
 pub fn parse(json: &str) -> Result<ScenarioFile, EngineError> {
+    // A byte-order mark (as some Windows editors write) is not part of the JSON.
+    let json = json.strip_prefix('\u{feff}').unwrap_or(json);
     let value: serde_json::Value = serde_json::from_str(json)
         .map_err(|e| EngineError::Parse(format!("not valid JSON: {e}")))?;
+    if !value.is_object() {
+        return Err(EngineError::invalid(
+            "(top level)",
+            "the scenario must be a JSON object ({\"version\": 1, \"options\": [...], ...})",
+        ));
+    }
     match value.get("version") {
         None => {
             return Err(EngineError::invalid(
@@ -443,7 +451,11 @@ pub fn parse(json: &str) -> Result<ScenarioFile, EngineError> {
         Some(v) if v.as_u64() != Some(u64::from(VERSION)) => {
             return Err(EngineError::invalid(
                 "version",
-                format!("unsupported version {v} (this build reads version {VERSION})"),
+                if v.is_string() {
+                    format!("must be the number {VERSION}, not the string {v}")
+                } else {
+                    format!("unsupported version {v} (this build reads version {VERSION})")
+                },
             ))
         }
         Some(_) => {}
@@ -613,26 +625,25 @@ impl ScenarioFile {
     fn option(&self, i: usize, f: &OptionFile) -> Result<OptionSpec, EngineError> {
         let field = format!("options[{i}]");
         let p = |name: &str| format!("{field}.{name}");
-        let mut o =
-            match &f.offer {
-                Some(id) => offer_spec(catalog::offer_by_id(id).ok_or_else(|| {
-                    EngineError::UnknownOffer {
-                        field: p("offer"),
-                        id: id.clone(),
-                    }
-                })?),
-                None => {
-                    let mut o = OptionSpec::on_demand(
-                        format!("option {}", i + 1),
-                        Currency::Usd,
-                        1.0,
-                        1,
-                        Billing::UNSTATED,
-                    );
-                    o.on_demand = None;
-                    o
+        let mut o = match &f.offer {
+            Some(id) => offer_spec(catalog::offer_by_id_ignore_case(id).ok_or_else(|| {
+                EngineError::UnknownOffer {
+                    field: p("offer"),
+                    id: id.clone(),
                 }
-            };
+            })?),
+            None => {
+                let mut o = OptionSpec::on_demand(
+                    format!("option {}", i + 1),
+                    Currency::Usd,
+                    1.0,
+                    1,
+                    Billing::UNSTATED,
+                );
+                o.on_demand = None;
+                o
+            }
+        };
         if let Some(n) = &f.name {
             o.name = n.clone();
         }
@@ -833,4 +844,46 @@ impl Loaded {
 /// Parses, loads and evaluates a scenario file in one step.
 pub fn evaluate_json(json: &str) -> Result<Evaluation, EngineError> {
     parse(json)?.load()?.evaluate()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: &str = r#"{ "version": 1, "horizon_months": 12,
+        "workload": { "mode": "fleet", "gpus": 8, "hours_per_day": 24 },
+        "options": [ { "offer": "OFFER" } ] }"#;
+
+    #[test]
+    fn version_as_a_string_says_it_must_be_the_number() {
+        let e = parse(r#"{ "version": "1", "options": [] }"#)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains("must be the number 1"), "{e}");
+        assert!(!e.contains("this build reads version 1"), "{e}");
+    }
+
+    #[test]
+    fn a_top_level_array_or_scalar_is_not_a_scenario() {
+        for text in ["[]", "[{\"version\": 1}]", "1", "\"x\"", "null"] {
+            let e = parse(text).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(e.contains("must be a JSON object"), "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_accepted() {
+        let id = catalog::OFFERS[0].id;
+        let text = format!("\u{feff}{}", SMALL.replace("OFFER", id));
+        assert!(parse(&text).is_ok(), "{:?}", parse(&text).err());
+    }
+
+    #[test]
+    fn offer_ids_are_found_ignoring_case() {
+        let id = catalog::OFFERS[0].id.to_uppercase();
+        let text = SMALL.replace("OFFER", &id);
+        let loaded = parse(&text).and_then(|f| f.load());
+        assert!(loaded.is_ok(), "{id}: {:?}", loaded.err());
+    }
 }
