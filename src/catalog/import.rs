@@ -42,18 +42,37 @@ pub const REQUIRED_COLUMNS: [&str; 6] = [
     "on_demand_per_hour",
 ];
 
+/// Highest on-demand or spot price accepted per instance-hour, in any currency: 10,000 (an
+/// 8-GPU H100 instance lists at about 100 USD or 700 CNY per hour, so a larger figure is a typo,
+/// a monthly price or a price in cents). Rows above it are rejected with the reason.
+pub const MAX_PRICE_PER_HOUR: f64 = 10_000.0;
+
 /// A row that was not loaded: its 1-based line in the file and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RowError {
     /// 1-based line of the row (CSV) or of the object's first character (JSON).
     pub line: usize,
+    /// 1-based position of the element in a JSON array (`None` for CSV rows), so that errors in
+    /// compact one-line JSON can be told apart.
+    pub item: Option<usize>,
     /// What is wrong, e.g. ``"`gpu_count`: "0" is not a whole number from 1 to 1024"``.
     pub message: String,
 }
 
 impl fmt::Display for RowError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
+        write!(f, "{}: {}", self.location(), self.message)
+    }
+}
+
+impl RowError {
+    /// Where the row is: `"item 3 (line 1)"` for a JSON element, `"line 4"` for a CSV row.
+    #[must_use]
+    pub fn location(&self) -> String {
+        match self.item {
+            Some(item) => format!("item {item} (line {})", self.line),
+            None => format!("line {}", self.line),
+        }
     }
 }
 
@@ -111,6 +130,52 @@ impl fmt::Display for ImportError {
 }
 
 impl std::error::Error for ImportError {}
+
+/// [`parse_price_list`], then [`reject_future_dates`] with `today` (`(year, month, day)`, from
+/// the caller's clock: this module reads none).
+///
+/// # Errors
+/// As [`parse_price_list`].
+pub fn parse_price_list_on(
+    file_name: &str,
+    bytes: &[u8],
+    today: (i32, u32, u32),
+) -> Result<PriceList, ImportError> {
+    let mut list = parse_price_list(file_name, bytes)?;
+    reject_future_dates(&mut list, today);
+    Ok(list)
+}
+
+/// Moves rows whose `as_of` is after `today` (`(year, month, day)`) from the offers to the
+/// errors: a price cannot be dated in the future, so the date (and likely the row) is a typo.
+/// A `YYYY-MM` date is in the future when its month is after today's month.
+pub fn reject_future_dates(list: &mut PriceList, today: (i32, u32, u32)) {
+    let offers = std::mem::take(&mut list.offers);
+    for o in offers {
+        let mut parts = o.as_of.split('-').map(|p| p.parse::<i64>().unwrap_or(0));
+        let (y, m, d) = (parts.next(), parts.next(), parts.next());
+        let future = match (y, m) {
+            (Some(y), Some(m)) => {
+                let t = (i64::from(today.0), i64::from(today.1), i64::from(today.2));
+                (y, m) > (t.0, t.1) || (d.is_some_and(|d| (y, m, d) > t))
+            }
+            _ => false,
+        };
+        if future {
+            list.errors.push(RowError {
+                line: o.line,
+                item: None,
+                message: format!(
+                    "`as_of`: {:?} is in the future (today is {:04}-{:02}-{:02})",
+                    o.as_of, today.0, today.1, today.2
+                ),
+            });
+        } else {
+            list.offers.push(o);
+        }
+    }
+    list.errors.sort_by_key(|e| e.line);
+}
 
 /// Parses a price list. JSON when `file_name` ends in `.json` or the text starts with `[` or
 /// `{`; CSV otherwise.
@@ -188,12 +253,13 @@ fn parse_csv(text: &str) -> Result<PriceList, ImportError> {
                         .map(str::to_string)
                         .filter(|v| !v.is_empty()))
                 };
-                push_row(&mut list, line, get);
+                push_row(&mut list, line, None, get);
             }
             Err(e) => list.errors.push(RowError {
                 line: e
                     .position()
                     .map_or(n + 2, |p| usize::try_from(p.line()).unwrap_or(usize::MAX)),
+                item: None,
                 message: format!("unreadable row: {e}"),
             }),
         }
@@ -237,12 +303,12 @@ fn parse_json(text: &str) -> Result<PriceList, ImportError> {
             match stream.next() {
                 Some(Ok(value)) => {
                     pos += stream.byte_offset();
-                    json_row(&mut list, line, &value);
+                    json_row(&mut list, line, n, &value);
                 }
                 Some(Err(e)) => {
                     return Err(ImportError::Malformed {
                         line: line + e.line().saturating_sub(1),
-                        message: format!("JSON syntax: {e}"),
+                        message: format!("item {n}: JSON syntax: {e}"),
                     })
                 }
                 None => return Err(malformed(pos, "the array is not closed with ]")),
@@ -264,10 +330,11 @@ fn parse_json(text: &str) -> Result<PriceList, ImportError> {
     Ok(list)
 }
 
-fn json_row(list: &mut PriceList, line: usize, value: &serde_json::Value) {
+fn json_row(list: &mut PriceList, line: usize, item: usize, value: &serde_json::Value) {
     let Some(object) = value.as_object() else {
         list.errors.push(RowError {
             line,
+            item: Some(item),
             message: "an element is not an object".to_string(),
         });
         return;
@@ -287,18 +354,23 @@ fn json_row(list: &mut PriceList, line: usize, value: &serde_json::Value) {
             Some(_) => Err(format!("`{key}` must be a string or a number")),
         }
     };
-    push_row(list, line, get);
+    push_row(list, line, Some(item), get);
 }
 
 /// Validates one row given a cell getter (`Ok(None)` for an absent or empty cell).
 fn push_row(
     list: &mut PriceList,
     line: usize,
+    item: Option<usize>,
     get: impl Fn(&str) -> Result<Option<String>, String>,
 ) {
     match build_row(line, &get) {
         Ok(offer) => list.offers.push(offer),
-        Err(message) => list.errors.push(RowError { line, message }),
+        Err(message) => list.errors.push(RowError {
+            line,
+            item,
+            message,
+        }),
     }
 }
 
@@ -315,6 +387,16 @@ fn number(key: &str, raw: &str) -> Result<f64, String> {
         Ok(x)
     } else {
         Err(format!("`{key}`: {raw:?} is not a finite number"))
+    }
+}
+
+/// A price per instance-hour: positive and at most [`MAX_PRICE_PER_HOUR`].
+fn price(key: &str, raw: Option<String>) -> Result<Option<f64>, String> {
+    match positive(key, raw)? {
+        Some(p) if p > MAX_PRICE_PER_HOUR => Err(format!(
+            "`{key}`: {p} per instance-hour is above the plausible maximum of 10,000 (a monthly price, or cents?)"
+        )),
+        p => Ok(p),
     }
 }
 
@@ -368,7 +450,7 @@ fn build_row(
     let currency_raw = required("currency")?;
     let currency = Currency::from_code(&currency_raw)
         .ok_or_else(|| format!("`currency`: {currency_raw:?} is not USD or CNY"))?;
-    let on_demand_per_hour = positive("on_demand_per_hour", Some(required("on_demand_per_hour")?))?
+    let on_demand_per_hour = price("on_demand_per_hour", Some(required("on_demand_per_hour")?))?
         .ok_or_else(|| "`on_demand_per_hour` is empty".to_string())?;
     let provider_kind = match get("provider_kind")? {
         None => None,
@@ -379,7 +461,7 @@ fn build_row(
     let mut gpu_memory_gib = positive("gpu_memory_gib", get("gpu_memory_gib")?)?;
     let vcpus = positive("vcpus", get("vcpus")?)?;
     let ram_gib = positive("ram_gib", get("ram_gib")?)?;
-    let spot_per_hour = positive("spot_per_hour", get("spot_per_hour")?)?;
+    let spot_per_hour = price("spot_per_hour", get("spot_per_hour")?)?;
     let as_of = get("as_of")?.unwrap_or_default();
     if !as_of.is_empty() && !valid_date(&as_of) {
         return Err(format!(
@@ -475,6 +557,54 @@ mod tests {
             parse_price_list("p.csv", b"provider,price\nA,1\n"),
             Err(ImportError::MissingColumns(c)) if c.contains(&"gpu_model")
         ));
+    }
+
+    #[test]
+    fn compact_json_errors_name_the_item() {
+        let good = r#"{"provider": "A", "instance_type": "a", "gpu_model": "T4", "gpu_count": 1, "currency": "USD", "on_demand_per_hour": 1}"#;
+        let bad = r#"{"provider": "A", "instance_type": "b", "gpu_model": "T4", "gpu_count": 0, "currency": "USD", "on_demand_per_hour": 1}"#;
+        let text = format!("[{good},{good},{bad}]");
+        let list = parse_price_list("p.json", text.as_bytes()).expect("parses");
+        assert_eq!(list.errors.len(), 1);
+        let shown = list.errors[0].to_string();
+        assert!(shown.starts_with("item 3 (line 1): `gpu_count`"), "{shown}");
+        let broken = format!("[{good},{{\"x\": }}]");
+        let e = parse_price_list("p.json", broken.as_bytes())
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains("item 2"), "{e}");
+        // CSV rows keep the plain line.
+        let csv = format!("{HEADER}\nA,a,T4,0,USD,1\n");
+        let list = parse_price_list("p.csv", csv.as_bytes()).expect("parses");
+        assert_eq!(list.errors[0].to_string().split(':').next(), Some("line 2"));
+    }
+
+    #[test]
+    fn absurd_prices_and_future_dates_are_rejected() {
+        let csv = format!(
+            "{HEADER},spot_per_hour,as_of\n\
+             A,ok,T4,1,USD,10000,,2026-11\n\
+             A,big,T4,1,CNY,10000.5,,\n\
+             A,spot,T4,1,USD,1,20000,\n\
+             A,future,T4,1,USD,1,,2026-12-01\n\
+             A,future-month,T4,1,USD,1,,2027-01\n\
+             A,today,T4,1,USD,1,,2026-11-30\n"
+        );
+        let list = parse_price_list_on("p.csv", csv.as_bytes(), (2026, 11, 30)).expect("parses");
+        let kept: Vec<&str> = list
+            .offers
+            .iter()
+            .map(|o| o.instance_type.as_str())
+            .collect();
+        assert_eq!(kept, ["ok", "today"]);
+        let lines: Vec<usize> = list.errors.iter().map(|e| e.line).collect();
+        assert_eq!(lines, [3, 4, 5, 6]);
+        assert!(list.errors[0]
+            .message
+            .contains("plausible maximum of 10,000"));
+        assert!(list.errors[1].message.contains("spot_per_hour"));
+        assert!(list.errors[2].message.contains("in the future"));
     }
 
     #[test]

@@ -78,10 +78,53 @@ impl fmt::Display for Warning {
                     write!(f, "no usable as-of date ({as_of}): treated as stale")
                 }
             }
+            Warning::Outlier { ratio } if *ratio < 1.0 && *ratio > 0.0 => write!(
+                f,
+                "price per GPU-hour is 1/{} of the median of its GPU model ({}; outlier: {OUTLIER_FACTOR}× or more away)",
+                grouped(1.0 / ratio),
+                ratio_label(*ratio)
+            ),
             Warning::Outlier { ratio } => write!(
                 f,
-                "price per GPU-hour is {ratio:.2}× the median of its GPU model (outlier: {OUTLIER_FACTOR}× or more away)"
+                "price per GPU-hour is {} the median of its GPU model (outlier: {OUTLIER_FACTOR}× or more away)",
+                ratio_label(*ratio)
             ),
+        }
+    }
+}
+
+/// A whole number with thousands separators: `2000.4` → `"2,000"`.
+fn grouped(x: f64) -> String {
+    let digits = format!("{:.0}", x.abs());
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Short label of an outlier ratio (offer ÷ model median) that stays readable at any size:
+/// `×12.3` at or above 1, `÷2,000` (2,000 times cheaper) below 1, never `×0.0`. For the table's
+/// Warnings column (`"outlier ÷2,000"`).
+#[must_use]
+pub fn ratio_label(ratio: f64) -> String {
+    if !ratio.is_finite() || ratio <= 0.0 {
+        "×0".to_string()
+    } else if ratio >= 1.0 {
+        if ratio >= 100.0 {
+            format!("×{}", grouped(ratio))
+        } else {
+            format!("×{ratio:.1}")
+        }
+    } else {
+        let inverse = 1.0 / ratio;
+        if inverse >= 100.0 {
+            format!("÷{}", grouped(inverse))
+        } else {
+            format!("÷{inverse:.1}")
         }
     }
 }
@@ -321,6 +364,17 @@ mod tests {
             Warning::Stale { as_of: "2023-06" }.to_string(),
             "price as of 2023-06: older than 12 months"
         );
+    }
+
+    #[test]
+    fn tiny_and_huge_outlier_ratios_read_well() {
+        assert_eq!(ratio_label(0.0005), "÷2,000");
+        assert_eq!(ratio_label(0.05), "÷20.0");
+        assert_eq!(ratio_label(12.34), "×12.3");
+        assert_eq!(ratio_label(1500.0), "×1,500");
+        let text = Warning::Outlier { ratio: 0.0005 }.to_string();
+        assert!(text.contains("1/2,000 of the median"), "{text}");
+        assert!(!text.contains("0.00×"), "{text}");
     }
 
     #[test]
