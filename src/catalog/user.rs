@@ -54,6 +54,8 @@ pub struct NewOffer {
 struct Registry {
     /// Registered offers with their details, in import order.
     offers: Vec<(&'static Offer, &'static OfferDetails)>,
+    /// The file name each entry of `offers` was imported from (same order).
+    files: Vec<String>,
     /// Ids of imported offers whose file stated a provider kind.
     kind_stated: Vec<&'static str>,
     sources: Vec<&'static Source>,
@@ -69,12 +71,15 @@ fn leak(s: String) -> &'static str {
 }
 
 /// Registers the offers of one imported file named `file_name` and returns them, in file
-/// order. Each distinct as-of date gets its own [`Source`] whose reference is the file name
+/// order. **Re-importing replaces**: offers imported earlier from a file of the same name
+/// (compared exactly) are removed first, so loading a corrected `quote.csv` again does not
+/// duplicate its offers (their ids, which name the import number, are no longer found). Each distinct as-of date gets its own [`Source`] whose reference is the file name
 /// (marked "your price"). Offer ids are `"user/<import number>/<line>"`, unique for the page's
 /// life. Offers beyond [`MAX_IMPORTED_OFFERS`] in all are not registered.
 pub fn register(file_name: &str, offers: Vec<NewOffer>) -> Vec<&'static Offer> {
     REGISTRY.with(|r| {
         let mut r = r.borrow_mut();
+        remove_file(&mut r, file_name);
         r.imports += 1;
         let import = r.imports;
         let mut out = Vec::new();
@@ -150,10 +155,38 @@ pub fn register(file_name: &str, offers: Vec<NewOffer>) -> Vec<&'static Offer> {
                 r.kind_stated.push(offer.id);
             }
             r.offers.push((offer, details));
+            r.files.push(file_name.to_string());
             out.push(offer);
         }
         out
     })
+}
+
+/// Drops the offers registered from `file_name`.
+fn remove_file(r: &mut Registry, file_name: &str) {
+    let mut keep = r.files.iter().map(|f| f != file_name);
+    let mut removed = Vec::new();
+    r.offers.retain(|(o, _)| {
+        let k = keep.next().unwrap_or(true);
+        if !k {
+            removed.push(o.id);
+        }
+        k
+    });
+    r.files.retain(|f| f != file_name);
+    r.kind_stated.retain(|id| !removed.contains(id));
+}
+
+/// Removes every imported offer (for a "Clear imported prices" control); the bundled catalog
+/// is untouched. Ids of removed offers are no longer found by [`offer_by_id`] or
+/// [`super::offer_by_id`]. Memory leaked for them (see the module note) is not reclaimed.
+pub fn clear() {
+    REGISTRY.with(|r| {
+        let mut r = r.borrow_mut();
+        r.offers.clear();
+        r.files.clear();
+        r.kind_stated.clear();
+    });
 }
 
 /// Every imported offer, in import order.
@@ -272,5 +305,22 @@ mod tests {
         assert!(kind_stated(a));
         assert!(!kind_stated(registered[1]));
         assert!(providers().contains(&"Acme"));
+    }
+
+    #[test]
+    fn reimporting_a_file_replaces_its_offers_and_clear_removes_all() {
+        // Tests run on their own threads, so this registry starts empty.
+        let first = register("prices.csv", vec![new_offer(2, None), new_offer(3, None)]);
+        let other = register("other.csv", vec![new_offer(2, None)]);
+        assert_eq!(offers().len(), 3);
+        let again = register("prices.csv", vec![new_offer(2, None), new_offer(3, None)]);
+        assert_eq!(offers().len(), 3, "re-import must not duplicate");
+        assert!(offer_by_id(first[0].id).is_none());
+        assert!(offer_by_id(again[0].id).is_some());
+        assert!(offer_by_id(other[0].id).is_some());
+        clear();
+        assert!(offers().is_empty());
+        assert!(super::super::offer_by_id(again[1].id).is_none());
+        assert!(providers().is_empty());
     }
 }
