@@ -404,9 +404,12 @@ pub fn filter_offer_refs(
         .filter(|o| filter.gpu_count == 0 || o.gpu_count == filter.gpu_count)
         .filter(|o| {
             region.is_empty()
-                || o.region.to_lowercase().contains(&region)
-                || catalog::details(o)
-                    .is_some_and(|d| d.regions.iter().any(|r| r.to_lowercase().contains(&region)))
+                || catalog::aliases::region_matches(&region, o.region)
+                || catalog::details(o).is_some_and(|d| {
+                    d.regions
+                        .iter()
+                        .any(|r| catalog::aliases::region_matches(&region, r))
+                })
         })
         .filter(|o| {
             filter.gpu_family.is_empty() || catalog::gpu_family(o.gpu_model) == filter.gpu_family
@@ -427,7 +430,12 @@ pub fn filter_offer_refs(
                 o.region
             )
             .to_lowercase();
-            words.iter().all(|w| haystack.contains(w.as_str()))
+            // Chinese and other names of places and providers (catalog::aliases) count too.
+            words.iter().all(|w| {
+                catalog::aliases::expand(w)
+                    .iter()
+                    .any(|t| haystack.contains(t.as_str()))
+            })
         })
         .collect();
     let price = |o: &Offer, per_gpu: bool| -> f64 {

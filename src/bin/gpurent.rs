@@ -14,7 +14,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 mod cli {
     use clap::{Parser, Subcommand, ValueEnum};
-    use gpu_cost_planner::catalog::{export, Offer, OFFERS};
+    use gpu_cost_planner::catalog::{aliases, export, gpu_families, providers, Offer, OFFERS};
     use gpu_cost_planner::engine::{file, report};
     use std::io::Write as _;
     use std::path::PathBuf;
@@ -60,10 +60,13 @@ mod cli {
             /// Output format.
             #[arg(long, value_enum, default_value_t = Format::Json)]
             format: Format,
-            /// Only offers of this provider (case-insensitive, e.g. "aws", "Google Cloud").
+            /// Only offers of this provider: case-insensitive part of the name or an alias
+            /// ("aws", "google", "gcp", "阿里云", "恒源云"). No match is an error listing the
+            /// providers.
             #[arg(long)]
             provider: Option<String>,
             /// Only offers of this GPU: a canonical model ("A100 80GB SXM") or a family ("A100").
+            /// No match is an error listing the GPU families.
             #[arg(long)]
             gpu: Option<String>,
         },
@@ -96,6 +99,28 @@ mod cli {
                     gpu: gpu.clone().unwrap_or_default(),
                 };
                 let all: Vec<&Offer> = OFFERS.iter().collect();
+                if !filter.provider.trim().is_empty()
+                    && aliases::matching_providers(&filter.provider).is_empty()
+                {
+                    return Err(format!(
+                        "no provider matches --provider {:?}; providers: {}",
+                        filter.provider,
+                        providers().join(", ")
+                    ));
+                }
+                let gpu_only = export::ExportFilter {
+                    provider: String::new(),
+                    gpu: filter.gpu.clone(),
+                };
+                if !filter.gpu.trim().is_empty() && export::select(&all, &gpu_only).is_empty() {
+                    let families: Vec<String> =
+                        gpu_families().into_iter().map(|f| f.label).collect();
+                    return Err(format!(
+                        "no offer has a GPU matching --gpu {:?}; GPU families: {}",
+                        filter.gpu,
+                        families.join(", ")
+                    ));
+                }
                 let offers = export::select(&all, &filter);
                 match format {
                     Format::Json => Ok(export::to_json(&offers)),
@@ -165,6 +190,32 @@ mod cli {
             assert_eq!(v.as_array().map(Vec::len), Some(OFFERS.len()));
 
             assert!(Cli::try_parse_from(["gpurent", "catalog", "--format", "xml"]).is_err());
+        }
+
+        fn catalog(args: &[&str]) -> Result<String, String> {
+            let mut all = vec!["gpurent", "catalog", "--format", "csv"];
+            all.extend_from_slice(args);
+            render(&Cli::try_parse_from(all).expect("parses").command)
+        }
+
+        #[test]
+        fn provider_and_gpu_match_loosely_and_no_match_is_an_error() {
+            for (query, name) in [
+                ("gcp", "Google Cloud"),
+                ("google", "Google Cloud"),
+                ("恒源云", "恒源云 (gpushare.com)"),
+                ("阿里", "Alibaba Cloud"),
+                ("amazon", "AWS"),
+            ] {
+                let text = catalog(&["--provider", query]).expect("renders");
+                let rows: Vec<&str> = text.lines().skip(1).collect();
+                assert!(!rows.is_empty(), "{query}");
+                assert!(rows.iter().all(|r| r.contains(name)), "{query}");
+            }
+            let e = catalog(&["--provider", "nosuchcloud"]).expect_err("no match");
+            assert!(e.contains("Google Cloud") && e.contains("Lambda"), "{e}");
+            let e = catalog(&["--gpu", "Voodoo5"]).expect_err("no match");
+            assert!(e.contains("A100"), "{e}");
         }
     }
 }

@@ -11,7 +11,9 @@ use super::{details, gpus, Offer, OfferDetails};
 /// Which offers to export. Empty strings match everything.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ExportFilter {
-    /// Provider name, matched case-insensitively and exactly (`"aws"` matches `"AWS"`).
+    /// Provider, matched case-insensitively as a part of the name (`"google"` matches
+    /// `"Google Cloud"`, `"恒源云"` matches `"恒源云 (gpushare.com)"`) or through
+    /// [`super::aliases::PROVIDER_ALIASES`] (`"gcp"`, `"阿里云"`).
     pub provider: String,
     /// GPU, matched case-insensitively: exactly when it names a canonical model
     /// (`"A100 80GB SXM"`), else by family (`"A100"` matches every A100, see
@@ -28,7 +30,7 @@ impl ExportFilter {
         let exact_model = gpus::GPU_SPECS
             .iter()
             .any(|s| s.model.eq_ignore_ascii_case(gpu));
-        (provider.is_empty() || offer.provider.eq_ignore_ascii_case(provider))
+        super::aliases::provider_matches(provider, offer.provider)
             && (gpu.is_empty()
                 || if exact_model {
                     offer.gpu_model.eq_ignore_ascii_case(gpu)
@@ -238,6 +240,11 @@ pub fn json_value(offer: &Offer) -> serde_json::Value {
                 })
                 .unwrap_or_default(),
             ),
+            // Counts are integers in JSON (8, not 8.0).
+            "gpu_count"
+            | "listings"
+            | "billing_granularity_seconds"
+            | "billing_minimum_seconds" => v.parse::<u64>().map_or(Value::Null, Value::from),
             k if numeric(k) => v
                 .parse::<f64>()
                 .ok()
@@ -341,6 +348,13 @@ mod tests {
         let o = &v[0];
         assert_eq!(o["provider"], "Google Cloud");
         assert_eq!(o["gpu_count"], 1.0);
+        assert!(
+            o["gpu_count"].is_u64(),
+            "gpu_count must be an integer: {}",
+            o["gpu_count"]
+        );
+        let text = to_json(&gcp);
+        assert!(text.contains("\"gpu_count\": 1,"), "{text}");
         assert_eq!(o["currency"], "USD");
         assert_eq!(o["committed"][0]["term_months"], 12);
         assert_eq!(o["committed"][0]["payment"], "no upfront");

@@ -5,6 +5,7 @@
 //! `build.rs` runs [`ingest`] over the source CSV files and writes the offers as Rust statics,
 //! so the browser bundle carries no CSV parser and does no parsing at start-up.
 
+pub mod aliases;
 pub mod export;
 pub mod gpus;
 pub mod import;
