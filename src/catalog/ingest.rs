@@ -169,6 +169,9 @@ pub struct OfferRecord {
     /// Total GPU memory per instance in GiB as the source states it, kept only when it equals
     /// `gpu_count × gpu_memory_gib` (within 2 %); an inconsistent total is dropped with a note.
     pub gpu_memory_total_gib: Option<f64>,
+    /// Memory per GPU in GiB as the source reports it, when it differs from the canonical
+    /// model's nominal size that `gpu_memory_gib` then holds (e.g. 140.40 for an H200 141GB).
+    pub source_gpu_memory_gib: Option<f64>,
     /// On-demand price per instance-hour across the aggregated listings: (min, median, max).
     /// The median of an even number of listings is the mean of the middle two.
     pub on_demand_spread: (f64, f64, f64),
@@ -791,6 +794,13 @@ fn finalise(catalog: &mut Catalog) {
             ));
             continue;
         };
+        // The source's figure is often the usable memory the driver reports (140.40 GiB for a
+        // 141 GB H200, 23.99 for a 24 GB RTX 4090): the offer carries the model's nominal size,
+        // so that filters and labels use it, and keeps the source's figure beside it.
+        if let Some(m) = o.gpu_memory_gib.filter(|m| *m != spec.memory_gib) {
+            o.source_gpu_memory_gib = Some(m);
+            o.gpu_memory_gib = Some(spec.memory_gib);
+        }
         if o.gpu_memory_gib.is_none() {
             o.gpu_memory_gib = Some(spec.memory_gib);
             memory_note = Some(format!(
@@ -1019,6 +1029,7 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
             source_gpu_name: name.to_string(),
             interconnect: "",
             gpu_memory_total_gib,
+            source_gpu_memory_gib: None,
             on_demand_spread: (0.0, 0.0, 0.0),
             spot_spread: None,
             spot_listings: 0,
@@ -1129,6 +1140,7 @@ pub fn parse_gcp_cyclenerd(text: &str) -> Result<Catalog, IngestError> {
             source_gpu_name: key.to_string(),
             interconnect: "",
             gpu_memory_total_gib: None,
+            source_gpu_memory_gib: None,
             on_demand_spread: (0.0, 0.0, 0.0),
             spot_spread: None,
             spot_listings: 0,
@@ -1259,6 +1271,7 @@ pub fn parse_becloudready(spec: &BecloudreadySpec, text: &str) -> Result<Catalog
             source_gpu_name: product.to_string(),
             interconnect: "",
             gpu_memory_total_gib: None,
+            source_gpu_memory_gib: None,
             on_demand_spread: (0.0, 0.0, 0.0),
             spot_spread: None,
             spot_listings: 0,
@@ -1513,6 +1526,7 @@ pub fn parse_cn_platform_offers(text: &str) -> Result<Catalog, IngestError> {
             source_gpu_name: model.to_string(),
             interconnect: "",
             gpu_memory_total_gib: None,
+            source_gpu_memory_gib: None,
             on_demand_spread: (0.0, 0.0, 0.0),
             spot_spread: None,
             spot_listings: 0,
@@ -2006,11 +2020,12 @@ pub fn render_rust(catalog: &Catalog) -> String {
         let _ = writeln!(
             s,
             "    OfferDetails {{ provider_kind: {kind}, source_gpu_name: {:?}, interconnect: {:?}, \
-             gpu_memory_total_gib: {}, on_demand_spread: {}, spot_spread: {}, spot_listings: {}, \
+             gpu_memory_total_gib: {}, source_gpu_memory_gib: {}, on_demand_spread: {}, spot_spread: {}, spot_listings: {}, \
              regions: &[{}], commitments: &[{}], monthly_per_month: {} }},",
             o.source_gpu_name,
             o.interconnect,
             opt_f64(o.gpu_memory_total_gib),
+            opt_f64(o.source_gpu_memory_gib),
             spread(o.on_demand_spread),
             o.spot_spread.map_or("None".to_string(), |x| format!("Some({})", spread(x))),
             o.spot_listings,
@@ -2404,11 +2419,13 @@ mod tests {
         assert_eq!(o.provider, "Vast.ai");
         assert_eq!(o.spot_per_hour, None);
         assert_eq!(o.listings, 3);
-        assert_eq!(o.gpu_memory_gib, Some(32607.0 / 1024.0));
+        // The nominal size is shown; the source's usable figure is kept beside it.
+        assert_eq!(o.gpu_memory_gib, Some(32.0));
+        assert_eq!(o.source_gpu_memory_gib, Some(32607.0 / 1024.0));
         // Vast's SizeInMiB is the whole instance's: per GPU = total ÷ count.
         let h = offer(&c, "skypilot-vast/8x-h100_sxm-32-65536");
-        assert_eq!(h.gpu_memory_gib, Some(652472.0 / 1024.0 / 8.0));
-        assert_eq!(h.gpu_memory_gib.map(|m| m * 8.0), Some(652472.0 / 1024.0));
+        assert_eq!(h.source_gpu_memory_gib, Some(652472.0 / 1024.0 / 8.0));
+        assert_eq!(h.gpu_memory_gib, Some(80.0));
     }
 
     #[test]

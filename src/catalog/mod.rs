@@ -160,7 +160,10 @@ pub struct Offer {
     pub gpu_model: &'static str,
     /// GPUs per instance (at least 1; fractional vGPU slices are not in the catalog).
     pub gpu_count: u32,
-    /// Memory per GPU in GiB, when the source states it.
+    /// Memory per GPU in GiB: the canonical model's nominal size from the GPU spec table
+    /// ([`gpus::GPU_SPECS`]) when the model is known (the source's own figure, often the
+    /// slightly smaller usable memory, is in [`OfferDetails::source_gpu_memory_gib`]), else
+    /// the source's figure when it states one.
     pub gpu_memory_gib: Option<f64>,
     /// vCPUs per instance, when stated.
     pub vcpus: Option<f64>,
@@ -336,6 +339,10 @@ pub struct OfferDetails {
     /// Total GPU memory per instance in GiB as the source states it (only kept when it equals
     /// GPU count × per-GPU memory).
     pub gpu_memory_total_gib: Option<f64>,
+    /// Memory per GPU in GiB as the source (or imported file) reports it, when it differs from
+    /// the canonical model's nominal size in [`Offer::gpu_memory_gib`] (drivers report usable
+    /// memory: 140.40 GiB for a 141 GB H200, 44.99 for a 48 GB L40S); `None` when equal.
+    pub source_gpu_memory_gib: Option<f64>,
     /// Spread of the on-demand price per instance-hour over the listings.
     pub on_demand_spread: Spread,
     /// Spread of the spot price per instance-hour over the listings that have one.

@@ -110,13 +110,20 @@ pub fn register(file_name: &str, offers: Vec<NewOffer>) -> Vec<&'static Offer> {
                     i
                 }
             };
+            // Like the bundled catalog: a known model carries its nominal memory, the file's
+            // figure is kept in the details when it differs.
+            let nominal = super::gpus::spec_by_model(&o.gpu_model).map(|s| s.memory_gib);
+            let source_gpu_memory_gib = o
+                .gpu_memory_gib
+                .filter(|m| nominal.is_some_and(|n| n != *m));
+            let gpu_memory_gib = nominal.or(o.gpu_memory_gib);
             let offer: &'static Offer = Box::leak(Box::new(Offer {
                 id: leak(format!("user/{import}/{}", o.line)),
                 provider: leak(o.provider),
                 instance_type: leak(o.instance_type),
                 gpu_model: leak(o.gpu_model),
                 gpu_count: o.gpu_count,
-                gpu_memory_gib: o.gpu_memory_gib,
+                gpu_memory_gib,
                 vcpus: o.vcpus,
                 ram_gib: o.ram_gib,
                 region: leak(o.region.clone()),
@@ -140,6 +147,7 @@ pub fn register(file_name: &str, offers: Vec<NewOffer>) -> Vec<&'static Offer> {
                 interconnect: super::gpus::spec_by_model(offer.gpu_model)
                     .map_or("", super::gpus::GpuSpec::interconnect),
                 gpu_memory_total_gib: None,
+                source_gpu_memory_gib,
                 on_demand_spread: one(o.on_demand_per_hour),
                 spot_spread: o.spot_per_hour.map(one),
                 spot_listings: u32::from(o.spot_per_hour.is_some()),

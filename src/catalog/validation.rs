@@ -245,7 +245,8 @@ mod tests {
                 s.as_of
             );
             if let Some(total) = d.gpu_memory_total_gib {
-                let expected = memory * f64::from(o.gpu_count);
+                let per_gpu = d.source_gpu_memory_gib.unwrap_or(memory);
+                let expected = per_gpu * f64::from(o.gpu_count);
                 assert!(
                     (total - expected).abs() <= 0.02 * expected,
                     "{}: stated total {total} GiB vs {} × {memory}",
@@ -364,6 +365,34 @@ mod tests {
             Warning::Stale { as_of: "2023-06" }.to_string(),
             "price as of 2023-06: older than 12 months"
         );
+    }
+
+    #[test]
+    fn memory_is_the_nominal_size_and_the_filter_keeps_every_h200() {
+        use crate::model::ExchangeRate;
+        use crate::scenario::{filter_offers, OfferFilter};
+        for o in OFFERS {
+            if let Some(spec) = crate::catalog::spec(o) {
+                assert_eq!(o.gpu_memory_gib, Some(spec.memory_gib), "{}", o.id);
+            }
+        }
+        // Vast.ai and Hyperbolic report usable memory (140.40 GiB for a 141 GB H200).
+        let h200 = OFFERS.iter().find(|o| {
+            o.gpu_model == "H200 141GB"
+                && details(o).is_some_and(|d| d.source_gpu_memory_gib.is_some_and(|m| m < 141.0))
+        });
+        assert!(
+            h200.is_some(),
+            "an H200 whose source reports less than 141 GiB"
+        );
+        let f = OfferFilter {
+            min_gpu_memory_gib: 141,
+            ..OfferFilter::default()
+        };
+        let kept = filter_offers(OFFERS, &f, Currency::Usd, ExchangeRate::default());
+        for o in OFFERS.iter().filter(|o| o.gpu_model == "H200 141GB") {
+            assert!(kept.iter().any(|k| k.id == o.id), "{} filtered out", o.id);
+        }
     }
 
     #[test]
