@@ -763,6 +763,29 @@ pub fn memory_from_provider_docs(
     }
 }
 
+/// Vast.ai's `AcceleratorName` drops the Ti / SUPER variant that its instance type keeps
+/// (`1x-RTX_3060_Ti-32-65536` has accelerator `RTX3060`; `RTX_4070S_Ti` is a 4070 Ti SUPER):
+/// the accelerator name with the variant words appended, or `None` when there is no variant.
+fn vast_variant_name(instance_type: &str, accelerator: &str) -> Option<String> {
+    let gpu = instance_type.split('-').nth(1)?;
+    let words: Vec<&str> = gpu.split('_').collect();
+    let ti = words.iter().any(|w| w.eq_ignore_ascii_case("Ti"));
+    let number_with_s = |w: &&str| {
+        w.len() > 1
+            && (w.ends_with('S') || w.ends_with('s'))
+            && w[..w.len() - 1].bytes().all(|b| b.is_ascii_digit())
+    };
+    let sup = words
+        .iter()
+        .any(|w| number_with_s(w) || w.eq_ignore_ascii_case("SUPER"));
+    match (ti, sup) {
+        (false, false) => None,
+        (true, false) => Some(format!("{accelerator} Ti")),
+        (false, true) => Some(format!("{accelerator} SUPER")),
+        (true, true) => Some(format!("{accelerator} Ti SUPER")),
+    }
+}
+
 /// Gives every offer its canonical GPU model (spelling in `source_gpu_name`), interconnect,
 /// provider kind and, where the source gives none, the per-GPU memory (from the provider's docs
 /// or the GPU's single datasheet size, with a note). Offers whose GPU cannot be identified
@@ -908,7 +931,12 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
     for (line, rec) in &table.records {
         let at = At { file, line: *line };
         let instance_type = cell(rec, c_type);
-        let name = cell(rec, c_name);
+        let variant_name = if spec.source_id == "skypilot-vast" {
+            vast_variant_name(instance_type, cell(rec, c_name))
+        } else {
+            None
+        };
+        let name = variant_name.as_deref().unwrap_or(cell(rec, c_name));
         let family = opt_cell(rec, c_family);
 
         if name.is_empty() {
@@ -2410,6 +2438,26 @@ mod tests {
         let o = offer(&c, "skypilot-verda/1b300.30v");
         assert_eq!(o.gpu_memory_gib, Some(268288.0 / 1024.0));
         assert_eq!(o.spot_per_hour, Some(2.447));
+    }
+
+    #[test]
+    fn vast_ti_and_super_variants_are_distinct_models() {
+        let c = catalog();
+        for (id, model) in [
+            ("skypilot-vast/1x-rtx_3060_ti-32-65536", "RTX 3060 Ti"),
+            ("skypilot-vast/4x-rtx_4060_ti-32-65536", "RTX 4060 Ti 16GB"),
+            (
+                "skypilot-vast/4x-rtx_4070s_ti-32-65536",
+                "RTX 4070 Ti SUPER",
+            ),
+        ] {
+            assert_eq!(offer(&c, id).gpu_model, model, "{id}");
+        }
+        assert_eq!(
+            vast_variant_name("1x-RTX_3060-32-65536", "RTX3060"),
+            None,
+            "plain models keep their name"
+        );
     }
 
     #[test]
