@@ -536,11 +536,19 @@ mod tests {
 
     #[test]
     fn labels_of_the_same_card_from_two_snapshots_differ() {
-        let autodl_h800: Vec<&Offer> = catalog::OFFERS
+        // The catalog keeps one offer per provider and instance type (the newest source), so
+        // the clash is built: the same AutoDL H800 offer dated by another snapshot.
+        let h800 = catalog::OFFERS
             .iter()
-            .filter(|o| o.provider == "AutoDL" && o.instance_type == "H800")
-            .collect();
-        assert!(autodl_h800.len() >= 2, "two dated AutoDL H800 rows");
+            .find(|o| o.provider == "AutoDL" && o.instance_type == "H800")
+            .expect("an AutoDL H800 offer");
+        let older = catalog::SOURCES
+            .iter()
+            .position(|s| s.as_of != h800.source().as_of)
+            .expect("another source");
+        let mut other = *h800;
+        other.source = older;
+        let autodl_h800: Vec<&Offer> = vec![h800, &other];
         let labels = option_labels(&autodl_h800);
         assert!(labels[0].contains("as of"), "{labels:?}");
         assert_ne!(labels[0], labels[1]);

@@ -684,6 +684,7 @@ pub fn ingest_all(dir: &Path) -> Result<Catalog, IngestError> {
     }
     catalog.append(parse_cn_platform_offers(&read(CN_FILE)?)?);
     finalise(&mut catalog);
+    drop_superseded(&mut catalog);
 
     catalog.offers.sort_by(|a, b| {
         a.provider
@@ -761,6 +762,55 @@ pub fn memory_from_provider_docs(
         "Paperspace" if t == "v100" => Some((16.0, "Paperspace machine table: V100 16 GB")),
         _ => None,
     }
+}
+
+/// When the same provider sells the same instance type (for the Chinese platforms: the same
+/// product name, e.g. AutoDL `RTX 4090`) in two or more sources, keeps the offer of the
+/// newest-dated source and moves the others to [`Catalog::dropped`] with the reason. Dates
+/// compare as text (`2026-11` > `2026-10-04` > `2026-09-29`); on a tie the exact date wins,
+/// then the earlier offer. Deterministic: depends only on the offers' order and dates.
+fn drop_superseded(catalog: &mut Catalog) {
+    let key = |o: &OfferRecord| (o.provider.clone(), o.instance_type.to_lowercase());
+    let date = |o: &OfferRecord| {
+        catalog
+            .sources
+            .get(o.source)
+            .map_or((String::new(), false), |s| (s.as_of.clone(), s.as_of_exact))
+    };
+    // The winner of every key: index of the offer with the greatest (date, exact).
+    let mut best: HashMap<(String, String), usize> = HashMap::new();
+    for (i, o) in catalog.offers.iter().enumerate() {
+        let k = key(o);
+        match best.get(&k) {
+            Some(&j) if date(&catalog.offers[j]) >= date(o) => {}
+            _ => {
+                best.insert(k, i);
+            }
+        }
+    }
+    let mut dropped = Vec::new();
+    let mut kept = Vec::new();
+    for (i, o) in catalog.offers.iter().enumerate() {
+        let winner = best.get(&key(o)).copied().unwrap_or(i);
+        if winner == i {
+            kept.push(o.clone());
+        } else {
+            let w = &catalog.offers[winner];
+            dropped.push((
+                o.id.clone(),
+                format!(
+                    "superseded: {} sells {:?} also in a newer source ({}, as of {}) than this one (as of {}); the newest is kept",
+                    o.provider,
+                    o.instance_type,
+                    w.id,
+                    date(w).0,
+                    date(o).0
+                ),
+            ));
+        }
+    }
+    catalog.offers = kept;
+    catalog.dropped.extend(dropped);
 }
 
 /// Vast.ai's `AcceleratorName` drops the Ti / SUPER variant that its instance type keeps
@@ -2330,15 +2380,8 @@ mod tests {
         assert_eq!(low.listings, 1);
         let s = source_of(&c, low);
         assert_eq!((s.as_of.as_str(), s.as_of_exact), ("2026-06", false));
-        // Same card, other dates: distinct offers, never aggregated.
-        assert_eq!(
-            offer(&c, "cn-offers-2026-09-29/autodl/rtx 4090").on_demand_per_hour,
-            1.88
-        );
-        assert_eq!(
-            offer(&c, "cn-offers-2026-08/autodl/rtx 4090").on_demand_per_hour,
-            1.88
-        );
+        // Same card, other dates: distinct offers, never aggregated (the plain "RTX 4090" rows
+        // of 2026-08 and 2026-09-29 are superseded by the 2026-10-04 crawl).
         assert_eq!(
             offer(&c, "cn-offers-2026-10-04/autodl/rtx 4090").on_demand_per_hour,
             1.98
@@ -2347,7 +2390,7 @@ mod tests {
             offer(&c, "cn-offers-2026-10-04/autodl/rtx 4090 (market median)").on_demand_per_hour,
             2.19
         );
-        let exact = source_of(&c, offer(&c, "cn-offers-2026-09-29/autodl/rtx 4090"));
+        let exact = source_of(&c, offer(&c, "cn-offers-2026-09-29/autodl/a800 80gb"));
         assert_eq!(
             (exact.as_of.as_str(), exact.as_of_exact),
             ("2026-09-29", true)
@@ -2360,17 +2403,15 @@ mod tests {
     #[test]
     fn cn_alibaba_rows_are_per_instance() {
         let c = catalog();
-        let o = offer(
-            &c,
-            "cn-offers-2023-06/alibaba-cloud/ecs.gn7e-c16g1.32xlarge",
-        );
+        // (The post's gn7e-c16g1.32xlarge is superseded by the newer SkyPilot snapshot.)
+        let o = offer(&c, "cn-offers-2023-06/alibaba-cloud/ecs.gn7-c13g1.26xlarge");
         assert_eq!(o.gpu_count, 8);
-        assert_eq!(o.on_demand_per_hour, 277.93);
-        assert_eq!(o.gpu_memory_gib, Some(80.0));
+        assert_eq!(o.on_demand_per_hour, 252.66);
+        assert_eq!(o.gpu_memory_gib, Some(40.0));
         assert_eq!(o.billing, BillingRecord::UNSTATED);
         assert_eq!(
             o.monthly_per_month,
-            Some(133_408.0),
+            Some(121_280.0),
             "包月 from the same post"
         );
         assert!(c.skipped.iter().any(|(f, _, r)| f == CN_FILE
@@ -2438,6 +2479,48 @@ mod tests {
         let o = offer(&c, "skypilot-verda/1b300.30v");
         assert_eq!(o.gpu_memory_gib, Some(268288.0 / 1024.0));
         assert_eq!(o.spot_per_hour, Some(2.447));
+    }
+
+    #[test]
+    fn the_same_instance_in_two_sources_keeps_the_newest() {
+        let c = catalog();
+        let ids: HashSet<&str> = c.offers.iter().map(|o| o.id.as_str()).collect();
+        let mut seen = HashSet::new();
+        for o in &c.offers {
+            assert!(
+                seen.insert((o.provider.as_str(), o.instance_type.to_lowercase())),
+                "{} {:?} appears twice",
+                o.provider,
+                o.instance_type
+            );
+        }
+        for (kept, gone) in [
+            (
+                "cn-offers-2026-10-04/autodl/rtx 4090",
+                "cn-offers-2026-08/autodl/rtx 4090",
+            ),
+            (
+                "cn-offers-2026-09-29/autodl/h800",
+                "cn-offers-2026-08/autodl/h800",
+            ),
+            (
+                "cn-offers-2026-09-29/featurize/rtx 4090",
+                "cn-offers-2025-10/featurize/rtx 4090",
+            ),
+            (
+                "skypilot-alicloud/ecs.gn7e-c16g1.32xlarge",
+                "cn-offers-2023-06/alibaba-cloud/ecs.gn7e-c16g1.32xlarge",
+            ),
+        ] {
+            assert!(ids.contains(kept), "{kept} kept");
+            assert!(!ids.contains(gone), "{gone} dropped");
+            assert!(
+                c.dropped.iter().any(|(id, why)| id == gone
+                    && why.starts_with("superseded")
+                    && why.contains(kept)),
+                "{gone} recorded as dropped"
+            );
+        }
     }
 
     #[test]
