@@ -11,9 +11,11 @@ pub mod catalog;
 pub mod chart;
 pub mod engine;
 pub mod format;
+pub mod i18n;
 pub mod input;
 pub mod model;
 pub mod scenario;
+pub mod share;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
