@@ -14,6 +14,7 @@ pub mod format;
 pub mod i18n;
 pub mod input;
 pub mod model;
+pub mod presets;
 pub mod scenario;
 pub mod share;
 
