@@ -17,8 +17,11 @@ pub mod model;
 pub mod presets;
 pub mod scenario;
 pub mod share;
+pub mod storage;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
+#[cfg(target_arch = "wasm32")]
+pub mod web_storage;
