@@ -7,6 +7,7 @@
 //! `wasm32`, where its crates are declared, so the compiler enforces the boundary.
 #![warn(missing_docs)]
 
+pub mod advisor;
 pub mod catalog;
 pub mod chart;
 pub mod engine;
