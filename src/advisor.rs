@@ -16,6 +16,7 @@
 //! GPU-hour in USD (CNY converted at the catalog's 0.138 USD per CNY).
 
 use crate::catalog::{self, Currency, Offer, ProviderKind};
+use crate::i18n::Arg;
 use crate::model::ExchangeRate;
 
 /// Failure budget added to marketplace prices for work that must not be interrupted, percent.
@@ -119,15 +120,6 @@ pub enum Reason {
     SelfManaged,
 }
 
-/// A message argument: a number the UI formats for the locale, or text.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Arg {
-    /// A number (money in USD, GiB, percent, months as the name says).
-    Number(f64),
-    /// Text shown as is (a GPU model name).
-    Text(String),
-}
-
 impl Reason {
     /// The Fluent message id in `locales/*.ftl`.
     #[must_use]
@@ -155,13 +147,13 @@ impl Reason {
             Reason::MatchesGpu { gpu } => vec![("gpu", Arg::Text((*gpu).to_string()))],
             Reason::EnoughMemory { gib } => vec![("gib", Arg::Number(*gib))],
             Reason::SpotPrice { usd_per_gpu_hour } | Reason::OnDemandPrice { usd_per_gpu_hour } => {
-                vec![("price", Arg::Number(*usd_per_gpu_hour))]
+                vec![("price", Arg::Usd(*usd_per_gpu_hour))]
             }
             Reason::CommittedPrice {
                 usd_per_gpu_hour,
                 term_months,
             } => vec![
-                ("price", Arg::Number(*usd_per_gpu_hour)),
+                ("price", Arg::Usd(*usd_per_gpu_hour)),
                 ("months", Arg::Number(f64::from(*term_months))),
             ],
             Reason::FailureBudget { pct } => vec![("pct", Arg::Number(*pct))],
