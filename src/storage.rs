@@ -14,7 +14,7 @@
 use crate::engine::file::{ScenarioFile, VERSION};
 use crate::engine::EngineError;
 use crate::i18n::Language;
-use crate::share::{default_scenario, load_lenient, Notice, NoticeKind};
+use crate::share::{default_scenario, load_lenient, Notice, NoticeKind, Opened};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -322,6 +322,47 @@ fn migrate_v0(v0: &Value, notices: &mut Vec<Notice>) -> Stored {
     }
 }
 
+/// What the app starts with: the scenario to show, the language, and the notices to display.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Startup {
+    /// The state to keep (its `current` is the scenario to show).
+    pub stored: Stored,
+    /// The language to show.
+    pub language: Language,
+    /// Notices from the link (if any) and from the stored state.
+    pub notices: Vec<Notice>,
+    /// Whether the scenario came from a share link.
+    pub from_link: bool,
+}
+
+/// Combines the stored state, an opened share link and the browser's languages. A link wins:
+/// its scenario replaces the current one entirely (no leftovers from earlier visits; the saved
+/// list is kept) and its language wins over the stored choice, which wins over the browser's
+/// list ([`Language::from_browser`]).
+#[must_use]
+pub fn startup<S: AsRef<str>>(restored: Restored, link: Option<Opened>, browser: &[S]) -> Startup {
+    let Restored {
+        mut stored,
+        mut notices,
+        ..
+    } = restored;
+    let from_link = link.is_some();
+    let mut language = stored.language;
+    if let Some(o) = link {
+        stored.current = o.scenario;
+        language = o.language.or(language);
+        let mut link_notices = o.notices;
+        link_notices.append(&mut notices);
+        notices = link_notices;
+    }
+    Startup {
+        language: language.unwrap_or_else(|| Language::from_browser(browser)),
+        stored,
+        notices,
+        from_link,
+    }
+}
+
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
@@ -480,5 +521,38 @@ mod tests {
         let mut s = Stored::default();
         s.current.storage_gb = f64::INFINITY;
         assert!(save(&s).is_err());
+    }
+
+    #[test]
+    fn a_share_link_wins_over_stored_state_and_language() {
+        let mut s = Stored {
+            language: Some(Language::En),
+            current: golden("fleet-portfolio"),
+            ..Stored::default()
+        };
+        s.add_saved("kept", golden("job-spot"));
+        let raw = save(&s).unwrap().value;
+        let link = crate::share::encode(&crate::share::Shared {
+            language: Language::ZhCn,
+            scenario: golden("offpeak-render"),
+        })
+        .unwrap();
+        let start = startup(
+            restore(Some(&raw), none_taken),
+            crate::share::decode(&link),
+            &["en-US"],
+        );
+        assert!(start.from_link);
+        assert_eq!(start.stored.current, golden("offpeak-render"));
+        assert_eq!(start.language, Language::ZhCn);
+        assert_eq!(start.stored.saved, s.saved);
+        assert!(start.notices.is_empty());
+        // Without a link: the stored scenario and language; the browser's only when none stored.
+        let start = startup(restore(Some(&raw), none_taken), None, &["zh-CN"]);
+        assert!(!start.from_link);
+        assert_eq!(start.stored.current, golden("fleet-portfolio"));
+        assert_eq!(start.language, Language::En);
+        let start = startup(restore(None, none_taken), None, &["zh-CN"]);
+        assert_eq!(start.language, Language::ZhCn);
     }
 }
