@@ -374,7 +374,7 @@ fn open_envelope(value: Value, notices: &mut Vec<Notice>) -> (Option<Language>, 
             notices.push(Notice::new(NoticeKind::Rejected, "v", "is missing"));
             return open_current(obj, notices);
         }
-        notices.push(Notice::new(NoticeKind::OlderVersion, "", "0"));
+        notices.push(Notice::new(NoticeKind::OlderVersion, "v", "0"));
         return (None, Value::Object(obj));
     };
     match v.as_u64() {

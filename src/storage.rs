@@ -173,7 +173,7 @@ pub fn restore(raw: Option<&str>, key_taken: impl Fn(&str) -> bool) -> Restored 
                     0,
                     Notice {
                         kind: NoticeKind::OlderVersion,
-                        field: String::new(),
+                        field: "version".into(),
                         detail: "0".into(),
                     },
                 );

@@ -143,7 +143,7 @@ fn a_version_0_link_is_a_bare_scenario_and_is_upgraded() {
     let o = decode(&link).unwrap();
     assert_eq!(
         kinds(&o.notices),
-        vec![(NoticeKind::OlderVersion, String::new())]
+        vec![(NoticeKind::OlderVersion, "v".to_string())]
     );
     assert_eq!(o.language, None);
     assert_eq!(o.scenario, f);
