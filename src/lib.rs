@@ -7,15 +7,22 @@
 //! `wasm32`, where its crates are declared, so the compiler enforces the boundary.
 #![warn(missing_docs)]
 
+pub mod advisor;
 pub mod catalog;
 pub mod chart;
 pub mod engine;
 pub mod format;
+pub mod i18n;
 pub mod input;
 pub mod model;
+pub mod presets;
 pub mod scenario;
+pub mod share;
+pub mod storage;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
+#[cfg(target_arch = "wasm32")]
+pub mod web_storage;

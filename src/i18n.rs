@@ -1,0 +1,478 @@
+//! Translations (English and Simplified Chinese) with Project Fluent: the language enum, the
+//! initial language from the browser's list, message lookup with arguments ([`Translator`]),
+//! and locale-aware numbers, money and dates. Messages live in `locales/en.ftl` and
+//! `locales/zh-CN.ftl` (bundled); the choice of Fluent is measured in `docs/i18n.md`.
+
+use crate::advisor::Reason;
+use crate::catalog::Currency;
+use crate::share::Notice;
+use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+use serde::{Deserialize, Serialize};
+
+/// The English messages (`locales/en.ftl`).
+pub const EN_FTL: &str = include_str!("../locales/en.ftl");
+/// The Simplified Chinese messages (`locales/zh-CN.ftl`).
+pub const ZH_CN_FTL: &str = include_str!("../locales/zh-CN.ftl");
+
+/// A language the app is translated into.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize, Serialize)]
+pub enum Language {
+    /// English (`"en"`), the default.
+    #[default]
+    #[serde(rename = "en")]
+    En,
+    /// Simplified Chinese as used in mainland China (`"zh-CN"`).
+    #[serde(rename = "zh-CN")]
+    ZhCn,
+}
+
+impl Language {
+    /// Every language, in menu order.
+    pub const ALL: [Language; 2] = [Language::En, Language::ZhCn];
+
+    /// The BCP 47 tag written to links and storage: `"en"` or `"zh-CN"`.
+    #[must_use]
+    pub fn tag(self) -> &'static str {
+        match self {
+            Language::En => "en",
+            Language::ZhCn => "zh-CN",
+        }
+    }
+
+    /// The language of a BCP 47 tag, case-insensitive: `en`, `en-*` → English; `zh`, `zh-CN`,
+    /// `zh-Hans`, `zh-SG`, `zh-Hans-*` → Chinese. Traditional Chinese (`zh-TW`, `zh-HK`,
+    /// `zh-MO`, `zh-Hant*`) gives `None`: the app has no Traditional translation, and readers of
+    /// Traditional script are better served by the next language in their list (often English)
+    /// than by Simplified text chosen for them (see `docs/i18n.md`). Anything else is `None`.
+    #[must_use]
+    pub fn from_tag(tag: &str) -> Option<Language> {
+        let t = tag.trim().replace('_', "-").to_ascii_lowercase();
+        let mut parts = t.split('-');
+        match parts.next() {
+            Some("en") => Some(Language::En),
+            Some("zh") => {
+                let rest: Vec<&str> = parts.collect();
+                let traditional = rest
+                    .iter()
+                    .any(|p| matches!(*p, "hant" | "tw" | "hk" | "mo"));
+                let simplified = rest.contains(&"hans");
+                if traditional && !simplified {
+                    None
+                } else {
+                    Some(Language::ZhCn)
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The initial language from the browser's preferred languages (`navigator.languages`, most
+    /// preferred first): the first tag this app has a translation for, else English.
+    /// `["zh-CN", "en"]` → Chinese; `["zh-TW", "en-US"]` → English; `["fr"]` → English.
+    #[must_use]
+    pub fn from_browser<S: AsRef<str>>(preferred: &[S]) -> Language {
+        preferred
+            .iter()
+            .find_map(|t| Language::from_tag(t.as_ref()))
+            .unwrap_or_default()
+    }
+
+    /// The Fluent source of this language's messages.
+    #[must_use]
+    pub fn ftl(self) -> &'static str {
+        match self {
+            Language::En => EN_FTL,
+            Language::ZhCn => ZH_CN_FTL,
+        }
+    }
+}
+
+/// A message argument.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    /// A plain number, shown with grouping and up to 2 decimals (the unit is in the message).
+    Number(f64),
+    /// An amount in US dollars, shown as money for the locale (`$0.40`, `US$0.40`).
+    Usd(f64),
+    /// Text shown as is (a GPU model, a field path).
+    Text(String),
+}
+
+/// Looks up messages of one language. Built once per language switch (parsing both files takes
+/// well under a millisecond); a missing message gives its id, never a panic.
+pub struct Translator {
+    language: Language,
+    bundle: FluentBundle<FluentResource>,
+}
+
+impl std::fmt::Debug for Translator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Translator")
+            .field("language", &self.language)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Translator {
+    /// The translator for `language`. Syntax errors in a bundled file (guarded by tests) would
+    /// drop only the faulty messages.
+    #[must_use]
+    pub fn new(language: Language) -> Translator {
+        let resource = FluentResource::try_new(language.ftl().to_string())
+            .unwrap_or_else(|(partial, _)| partial);
+        let id: unic_langid::LanguageIdentifier = language.tag().parse().unwrap_or_default();
+        let mut bundle = FluentBundle::new(vec![id]);
+        // Plain text for the DOM and CSV: no Unicode bidi isolation marks around arguments.
+        bundle.set_use_isolating(false);
+        // Duplicate ids (guarded by tests) keep the first definition.
+        let _ = bundle.add_resource(resource);
+        Translator { language, bundle }
+    }
+
+    /// The language of this translator.
+    #[must_use]
+    pub fn language(&self) -> Language {
+        self.language
+    }
+
+    /// Whether the message exists.
+    #[must_use]
+    pub fn has(&self, id: &str) -> bool {
+        self.bundle
+            .get_message(id)
+            .is_some_and(|m| m.value().is_some())
+    }
+
+    /// The message `id` without arguments; the id itself if it is missing.
+    #[must_use]
+    pub fn text(&self, id: &str) -> String {
+        self.text_with(id, &[])
+    }
+
+    /// The message `id` with arguments (numbers and money formatted for the language); the id
+    /// itself if the message is missing. A missing argument shows as `{$name}`.
+    #[must_use]
+    pub fn text_with(&self, id: &str, args: &[(&str, Arg)]) -> String {
+        let Some(pattern) = self.bundle.get_message(id).and_then(|m| m.value()) else {
+            return id.to_string();
+        };
+        let mut fargs = FluentArgs::new();
+        for (name, arg) in args {
+            let text = match arg {
+                Arg::Number(x) => number(self.language, *x),
+                Arg::Usd(x) => money(self.language, *x, Currency::Usd),
+                Arg::Text(t) => t.clone(),
+            };
+            fargs.set(*name, FluentValue::from(text));
+        }
+        let mut errors = Vec::new();
+        self.bundle
+            .format_pattern(pattern, Some(&fargs), &mut errors)
+            .into_owned()
+    }
+
+    /// A load notice as a sentence (`$field`, `$detail`).
+    #[must_use]
+    pub fn notice(&self, n: &Notice) -> String {
+        self.text_with(
+            n.kind.message_id(),
+            &[
+                ("field", Arg::Text(n.field.clone())),
+                ("detail", Arg::Text(n.detail.clone())),
+            ],
+        )
+    }
+
+    /// A decision-helper reason as a sentence.
+    #[must_use]
+    pub fn reason(&self, r: &Reason) -> String {
+        self.text_with(r.message_id(), &r.args())
+    }
+}
+
+/// A number with grouping and up to 2 decimals, trailing zeros dropped: `1,234.5`, `12`.
+/// English and Chinese (CLDR `en`, `zh`) both group by thousands with `,` and use `.`.
+#[must_use]
+pub fn number(_language: Language, value: f64) -> String {
+    let s = crate::format::number(value, 2);
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    }
+}
+
+/// Money to cents with the locale's currency symbol (CLDR): English `$1,234.50` and
+/// `CN¥1,234.50`; Chinese `US$1,234.50` and `¥1,234.50`. Non-finite amounts give `n/a`.
+#[must_use]
+pub fn money(language: Language, amount: f64, currency: Currency) -> String {
+    let digits = crate::format::number(amount.abs(), 2);
+    if !amount.is_finite() {
+        return digits;
+    }
+    let symbol = match (language, currency) {
+        (Language::En, Currency::Usd) => "$",
+        (Language::En, Currency::Cny) => "CN¥",
+        (Language::ZhCn, Currency::Usd) => "US$",
+        (Language::ZhCn, Currency::Cny) => "¥",
+    };
+    let sign = if amount < 0.0 && digits.chars().any(|c| ('1'..='9').contains(&c)) {
+        "-"
+    } else {
+        ""
+    };
+    format!("{sign}{symbol}{digits}")
+}
+
+/// A date `YYYY-MM-DD` or month `YYYY-MM` for the locale: English `Nov 30, 2026` / `Nov 2026`,
+/// Chinese `2026年11月30日` / `2026年11月`. Anything else (free text such as an as-of note) is
+/// returned unchanged.
+#[must_use]
+pub fn date(language: Language, iso: &str) -> String {
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let parts: Vec<&str> = iso.trim().split('-').collect();
+    let num = |s: &str, len: usize| {
+        (s.len() == len && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse::<u32>().ok())
+            .flatten()
+    };
+    let (year, month, day) = match parts.as_slice() {
+        [y, m] => (num(y, 4), num(m, 2), Some(None)),
+        [y, m, d] => (num(y, 4), num(m, 2), num(d, 2).map(Some)),
+        _ => (None, None, None),
+    };
+    match (year, month, day) {
+        (Some(y), Some(m @ 1..=12), Some(d)) if d.is_none_or(|d| (1..=31).contains(&d)) => {
+            let name = MONTHS[(m - 1) as usize];
+            match (language, d) {
+                (Language::En, Some(d)) => format!("{name} {d}, {y}"),
+                (Language::En, None) => format!("{name} {y}"),
+                (Language::ZhCn, Some(d)) => format!("{y}年{m}月{d}日"),
+                (Language::ZhCn, None) => format!("{y}年{m}月"),
+            }
+        }
+        _ => iso.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn initial_language_follows_the_first_supported_browser_language() {
+        assert_eq!(Language::from_browser(&["zh-CN", "en"]), Language::ZhCn);
+        assert_eq!(Language::from_browser(&["en-GB", "zh-CN"]), Language::En);
+        assert_eq!(Language::from_browser(&["fr-FR", "zh"]), Language::ZhCn);
+        assert_eq!(Language::from_browser(&["zh-TW", "en-US"]), Language::En);
+        assert_eq!(Language::from_browser(&["zh-Hant-HK"]), Language::En);
+        assert_eq!(Language::from_browser(&["zh_Hans_SG"]), Language::ZhCn);
+        assert_eq!(Language::from_browser(&["de"]), Language::En);
+        assert_eq!(Language::from_browser::<&str>(&[]), Language::En);
+    }
+
+    #[test]
+    fn tags_round_trip() {
+        for l in Language::ALL {
+            assert_eq!(Language::from_tag(l.tag()), Some(l));
+        }
+    }
+
+    #[test]
+    fn numbers_money_and_dates_follow_the_locale() {
+        assert_eq!(number(Language::En, 1234.5), "1,234.5");
+        assert_eq!(number(Language::ZhCn, 12.0), "12");
+        assert_eq!(money(Language::En, 1234.5, Currency::Usd), "$1,234.50");
+        assert_eq!(money(Language::En, 3.0, Currency::Cny), "CN¥3.00");
+        assert_eq!(money(Language::ZhCn, -3.0, Currency::Usd), "-US$3.00");
+        assert_eq!(money(Language::ZhCn, 1e6, Currency::Cny), "¥1,000,000.00");
+        assert_eq!(money(Language::En, -0.001, Currency::Usd), "$0.00");
+        assert_eq!(date(Language::En, "2026-11-30"), "Nov 30, 2026");
+        assert_eq!(date(Language::ZhCn, "2026-11-30"), "2026年11月30日");
+        assert_eq!(date(Language::ZhCn, "2026-06"), "2026年6月");
+        assert_eq!(date(Language::En, "2026-06"), "Jun 2026");
+        assert_eq!(date(Language::En, "2026-13-01"), "2026-13-01");
+        assert_eq!(date(Language::En, "founding article"), "founding article");
+    }
+
+    #[test]
+    fn messages_take_their_arguments() {
+        let en = Translator::new(Language::En);
+        let zh = Translator::new(Language::ZhCn);
+        let r = Reason::OnDemandPrice {
+            usd_per_gpu_hour: 0.4,
+        };
+        assert_eq!(
+            en.reason(&r),
+            "Ranked on its on-demand price, $0.40 per GPU-hour"
+        );
+        assert_eq!(zh.reason(&r), "按按需价格排序：每 GPU 小时 US$0.40");
+        let n = Notice {
+            kind: crate::share::NoticeKind::DuplicateName,
+            field: "plan".into(),
+            detail: "plan (2)".into(),
+        };
+        assert_eq!(
+            en.notice(&n),
+            "The name “plan” is already used; saved as “plan (2)”"
+        );
+        assert_eq!(en.text("no-such-message"), "no-such-message");
+        assert_eq!(zh.text("language-name"), "简体中文");
+    }
+}
+
+/// Translation completeness: both files parse, define the same messages with the same
+/// variables, and contain every message id the code uses with the arguments it passes.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod completeness {
+    use super::*;
+    use fluent_syntax::ast;
+    use std::collections::{BTreeMap, BTreeSet};
+
+    fn inline_vars(e: &ast::InlineExpression<&str>, out: &mut BTreeSet<String>) {
+        match e {
+            ast::InlineExpression::VariableReference { id } => {
+                out.insert(id.name.to_string());
+            }
+            ast::InlineExpression::FunctionReference { arguments, .. } => {
+                args_vars(arguments, out);
+            }
+            ast::InlineExpression::TermReference {
+                arguments: Some(a), ..
+            } => args_vars(a, out),
+            ast::InlineExpression::Placeable { expression } => expr_vars(expression, out),
+            _ => {}
+        }
+    }
+
+    fn args_vars(a: &ast::CallArguments<&str>, out: &mut BTreeSet<String>) {
+        for p in &a.positional {
+            inline_vars(p, out);
+        }
+        for n in &a.named {
+            inline_vars(&n.value, out);
+        }
+    }
+
+    fn expr_vars(e: &ast::Expression<&str>, out: &mut BTreeSet<String>) {
+        match e {
+            ast::Expression::Inline(i) => inline_vars(i, out),
+            ast::Expression::Select { selector, variants } => {
+                inline_vars(selector, out);
+                for v in variants {
+                    pattern_vars(&v.value, out);
+                }
+            }
+        }
+    }
+
+    fn pattern_vars(p: &ast::Pattern<&str>, out: &mut BTreeSet<String>) {
+        for el in &p.elements {
+            if let ast::PatternElement::Placeable { expression } = el {
+                expr_vars(expression, out);
+            }
+        }
+    }
+
+    /// Message id → variables, for one file; panics on a syntax error or a duplicate id.
+    fn messages(lang: Language) -> BTreeMap<String, BTreeSet<String>> {
+        let res = fluent_syntax::parser::parse(lang.ftl())
+            .unwrap_or_else(|(_, errs)| panic!("{}: {errs:?}", lang.tag()));
+        let mut out = BTreeMap::new();
+        for entry in res.body {
+            if let ast::Entry::Message(m) = entry {
+                let mut vars = BTreeSet::new();
+                let value = m
+                    .value
+                    .unwrap_or_else(|| panic!("{} has no value", m.id.name));
+                pattern_vars(&value, &mut vars);
+                assert!(
+                    out.insert(m.id.name.to_string(), vars).is_none(),
+                    "{}: duplicate {}",
+                    lang.tag(),
+                    m.id.name
+                );
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn both_languages_have_the_same_messages_and_variables() {
+        let en = messages(Language::En);
+        let zh = messages(Language::ZhCn);
+        let en_ids: BTreeSet<_> = en.keys().collect();
+        let zh_ids: BTreeSet<_> = zh.keys().collect();
+        assert_eq!(
+            en_ids.symmetric_difference(&zh_ids).collect::<Vec<_>>(),
+            Vec::<&&String>::new(),
+            "messages missing in one language"
+        );
+        for (id, vars) in &en {
+            assert_eq!(Some(vars), zh.get(id), "variables of {id} differ");
+        }
+    }
+
+    fn check_used(all: &BTreeMap<String, BTreeSet<String>>, id: &str, passed: &[&str]) {
+        let vars = all
+            .get(id)
+            .unwrap_or_else(|| panic!("message {id} is used by the code but missing"));
+        for v in vars {
+            assert!(passed.contains(&v.as_str()), "{id} uses ${v}, not passed");
+        }
+    }
+
+    #[test]
+    fn every_message_the_code_uses_exists_with_its_arguments() {
+        for lang in Language::ALL {
+            let all = messages(lang);
+            for k in crate::share::NoticeKind::ALL {
+                check_used(&all, k.message_id(), &["field", "detail"]);
+            }
+            let samples = [
+                Reason::MatchesGpu { gpu: "A100" },
+                Reason::EnoughMemory { gib: 80.0 },
+                Reason::NvLink,
+                Reason::InChinaMainland,
+                Reason::OutsideChinaMainland,
+                Reason::SpotPrice {
+                    usd_per_gpu_hour: 1.0,
+                },
+                Reason::CommittedPrice {
+                    usd_per_gpu_hour: 1.0,
+                    term_months: 12,
+                },
+                Reason::OnDemandPrice {
+                    usd_per_gpu_hour: 1.0,
+                },
+                Reason::FailureBudget { pct: 12.0 },
+                Reason::SlaFirst,
+                Reason::ManagedToolchain,
+                Reason::SelfManaged,
+            ];
+            assert_eq!(samples.len(), Reason::MESSAGE_IDS.len());
+            for r in &samples {
+                let args = r.args();
+                let names: Vec<&str> = args.iter().map(|(n, _)| *n).collect();
+                check_used(&all, r.message_id(), &names);
+                // Every argument passed is used, so no reason silently loses its number.
+                for n in &names {
+                    assert!(
+                        all[r.message_id()].contains(*n),
+                        "{}: ${n} unused",
+                        r.message_id()
+                    );
+                }
+            }
+            for p in crate::presets::PRESETS {
+                check_used(&all, &p.name_id(), &[]);
+                check_used(&all, &p.description_id(), &[]);
+            }
+            check_used(&all, "language-name", &[]);
+            let t = Translator::new(lang);
+            assert!(t.has("language-name"));
+        }
+    }
+}
