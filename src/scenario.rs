@@ -4,12 +4,15 @@
 
 use crate::catalog::{self, Currency, Offer};
 use crate::chart::{CumulativeChart, Line};
+use crate::engine::file::{Mode, OptionFile, ScenarioFile, WorkloadFile};
+use crate::engine::{self, EngineError};
 use crate::input::NumberSpec;
 use crate::model::{self, limits, ExchangeRate, Fleet, ModelError, MonthConvention, OptionResult};
 use thiserror::Error;
 
-/// Most offers compared at once (issue #2: "pick up to 5 offers").
-pub const MAX_COMPARED: usize = 5;
+/// Most options compared at once (issue #5: ten options, e.g. several offers or one offer under
+/// several strategies).
+pub const MAX_COMPARED: usize = 10;
 
 /// Accepted GPU counts: whole numbers from 1 to [`limits::MAX_GPUS`].
 pub const GPUS_SPEC: NumberSpec = NumberSpec {
@@ -37,17 +40,15 @@ pub const RATE_SPEC: NumberSpec = NumberSpec {
 };
 
 /// Everything the user has chosen. Derived figures (costs, series) are never stored here.
+///
+/// The state *is* an engine scenario file ([`ScenarioFile`], `docs/scenario-format.md`), so it
+/// converts losslessly both ways ([`Scenario::to_file`], [`Scenario::from_file`]): share links and
+/// saved scenarios serialise exactly that. Each compared option is an [`OptionFile`] (a catalog
+/// offer id and/or inline prices plus its strategy). Unlike a file, the app's scenario may hold
+/// no option at all (nothing picked yet).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
-    /// Ids of the compared offers ([`Offer::id`]), in the order they were picked; at most
-    /// [`MAX_COMPARED`].
-    pub selected: Vec<String>,
-    /// Fleet-mode workload.
-    pub fleet: Fleet,
-    /// Currency totals are shown in.
-    pub display_currency: Currency,
-    /// USD/CNY rate used to convert offers quoted in the other currency.
-    pub rate: ExchangeRate,
+    file: ScenarioFile,
 }
 
 /// The instance types compared when the app opens: 8× A100 machines of four clouds, so the first
@@ -59,35 +60,92 @@ const DEFAULT_PICKS: [(&str, &str); 4] = [
     ("Lambda", "gpu_8x_a100_80gb_sxm4"),
 ];
 
+/// GPUs of the default fleet (and of a fleet read from a file that names none).
+const DEFAULT_GPUS: u32 = 8;
+/// Hours per day of the default fleet.
+const DEFAULT_HOURS_PER_DAY: f64 = 24.0;
+/// Horizon of the default fleet, months.
+const DEFAULT_MONTHS: u32 = 12;
+
 impl Default for Scenario {
     fn default() -> Self {
-        let selected = DEFAULT_PICKS
+        let options = DEFAULT_PICKS
             .iter()
             .filter_map(|(p, t)| {
                 catalog::OFFERS
                     .iter()
                     .find(|o| o.provider == *p && o.instance_type == *t)
             })
-            .map(|o| o.id.to_string())
+            .map(|o| offer_option(o.id))
             .collect();
         Scenario {
-            selected,
-            fleet: Fleet {
-                gpus: 8,
-                hours_per_day: 24.0,
-                months: 12,
-                month: MonthConvention::Hours730,
+            file: ScenarioFile {
+                version: engine::file::VERSION,
+                name: None,
+                month: month_code(MonthConvention::Hours730).into(),
+                start: None,
+                horizon_months: Some(DEFAULT_MONTHS),
+                currency: Currency::Usd.code().into(),
+                usd_per_cny: None,
+                rate_as_of: None,
+                workload: WorkloadFile {
+                    mode: Mode::Fleet,
+                    gpus: Some(DEFAULT_GPUS),
+                    hours_per_day: Some(DEFAULT_HOURS_PER_DAY),
+                    days_per_week: None,
+                    start_hour: None,
+                    gpu_hours: None,
+                    within_months: None,
+                    scaling_efficiency: None,
+                },
+                portfolio: None,
+                checkpoint: None,
+                storage_gb: 0.0,
+                egress_gb_per_month: 0.0,
+                contingency_pct: 0.0,
+                montecarlo: None,
+                buy: None,
+                options,
             },
-            display_currency: Currency::Usd,
-            rate: ExchangeRate::CATALOG_DEFAULT,
         }
     }
+}
+
+/// An all-on-demand option on catalog offer `id` (no inline prices, no strategy).
+#[must_use]
+pub fn offer_option(id: &str) -> OptionFile {
+    OptionFile {
+        offer: Some(id.to_string()),
+        ..OptionFile::default()
+    }
+}
+
+/// The scenario file's month code of a convention: `"730h"`, `"720h"` or `"744h"`.
+#[must_use]
+pub fn month_code(m: MonthConvention) -> &'static str {
+    match m {
+        MonthConvention::Hours730 => "730h",
+        MonthConvention::Hours720 => "720h",
+        MonthConvention::Hours744 => "744h",
+    }
+}
+
+/// Why a scenario file cannot become the app's scenario.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum FromFileError {
+    /// The file is invalid for the engine (the message names the field's path).
+    #[error("{0}")]
+    Invalid(#[from] EngineError),
+    /// More options than the app compares at once.
+    #[error("the file compares {0} options; the app compares at most {MAX_COMPARED}")]
+    TooManyOptions(usize),
 }
 
 /// A change the user asks for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
-    /// Add the offer to the comparison, or remove it if already there.
+    /// Add the catalog offer to the comparison (all on-demand), or remove every option on it
+    /// if it is already there.
     ToggleOffer(String),
     /// Remove every compared offer.
     ClearSelection,
@@ -108,8 +166,8 @@ pub enum Action {
 /// Why an action was refused; the scenario is left unchanged and the message is shown.
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum ScenarioError {
-    /// The comparison already holds [`MAX_COMPARED`] offers.
-    #[error("at most {MAX_COMPARED} offers can be compared; remove one first")]
+    /// The comparison already holds [`MAX_COMPARED`] options.
+    #[error("at most {MAX_COMPARED} options can be compared; remove one first")]
     TooManyOffers,
     /// The offer id is not in the catalog.
     #[error("unknown offer \"{0}\"")]
@@ -135,39 +193,134 @@ impl Scenario {
         let mut next = self.clone();
         match action {
             Action::ToggleOffer(id) => {
-                if let Some(i) = next.selected.iter().position(|s| *s == id) {
-                    next.selected.remove(i);
+                let options = &mut next.file.options;
+                if options
+                    .iter()
+                    .any(|o| o.offer.as_deref() == Some(id.as_str()))
+                {
+                    options.retain(|o| o.offer.as_deref() != Some(id.as_str()));
                 } else if catalog::offer_by_id(&id).is_none() {
                     return Err(ScenarioError::UnknownOffer(id));
-                } else if next.selected.len() >= MAX_COMPARED {
+                } else if options.len() >= MAX_COMPARED {
                     return Err(ScenarioError::TooManyOffers);
                 } else {
-                    next.selected.push(id);
+                    options.push(offer_option(&id));
                 }
             }
-            Action::ClearSelection => next.selected.clear(),
-            Action::SetGpus(v) => next.fleet.gpus = check(v, GPUS_SPEC, "GPUs")? as u32,
+            Action::ClearSelection => next.file.options.clear(),
+            Action::SetGpus(v) => {
+                next.file.workload.gpus = Some(check(v, GPUS_SPEC, "GPUs")? as u32);
+            }
             Action::SetHoursPerDay(v) => {
-                next.fleet.hours_per_day = check(v, HOURS_PER_DAY_SPEC, "hours per day")?
+                next.file.workload.hours_per_day =
+                    Some(check(v, HOURS_PER_DAY_SPEC, "hours per day")?);
             }
-            Action::SetMonths(v) => next.fleet.months = check(v, MONTHS_SPEC, "months")? as u32,
-            Action::SetMonthConvention(m) => next.fleet.month = m,
-            Action::SetCurrency(c) => next.display_currency = c,
+            Action::SetMonths(v) => {
+                next.file.horizon_months = Some(check(v, MONTHS_SPEC, "months")? as u32);
+            }
+            Action::SetMonthConvention(m) => {
+                next.file.month = month_code(m).into();
+                next.file.start = None;
+            }
+            Action::SetCurrency(c) => next.file.currency = c.code().into(),
             Action::SetUsdPerCny(v) => {
-                next.rate = ExchangeRate {
-                    usd_per_cny: check(v, RATE_SPEC, "exchange rate")?,
-                }
+                next.file.usd_per_cny = Some(check(v, RATE_SPEC, "exchange rate")?);
             }
         }
         Ok(next)
     }
 
-    /// The compared offers, in pick order (ids not in the catalog are skipped).
+    /// The scenario as an engine scenario file (lossless: [`Scenario::from_file`] of it gives
+    /// this scenario back). With no option picked, `options` is empty, which
+    /// [`ScenarioFile::load`] refuses: evaluate only a scenario with options.
+    #[must_use]
+    pub fn to_file(&self) -> ScenarioFile {
+        self.file.clone()
+    }
+
+    /// The app's scenario from an engine scenario file, unchanged (so
+    /// `Scenario::from_file(f)?.to_file() == f`). Errors: the file is invalid for the engine
+    /// ([`ScenarioFile::load`]; an empty `options` list is allowed here), or it compares more
+    /// than [`MAX_COMPARED`] options.
+    pub fn from_file(file: ScenarioFile) -> Result<Scenario, FromFileError> {
+        if file.options.len() > MAX_COMPARED {
+            return Err(FromFileError::TooManyOptions(file.options.len()));
+        }
+        if file.options.is_empty() {
+            // Validate everything but the options with a placeholder option.
+            let mut probe = file.clone();
+            probe.options.push(OptionFile {
+                on_demand_per_hour: Some(1.0),
+                ..OptionFile::default()
+            });
+            probe.load()?;
+        } else {
+            file.load()?;
+        }
+        Ok(Scenario { file })
+    }
+
+    /// The compared options, in pick order.
+    #[must_use]
+    pub fn options(&self) -> &[OptionFile] {
+        &self.file.options
+    }
+
+    /// Ids of the catalog offers the compared options use, in pick order, each once.
+    #[must_use]
+    pub fn selected(&self) -> Vec<String> {
+        let mut ids: Vec<String> = Vec::new();
+        for id in self.file.options.iter().filter_map(|o| o.offer.as_ref()) {
+            if !ids.contains(id) {
+                ids.push(id.clone());
+            }
+        }
+        ids
+    }
+
+    /// The fleet-mode workload as the on-demand model sees it: GPUs, hours per day, horizon and
+    /// month convention (a calendar month, which the on-demand model does not know, counts as
+    /// 730 h; fields a job-mode file leaves out take the defaults 8 GPUs, 24 h/day, 12 months).
+    #[must_use]
+    pub fn fleet(&self) -> Fleet {
+        let w = &self.file.workload;
+        Fleet {
+            gpus: w.gpus.unwrap_or(DEFAULT_GPUS),
+            hours_per_day: w.hours_per_day.unwrap_or(DEFAULT_HOURS_PER_DAY),
+            months: self.file.horizon_months.unwrap_or(DEFAULT_MONTHS),
+            month: MonthConvention::ALL
+                .into_iter()
+                .find(|m| month_code(*m) == self.file.month)
+                .unwrap_or_default(),
+        }
+    }
+
+    /// Currency totals are shown in (USD if the file's code is unknown, which
+    /// [`Scenario::from_file`] never lets in).
+    #[must_use]
+    pub fn display_currency(&self) -> Currency {
+        Currency::from_code(&self.file.currency).unwrap_or(Currency::Usd)
+    }
+
+    /// USD/CNY rate used to convert offers quoted in the other currency (the catalog's source
+    /// rate unless the user set one).
+    #[must_use]
+    pub fn rate(&self) -> ExchangeRate {
+        self.file
+            .usd_per_cny
+            .map_or(ExchangeRate::CATALOG_DEFAULT, |usd_per_cny| ExchangeRate {
+                usd_per_cny,
+            })
+    }
+
+    /// The catalog offers of the compared options, in pick order (options with inline prices
+    /// only, and ids not in the catalog, are skipped).
     #[must_use]
     pub fn selected_offers(&self) -> Vec<&'static Offer> {
-        self.selected
+        self.file
+            .options
             .iter()
-            .filter_map(|id| catalog::offer_by_id(id))
+            .filter_map(|o| o.offer.as_deref().and_then(catalog::offer_by_id))
             .collect()
     }
 
@@ -176,9 +329,9 @@ impl Scenario {
     pub fn results(&self) -> Vec<(&'static Offer, Result<OptionResult, ModelError>)> {
         model::compare_on_demand(
             &self.selected_offers(),
-            &self.fleet,
-            self.display_currency,
-            self.rate,
+            &self.fleet(),
+            self.display_currency(),
+            self.rate(),
         )
     }
 
@@ -188,8 +341,8 @@ impl Scenario {
     pub fn rate_statement(&self) -> String {
         format!(
             "1 CNY = {} USD; 1 USD = {} CNY",
-            crate::format::input_value(self.rate.usd_per_cny),
-            crate::format::number(1.0 / self.rate.usd_per_cny, 4)
+            crate::format::input_value(self.rate().usd_per_cny),
+            crate::format::number(1.0 / self.rate().usd_per_cny, 4)
         )
     }
 }
@@ -268,8 +421,8 @@ pub fn cumulative_chart(
     scenario: &Scenario,
     results: &[(&'static Offer, Result<OptionResult, ModelError>)],
 ) -> CumulativeChart {
-    let fleet = &scenario.fleet;
-    let currency = scenario.display_currency;
+    let fleet = &scenario.fleet();
+    let currency = scenario.display_currency();
     let offers: Vec<&Offer> = results.iter().map(|(o, _)| *o).collect();
     let labels = option_labels(&offers);
     let lines = results
@@ -318,7 +471,7 @@ pub fn cumulative_chart(
         y_label: format!("Cumulative cost ({})", currency.code()),
         footer,
         lines,
-        empty_message: "Pick up to 5 offers in the table to compare them".into(),
+        empty_message: format!("Pick up to {MAX_COMPARED} offers in the table to compare them"),
         months: fleet.months,
     }
 }
@@ -471,29 +624,97 @@ mod tests {
     #[test]
     fn default_scenario_picks_real_offers() {
         let s = Scenario::default();
-        assert_eq!(s.selected.len(), DEFAULT_PICKS.len(), "{:?}", s.selected);
+        assert_eq!(
+            s.selected().len(),
+            DEFAULT_PICKS.len(),
+            "{:?}",
+            s.selected()
+        );
         assert!(s.results().iter().all(|(_, r)| r.is_ok()));
     }
 
     #[test]
-    fn at_most_five_offers() {
+    fn at_most_ten_options() {
         let mut s = Scenario::default();
         s = s.apply(Action::ClearSelection).unwrap();
         for o in catalog::OFFERS.iter().take(MAX_COMPARED) {
             s = s.apply(Action::ToggleOffer(o.id.into())).unwrap();
         }
-        let sixth = catalog::OFFERS[MAX_COMPARED].id.to_string();
+        let one_more = catalog::OFFERS[MAX_COMPARED].id.to_string();
         assert_eq!(
-            s.apply(Action::ToggleOffer(sixth)),
+            s.apply(Action::ToggleOffer(one_more)),
             Err(ScenarioError::TooManyOffers)
         );
         let first = catalog::OFFERS[0].id.to_string();
         let s = s.apply(Action::ToggleOffer(first)).unwrap();
-        assert_eq!(s.selected.len(), MAX_COMPARED - 1);
+        assert_eq!(s.selected().len(), MAX_COMPARED - 1);
         assert!(matches!(
             s.apply(Action::ToggleOffer("nope/none".into())),
             Err(ScenarioError::UnknownOffer(_))
         ));
+    }
+
+    #[test]
+    fn to_file_and_from_file_round_trip() {
+        let s = Scenario::default()
+            .apply(Action::SetGpus(16.0))
+            .unwrap()
+            .apply(Action::SetMonthConvention(MonthConvention::Hours720))
+            .unwrap()
+            .apply(Action::SetUsdPerCny(0.14))
+            .unwrap();
+        let f = s.to_file();
+        assert_eq!(f.workload.gpus, Some(16));
+        assert_eq!(f.month, "720h");
+        assert_eq!(f.usd_per_cny, Some(0.14));
+        assert_eq!(f.options.len(), DEFAULT_PICKS.len());
+        assert_eq!(Scenario::from_file(f.clone()).unwrap(), s);
+        // Through JSON, as share links and saved scenarios carry it.
+        let json = serde_json::to_string(&f).unwrap();
+        let back = engine::file::parse(&json).unwrap();
+        assert_eq!(Scenario::from_file(back).unwrap().to_file(), f);
+        // With nothing picked, too.
+        let empty = s.apply(Action::ClearSelection).unwrap();
+        assert_eq!(Scenario::from_file(empty.to_file()).unwrap(), empty);
+    }
+
+    #[test]
+    fn from_file_keeps_every_engine_field() {
+        let json = r#"{"version": 1, "name": "job <test>", "month": "calendar", "start": "2027-02",
+            "currency": "CNY", "usd_per_cny": 0.14, "rate_as_of": "2026-11-30",
+            "workload": {"mode": "job", "gpu_hours": 5000, "within_months": 2, "scaling_efficiency": 0.9},
+            "portfolio": {"reserved": 0, "spot": 0.5},
+            "checkpoint": {"interval_hours": 2, "write_hours": 0.05, "restart_hours": 0.1},
+            "storage_gb": 500, "egress_gb_per_month": 100, "contingency_pct": 10,
+            "montecarlo": {"trials": 200, "seed": 7},
+            "buy": {"gpus": 8, "purchase": 250000, "life_years": 4, "residual": 0.1, "kw": 6.5, "pue": 1.4, "price_per_kwh": 0.15, "ops_per_month": 1500},
+            "options": [{"name": "inline", "on_demand_per_hour": 2.0, "spot": {"per_hour": 0.8, "interruptions_per_hour": 0.05}}]}"#;
+        let f = engine::file::parse(json).unwrap();
+        let s = Scenario::from_file(f.clone()).unwrap();
+        assert_eq!(s.to_file(), f);
+        assert_eq!(s.display_currency(), Currency::Cny);
+        assert_eq!(s.rate().usd_per_cny, 0.14);
+        assert!(s.selected().is_empty(), "an inline option names no offer");
+    }
+
+    #[test]
+    fn from_file_refuses_invalid_files_and_too_many_options() {
+        let mut f = Scenario::default().to_file();
+        f.workload.gpus = Some(0);
+        assert!(matches!(
+            Scenario::from_file(f),
+            Err(FromFileError::Invalid(e)) if e.field() == "workload.gpus"
+        ));
+        let mut f = Scenario::default().to_file();
+        f.options = catalog::OFFERS
+            .iter()
+            .take(MAX_COMPARED + 1)
+            .map(|o| offer_option(o.id))
+            .collect();
+        assert_eq!(
+            Scenario::from_file(f),
+            Err(FromFileError::TooManyOptions(MAX_COMPARED + 1))
+        );
     }
 
     #[test]
@@ -511,7 +732,7 @@ mod tests {
             assert!(s.apply(a.clone()).is_err(), "{a:?}");
         }
         let s2 = s.apply(Action::SetGpus(16.0)).unwrap();
-        assert_eq!(s2.fleet.gpus, 16);
+        assert_eq!(s2.fleet().gpus, 16);
     }
 
     #[test]
@@ -519,7 +740,7 @@ mod tests {
         let s = Scenario::default();
         let results = s.results();
         let c = cumulative_chart(&s, &results);
-        assert_eq!(c.lines.len(), s.selected.len());
+        assert_eq!(c.lines.len(), s.selected().len());
         assert_eq!(c.x_label, "Month (1 month = 730 h)");
         assert!(c.y_label.contains("USD"));
         assert!(c.footer.iter().any(|f| f.starts_with("Prices as of")));

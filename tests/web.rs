@@ -59,14 +59,14 @@ fn text(root: &Element, selector: &str) -> String {
 
 fn first_offer_monthly_usd() -> f64 {
     let s = Scenario::default();
-    let offer = catalog::offer_by_id(&s.selected[0]).expect("default offer in catalog");
+    let offer = catalog::offer_by_id(&s.selected()[0]).expect("default offer in catalog");
     assert_eq!(offer.currency, Currency::Usd);
     assert_eq!(
-        s.fleet.gpus % offer.gpu_count,
+        s.fleet().gpus % offer.gpu_count,
         0,
         "default fleet fills whole instances"
     );
-    let instances = f64::from(s.fleet.gpus / offer.gpu_count);
+    let instances = f64::from(s.fleet().gpus / offer.gpu_count);
     offer.on_demand_per_hour * 730.0 * instances
 }
 

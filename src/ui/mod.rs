@@ -91,7 +91,7 @@ pub fn app() -> Html {
     let dismiss = use_callback(dispatcher, |_: MouseEvent, d| {
         d.dispatch(AppAction::DismissNotice)
     });
-    let fleet = scenario.fleet;
+    let fleet = scenario.fleet();
 
     html! {
         <>
@@ -120,12 +120,12 @@ pub fn app() -> Html {
                     </label>
                     <label>{ "Show totals in " }
                         <select id="display-currency" onchange={on_currency}>
-                            { for Currency::ALL.iter().map(|c| html!{ <option value={c.code()} selected={*c == scenario.display_currency}>{ c.code() }</option> }) }
+                            { for Currency::ALL.iter().map(|c| html!{ <option value={c.code()} selected={*c == scenario.display_currency()}>{ c.code() }</option> }) }
                         </select>
                     </label>
                 </div>
                 <div class="sliders">
-                    <Slider id="usd-per-cny" label="Exchange rate: USD per 1 CNY" unit="USD/CNY" value={scenario.rate.usd_per_cny}
+                    <Slider id="usd-per-cny" label="Exchange rate: USD per 1 CNY" unit="USD/CNY" value={scenario.rate().usd_per_cny}
                         spec={RATE_SPEC} slider_max={0.2} step={0.001} on_change={on_rate} />
                     <p class="muted small">{ format!("{}. Default 0.138: the rate the catalog's Alibaba and Tencent source used (2026). Editing it never changes the catalog; offers already in the display currency are not converted.", scenario.rate_statement()) }</p>
                 </div>
@@ -138,7 +138,7 @@ pub fn app() -> Html {
             if let Some(n) = &state.notice {
                 <p class="notice" role="alert" id="notice">{ n }{ " " }<button class="link" onclick={dismiss}>{ "dismiss" }</button></p>
             }
-            <OfferTable today={*today} selected={scenario.selected.clone()} display_currency={scenario.display_currency} rate={scenario.rate} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
+            <OfferTable today={*today} selected={scenario.selected()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
                 imported_offers={state.imported_offers} last_import={state.last_import.clone()} on_imported={on_imported} />
         </main>
         <footer class="muted small">

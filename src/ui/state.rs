@@ -12,7 +12,7 @@ pub struct AppState {
     pub scenario: Scenario,
     /// The offer table's filter and sort.
     pub filter: OfferFilter,
-    /// Message about the last refused action (e.g. a sixth offer), shown near the table.
+    /// Message about the last refused action (e.g. an eleventh option), shown near the table.
     pub notice: Option<String>,
     /// Outcome of the last price-list import, shown next to the import control.
     pub last_import: Option<ImportReport>,
