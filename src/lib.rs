@@ -9,6 +9,7 @@
 
 pub mod catalog;
 pub mod chart;
+pub mod comparison;
 pub mod engine;
 pub mod format;
 pub mod input;

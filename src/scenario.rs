@@ -39,6 +39,25 @@ pub const RATE_SPEC: NumberSpec = NumberSpec {
     integer: false,
 };
 
+/// Accepted days per week: 0–7, fractions allowed.
+pub const DAYS_PER_WEEK_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 7.0,
+    integer: false,
+};
+/// Accepted contingency budgets in % of every other cost: 0–100.
+pub const CONTINGENCY_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 100.0,
+    integer: false,
+};
+/// Accepted spot shares of a strategy variant in %: 1–100.
+pub const SPOT_PCT_SPEC: NumberSpec = NumberSpec {
+    min: 1.0,
+    max: 100.0,
+    integer: false,
+};
+
 /// Everything the user has chosen. Derived figures (costs, series) are never stored here.
 ///
 /// The state *is* an engine scenario file ([`ScenarioFile`], `docs/scenario-format.md`), so it
@@ -161,6 +180,21 @@ pub enum Action {
     SetCurrency(Currency),
     /// Set the exchange rate in USD per CNY (validated against [`RATE_SPEC`]).
     SetUsdPerCny(f64),
+    /// Set days per week the fleet runs (validated against [`DAYS_PER_WEEK_SPEC`]).
+    SetDaysPerWeek(f64),
+    /// Set the contingency budget in % (validated against [`CONTINGENCY_SPEC`]).
+    SetContingencyPct(f64),
+    /// Add a copy of option `index` run on spot capacity for `spot_pct` % of its GPUs (the rest
+    /// on demand), named after it; refused if the offer lists no spot price or the comparison
+    /// is full.
+    AddSpotVariant {
+        /// Position of the option to copy.
+        index: usize,
+        /// Spot share in %, 1–100.
+        spot_pct: f64,
+    },
+    /// Remove the option at this position.
+    RemoveOption(usize),
 }
 
 /// Why an action was refused; the scenario is left unchanged and the message is shown.
@@ -172,6 +206,9 @@ pub enum ScenarioError {
     /// The offer id is not in the catalog.
     #[error("unknown offer \"{0}\"")]
     UnknownOffer(String),
+    /// A strategy variant needs prices the option does not have (the engine's reason).
+    #[error("{0}")]
+    Strategy(String),
     /// A value is outside its accepted range (which field is named).
     #[error("{0} is out of range")]
     OutOfRange(&'static str),
@@ -226,6 +263,55 @@ impl Scenario {
             Action::SetUsdPerCny(v) => {
                 next.file.usd_per_cny = Some(check(v, RATE_SPEC, "exchange rate")?);
             }
+            Action::SetDaysPerWeek(v) => {
+                next.file.workload.days_per_week =
+                    Some(check(v, DAYS_PER_WEEK_SPEC, "days per week")?);
+            }
+            Action::SetContingencyPct(v) => {
+                next.file.contingency_pct = check(v, CONTINGENCY_SPEC, "contingency")?;
+            }
+            Action::AddSpotVariant { index, spot_pct } => {
+                let spot = check(spot_pct, SPOT_PCT_SPEC, "spot share")? / 100.0;
+                if next.file.options.len() >= MAX_COMPARED {
+                    return Err(ScenarioError::TooManyOffers);
+                }
+                let Some(base) = next.file.options.get(index) else {
+                    return Err(ScenarioError::OutOfRange("option"));
+                };
+                let mut variant = base.clone();
+                let base_name = match (
+                    &base.name,
+                    base.offer.as_deref().and_then(catalog::offer_by_id),
+                ) {
+                    (Some(n), _) => n.clone(),
+                    (None, Some(o)) => offer_label(o),
+                    (None, None) => format!("option {}", index + 1),
+                };
+                let reserved = base.portfolio.map_or(0.0, |p| p.reserved);
+                variant.portfolio = Some(engine::file::SharesFile {
+                    reserved: reserved.min(1.0 - spot),
+                    spot,
+                });
+                variant.name = Some(if spot >= 1.0 {
+                    format!("{base_name}, spot")
+                } else {
+                    format!(
+                        "{base_name}, {} % spot",
+                        crate::format::input_value(spot_pct)
+                    )
+                });
+                next.file.options.insert(index + 1, variant);
+                // The engine decides whether the prices allow it (e.g. no spot price listed).
+                if let Err(e) = next.evaluate() {
+                    return Err(ScenarioError::Strategy(e.to_string()));
+                }
+            }
+            Action::RemoveOption(i) => {
+                if i >= next.file.options.len() {
+                    return Err(ScenarioError::OutOfRange("option"));
+                }
+                next.file.options.remove(i);
+            }
         }
         Ok(next)
     }
@@ -258,6 +344,24 @@ impl Scenario {
             file.load()?;
         }
         Ok(Scenario { file })
+    }
+
+    /// Every compared option's results from the engine (all cost components, commitment,
+    /// per-GPU-hour and per-job figures), in the display currency and pick order; empty when
+    /// nothing is picked. Errors: the first invalid option or plan field, named by its path
+    /// (e.g. `options[2].portfolio.spot: a spot share needs spot prices`).
+    pub fn evaluate(&self) -> Result<Vec<engine::plan::OptionResult>, EngineError> {
+        if self.file.options.is_empty() {
+            return Ok(Vec::new());
+        }
+        Ok(self
+            .file
+            .load()?
+            .evaluate()?
+            .options
+            .into_iter()
+            .map(|o| o.result)
+            .collect())
     }
 
     /// The compared options, in pick order.
@@ -313,14 +417,13 @@ impl Scenario {
             })
     }
 
-    /// The catalog offers of the compared options, in pick order (options with inline prices
-    /// only, and ids not in the catalog, are skipped).
+    /// The catalog offers of the compared options, in pick order, each once (options with
+    /// inline prices only, and ids not in the catalog, are skipped).
     #[must_use]
     pub fn selected_offers(&self) -> Vec<&'static Offer> {
-        self.file
-            .options
+        self.selected()
             .iter()
-            .filter_map(|o| o.offer.as_deref().and_then(catalog::offer_by_id))
+            .filter_map(|id| catalog::offer_by_id(id))
             .collect()
     }
 
@@ -467,6 +570,80 @@ pub fn cumulative_chart(
     }
     CumulativeChart {
         title: format!("Cumulative on-demand cost ({})", currency.code()),
+        x_label: format!("Month (1 month = {})", fleet.month.label()),
+        y_label: format!("Cumulative cost ({})", currency.code()),
+        footer,
+        lines,
+        empty_message: format!("Pick up to {MAX_COMPARED} offers in the table to compare them"),
+        months: fleet.months,
+    }
+}
+
+/// Builds the cumulative-cost chart from the engine's `results` for `scenario` (which must be
+/// `scenario.evaluate()`): one line per option (strategy variants included) with every cost
+/// component, the plan and month convention in the footer, and each option's prices as-of date.
+#[must_use]
+pub fn engine_cumulative_chart(
+    scenario: &Scenario,
+    results: &[engine::plan::OptionResult],
+) -> CumulativeChart {
+    let fleet = scenario.fleet();
+    let file = &scenario.file;
+    let currency = scenario.display_currency();
+    let lines = results
+        .iter()
+        .map(|r| Line {
+            label: format!("{} — {}", r.name, crate::format::money(r.total, currency)),
+            points: std::iter::once((0.0, 0.0))
+                .chain(
+                    r.cumulative
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| ((i + 1) as f64, c.total())),
+                )
+                .collect(),
+        })
+        .collect();
+    let mut as_of: Vec<String> = Vec::new();
+    for r in results {
+        let text = r.prices_as_of.clone().unwrap_or_else(|| "undated".into());
+        if !as_of.contains(&text) {
+            as_of.push(text);
+        }
+    }
+    let days = file.workload.days_per_week.unwrap_or(7.0);
+    let mut plan = format!(
+        "{} × {} h/day × {} days/week, {}; 1 month = {}; whole instances billed; no tax",
+        count_of(fleet.gpus, "GPU", "GPUs"),
+        crate::format::input_value(fleet.hours_per_day),
+        crate::format::input_value(days),
+        count_of(fleet.months, "month", "months"),
+        fleet.month.label(),
+    );
+    if file.contingency_pct > 0.0 {
+        plan.push_str(&format!(
+            "; contingency {} %",
+            crate::format::input_value(file.contingency_pct)
+        ));
+    }
+    plan.push('.');
+    let mut footer = vec![plan];
+    if !as_of.is_empty() {
+        footer.push(format!("Prices as of: {}.", as_of.join("; ")));
+    }
+    if results.iter().any(|r| {
+        r.offer_id
+            .as_deref()
+            .and_then(catalog::offer_by_id)
+            .is_some_and(|o| o.currency != currency)
+    }) {
+        footer.push(format!(
+            "Converted to {currency} at {}.",
+            scenario.rate_statement()
+        ));
+    }
+    CumulativeChart {
+        title: format!("Cumulative cost ({})", currency.code()),
         x_label: format!("Month (1 month = {})", fleet.month.label()),
         y_label: format!("Cumulative cost ({})", currency.code()),
         footer,
@@ -715,6 +892,88 @@ mod tests {
             Scenario::from_file(f),
             Err(FromFileError::TooManyOptions(MAX_COMPARED + 1))
         );
+    }
+
+    #[test]
+    fn engine_results_follow_contingency_and_days_per_week() {
+        let s = Scenario::default();
+        let base = s.evaluate().unwrap();
+        assert_eq!(base.len(), s.options().len());
+        let more = s
+            .apply(Action::SetContingencyPct(10.0))
+            .unwrap()
+            .evaluate()
+            .unwrap();
+        assert!((more[0].total - base[0].total * 1.1).abs() < 1e-6 * base[0].total);
+        let fewer = s
+            .apply(Action::SetDaysPerWeek(3.5))
+            .unwrap()
+            .evaluate()
+            .unwrap();
+        assert!(fewer[0].total < base[0].total);
+        assert!(s.apply(Action::SetDaysPerWeek(8.0)).is_err());
+        assert!(Scenario::default()
+            .apply(Action::ClearSelection)
+            .unwrap()
+            .evaluate()
+            .unwrap()
+            .is_empty());
+    }
+
+    #[test]
+    fn spot_variants_need_a_spot_price() {
+        let with_spot = catalog::OFFERS
+            .iter()
+            .find(|o| o.spot_per_hour.is_some())
+            .unwrap();
+        let without = catalog::OFFERS
+            .iter()
+            .find(|o| o.spot_per_hour.is_none())
+            .unwrap();
+        let s = Scenario::default()
+            .apply(Action::ClearSelection)
+            .unwrap()
+            .apply(Action::ToggleOffer(with_spot.id.into()))
+            .unwrap()
+            .apply(Action::ToggleOffer(without.id.into()))
+            .unwrap();
+        let v = s
+            .apply(Action::AddSpotVariant {
+                index: 0,
+                spot_pct: 100.0,
+            })
+            .unwrap();
+        assert_eq!(v.options().len(), 3);
+        assert_eq!(v.options()[1].offer.as_deref(), Some(with_spot.id));
+        assert!(v.options()[1].name.as_deref().unwrap().ends_with(", spot"));
+        let r = v.evaluate().unwrap();
+        assert!(r[1].totals.spot > 0.0 && r[0].totals.spot == 0.0);
+        assert!(matches!(
+            s.apply(Action::AddSpotVariant {
+                index: 1,
+                spot_pct: 100.0
+            }),
+            Err(ScenarioError::Strategy(_))
+        ));
+        // Round trip keeps the variant, and removing it restores the comparison.
+        assert_eq!(Scenario::from_file(v.to_file()).unwrap(), v);
+        assert_eq!(v.apply(Action::RemoveOption(1)).unwrap(), s);
+    }
+
+    #[test]
+    fn engine_chart_has_a_line_per_option_and_dated_footer() {
+        let s = Scenario::default()
+            .apply(Action::SetContingencyPct(5.0))
+            .unwrap();
+        let r = s.evaluate().unwrap();
+        let c = engine_cumulative_chart(&s, &r);
+        assert_eq!(c.lines.len(), s.options().len());
+        assert_eq!(c.lines[0].points.len(), 13);
+        assert_eq!(c.lines[0].points[12].1, r[0].total);
+        assert!(c.lines[0].label.starts_with(&r[0].name));
+        assert!(c.footer[0].contains("contingency 5 %"), "{:?}", c.footer);
+        assert!(c.footer[1].starts_with("Prices as of: "), "{:?}", c.footer);
+        assert!(c.x_label.contains("730 h"));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! and `on*` callbacks, and derived values computed with `use_memo`.
 
 pub mod chart_panel;
+pub mod comparison;
 pub mod offer_table;
 pub mod slider;
 pub mod state;
@@ -10,9 +11,11 @@ pub mod summary;
 use crate::catalog::Currency;
 use crate::model::MonthConvention;
 use crate::scenario::{
-    cumulative_chart, Action, GPUS_SPEC, HOURS_PER_DAY_SPEC, MONTHS_SPEC, RATE_SPEC,
+    engine_cumulative_chart, month_code, Action, CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC, GPUS_SPEC,
+    HOURS_PER_DAY_SPEC, MONTHS_SPEC, RATE_SPEC,
 };
 use chart_panel::ChartPanel;
+use comparison::Comparison;
 use offer_table::OfferTable;
 use slider::Slider;
 use state::{AppAction, AppState};
@@ -52,11 +55,20 @@ pub fn app() -> Html {
     let results = use_memo(scenario.clone(), |s| {
         crate::web::timed(crate::web::MEASURE_RECOMPUTE, || s.results())
     });
+    // The engine's full results (every component, commitment, warnings) for the comparison
+    // table; an invalid option shows its message there and nothing else changes.
+    let engine_results = use_memo(scenario.clone(), |s| {
+        crate::web::timed(crate::web::MEASURE_RECOMPUTE, || {
+            s.evaluate().map_err(|e| e.to_string())
+        })
+    });
+    let today_date = use_memo((), |_| crate::web::today_date());
     let chart = {
-        let results = results.clone();
+        let results = engine_results.clone();
         use_memo(scenario.clone(), move |s| {
-            crate::web::timed(crate::web::MEASURE_CHART_SERIES, || {
-                cumulative_chart(s, &results)
+            crate::web::timed(crate::web::MEASURE_CHART_SERIES, || match &*results {
+                Ok(r) => engine_cumulative_chart(s, r),
+                Err(_) => engine_cumulative_chart(s, &[]),
             })
         })
     };
@@ -69,6 +81,17 @@ pub fn app() -> Html {
     let on_hours = use_number_setter(dispatcher.clone(), Action::SetHoursPerDay);
     let on_months = use_number_setter(dispatcher.clone(), Action::SetMonths);
     let on_rate = use_number_setter(dispatcher.clone(), Action::SetUsdPerCny);
+    let on_days = use_number_setter(dispatcher.clone(), Action::SetDaysPerWeek);
+    let on_contingency = use_number_setter(dispatcher.clone(), Action::SetContingencyPct);
+    let on_spot_variant = use_callback(dispatcher.clone(), |index: usize, d| {
+        d.dispatch(AppAction::Scenario(Action::AddSpotVariant {
+            index,
+            spot_pct: 100.0,
+        }))
+    });
+    let on_remove_option = use_callback(dispatcher.clone(), |i: usize, d| {
+        d.dispatch(AppAction::Scenario(Action::RemoveOption(i)))
+    });
     let on_toggle = use_callback(dispatcher.clone(), |id: String, d| {
         d.dispatch(AppAction::Scenario(Action::ToggleOffer(id)))
     });
@@ -109,6 +132,10 @@ pub fn app() -> Html {
                         spec={HOURS_PER_DAY_SPEC} slider_max={24.0} step={0.5} on_change={on_hours} />
                     <Slider id="months" label="Months" unit="months" value={f64::from(fleet.months)} spec={MONTHS_SPEC}
                         slider_max={60.0} step={1.0} on_change={on_months} />
+                    <Slider id="days-per-week" label="Days per week" unit="days/week" value={scenario.to_file().workload.days_per_week.unwrap_or(7.0)}
+                        spec={DAYS_PER_WEEK_SPEC} slider_max={7.0} step={0.5} on_change={on_days} />
+                    <Slider id="contingency" label="Contingency" unit="%" value={scenario.to_file().contingency_pct}
+                        spec={CONTINGENCY_SPEC} slider_max={50.0} step={1.0} on_change={on_contingency} />
                 </div>
                 <div class="options">
                     <label>{ "Month length " }
@@ -133,6 +160,8 @@ pub fn app() -> Html {
             <section class="card" aria-labelledby="results-heading">
                 <h2 id="results-heading" tabindex="-1">{ "Compared options" }</h2>
                 <Summary today={*today} scenario={scenario.clone()} results={results.clone()} on_remove={on_toggle.clone()} />
+                <Comparison results={engine_results} currency={scenario.display_currency()} month={month_code(fleet.month)}
+                    today={(*today_date).clone()} on_spot_variant={on_spot_variant} on_remove={on_remove_option} />
             </section>
             <ChartPanel chart={chart} file_stem="gpu-cost-cumulative" />
             if let Some(n) = &state.notice {
