@@ -119,6 +119,31 @@ pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str) -> Stri
     String::from_utf8(bytes).unwrap_or_default()
 }
 
+/// The data behind the cumulative-cost chart as CSV: one row per option and month end,
+/// `option,month_{month},cumulative_{currency}` (e.g. `month_730h`, `cumulative_usd`), month 0
+/// (cost 0) included, as drawn. Option names are neutralised ([`neutralise`]).
+#[must_use]
+pub fn cumulative_csv(results: &[OptionResult], currency: Currency, month: &str) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let _ = w.write_record([
+        "option".to_string(),
+        format!("month_{month}"),
+        format!("cumulative_{}", currency.code().to_lowercase()),
+    ]);
+    for r in results {
+        let name = neutralise(&r.name);
+        let _ = w.write_record([name.clone(), "0".into(), "0".into()]);
+        for (i, c) in r.cumulative.iter().enumerate() {
+            let _ = w.write_record([
+                name.clone(),
+                (i + 1).to_string(),
+                csv_number(Some(c.total())),
+            ]);
+        }
+    }
+    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+}
+
 /// Download file name saying what and when: `gpu-cost-{what}-{date}.{ext}`, e.g.
 /// `gpu-cost-comparison-2026-11-30.csv` (`date` is `YYYY-MM-DD`).
 #[must_use]
@@ -157,6 +182,29 @@ mod tests {
         assert_eq!(first[0], r[0].name);
         assert_eq!(first[3].parse::<f64>().unwrap(), r[0].total);
         assert!(!csv.contains('$'), "plain numbers, no symbols");
+    }
+
+    #[test]
+    fn cumulative_csv_matches_the_chart_points() {
+        let s = Scenario::default();
+        let r = s.evaluate().unwrap();
+        let chart = crate::scenario::engine_cumulative_chart(&s, &r);
+        let csv = cumulative_csv(&r, Currency::Usd, "730h");
+        let mut rd = csv::Reader::from_reader(csv.as_bytes());
+        assert_eq!(
+            rd.headers().unwrap().iter().collect::<Vec<_>>(),
+            ["option", "month_730h", "cumulative_usd"]
+        );
+        let rows: Vec<csv::StringRecord> = rd.records().map(Result::unwrap).collect();
+        assert_eq!(rows.len(), r.len() * 13);
+        for (i, line) in chart.lines.iter().enumerate() {
+            for (m, (x, y)) in line.points.iter().enumerate() {
+                let row = &rows[i * 13 + m];
+                assert_eq!(&row[0], r[i].name);
+                assert_eq!(row[1].parse::<f64>().unwrap(), *x);
+                assert_eq!(row[2].parse::<f64>().unwrap(), *y);
+            }
+        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! reducer delegates here, so every state transition is tested natively.
 
 use crate::catalog::{self, Currency, Offer};
+use crate::chart::ranking::{Bar, RankingChart};
 use crate::chart::{CumulativeChart, Line};
 use crate::engine::file::{Mode, OptionFile, ScenarioFile, WorkloadFile};
 use crate::engine::{self, EngineError};
@@ -653,6 +654,37 @@ pub fn engine_cumulative_chart(
     }
 }
 
+/// Builds the ranking chart (total within the horizon per option, cheapest first) from the
+/// engine's `results` for `scenario`; the footer repeats the cumulative chart's.
+#[must_use]
+pub fn engine_ranking_chart(
+    scenario: &Scenario,
+    results: &[engine::plan::OptionResult],
+) -> RankingChart {
+    let currency = scenario.display_currency();
+    let fleet = scenario.fleet();
+    RankingChart {
+        title: format!(
+            "Total cost over {}, cheapest first ({})",
+            count_of(fleet.months, "month", "months"),
+            currency.code()
+        ),
+        x_label: format!("Total cost within the horizon ({})", currency.code()),
+        footer: engine_cumulative_chart(scenario, results).footer,
+        bars: results
+            .iter()
+            .enumerate()
+            .map(|(i, r)| Bar {
+                label: r.name.clone(),
+                value: r.total,
+                series: i,
+                value_text: crate::format::money(r.total, currency),
+            })
+            .collect(),
+        empty_message: format!("Pick up to {MAX_COMPARED} offers in the table to compare them"),
+    }
+}
+
 /// How the offer table is sorted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum SortKey {
@@ -974,6 +1006,18 @@ mod tests {
         assert!(c.footer[0].contains("contingency 5 %"), "{:?}", c.footer);
         assert!(c.footer[1].starts_with("Prices as of: "), "{:?}", c.footer);
         assert!(c.x_label.contains("730 h"));
+    }
+
+    #[test]
+    fn ranking_chart_has_every_option_and_ranks_cheapest_first() {
+        let s = Scenario::default();
+        let r = s.evaluate().unwrap();
+        let c = engine_ranking_chart(&s, &r);
+        assert_eq!(c.bars.len(), r.len());
+        let ranked = crate::chart::ranking::ranked(&c.bars);
+        assert!(ranked.windows(2).all(|w| w[0].value <= w[1].value));
+        let min = r.iter().map(|x| x.total).fold(f64::INFINITY, f64::min);
+        assert_eq!(ranked[0].value, min);
     }
 
     #[test]

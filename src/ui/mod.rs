@@ -11,10 +11,10 @@ pub mod summary;
 use crate::catalog::Currency;
 use crate::model::MonthConvention;
 use crate::scenario::{
-    engine_cumulative_chart, month_code, Action, CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC, GPUS_SPEC,
-    HOURS_PER_DAY_SPEC, MONTHS_SPEC, RATE_SPEC,
+    engine_cumulative_chart, engine_ranking_chart, month_code, Action, CONTINGENCY_SPEC,
+    DAYS_PER_WEEK_SPEC, GPUS_SPEC, HOURS_PER_DAY_SPEC, MONTHS_SPEC, RATE_SPEC,
 };
-use chart_panel::ChartPanel;
+use chart_panel::{AnyChart, ChartPanel};
 use comparison::Comparison;
 use offer_table::OfferTable;
 use slider::Slider;
@@ -73,6 +73,29 @@ pub fn app() -> Html {
         })
     };
 
+    let ranking = {
+        let results = engine_results.clone();
+        use_memo(scenario.clone(), move |s| match &*results {
+            Ok(r) => engine_ranking_chart(s, r),
+            Err(_) => engine_ranking_chart(s, &[]),
+        })
+    };
+    // CSVs are built on click only, from the same results and charts as the screen.
+    let cumulative_csv = use_callback(
+        (engine_results.clone(), scenario.clone()),
+        |(), (results, s)| match &**results {
+            Ok(r) => crate::comparison::cumulative_csv(
+                r,
+                s.display_currency(),
+                month_code(s.fleet().month),
+            ),
+            Err(_) => String::new(),
+        },
+    );
+    let ranking_csv = use_callback(
+        (ranking.clone(), scenario.display_currency()),
+        |(), (chart, currency)| crate::chart::ranking::ranking_csv(chart, currency.code()),
+    );
     // Callbacks are memoised on the reducer's dispatcher (stable for the app's life), so a
     // child whose data did not change is not re-rendered: moving a slider must not rebuild the
     // offer table's hundreds of rows.
@@ -163,7 +186,12 @@ pub fn app() -> Html {
                 <Comparison results={engine_results} currency={scenario.display_currency()} month={month_code(fleet.month)}
                     today={(*today_date).clone()} on_spot_variant={on_spot_variant} on_remove={on_remove_option} />
             </section>
-            <ChartPanel chart={chart} file_stem="gpu-cost-cumulative" />
+            <div class="chart-grid">
+                <ChartPanel chart={AnyChart::Cumulative(chart)} heading="Cumulative cost over time" canvas_id="chart"
+                    what="cumulative" today={(*today_date).clone()} csv={cumulative_csv} />
+                <ChartPanel chart={AnyChart::Ranking(ranking)} heading="Ranking by total" canvas_id="chart-ranking"
+                    what="ranking" today={(*today_date).clone()} csv={ranking_csv} />
+            </div>
             if let Some(n) = &state.notice {
                 <p class="notice" role="alert" id="notice">{ n }{ " " }<button class="link" onclick={dismiss}>{ "dismiss" }</button></p>
             }

@@ -1,5 +1,9 @@
 //! Chart drawing over any plotters backend: the same function draws to the page's canvas and to
 //! the SVG download (pattern of plotters-rs/plotters-wasm-demo). No web crate is used here.
+//! This module holds the shared theme, footer wrapping and the cumulative-cost chart;
+//! [`ranking`] draws options ranked by total.
+
+pub mod ranking;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -11,7 +15,7 @@ use thiserror::Error;
 #[error("chart drawing failed: {0}")]
 pub struct ChartError(pub String);
 
-fn err<E: std::fmt::Display>(e: E) -> ChartError {
+pub(crate) fn err<E: std::fmt::Display>(e: E) -> ChartError {
     ChartError(e.to_string())
 }
 
@@ -24,8 +28,8 @@ pub struct Theme {
     pub foreground: RGBColor,
     /// Grid line colour.
     pub grid: RGBColor,
-    /// Series colours, used in order (at most 5 series are compared).
-    pub series: [RGBColor; 5],
+    /// Series colours, used in order (at most 10 options are compared, so no colour repeats).
+    pub series: [RGBColor; 10],
 }
 
 impl Theme {
@@ -40,6 +44,11 @@ impl Theme {
             RGBColor(0, 158, 115),
             RGBColor(204, 121, 167),
             RGBColor(150, 120, 0),
+            RGBColor(86, 180, 233),
+            RGBColor(120, 120, 120),
+            RGBColor(160, 40, 40),
+            RGBColor(90, 60, 160),
+            RGBColor(0, 0, 0),
         ],
     };
     /// Dark theme with the lighter Okabe–Ito colours.
@@ -53,6 +62,11 @@ impl Theme {
             RGBColor(0, 190, 140),
             RGBColor(224, 150, 190),
             RGBColor(240, 228, 66),
+            RGBColor(0, 114, 178),
+            RGBColor(180, 180, 180),
+            RGBColor(255, 120, 110),
+            RGBColor(170, 140, 250),
+            RGBColor(255, 255, 255),
         ],
     };
 }
@@ -88,14 +102,14 @@ pub struct CumulativeChart {
 /// Height of the plot itself (title, axes and lines) in CSS pixels; the legend and footer lines
 /// are added below it by [`preferred_height`].
 pub const PLOT_HEIGHT: f64 = 330.0;
-const LEGEND_LINE: f64 = 17.0;
-const FOOTER_LINE: f64 = 15.0;
-const LEGEND_FONT: f64 = 12.0;
-const FOOTER_FONT: f64 = 11.0;
+pub(crate) const LEGEND_LINE: f64 = 17.0;
+pub(crate) const FOOTER_LINE: f64 = 15.0;
+pub(crate) const LEGEND_FONT: f64 = 12.0;
+pub(crate) const FOOTER_FONT: f64 = 11.0;
 
 /// Characters of `font_px` sans-serif text that fit in `width_px` (a conservative average glyph
 /// width of 0.58 em, so wrapped lines never overflow the chart).
-fn chars_fitting(width_px: f64, font_px: f64) -> usize {
+pub(crate) fn chars_fitting(width_px: f64, font_px: f64) -> usize {
     ((width_px / (font_px * 0.58)).floor() as usize).max(16)
 }
 
@@ -116,9 +130,13 @@ fn legend_lines(chart: &CumulativeChart, css_width: f64) -> Vec<(usize, String)>
 
 /// Footer lines wrapped to the chart width.
 fn footer_lines(chart: &CumulativeChart, css_width: f64) -> Vec<String> {
+    wrap_footer(&chart.footer, css_width)
+}
+
+/// Footer text wrapped to a chart `css_width` CSS pixels wide (shared by every chart).
+pub(crate) fn wrap_footer(footer: &[String], css_width: f64) -> Vec<String> {
     let width = chars_fitting(css_width - 24.0, FOOTER_FONT);
-    chart
-        .footer
+    footer
         .iter()
         .flat_map(|f| textwrap::wrap(f, width).into_iter().map(|t| t.into_owned()))
         .collect()
@@ -136,7 +154,7 @@ pub fn preferred_height(chart: &CumulativeChart, css_width: f64) -> f64 {
 }
 
 /// Decimals that tell apart y-axis labels about `step` apart (0 for steps of 1 or more).
-fn label_decimals(step: f64) -> u32 {
+pub(crate) fn label_decimals(step: f64) -> u32 {
     if !(step.is_finite() && step > 0.0) || step >= 1.0 {
         0
     } else {
