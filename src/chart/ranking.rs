@@ -35,8 +35,8 @@ pub struct RankingChart {
     pub empty_message: String,
 }
 
-/// Height of one bar row in CSS pixels.
-const ROW: f64 = 30.0;
+/// Height of one bar row (label line above a bar) in CSS pixels.
+const ROW: f64 = 40.0;
 /// Title and axis height in CSS pixels.
 const FRAME: f64 = 96.0;
 
@@ -91,7 +91,11 @@ pub fn draw_ranking<DB: DrawingBackend>(
     let bars = ranked(&chart.bars);
     let n = bars.len().max(1);
     let x_max = bars.iter().map(|b| b.value).fold(0.0_f64, f64::max);
-    let x_max = if x_max > 0.0 { x_max * 1.25 } else { 1.0 };
+    // Leave ~95 CSS px right of the longest bar for its amount, however narrow the chart.
+    let plot_css = (css_width - 32.0).max(100.0);
+    let room = 1.0 / (1.0 - (95.0 / plot_css).min(0.5));
+    let x_max = if x_max > 0.0 { x_max * room } else { 1.0 };
+    let label_chars = super::chars_fitting(plot_css - 16.0, 12.0);
     let decimals = super::label_decimals(x_max / 5.0);
     let mut ctx = ChartBuilder::on(&plot_area)
         .caption(&chart.title, font(16.0))
@@ -115,36 +119,37 @@ pub fn draw_ranking<DB: DrawingBackend>(
         .draw()
         .map_err(err)?;
 
-    // Row 0 (the cheapest) at the top.
+    // Row 0 (the cheapest) at the top: its label in the upper half, its bar in the lower.
     let top = |rank: usize| (n - rank) as f64;
-    ctx.draw_series(bars.iter().enumerate().map(|(rank, b)| {
-        let colour = theme.series[b.series % theme.series.len()];
-        Rectangle::new(
-            [(0.0, top(rank) - 0.2), (b.value.max(0.0), top(rank) - 0.8)],
-            ShapeStyle::from(&colour.mix(0.35)).filled(),
-        )
-    }))
-    .map_err(err)?;
+    let bar = |rank: usize, b: &Bar| [(0.0, top(rank) - 0.5), (b.value.max(0.0), top(rank) - 0.92)];
     for (rank, b) in bars.iter().enumerate() {
         let colour = theme.series[b.series % theme.series.len()];
-        ctx.draw_series(std::iter::once(Rectangle::new(
-            [(0.0, top(rank) - 0.2), (b.value.max(0.0), top(rank) - 0.8)],
-            ShapeStyle::from(&colour).stroke_width(px(1.5)),
-        )))
+        ctx.draw_series([
+            Rectangle::new(bar(rank, b), ShapeStyle::from(&colour.mix(0.45)).filled()),
+            Rectangle::new(
+                bar(rank, b),
+                ShapeStyle::from(&colour).stroke_width(px(1.5)),
+            ),
+        ])
         .map_err(err)?;
-        let (x, y) = ctx.backend_coord(&(0.0, top(rank) - 0.5));
-        let (end, _) = ctx.backend_coord(&(b.value.max(0.0), top(rank) - 0.5));
+        let (x, label_y) = ctx.backend_coord(&(0.0, top(rank) - 0.27));
+        let (end, y) = ctx.backend_coord(&(b.value.max(0.0), top(rank) - 0.71));
+        let mut label = format!("{}. {}", rank + 1, b.label);
+        if label.chars().count() > label_chars {
+            label = label.chars().take(label_chars.saturating_sub(1)).collect();
+            label.push('…');
+        }
         plot_area
             .draw(&Text::new(
-                format!("{}. {}", rank + 1, b.label),
-                (x + px(6.0) as i32, y),
+                label,
+                (x, label_y),
                 font(12.0).pos(Pos::new(HPos::Left, VPos::Center)),
             ))
             .map_err(err)?;
         plot_area
             .draw(&Text::new(
                 b.value_text.as_str(),
-                (end + px(6.0) as i32, y + px(11.0) as i32),
+                (end + px(6.0) as i32, y),
                 font(11.0).pos(Pos::new(HPos::Left, VPos::Center)),
             ))
             .map_err(err)?;

@@ -147,7 +147,7 @@ pub fn app() -> Html {
         </header>
         <main>
             <section class="card" aria-labelledby="scenario-heading">
-                <h2 id="scenario-heading">{ "Scenario: on-demand fleet" }</h2>
+                <h2 id="scenario-heading">{ "Scenario: fleet" }</h2>
                 <div class="sliders">
                     <Slider id="gpus" label="GPUs" unit="GPUs" value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
                         slider_max={256.0} step={1.0} on_change={on_gpus} />
@@ -186,9 +186,9 @@ pub fn app() -> Html {
                 <Comparison results={engine_results} currency={scenario.display_currency()} month={month_code(fleet.month)}
                     today={(*today_date).clone()} on_spot_variant={on_spot_variant} on_remove={on_remove_option} />
             </section>
+            <ChartPanel chart={AnyChart::Cumulative(chart)} heading="Cumulative cost over time" canvas_id="chart"
+                what="cumulative" today={(*today_date).clone()} csv={cumulative_csv} />
             <div class="chart-grid">
-                <ChartPanel chart={AnyChart::Cumulative(chart)} heading="Cumulative cost over time" canvas_id="chart"
-                    what="cumulative" today={(*today_date).clone()} csv={cumulative_csv} />
                 <ChartPanel chart={AnyChart::Ranking(ranking)} heading="Ranking by total" canvas_id="chart-ranking"
                     what="ranking" today={(*today_date).clone()} csv={ranking_csv} />
             </div>

@@ -62,16 +62,16 @@ async function measureSliderLatency(page, samples = 30) {
 }
 
 /** Fraction of canvas pixels that differ from the top-left (background) pixel. */
-function inkFraction(page) {
-  return page.evaluate(() => {
-    const c = document.querySelector('#chart');
+function inkFraction(page, selector = '#chart') {
+  return page.evaluate((sel) => {
+    const c = document.querySelector(sel);
     const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
     let ink = 0;
     for (let i = 0; i < d.length; i += 4) {
       if (d[i] !== d[0] || d[i + 1] !== d[1] || d[i + 2] !== d[2]) ink += 1;
     }
     return ink / (d.length / 4);
-  });
+  }, selector);
 }
 
 async function download(page, selector) {
@@ -350,4 +350,83 @@ test('the bundle stays within the download budget', async () => {
   for (const f of files) console.log(`#   ${f.name}: ${f.raw} B raw, ${f.gzip} B gzip`);
   console.log(`# bundle: ${raw} B raw, ${gzip} B gzip (${(gzip / 1000).toFixed(1)} KB); budget ${BUNDLE_BUDGET_GZIP_BYTES / 1000} KB`);
   assert.ok(gzip <= BUNDLE_BUDGET_GZIP_BYTES, `gzip size ${gzip} B exceeds the ${BUNDLE_BUDGET_GZIP_BYTES / 1000} KB budget (PRODUCT.md)`);
+});
+
+test('compare three options: comparison table, both charts, and every download format match the screen', async () => {
+  const { context, page, problems } = await openApp({ deviceScaleFactor: 2 });
+  // Keep the first three default offers: untick the fourth in the comparison.
+  const removeButtons = page.locator('#comparison tbody tr button', { hasText: 'remove' });
+  await removeButtons.nth(3).click();
+  await page.waitForFunction(() => document.querySelectorAll('#comparison tbody tr').length === 3);
+  const names = await page.$$eval('#comparison tbody th.option-label', (ths) => ths.map((t) => t.firstChild.textContent.trim()));
+  assert.equal(names.length, 3);
+  const totals = await page.$$eval('#comparison tbody td.cmp-total', (tds) => tds.map((t) => Number(t.textContent.replace(/[^0-9.]/g, ''))));
+
+  // Both charts are drawn and not blank.
+  assert.ok(await inkFraction(page, '#chart') > 0.01, 'cumulative chart has ink');
+  assert.ok(await inkFraction(page, '#chart-ranking') > 0.01, 'ranking chart has ink');
+
+  const today = new Date();
+  const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  for (const [prefix, what] of [['', 'cumulative'], ['chart-ranking-', 'ranking']]) {
+    const canvasId = prefix === '' ? '#chart' : '#chart-ranking';
+    const png = await download(page, `#${prefix}download-png`);
+    assert.equal(png.name, `gpu-cost-${what}-${date}.png`);
+    assert.equal(png.bytes.subarray(1, 4).toString('ascii'), 'PNG');
+    const width = await page.evaluate((sel) => document.querySelector(sel).width, canvasId);
+    assert.equal(png.bytes.readUInt32BE(16), width, `${what} PNG at device resolution`);
+    const svg = await download(page, `#${prefix}download-svg`);
+    assert.equal(svg.name, `gpu-cost-${what}-${date}.svg`);
+    const text = svg.bytes.toString('utf8');
+    for (const n of names) {
+      const escaped = n.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      assert.ok(text.includes(escaped), `${what} SVG names ${n}`);
+    }
+    assert.ok(text.includes('Prices as of'), `${what} SVG footer has dates`);
+    const csv = await download(page, `#${prefix}download-csv`);
+    assert.equal(csv.name, `gpu-cost-${what}-${date}.csv`);
+    const rows = csv.bytes.toString('utf8').trim().split('\n');
+    if (what === 'cumulative') {
+      assert.equal(rows[0], 'option,month_730h,cumulative_usd');
+      assert.equal(rows.length, 1 + 3 * 13, 'three options x months 0..12');
+    } else {
+      assert.equal(rows[0], 'rank,option,total_usd');
+      const values = rows.slice(1).map((r) => Number(r.split(',').pop()));
+      assert.deepEqual(values, [...values].sort((a, b) => a - b), 'cheapest first');
+      assert.deepEqual(values.map((v) => v.toFixed(2)), [...totals].sort((a, b) => a - b).map((v) => v.toFixed(2)));
+    }
+  }
+
+  // The comparison CSV matches the table: same options, same totals to the cent.
+  const cmp = await download(page, '#download-comparison-csv');
+  assert.equal(cmp.name, `gpu-cost-comparison-${date}.csv`);
+  const lines = cmp.bytes.toString('utf8').trim().split('\n');
+  assert.match(lines[0], /^option,offer_id,prices_as_of,total_usd,total_with_commitment_usd,usd_per_used_gpu_hour/);
+  assert.equal(lines.length, 4);
+  lines.slice(1).forEach((line, i) => {
+    assert.ok(line.includes(names[i]), `row ${i} is ${names[i]}`);
+    const total = Number(line.split(',')[names[i].includes(',') ? 4 : 3]);
+    assert.equal(total.toFixed(2), totals[i].toFixed(2));
+  });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('sliders work from the keyboard: arrow keys on the range, typing in the field', async () => {
+  const { context, page, problems } = await openApp();
+  const before = await page.textContent('#comparison tbody td.cmp-total');
+  await page.focus('#contingency-range');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((old) => document.querySelector('#comparison tbody td.cmp-total').textContent !== old, before);
+  assert.equal(await page.inputValue('#contingency-number'), '1');
+  const withOneText = await page.textContent('#comparison tbody td.cmp-total');
+  const withOne = Number(withOneText.replace(/[^0-9.]/g, ''));
+  const base = Number(before.replace(/[^0-9.]/g, ''));
+  assert.ok(Math.abs(withOne - base * 1.01) < 0.02, `1 % contingency: ${withOne} vs ${base}`);
+  await page.fill('#days-per-week-number', '3.5');
+  await page.waitForFunction((old) => document.querySelector('#comparison tbody td.cmp-total').textContent !== old, withOneText);
+  const halfWeek = Number((await page.textContent('#comparison tbody td.cmp-total')).replace(/[^0-9.]/g, ''));
+  assert.ok(halfWeek < withOne * 0.6, `3.5 days a week costs about half: ${halfWeek}`);
+  assert.deepEqual(problems, []);
+  await context.close();
 });
