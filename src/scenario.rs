@@ -3,6 +3,7 @@
 //! reducer delegates here, so every state transition is tested natively.
 
 use crate::catalog::{self, Currency, Offer};
+use crate::chart::breakdown::BreakdownChart;
 use crate::chart::ranking::{Bar, RankingChart};
 use crate::chart::{CumulativeChart, Line};
 use crate::engine::file::{Mode, OptionFile, ScenarioFile, WorkloadFile};
@@ -685,6 +686,36 @@ pub fn engine_ranking_chart(
     }
 }
 
+/// Builds the breakdown chart (cost of each month by component) of option `index` from the
+/// engine's `results` for `scenario`; an index past the end shows the first option, and no
+/// option gives an empty chart.
+#[must_use]
+pub fn engine_breakdown_chart(
+    scenario: &Scenario,
+    results: &[engine::plan::OptionResult],
+    index: usize,
+) -> BreakdownChart {
+    let currency = scenario.display_currency();
+    let fleet = scenario.fleet();
+    let r = results.get(index).or_else(|| results.first());
+    BreakdownChart {
+        title: match r {
+            Some(r) => format!(
+                "Monthly cost by component: {} ({})",
+                r.name,
+                currency.code()
+            ),
+            None => format!("Monthly cost by component ({})", currency.code()),
+        },
+        x_label: format!("Month (1 month = {})", fleet.month.label()),
+        y_label: format!("Cost per month ({})", currency.code()),
+        footer: engine_cumulative_chart(scenario, r.map(std::slice::from_ref).unwrap_or(&[]))
+            .footer,
+        monthly: r.map(|r| r.monthly.clone()).unwrap_or_default(),
+        empty_message: format!("Pick up to {MAX_COMPARED} offers in the table to compare them"),
+    }
+}
+
 /// How the offer table is sorted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum SortKey {
@@ -1018,6 +1049,24 @@ mod tests {
         assert!(ranked.windows(2).all(|w| w[0].value <= w[1].value));
         let min = r.iter().map(|x| x.total).fold(f64::INFINITY, f64::min);
         assert_eq!(ranked[0].value, min);
+    }
+
+    #[test]
+    fn breakdown_chart_shows_the_chosen_option_month_by_month() {
+        let s = Scenario::default()
+            .apply(Action::SetContingencyPct(10.0))
+            .unwrap();
+        let r = s.evaluate().unwrap();
+        let c = engine_breakdown_chart(&s, &r, 1);
+        assert!(c.title.contains(&r[1].name));
+        assert_eq!(c.monthly, r[1].monthly);
+        assert_eq!(
+            crate::chart::breakdown::used_components(&c),
+            vec![3, 9],
+            "on-demand and contingency"
+        );
+        assert_eq!(engine_breakdown_chart(&s, &r, 99).monthly, r[0].monthly);
+        assert!(engine_breakdown_chart(&s, &[], 0).monthly.is_empty());
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! Chart drawing over any plotters backend: the same function draws to the page's canvas and to
 //! the SVG download (pattern of plotters-rs/plotters-wasm-demo). No web crate is used here.
 //! This module holds the shared theme, footer wrapping and the cumulative-cost chart;
-//! [`ranking`] draws options ranked by total.
+//! [`ranking`] draws options ranked by total, [`breakdown`] one option's monthly cost by
+//! component.
 
+pub mod breakdown;
 pub mod ranking;
 
 use plotters::coord::Shift;

@@ -2,6 +2,7 @@
 //! (backing store = CSS size × devicePixelRatio), redraws on resize, and offers PNG, SVG and
 //! CSV downloads named `gpu-cost-{what}-{date}.{ext}`.
 
+use crate::chart::breakdown::{self, BreakdownChart};
 use crate::chart::ranking::{self, RankingChart};
 use crate::chart::{
     cumulative_svg, draw_cumulative, preferred_height, ChartError, CumulativeChart, Theme,
@@ -22,6 +23,8 @@ pub enum AnyChart {
     Cumulative(Rc<CumulativeChart>),
     /// Options ranked by total, cheapest first.
     Ranking(Rc<RankingChart>),
+    /// One option's monthly cost by component.
+    Breakdown(Rc<BreakdownChart>),
 }
 
 impl AnyChart {
@@ -29,6 +32,7 @@ impl AnyChart {
         match self {
             AnyChart::Cumulative(c) => c.title.clone(),
             AnyChart::Ranking(c) => c.title.clone(),
+            AnyChart::Breakdown(c) => c.title.clone(),
         }
     }
 
@@ -36,6 +40,7 @@ impl AnyChart {
         match self {
             AnyChart::Cumulative(c) => preferred_height(c, css_width),
             AnyChart::Ranking(c) => ranking::preferred_height(c, css_width),
+            AnyChart::Breakdown(c) => breakdown::preferred_height(c, css_width),
         }
     }
 
@@ -43,6 +48,7 @@ impl AnyChart {
         match self {
             AnyChart::Cumulative(c) => cumulative_svg(c, theme, width),
             AnyChart::Ranking(c) => ranking::ranking_svg(c, theme, width),
+            AnyChart::Breakdown(c) => breakdown::breakdown_svg(c, theme, width),
         }
     }
 }
@@ -63,6 +69,9 @@ pub struct ChartPanelProps {
     pub today: AttrValue,
     /// Produces the CSV of the data behind the chart (called on click only).
     pub csv: Callback<(), String>,
+    /// Controls shown above the chart (e.g. which option to break down).
+    #[prop_or_default]
+    pub children: Html,
 }
 
 /// Sizes `canvas` for the device and draws `chart` on it. Returns the CSS width drawn at.
@@ -75,6 +84,7 @@ fn redraw(canvas: &HtmlCanvasElement, chart: &AnyChart) -> Result<f64, String> {
     match chart {
         AnyChart::Cumulative(c) => draw_cumulative(&area, c, &theme, dpr),
         AnyChart::Ranking(c) => ranking::draw_ranking(&area, c, &theme, dpr),
+        AnyChart::Breakdown(c) => breakdown::draw_breakdown(&area, c, &theme, dpr),
     }
     .map_err(|e| e.to_string())?;
     Ok(css_w)
@@ -179,6 +189,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                     <button id={button_id("csv")} onclick={on_csv}>{ "CSV" }</button>
                 </div>
             </div>
+            { props.children.clone() }
             <div class="chart-wrap">
                 <canvas id={props.canvas_id.clone()} ref={canvas_ref} role="img" aria-label={props.chart.title()}></canvas>
             </div>

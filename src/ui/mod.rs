@@ -11,8 +11,8 @@ pub mod summary;
 use crate::catalog::Currency;
 use crate::model::MonthConvention;
 use crate::scenario::{
-    engine_cumulative_chart, engine_ranking_chart, month_code, Action, CONTINGENCY_SPEC,
-    DAYS_PER_WEEK_SPEC, GPUS_SPEC, HOURS_PER_DAY_SPEC, MONTHS_SPEC, RATE_SPEC,
+    engine_breakdown_chart, engine_cumulative_chart, engine_ranking_chart, month_code, Action,
+    CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC, GPUS_SPEC, HOURS_PER_DAY_SPEC, MONTHS_SPEC, RATE_SPEC,
 };
 use chart_panel::{AnyChart, ChartPanel};
 use comparison::Comparison;
@@ -80,6 +80,23 @@ pub fn app() -> Html {
             Err(_) => engine_ranking_chart(s, &[]),
         })
     };
+    let breakdown = {
+        let results = engine_results.clone();
+        use_memo(
+            (scenario.clone(), state.breakdown_option),
+            move |(s, i)| match &*results {
+                Ok(r) => engine_breakdown_chart(s, r, *i),
+                Err(_) => engine_breakdown_chart(s, &[], 0),
+            },
+        )
+    };
+    let breakdown_csv = use_callback((breakdown.clone(), scenario.clone()), |(), (chart, s)| {
+        crate::chart::breakdown::breakdown_csv(
+            chart,
+            s.display_currency().code(),
+            month_code(s.fleet().month),
+        )
+    });
     // CSVs are built on click only, from the same results and charts as the screen.
     let cumulative_csv = use_callback(
         (engine_results.clone(), scenario.clone()),
@@ -117,6 +134,12 @@ pub fn app() -> Html {
     });
     let on_toggle = use_callback(dispatcher.clone(), |id: String, d| {
         d.dispatch(AppAction::Scenario(Action::ToggleOffer(id)))
+    });
+    let on_breakdown = use_callback(dispatcher.clone(), |e: Event, d| {
+        let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+        if let Ok(i) = v.parse::<usize>() {
+            d.dispatch(AppAction::ShowBreakdown(i));
+        }
     });
     let on_filter = use_callback(dispatcher.clone(), |f, d| d.dispatch(AppAction::Filter(f)));
     let on_currency = use_callback(dispatcher.clone(), |e: Event, d| {
@@ -189,6 +212,19 @@ pub fn app() -> Html {
             <ChartPanel chart={AnyChart::Cumulative(chart)} heading="Cumulative cost over time" canvas_id="chart"
                 what="cumulative" today={(*today_date).clone()} csv={cumulative_csv} />
             <div class="chart-grid">
+                <ChartPanel chart={AnyChart::Breakdown(breakdown)} heading="Monthly cost by component" canvas_id="chart-breakdown"
+                    what="breakdown" today={(*today_date).clone()} csv={breakdown_csv}>
+                    <label class="chart-control">{ "Option " }
+                        <select id="breakdown-option" onchange={on_breakdown}>
+                            { for scenario.options().iter().enumerate().map(|(i, o)| {
+                                let name = o.name.clone()
+                                    .or_else(|| o.offer.as_deref().and_then(crate::catalog::offer_by_id).map(crate::scenario::offer_label))
+                                    .unwrap_or_else(|| format!("option {}", i + 1));
+                                html!{ <option value={i.to_string()} selected={i == state.breakdown_option}>{ name }</option> }
+                            }) }
+                        </select>
+                    </label>
+                </ChartPanel>
                 <ChartPanel chart={AnyChart::Ranking(ranking)} heading="Ranking by total" canvas_id="chart-ranking"
                     what="ranking" today={(*today_date).clone()} csv={ranking_csv} />
             </div>

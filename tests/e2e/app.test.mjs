@@ -365,11 +365,15 @@ test('compare three options: comparison table, both charts, and every download f
   // Both charts are drawn and not blank.
   assert.ok(await inkFraction(page, '#chart') > 0.01, 'cumulative chart has ink');
   assert.ok(await inkFraction(page, '#chart-ranking') > 0.01, 'ranking chart has ink');
+  assert.ok(await inkFraction(page, '#chart-breakdown') > 0.01, 'breakdown chart has ink');
+  // The breakdown follows the option chosen above it.
+  await page.selectOption('#breakdown-option', '1');
+  await page.waitForFunction((n) => document.querySelector('#chart-breakdown').getAttribute('aria-label').includes(n), names[1]);
 
   const today = new Date();
   const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-  for (const [prefix, what] of [['', 'cumulative'], ['chart-ranking-', 'ranking']]) {
-    const canvasId = prefix === '' ? '#chart' : '#chart-ranking';
+  for (const [prefix, what] of [['', 'cumulative'], ['chart-ranking-', 'ranking'], ['chart-breakdown-', 'breakdown']]) {
+    const canvasId = prefix === '' ? '#chart' : `#chart-${what}`;
     const png = await download(page, `#${prefix}download-png`);
     assert.equal(png.name, `gpu-cost-${what}-${date}.png`);
     assert.equal(png.bytes.subarray(1, 4).toString('ascii'), 'PNG');
@@ -378,7 +382,7 @@ test('compare three options: comparison table, both charts, and every download f
     const svg = await download(page, `#${prefix}download-svg`);
     assert.equal(svg.name, `gpu-cost-${what}-${date}.svg`);
     const text = svg.bytes.toString('utf8');
-    for (const n of names) {
+    for (const n of what === 'breakdown' ? [names[1]] : names) {
       const escaped = n.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
       assert.ok(text.includes(escaped), `${what} SVG names ${n}`);
     }
@@ -386,7 +390,13 @@ test('compare three options: comparison table, both charts, and every download f
     const csv = await download(page, `#${prefix}download-csv`);
     assert.equal(csv.name, `gpu-cost-${what}-${date}.csv`);
     const rows = csv.bytes.toString('utf8').trim().split('\n');
-    if (what === 'cumulative') {
+    if (what === 'breakdown') {
+      assert.ok(text.includes('On-demand'), 'breakdown legend names the component');
+      assert.match(rows[0], /^month_730h,reserved_upfront_usd_per_month_730h,.*,total_usd_per_month_730h$/);
+      assert.equal(rows.length, 1 + 12);
+      const sum = rows.slice(1).reduce((a, r) => a + Number(r.split(',').pop()), 0);
+      assert.equal(sum.toFixed(2), totals[1].toFixed(2), 'months add up to the option total');
+    } else if (what === 'cumulative') {
       assert.equal(rows[0], 'option,month_730h,cumulative_usd');
       assert.equal(rows.length, 1 + 3 * 13, 'three options x months 0..12');
     } else {
