@@ -123,7 +123,10 @@ pub fn draw_breakdown<DB: DrawingBackend>(
     let y_decimals = super::label_decimals(y_max / 5.0);
     let widest = crate::format::number(y_max, y_decimals).chars().count() as f64;
     let mut ctx = ChartBuilder::on(&plot_area)
-        .caption(&chart.title, font(16.0))
+        .caption(
+            super::fit_line(&chart.title, css_width - 24.0, 16.0),
+            font(16.0),
+        )
         .margin(px(12.0))
         .x_label_area_size(px(44.0))
         .y_label_area_size(px(34.0 + 7.0 * widest))

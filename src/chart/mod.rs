@@ -115,6 +115,19 @@ pub(crate) fn chars_fitting(width_px: f64, font_px: f64) -> usize {
     ((width_px / (font_px * 0.58)).floor() as usize).max(16)
 }
 
+/// `text` cut to what fits on one line of `font_px` text in `css_width` CSS pixels, ending in
+/// "…" when cut (chart captions are single lines).
+pub(crate) fn fit_line(text: &str, css_width: f64, font_px: f64) -> String {
+    let max = chars_fitting(css_width, font_px);
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
+        out.push('…');
+        out
+    }
+}
+
 /// Legend entries wrapped to the chart width: `(series index, text line)`.
 fn legend_lines(chart: &CumulativeChart, css_width: f64) -> Vec<(usize, String)> {
     let width = chars_fitting(css_width - 64.0, LEGEND_FONT);
@@ -210,7 +223,7 @@ pub fn draw_cumulative<DB: DrawingBackend>(
     let widest_y_label = crate::format::number(y_max, y_decimals).chars().count() as f64;
 
     let mut ctx = ChartBuilder::on(&plot_area)
-        .caption(&chart.title, font(16.0))
+        .caption(fit_line(&chart.title, css_width - 24.0, 16.0), font(16.0))
         .margin(px(12.0))
         .x_label_area_size(px(44.0))
         .y_label_area_size(px(34.0 + 7.0 * widest_y_label))
@@ -382,6 +395,15 @@ mod tests {
         let svg = cumulative_svg(&c, &Theme::LIGHT, 320).unwrap();
         assert!(svg.contains("¥1,234,567.89"), "the legend keeps every word");
         assert!(svg.contains("egress."), "the footer keeps every word");
+    }
+
+    #[test]
+    fn long_titles_are_cut_to_fit() {
+        assert_eq!(fit_line("short", 400.0, 16.0), "short");
+        let long =
+            "Monthly cost by component: Alibaba Cloud ecs.gn7e-c16g1.32xlarge (8× A100 80GB)";
+        let cut = fit_line(long, 320.0, 16.0);
+        assert!(cut.ends_with('…') && cut.chars().count() <= chars_fitting(320.0, 16.0));
     }
 
     #[test]

@@ -98,7 +98,10 @@ pub fn draw_ranking<DB: DrawingBackend>(
     let label_chars = super::chars_fitting(plot_css - 16.0, 12.0);
     let decimals = super::label_decimals(x_max / 5.0);
     let mut ctx = ChartBuilder::on(&plot_area)
-        .caption(&chart.title, font(16.0))
+        .caption(
+            super::fit_line(&chart.title, css_width - 24.0, 16.0),
+            font(16.0),
+        )
         .margin(px(12.0))
         .x_label_area_size(px(44.0))
         .y_label_area_size(px(8.0))
