@@ -25,8 +25,10 @@ pub const COMPONENT_LABELS: [&str; 10] = [
 /// Everything needed to draw the breakdown chart.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BreakdownChart {
-    /// Title, naming the option and currency.
+    /// Title with the currency, e.g. `"Monthly cost by component (USD)"`.
     pub title: String,
+    /// Name of the option broken down, shown as the first footer line (wrapped, never cut).
+    pub option: String,
     /// X axis description with the month convention, e.g. `"Month (1 month = 730 h)"`.
     pub x_label: String,
     /// Y axis description with the currency, e.g. `"Cost per month (USD)"`.
@@ -70,7 +72,17 @@ pub fn preferred_height(chart: &BreakdownChart, css_width: f64) -> f64 {
     PLOT + 8.0
         + LEGEND_ROW * rows as f64
         + 8.0
-        + FOOTER_LINE * wrap_footer(&chart.footer, css_width).len() as f64
+        + FOOTER_LINE * wrap_footer(&footer_text(chart), css_width).len() as f64
+}
+
+/// The footer as drawn: the option's name, then the chart's footer lines.
+fn footer_text(chart: &BreakdownChart) -> Vec<String> {
+    let mut lines = Vec::with_capacity(chart.footer.len() + 1);
+    if !chart.option.is_empty() {
+        lines.push(format!("Option: {}", chart.option));
+    }
+    lines.extend(chart.footer.iter().cloned());
+    lines
 }
 
 /// Draws `chart` on `root` (size in device pixels; `scale` is the device-pixel ratio): one
@@ -100,7 +112,7 @@ pub fn draw_breakdown<DB: DrawingBackend>(
     let used = used_components(chart);
     let columns = legend_columns(css_width);
     let legend_rows = used.len().div_ceil(columns);
-    let footer = wrap_footer(&chart.footer, css_width);
+    let footer = wrap_footer(&footer_text(chart), css_width);
     let below = px(8.0 + LEGEND_ROW * legend_rows as f64 + 8.0 + FOOTER_LINE * footer.len() as f64)
         .min(height / 2);
     let (plot_area, below_area) = root.split_vertically(height.saturating_sub(below));
@@ -262,7 +274,8 @@ mod tests {
             ..Components::default()
         };
         BreakdownChart {
-            title: "Monthly cost by component: AWS <p4d> (USD)".into(),
+            title: "Monthly cost by component (USD)".into(),
+            option: "AWS <p4d>".into(),
             x_label: "Month (1 month = 730 h)".into(),
             y_label: "Cost per month (USD)".into(),
             footer: vec!["Prices as of: 2026-07-30.".into()],
@@ -280,7 +293,10 @@ mod tests {
             assert!(svg.contains(label), "{label}");
         }
         assert!(!svg.contains("Spot"));
-        assert!(svg.contains("AWS &lt;p4d&gt;"), "title escaped");
+        assert!(
+            svg.contains("Option: AWS &lt;p4d&gt;"),
+            "option named and escaped"
+        );
         assert!(!svg.contains("<p4d>"));
         assert!(svg.contains("Cost per month (USD)"));
         assert!(svg.contains("Prices as of: 2026-07-30."));

@@ -32,7 +32,7 @@ impl AnyChart {
         match self {
             AnyChart::Cumulative(c) => c.title.clone(),
             AnyChart::Ranking(c) => c.title.clone(),
-            AnyChart::Breakdown(c) => c.title.clone(),
+            AnyChart::Breakdown(c) => format!("{}: {}", c.title, c.option),
         }
     }
 

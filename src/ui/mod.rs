@@ -23,6 +23,10 @@ use summary::Summary;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
+/// Milliseconds the scenario must stay unchanged before the offer table's scenario totals
+/// are recomputed.
+const SETTLE_MS: u32 = 200;
+
 /// Mounts the app on the document body.
 pub fn start() {
     yew::Renderer::<App>::new().render();
@@ -61,6 +65,24 @@ pub fn app() -> Html {
         crate::web::timed(crate::web::MEASURE_RECOMPUTE, || {
             s.evaluate().map_err(|e| e.to_string())
         })
+    });
+    // The offer table's scenario-total column follows the scenario once it has been still for
+    // a moment, so dragging a slider never rebuilds the table's rows.
+    let settled = use_state(|| scenario.clone());
+    {
+        let settled = settled.clone();
+        use_effect_with(scenario.clone(), move |s| {
+            let s = s.clone();
+            let timer = gloo::timers::callback::Timeout::new(SETTLE_MS, move || settled.set(s));
+            move || drop(timer)
+        });
+    }
+    let offer_totals = use_memo(((*settled).clone(), state.imported_offers), |(s, _)| {
+        let all: Vec<&'static crate::catalog::Offer> = crate::catalog::OFFERS
+            .iter()
+            .chain(crate::catalog::user::offers())
+            .collect();
+        s.offer_totals(&all)
     });
     let today_date = use_memo((), |_| crate::web::today_date());
     let chart = {
@@ -232,7 +254,8 @@ pub fn app() -> Html {
                 <p class="notice" role="alert" id="notice">{ n }{ " " }<button class="link" onclick={dismiss}>{ "dismiss" }</button></p>
             }
             <OfferTable today={*today} selected={scenario.selected()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
-                imported_offers={state.imported_offers} last_import={state.last_import.clone()} on_imported={on_imported} />
+                imported_offers={state.imported_offers} last_import={state.last_import.clone()} on_imported={on_imported}
+                scenario_totals={offer_totals} />
         </main>
         <footer class="muted small">
             { "Prices: public snapshots listed in data/catalog-sources/PROVENANCE.md, each with its as-of date; list prices per instance-hour, excluding tax, storage and egress. Not a quote." }

@@ -440,3 +440,32 @@ test('sliders work from the keyboard: arrow keys on the range, typing in the fie
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the offer table costs every offer under the scenario and sorts by it', async () => {
+  const { context, page, problems } = await openApp();
+  const money = (t) => Number(t.replace(/[^0-9.]/g, ''));
+  // A compared offer's scenario total is its engine total in the comparison.
+  const firstId = await page.getAttribute('#results tbody tr', 'data-offer-id');
+  const cmpTotal = money(await page.textContent('#comparison tbody td.cmp-total'));
+  const row = page.locator(`#offers tbody tr:has(input:checked)`).first();
+  await page.selectOption('#filter-sort', 'total');
+  await page.waitForFunction(() => {
+    const cells = [...document.querySelectorAll('#offers tbody td.scenario-total')].slice(0, 20);
+    const v = cells.map((c) => Number(c.textContent.replace(/[^0-9.]/g, '')));
+    return v.length === 20 && v.every((x, i) => i === 0 || v[i - 1] <= x);
+  });
+  // Changing the plan updates the column once the sliders settle.
+  await page.fill('#filter-text', firstId.split('/').pop());
+  await page.waitForFunction(() => document.querySelectorAll('#offers tbody tr').length >= 1);
+  const before = money(await row.locator('td.scenario-total').textContent());
+  assert.equal(before.toFixed(2), cmpTotal.toFixed(2), `${firstId}: table ${before} vs comparison ${cmpTotal}`);
+  await page.fill('#contingency-number', '10');
+  await page.waitForFunction((b) => {
+    const c = document.querySelector('#offers tbody tr:has(input:checked) td.scenario-total');
+    return c && Number(c.textContent.replace(/[^0-9.]/g, '')) > b;
+  }, before);
+  const after = money(await row.locator('td.scenario-total').textContent());
+  assert.ok(Math.abs(after - before * 1.1) < 0.02, `10 % contingency: ${after} vs ${before}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
