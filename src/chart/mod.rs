@@ -101,6 +101,77 @@ pub struct CumulativeChart {
     pub months: u32,
 }
 
+/// Where the cumulative chart's data area was drawn, in CSS pixels from the canvas's top-left,
+/// with the data ranges it maps: what a pointer position is mapped through for the hover
+/// tooltip ([`tooltip_at`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PlotFrame {
+    /// Left edge of the data area (x = 0).
+    pub left: f64,
+    /// Right edge of the data area (x = `x_max`).
+    pub right: f64,
+    /// Top edge of the data area (y = `y_max`).
+    pub top: f64,
+    /// Bottom edge of the data area (y = 0).
+    pub bottom: f64,
+    /// Largest x (months) of the axis.
+    pub x_max: f64,
+    /// Largest y (cost) of the axis.
+    pub y_max: f64,
+}
+
+/// What the hover tooltip shows: the month under the pointer and every line's value there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tooltip {
+    /// Month end under the pointer (nearest point).
+    pub month: f64,
+    /// Position of the tooltip's anchor in CSS pixels (the point's x, pointer's y).
+    pub x: f64,
+    /// Each line's legend label and value at that month (lines without a point there are
+    /// left out).
+    pub rows: Vec<(String, f64)>,
+}
+
+/// The tooltip for a pointer at (`css_x`, `css_y`) over a chart drawn in `frame`: the nearest
+/// month end, with each line's value there. `None` when the pointer is outside the data area or
+/// the chart has no line.
+#[must_use]
+pub fn tooltip_at(
+    chart: &CumulativeChart,
+    frame: &PlotFrame,
+    css_x: f64,
+    css_y: f64,
+) -> Option<Tooltip> {
+    let width = frame.right - frame.left;
+    if chart.lines.is_empty()
+        || !(width.is_finite() && width > 0.0 && frame.x_max > 0.0)
+        || css_x < frame.left - 4.0
+        || css_x > frame.right + 4.0
+        || css_y < frame.top
+        || css_y > frame.bottom
+    {
+        return None;
+    }
+    let month = ((css_x - frame.left) / width * frame.x_max)
+        .round()
+        .clamp(0.0, frame.x_max);
+    let rows: Vec<(String, f64)> = chart
+        .lines
+        .iter()
+        .filter_map(|l| {
+            l.points
+                .iter()
+                .find(|(x, y)| *x == month && y.is_finite())
+                .map(|(_, y)| (l.label.clone(), *y))
+        })
+        .collect();
+    (!rows.is_empty()).then(|| Tooltip {
+        month,
+        x: frame.left + month / frame.x_max * width,
+        rows,
+    })
+}
+
 /// Height of the plot itself (title, axes and lines) in CSS pixels; the legend and footer lines
 /// are added below it by [`preferred_height`].
 pub const PLOT_HEIGHT: f64 = 330.0;
@@ -180,13 +251,14 @@ pub(crate) fn label_decimals(step: f64) -> u32 {
 /// Draws `chart` on `root`, whose size is in device pixels; `scale` is the device-pixel ratio
 /// (fonts, margins and line widths are multiplied by it so HiDPI output stays sharp and
 /// proportionate). The legend and footer go under the plot, wrapped to the width, so they never
-/// cover a line or run off a narrow screen. Errors come from the backend.
+/// cover a line or run off a narrow screen. Returns where the data area was drawn (for the
+/// hover tooltip). Errors come from the backend.
 pub fn draw_cumulative<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     chart: &CumulativeChart,
     theme: &Theme,
     scale: f64,
-) -> Result<(), ChartError> {
+) -> Result<PlotFrame, ChartError> {
     let scale = if scale.is_finite() && scale > 0.0 {
         scale
     } else {
@@ -235,6 +307,15 @@ pub fn draw_cumulative<DB: DrawingBackend>(
         .clamp(2, 13)
         .min(chart.months.max(1) as usize + 1);
     let y_format = move |y: &f64| crate::format::number(*y, y_decimals);
+    let (xs, ys) = ctx.plotting_area().get_pixel_range();
+    let frame = PlotFrame {
+        left: f64::from(xs.start) / scale,
+        right: f64::from(xs.end) / scale,
+        top: f64::from(ys.start) / scale,
+        bottom: f64::from(ys.end) / scale,
+        x_max,
+        y_max,
+    };
     ctx.configure_mesh()
         .x_desc(&chart.x_label)
         .y_desc(&chart.y_label)
@@ -319,7 +400,7 @@ pub fn draw_cumulative<DB: DrawingBackend>(
             .map_err(err)?;
     }
     root.present().map_err(err)?;
-    Ok(())
+    Ok(frame)
 }
 
 /// Draws `chart` into an SVG document `width` CSS pixels wide and [`preferred_height`] tall
@@ -395,6 +476,41 @@ mod tests {
         let svg = cumulative_svg(&c, &Theme::LIGHT, 320).unwrap();
         assert!(svg.contains("¥1,234,567.89"), "the legend keeps every word");
         assert!(svg.contains("egress."), "the footer keeps every word");
+    }
+
+    #[test]
+    fn hover_maps_the_pointer_through_the_drawn_frame() {
+        let lines = vec![
+            Line {
+                label: "A".into(),
+                points: crate::model::cumulative_by_month(100.0, 12),
+            },
+            Line {
+                label: "B".into(),
+                points: crate::model::cumulative_by_month(250.0, 12),
+            },
+        ];
+        let chart = sample(lines);
+        let mut out = String::new();
+        let frame = {
+            let root = SVGBackend::with_string(&mut out, (800, 500)).into_drawing_area();
+            draw_cumulative(&root, &chart, &Theme::LIGHT, 1.0).unwrap()
+        };
+        assert!(frame.left > 0.0 && frame.right < 800.0 && frame.left < frame.right);
+        assert_eq!(frame.x_max, 12.0);
+        // The pointer a little right of month 6's x.
+        let x6 = frame.left + (frame.right - frame.left) * 6.0 / 12.0;
+        let mid_y = (frame.top + frame.bottom) / 2.0;
+        let t = tooltip_at(&chart, &frame, x6 + 3.0, mid_y).unwrap();
+        assert_eq!(t.month, 6.0);
+        assert!((t.x - x6).abs() < 1e-9);
+        assert_eq!(
+            t.rows,
+            vec![("A".to_string(), 600.0), ("B".to_string(), 1500.0)]
+        );
+        assert!(tooltip_at(&chart, &frame, frame.left - 30.0, mid_y).is_none());
+        assert!(tooltip_at(&chart, &frame, x6, frame.bottom + 5.0).is_none());
+        assert!(tooltip_at(&sample(vec![]), &frame, x6, mid_y).is_none());
     }
 
     #[test]

@@ -1,11 +1,13 @@
-//! The chart panel: draws one chart (cumulative cost or ranking) on a HiDPI-sharp canvas
-//! (backing store = CSS size × devicePixelRatio), redraws on resize, and offers PNG, SVG and
-//! CSV downloads named `gpu-cost-{what}-{date}.{ext}`.
+//! The chart panel: draws one chart (cumulative cost, breakdown or ranking) on a HiDPI-sharp
+//! canvas (backing store = CSS size × devicePixelRatio), redraws on resize, shows the values
+//! under the pointer on the line chart, and offers PNG, SVG and CSV downloads named
+//! `gpu-cost-{what}-{date}.{ext}`.
 
 use crate::chart::breakdown::{self, BreakdownChart};
 use crate::chart::ranking::{self, RankingChart};
 use crate::chart::{
-    cumulative_svg, draw_cumulative, preferred_height, ChartError, CumulativeChart, Theme,
+    cumulative_svg, draw_cumulative, preferred_height, tooltip_at, ChartError, CumulativeChart,
+    PlotFrame, Theme, Tooltip,
 };
 use crate::comparison::file_name;
 use crate::web;
@@ -74,20 +76,24 @@ pub struct ChartPanelProps {
     pub children: Html,
 }
 
-/// Sizes `canvas` for the device and draws `chart` on it. Returns the CSS width drawn at.
-fn redraw(canvas: &HtmlCanvasElement, chart: &AnyChart) -> Result<f64, String> {
+/// Sizes `canvas` for the device and draws `chart` on it. Returns the CSS width drawn at and,
+/// for a line chart, where its data area is (for the hover tooltip).
+fn redraw(
+    canvas: &HtmlCanvasElement,
+    chart: &AnyChart,
+) -> Result<(f64, Option<PlotFrame>), String> {
     let (css_w, _, dpr) = web::size_canvas_for_device(canvas, |w| chart.height(w))?;
     let backend = CanvasBackend::with_canvas_object(canvas.clone())
         .ok_or_else(|| "this browser gave no 2D canvas context".to_string())?;
     let area = backend.into_drawing_area();
     let theme = web::chart_theme();
-    match chart {
-        AnyChart::Cumulative(c) => draw_cumulative(&area, c, &theme, dpr),
-        AnyChart::Ranking(c) => ranking::draw_ranking(&area, c, &theme, dpr),
-        AnyChart::Breakdown(c) => breakdown::draw_breakdown(&area, c, &theme, dpr),
+    let frame = match chart {
+        AnyChart::Cumulative(c) => draw_cumulative(&area, c, &theme, dpr).map(Some),
+        AnyChart::Ranking(c) => ranking::draw_ranking(&area, c, &theme, dpr).map(|()| None),
+        AnyChart::Breakdown(c) => breakdown::draw_breakdown(&area, c, &theme, dpr).map(|()| None),
     }
     .map_err(|e| e.to_string())?;
-    Ok(css_w)
+    Ok((css_w, frame))
 }
 
 /// Chart canvas with download buttons.
@@ -97,7 +103,10 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
     let resize_tick = use_state(|| 0u32);
     let error = use_state(|| None::<String>);
     // CSS width the chart was last drawn at; the SVG download uses the same layout.
-    let size = use_mut_ref(|| 900.0);
+    let size = use_mut_ref(|| 900.0_f64);
+    // Data area of the last drawing, and the tooltip under the pointer (line charts only).
+    let frame = use_mut_ref(|| None::<PlotFrame>);
+    let tooltip = use_state(|| None::<Tooltip>);
 
     // Redraw on window resize (also fires when devicePixelRatio changes with zoom).
     {
@@ -113,12 +122,18 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
         let canvas_ref = canvas_ref.clone();
         let error = error.clone();
         let size = size.clone();
+        let frame = frame.clone();
+        let tooltip = tooltip.clone();
         use_effect_with((props.chart.clone(), *resize_tick), move |(chart, _)| {
             if let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() {
                 match web::timed(web::MEASURE_DRAW_CHART, || redraw(&canvas, chart)) {
-                    Ok(s) => {
+                    Ok((s, f)) => {
                         web::mark_first_chart();
                         *size.borrow_mut() = s;
+                        *frame.borrow_mut() = f;
+                        if tooltip.is_some() {
+                            tooltip.set(None);
+                        }
                         if error.is_some() {
                             error.set(None);
                         }
@@ -160,6 +175,23 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
         })
     };
 
+    let on_move = {
+        let chart = props.chart.clone();
+        let frame = frame.clone();
+        let tooltip = tooltip.clone();
+        Callback::from(move |e: MouseEvent| {
+            if let (AnyChart::Cumulative(c), Some(f)) = (&chart, *frame.borrow()) {
+                let t = tooltip_at(c, &f, f64::from(e.offset_x()), f64::from(e.offset_y()));
+                if *tooltip != t {
+                    tooltip.set(t);
+                }
+            }
+        })
+    };
+    let on_leave = {
+        let tooltip = tooltip.clone();
+        Callback::from(move |_: MouseEvent| tooltip.set(None))
+    };
     let on_csv = {
         let csv = props.csv.clone();
         let error = error.clone();
@@ -191,7 +223,17 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
             </div>
             { props.children.clone() }
             <div class="chart-wrap">
-                <canvas id={props.canvas_id.clone()} ref={canvas_ref} role="img" aria-label={props.chart.title()}></canvas>
+                <canvas id={props.canvas_id.clone()} ref={canvas_ref} role="img" aria-label={props.chart.title()}
+                    onmousemove={on_move} onmouseleave={on_leave}></canvas>
+                if let Some(t) = &*tooltip {
+                    <div class="chart-tooltip" role="status" style={format!("left: {:.0}px; top: 40px;", t.x)}
+                        data-month={t.month.to_string()}>
+                        <div class="tooltip-head">{ format!("Month {}", crate::format::number(t.month, 0)) }</div>
+                        { for t.rows.iter().map(|(label, v)| html!{
+                            <div class="tooltip-row">{ label.split(" — ").next().unwrap_or(label.as_str()) }{ ": " }<strong>{ crate::format::number(*v, 2) }</strong></div>
+                        }) }
+                    </div>
+                }
             </div>
             if let Some(e) = &*error { <p class="field-error" role="alert">{ e }</p> }
         </section>

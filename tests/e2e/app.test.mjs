@@ -469,3 +469,26 @@ test('the offer table costs every offer under the scenario and sorts by it', asy
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('hovering the cumulative chart shows every option at the month under the pointer', async () => {
+  const { context, page, problems } = await openApp();
+  await page.locator('#chart').scrollIntoViewIfNeeded();
+  const box = await page.locator('#chart').boundingBox();
+  await page.mouse.move(box.x + box.width * 0.6, box.y + 150);
+  await page.waitForSelector('.chart-tooltip');
+  const rows = await page.$$eval('.chart-tooltip .tooltip-row', (r) => r.map((x) => x.textContent));
+  const options = await page.$$eval('#comparison tbody tr', (r) => r.length);
+  assert.equal(rows.length, options, 'one value per option');
+  const month = Number(await page.getAttribute('.chart-tooltip', 'data-month'));
+  assert.ok(month >= 1 && month <= 12, `month ${month}`);
+  // At the last month the value is the option's total.
+  await page.mouse.move(box.x + box.width - 14, box.y + 150);
+  await page.waitForFunction(() => document.querySelector('.chart-tooltip')?.dataset.month === '12');
+  const first = await page.textContent('.chart-tooltip .tooltip-row strong');
+  const total = (await page.textContent('#comparison tbody td.cmp-total')).replace(/[^0-9.,]/g, '');
+  assert.equal(first, total);
+  await page.mouse.move(box.x + 2, box.y + 2);
+  await page.waitForSelector('.chart-tooltip', { state: 'detached' });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
