@@ -54,6 +54,24 @@ pub const CONTINGENCY_SPEC: NumberSpec = NumberSpec {
     max: 100.0,
     integer: false,
 };
+/// Accepted spot interruption rates per instance-hour: 0–1.
+pub const INTERRUPTIONS_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1.0,
+    integer: false,
+};
+/// Accepted checkpoint intervals in hours: 0.05–1,000.
+pub const CHECKPOINT_INTERVAL_SPEC: NumberSpec = NumberSpec {
+    min: 0.05,
+    max: 1000.0,
+    integer: false,
+};
+/// Accepted checkpoint write and restart times in hours: 0–48.
+pub const HOURS_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 48.0,
+    integer: false,
+};
 /// Accepted spot shares of a strategy variant in %: 1–100.
 pub const SPOT_PCT_SPEC: NumberSpec = NumberSpec {
     min: 1.0,
@@ -198,7 +216,21 @@ pub enum Action {
     },
     /// Remove the option at this position.
     RemoveOption(usize),
+    /// Set the interruption rate (per instance-hour) of every option's spot capacity
+    /// (validated against [`INTERRUPTIONS_SPEC`]).
+    SetSpotInterruptions(f64),
+    /// Set the hours between checkpoints (validated against [`CHECKPOINT_INTERVAL_SPEC`]).
+    SetCheckpointInterval(f64),
+    /// Use Young's optimal checkpoint interval √(2c/λ) (the engine's default).
+    UseSuggestedCheckpointInterval,
+    /// Set the hours one checkpoint takes to write (validated against [`HOURS_SPEC`]).
+    SetCheckpointWrite(f64),
+    /// Set the hours a restart after an interruption takes (validated against [`HOURS_SPEC`]).
+    SetRestart(f64),
 }
+
+/// Interruption rate of new spot variants when no option has one yet: one every 50 hours.
+pub const DEFAULT_SPOT_INTERRUPTIONS: f64 = 0.02;
 
 /// Why an action was refused; the scenario is left unchanged and the message is shown.
 #[derive(Clone, Debug, PartialEq, Error)]
@@ -291,6 +323,19 @@ impl Scenario {
                     (None, None) => format!("option {}", index + 1),
                 };
                 let reserved = base.portfolio.map_or(0.0, |p| p.reserved);
+                let interruptions = self.spot_interruptions();
+                variant.spot = Some(match variant.spot.take() {
+                    Some(sp) => engine::file::SpotFile {
+                        interruptions_per_hour: interruptions,
+                        ..sp
+                    },
+                    None => engine::file::SpotFile {
+                        per_hour: None,
+                        hourly: None,
+                        bid_cap_per_hour: None,
+                        interruptions_per_hour: interruptions,
+                    },
+                });
                 variant.portfolio = Some(engine::file::SharesFile {
                     reserved: reserved.min(1.0 - spot),
                     spot,
@@ -308,6 +353,25 @@ impl Scenario {
                 if let Err(e) = next.evaluate() {
                     return Err(ScenarioError::Strategy(e.to_string()));
                 }
+            }
+            Action::SetSpotInterruptions(v) => {
+                let v = check(v, INTERRUPTIONS_SPEC, "interruption rate")?;
+                for o in &mut next.file.options {
+                    if let Some(sp) = &mut o.spot {
+                        sp.interruptions_per_hour = v;
+                    }
+                }
+            }
+            Action::SetCheckpointInterval(v) => {
+                let v = check(v, CHECKPOINT_INTERVAL_SPEC, "checkpoint interval")?;
+                next.checkpoint_mut().interval_hours = Some(v);
+            }
+            Action::UseSuggestedCheckpointInterval => next.checkpoint_mut().interval_hours = None,
+            Action::SetCheckpointWrite(v) => {
+                next.checkpoint_mut().write_hours = check(v, HOURS_SPEC, "checkpoint write time")?;
+            }
+            Action::SetRestart(v) => {
+                next.checkpoint_mut().restart_hours = check(v, HOURS_SPEC, "restart time")?;
             }
             Action::RemoveOption(i) => {
                 if i >= next.file.options.len() {
@@ -392,6 +456,34 @@ impl Scenario {
                 total.is_finite().then(|| (o.id.to_string(), total))
             })
             .collect()
+    }
+
+    /// Interruption rate per instance-hour of the options' spot capacity: the first option with
+    /// spot prices set inline, else [`DEFAULT_SPOT_INTERRUPTIONS`].
+    #[must_use]
+    pub fn spot_interruptions(&self) -> f64 {
+        self.file
+            .options
+            .iter()
+            .find_map(|o| o.spot.as_ref().map(|s| s.interruptions_per_hour))
+            .unwrap_or(DEFAULT_SPOT_INTERRUPTIONS)
+    }
+
+    /// Checkpoint settings in force (all zero with Young's interval when the file has none).
+    #[must_use]
+    pub fn checkpoint(&self) -> engine::file::CheckpointFile {
+        self.file
+            .checkpoint
+            .unwrap_or(engine::file::CheckpointFile {
+                interval_hours: None,
+                write_hours: 0.0,
+                restart_hours: 0.0,
+            })
+    }
+
+    fn checkpoint_mut(&mut self) -> &mut engine::file::CheckpointFile {
+        let c = self.checkpoint();
+        self.file.checkpoint.get_or_insert(c)
     }
 
     /// The compared options, in pick order.
@@ -1143,6 +1235,56 @@ mod tests {
             every.len()
         );
         assert!(every.values().all(|v| v.is_finite() && *v >= 0.0));
+    }
+
+    #[test]
+    fn spot_risk_settings_raise_the_spot_variant_cost() {
+        let with_spot = catalog::OFFERS
+            .iter()
+            .find(|o| o.spot_per_hour.is_some() && o.currency == Currency::Usd)
+            .unwrap();
+        let s = Scenario::default()
+            .apply(Action::ClearSelection)
+            .unwrap()
+            .apply(Action::ToggleOffer(with_spot.id.into()))
+            .unwrap()
+            .apply(Action::AddSpotVariant {
+                index: 0,
+                spot_pct: 100.0,
+            })
+            .unwrap()
+            .apply(Action::SetCheckpointWrite(0.1))
+            .unwrap()
+            .apply(Action::SetRestart(0.25))
+            .unwrap();
+        assert_eq!(s.spot_interruptions(), DEFAULT_SPOT_INTERRUPTIONS);
+        let calm = s.apply(Action::SetSpotInterruptions(0.0)).unwrap();
+        let stormy = s.apply(Action::SetSpotInterruptions(0.2)).unwrap();
+        let (c, st) = (calm.evaluate().unwrap(), stormy.evaluate().unwrap());
+        assert_eq!(
+            c[0].total, st[0].total,
+            "the on-demand option is unaffected"
+        );
+        assert!(st[1].totals.rework > c[1].totals.rework);
+        assert!(st[1].total > c[1].total);
+        // Young's interval is suggested, and one action puts it back after a manual one.
+        let young = st[1].suggested_checkpoint_hours.unwrap();
+        assert!(
+            (young - (2.0 * 0.1 / 0.2_f64).sqrt()).abs() < 1e-9,
+            "{young}"
+        );
+        let manual = stormy.apply(Action::SetCheckpointInterval(5.0)).unwrap();
+        assert_eq!(manual.checkpoint().interval_hours, Some(5.0));
+        assert!(
+            manual.evaluate().unwrap()[1].total > st[1].total,
+            "Young's is cheaper"
+        );
+        let back = manual
+            .apply(Action::UseSuggestedCheckpointInterval)
+            .unwrap();
+        assert_eq!(back.evaluate().unwrap()[1].total, st[1].total);
+        assert!(s.apply(Action::SetSpotInterruptions(2.0)).is_err());
+        assert_eq!(Scenario::from_file(manual.to_file()).unwrap(), manual);
     }
 
     #[test]

@@ -12,7 +12,8 @@ use crate::catalog::Currency;
 use crate::model::MonthConvention;
 use crate::scenario::{
     engine_breakdown_chart, engine_cumulative_chart, engine_ranking_chart, month_code, Action,
-    CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC, GPUS_SPEC, HOURS_PER_DAY_SPEC, MONTHS_SPEC, RATE_SPEC,
+    CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC, GPUS_SPEC, HOURS_PER_DAY_SPEC,
+    HOURS_SPEC, INTERRUPTIONS_SPEC, MONTHS_SPEC, RATE_SPEC,
 };
 use chart_panel::{AnyChart, ChartPanel};
 use comparison::Comparison;
@@ -84,6 +85,15 @@ pub fn app() -> Html {
             .collect();
         s.offer_totals(&all)
     });
+    // Young's interval for the most interrupted option (what "suggested" means in the editor).
+    let suggested = use_memo(engine_results.clone(), |r| match &**r {
+        Ok(r) => r
+            .iter()
+            .filter_map(|o| o.suggested_checkpoint_hours)
+            .filter(|h| h.is_finite())
+            .reduce(f64::min),
+        Err(_) => None,
+    });
     let today_date = use_memo((), |_| crate::web::today_date());
     let chart = {
         let results = engine_results.clone();
@@ -145,6 +155,13 @@ pub fn app() -> Html {
     let on_rate = use_number_setter(dispatcher.clone(), Action::SetUsdPerCny);
     let on_days = use_number_setter(dispatcher.clone(), Action::SetDaysPerWeek);
     let on_contingency = use_number_setter(dispatcher.clone(), Action::SetContingencyPct);
+    let on_interruptions = use_number_setter(dispatcher.clone(), Action::SetSpotInterruptions);
+    let on_interval = use_number_setter(dispatcher.clone(), Action::SetCheckpointInterval);
+    let on_write = use_number_setter(dispatcher.clone(), Action::SetCheckpointWrite);
+    let on_restart = use_number_setter(dispatcher.clone(), Action::SetRestart);
+    let on_young = use_callback(dispatcher.clone(), |_: MouseEvent, d| {
+        d.dispatch(AppAction::Scenario(Action::UseSuggestedCheckpointInterval))
+    });
     let on_spot_variant = use_callback(dispatcher.clone(), |index: usize, d| {
         d.dispatch(AppAction::Scenario(Action::AddSpotVariant {
             index,
@@ -183,6 +200,8 @@ pub fn app() -> Html {
         d.dispatch(AppAction::DismissNotice)
     });
     let fleet = scenario.fleet();
+    let file = scenario.to_file();
+    let checkpoint = scenario.checkpoint();
 
     html! {
         <>
@@ -193,18 +212,47 @@ pub fn app() -> Html {
         <main>
             <section class="card" aria-labelledby="scenario-heading">
                 <h2 id="scenario-heading">{ "Scenario: fleet" }</h2>
-                <div class="sliders">
-                    <Slider id="gpus" label="GPUs" unit="GPUs" value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
-                        slider_max={256.0} step={1.0} on_change={on_gpus} />
-                    <Slider id="hours-per-day" label="Hours per day" unit="h/day" value={fleet.hours_per_day}
-                        spec={HOURS_PER_DAY_SPEC} slider_max={24.0} step={0.5} on_change={on_hours} />
-                    <Slider id="months" label="Months" unit="months" value={f64::from(fleet.months)} spec={MONTHS_SPEC}
-                        slider_max={60.0} step={1.0} on_change={on_months} />
-                    <Slider id="days-per-week" label="Days per week" unit="days/week" value={scenario.to_file().workload.days_per_week.unwrap_or(7.0)}
-                        spec={DAYS_PER_WEEK_SPEC} slider_max={7.0} step={0.5} on_change={on_days} />
-                    <Slider id="contingency" label="Contingency" unit="%" value={scenario.to_file().contingency_pct}
-                        spec={CONTINGENCY_SPEC} slider_max={50.0} step={1.0} on_change={on_contingency} />
-                </div>
+                <fieldset class="editor-group">
+                    <legend>{ "Workload" }</legend>
+                    <div class="sliders">
+                        <Slider id="gpus" label="GPUs" unit="GPUs" value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
+                            slider_max={256.0} step={1.0} on_change={on_gpus} />
+                        <Slider id="hours-per-day" label="Hours per day" unit="h/day" value={fleet.hours_per_day}
+                            spec={HOURS_PER_DAY_SPEC} slider_max={24.0} step={0.5} on_change={on_hours} />
+                        <Slider id="days-per-week" label="Days per week" unit="days/week" value={file.workload.days_per_week.unwrap_or(7.0)}
+                            spec={DAYS_PER_WEEK_SPEC} slider_max={7.0} step={0.5} on_change={on_days} />
+                        <Slider id="months" label="Months" unit="months" value={f64::from(fleet.months)} spec={MONTHS_SPEC}
+                            slider_max={60.0} step={1.0} on_change={on_months} />
+                    </div>
+                </fieldset>
+                <fieldset class="editor-group">
+                    <legend>{ "Spot risk (applies to spot variants)" }</legend>
+                    <div class="sliders">
+                        <Slider id="spot-interruptions" label="Interruptions per instance-hour" unit="/h" value={scenario.spot_interruptions()}
+                            spec={INTERRUPTIONS_SPEC} slider_max={0.2} step={0.005} on_change={on_interruptions} />
+                        <div class="slider-with-action">
+                            <Slider id="checkpoint-interval" label="Checkpoint every" unit="h" value={checkpoint.interval_hours.or(*suggested).unwrap_or(1.0)}
+                                spec={CHECKPOINT_INTERVAL_SPEC} slider_max={24.0} step={0.25} on_change={on_interval} />
+                            <p class="small">
+                                if checkpoint.interval_hours.is_none() {
+                                    <span class="muted" id="checkpoint-suggested">{ match *suggested { Some(h) => format!("Using Young's optimum √(2c/λ) = {} h", crate::format::number(h, 2)), None => "Young's optimum applies once a spot option has interruptions and a write time".to_string() } }</span>
+                                } else {
+                                    <button class="link" id="use-young" onclick={on_young}>{ match *suggested { Some(h) => format!("Use the suggested optimum ({} h, Young)", crate::format::number(h, 2)), None => "Use the suggested optimum (Young)".to_string() } }</button>
+                                }
+                            </p>
+                        </div>
+                        <Slider id="checkpoint-write" label="Checkpoint write time" unit="h" value={checkpoint.write_hours}
+                            spec={HOURS_SPEC} slider_max={2.0} step={0.01} on_change={on_write} />
+                        <Slider id="restart" label="Restart time" unit="h" value={checkpoint.restart_hours}
+                            spec={HOURS_SPEC} slider_max={4.0} step={0.05} on_change={on_restart} />
+                    </div>
+                </fieldset>
+                <fieldset class="editor-group">
+                    <legend>{ "Budget and conventions" }</legend>
+                    <div class="sliders">
+                        <Slider id="contingency" label="Contingency" unit="%" value={file.contingency_pct}
+                            spec={CONTINGENCY_SPEC} slider_max={50.0} step={1.0} on_change={on_contingency} />
+                    </div>
                 <div class="options">
                     <label>{ "Month length " }
                         <select id="month-convention" onchange={on_month}>
@@ -224,6 +272,7 @@ pub fn app() -> Html {
                         spec={RATE_SPEC} slider_max={0.2} step={0.001} on_change={on_rate} />
                     <p class="muted small">{ format!("{}. Default 0.138: the rate the catalog's Alibaba and Tencent source used (2026). Editing it never changes the catalog; offers already in the display currency are not converted.", scenario.rate_statement()) }</p>
                 </div>
+                </fieldset>
             </section>
             <section class="card" aria-labelledby="results-heading">
                 <h2 id="results-heading" tabindex="-1">{ "Compared options" }</h2>

@@ -492,3 +492,27 @@ test('hovering the cumulative chart shows every option at the month under the po
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a spot variant compares one offer under two strategies, with Young\'s checkpoint interval one click away', async () => {
+  const { context, page, problems } = await openApp();
+  const row = page.locator('#comparison tbody tr', { hasText: 'Google Cloud' });
+  await row.locator('button', { hasText: 'spot variant' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('#comparison tbody tr').length === 5);
+  const names = await page.$$eval('#comparison tbody th.option-label', (t) => t.map((x) => x.firstChild.textContent.trim()));
+  assert.ok(names[3].startsWith('Google Cloud') && names[3].endsWith(', spot'), names.join(' | '));
+  const money = (t) => Number(t.replace(/[^0-9.]/g, ''));
+  const spotTotal = () => page.$$eval('#comparison tbody td.cmp-total', (t) => t[3].textContent);
+  await page.fill('#checkpoint-write-number', '0.1');
+  await page.fill('#restart-number', '0.25');
+  await page.waitForFunction(() => /Young's optimum/.test(document.querySelector('#checkpoint-suggested')?.textContent ?? ''));
+  const young = await spotTotal();
+  await page.fill('#checkpoint-interval-number', '12');
+  await page.waitForSelector('#use-young');
+  await page.waitForFunction((y) => document.querySelectorAll('#comparison tbody td.cmp-total')[3].textContent !== y, young);
+  assert.ok(money(await spotTotal()) > money(young), 'a 12 h interval costs more than the optimum');
+  await page.click('#use-young');
+  await page.waitForSelector('#checkpoint-suggested');
+  assert.equal(await spotTotal(), young);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
