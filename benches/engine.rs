@@ -27,7 +27,9 @@ mod native {
     use gpu_cost_planner::engine::risk::Checkpointing;
     use gpu_cost_planner::engine::MonthLength;
     use gpu_cost_planner::model::{compare_on_demand, ExchangeRate, Fleet, MonthConvention};
-    use gpu_cost_planner::scenario::{cumulative_chart, filter_offers, OfferFilter, Scenario};
+    use gpu_cost_planner::scenario::{
+        cumulative_chart, filter_offers, offer_option, OfferFilter, Scenario,
+    };
     use std::hint::black_box;
 
     /// A 36-month fleet plan: 64 GPUs, 18 h a day, 6 days a week, storage, egress, contingency,
@@ -214,16 +216,18 @@ mod native {
             })
         });
 
-        let scenario = Scenario {
-            fleet: fleet(),
-            selected: catalog::OFFERS
-                .iter()
-                .step_by(90)
-                .take(5)
-                .map(|o| o.id.to_string())
-                .collect(),
-            ..Scenario::default()
-        };
+        let mut file = Scenario::default().to_file();
+        let f = fleet();
+        file.workload.gpus = Some(f.gpus);
+        file.workload.hours_per_day = Some(f.hours_per_day);
+        file.horizon_months = Some(f.months);
+        file.options = catalog::OFFERS
+            .iter()
+            .step_by(90)
+            .take(5)
+            .map(|o| offer_option(o.id))
+            .collect();
+        let scenario = Scenario::from_file(file).expect("valid bench scenario");
         c.bench_function(
             "slider move: results + chart spec + SVG, 5 offers x 36 months",
             |b| {

@@ -10,6 +10,7 @@
 pub mod advisor;
 pub mod catalog;
 pub mod chart;
+pub mod comparison;
 pub mod engine;
 pub mod format;
 pub mod i18n;

@@ -3,13 +3,19 @@
 //! reducer delegates here, so every state transition is tested natively.
 
 use crate::catalog::{self, Currency, Offer};
+use crate::chart::breakdown::BreakdownChart;
+use crate::chart::ranking::{Bar, RankingChart};
 use crate::chart::{CumulativeChart, Line};
+use crate::engine::file::{Mode, OptionFile, ScenarioFile, WorkloadFile};
+use crate::engine::{self, EngineError};
 use crate::input::NumberSpec;
 use crate::model::{self, limits, ExchangeRate, Fleet, ModelError, MonthConvention, OptionResult};
+use std::collections::HashMap;
 use thiserror::Error;
 
-/// Most offers compared at once (issue #2: "pick up to 5 offers").
-pub const MAX_COMPARED: usize = 5;
+/// Most options compared at once (issue #5: ten options, e.g. several offers or one offer under
+/// several strategies).
+pub const MAX_COMPARED: usize = 10;
 
 /// Accepted GPU counts: whole numbers from 1 to [`limits::MAX_GPUS`].
 pub const GPUS_SPEC: NumberSpec = NumberSpec {
@@ -36,18 +42,53 @@ pub const RATE_SPEC: NumberSpec = NumberSpec {
     integer: false,
 };
 
+/// Accepted days per week: 0–7, fractions allowed.
+pub const DAYS_PER_WEEK_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 7.0,
+    integer: false,
+};
+/// Accepted contingency budgets in % of every other cost: 0–100.
+pub const CONTINGENCY_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 100.0,
+    integer: false,
+};
+/// Accepted spot interruption rates per instance-hour: 0–1.
+pub const INTERRUPTIONS_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1.0,
+    integer: false,
+};
+/// Accepted checkpoint intervals in hours: 0.05–1,000.
+pub const CHECKPOINT_INTERVAL_SPEC: NumberSpec = NumberSpec {
+    min: 0.05,
+    max: 1000.0,
+    integer: false,
+};
+/// Accepted checkpoint write and restart times in hours: 0–48.
+pub const HOURS_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 48.0,
+    integer: false,
+};
+/// Accepted spot shares of a strategy variant in %: 1–100.
+pub const SPOT_PCT_SPEC: NumberSpec = NumberSpec {
+    min: 1.0,
+    max: 100.0,
+    integer: false,
+};
+
 /// Everything the user has chosen. Derived figures (costs, series) are never stored here.
+///
+/// The state *is* an engine scenario file ([`ScenarioFile`], `docs/scenario-format.md`), so it
+/// converts losslessly both ways ([`Scenario::to_file`], [`Scenario::from_file`]): share links and
+/// saved scenarios serialise exactly that. Each compared option is an [`OptionFile`] (a catalog
+/// offer id and/or inline prices plus its strategy). Unlike a file, the app's scenario may hold
+/// no option at all (nothing picked yet).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
-    /// Ids of the compared offers ([`Offer::id`]), in the order they were picked; at most
-    /// [`MAX_COMPARED`].
-    pub selected: Vec<String>,
-    /// Fleet-mode workload.
-    pub fleet: Fleet,
-    /// Currency totals are shown in.
-    pub display_currency: Currency,
-    /// USD/CNY rate used to convert offers quoted in the other currency.
-    pub rate: ExchangeRate,
+    file: ScenarioFile,
 }
 
 /// The instance types compared when the app opens: 8× A100 machines of four clouds, so the first
@@ -59,35 +100,92 @@ const DEFAULT_PICKS: [(&str, &str); 4] = [
     ("Lambda", "gpu_8x_a100_80gb_sxm4"),
 ];
 
+/// GPUs of the default fleet (and of a fleet read from a file that names none).
+const DEFAULT_GPUS: u32 = 8;
+/// Hours per day of the default fleet.
+const DEFAULT_HOURS_PER_DAY: f64 = 24.0;
+/// Horizon of the default fleet, months.
+const DEFAULT_MONTHS: u32 = 12;
+
 impl Default for Scenario {
     fn default() -> Self {
-        let selected = DEFAULT_PICKS
+        let options = DEFAULT_PICKS
             .iter()
             .filter_map(|(p, t)| {
                 catalog::OFFERS
                     .iter()
                     .find(|o| o.provider == *p && o.instance_type == *t)
             })
-            .map(|o| o.id.to_string())
+            .map(|o| offer_option(o.id))
             .collect();
         Scenario {
-            selected,
-            fleet: Fleet {
-                gpus: 8,
-                hours_per_day: 24.0,
-                months: 12,
-                month: MonthConvention::Hours730,
+            file: ScenarioFile {
+                version: engine::file::VERSION,
+                name: None,
+                month: month_code(MonthConvention::Hours730).into(),
+                start: None,
+                horizon_months: Some(DEFAULT_MONTHS),
+                currency: Currency::Usd.code().into(),
+                usd_per_cny: None,
+                rate_as_of: None,
+                workload: WorkloadFile {
+                    mode: Mode::Fleet,
+                    gpus: Some(DEFAULT_GPUS),
+                    hours_per_day: Some(DEFAULT_HOURS_PER_DAY),
+                    days_per_week: None,
+                    start_hour: None,
+                    gpu_hours: None,
+                    within_months: None,
+                    scaling_efficiency: None,
+                },
+                portfolio: None,
+                checkpoint: None,
+                storage_gb: 0.0,
+                egress_gb_per_month: 0.0,
+                contingency_pct: 0.0,
+                montecarlo: None,
+                buy: None,
+                options,
             },
-            display_currency: Currency::Usd,
-            rate: ExchangeRate::CATALOG_DEFAULT,
         }
     }
+}
+
+/// An all-on-demand option on catalog offer `id` (no inline prices, no strategy).
+#[must_use]
+pub fn offer_option(id: &str) -> OptionFile {
+    OptionFile {
+        offer: Some(id.to_string()),
+        ..OptionFile::default()
+    }
+}
+
+/// The scenario file's month code of a convention: `"730h"`, `"720h"` or `"744h"`.
+#[must_use]
+pub fn month_code(m: MonthConvention) -> &'static str {
+    match m {
+        MonthConvention::Hours730 => "730h",
+        MonthConvention::Hours720 => "720h",
+        MonthConvention::Hours744 => "744h",
+    }
+}
+
+/// Why a scenario file cannot become the app's scenario.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum FromFileError {
+    /// The file is invalid for the engine (the message names the field's path).
+    #[error("{0}")]
+    Invalid(#[from] EngineError),
+    /// More options than the app compares at once.
+    #[error("the file compares {0} options; the app compares at most {MAX_COMPARED}")]
+    TooManyOptions(usize),
 }
 
 /// A change the user asks for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
-    /// Add the offer to the comparison, or remove it if already there.
+    /// Add the catalog offer to the comparison (all on-demand), or remove every option on it
+    /// if it is already there.
     ToggleOffer(String),
     /// Remove every compared offer.
     ClearSelection,
@@ -103,17 +201,49 @@ pub enum Action {
     SetCurrency(Currency),
     /// Set the exchange rate in USD per CNY (validated against [`RATE_SPEC`]).
     SetUsdPerCny(f64),
+    /// Set days per week the fleet runs (validated against [`DAYS_PER_WEEK_SPEC`]).
+    SetDaysPerWeek(f64),
+    /// Set the contingency budget in % (validated against [`CONTINGENCY_SPEC`]).
+    SetContingencyPct(f64),
+    /// Add a copy of option `index` run on spot capacity for `spot_pct` % of its GPUs (the rest
+    /// on demand), named after it; refused if the offer lists no spot price or the comparison
+    /// is full.
+    AddSpotVariant {
+        /// Position of the option to copy.
+        index: usize,
+        /// Spot share in %, 1–100.
+        spot_pct: f64,
+    },
+    /// Remove the option at this position.
+    RemoveOption(usize),
+    /// Set the interruption rate (per instance-hour) of every option's spot capacity
+    /// (validated against [`INTERRUPTIONS_SPEC`]).
+    SetSpotInterruptions(f64),
+    /// Set the hours between checkpoints (validated against [`CHECKPOINT_INTERVAL_SPEC`]).
+    SetCheckpointInterval(f64),
+    /// Use Young's optimal checkpoint interval √(2c/λ) (the engine's default).
+    UseSuggestedCheckpointInterval,
+    /// Set the hours one checkpoint takes to write (validated against [`HOURS_SPEC`]).
+    SetCheckpointWrite(f64),
+    /// Set the hours a restart after an interruption takes (validated against [`HOURS_SPEC`]).
+    SetRestart(f64),
 }
+
+/// Interruption rate of new spot variants when no option has one yet: one every 50 hours.
+pub const DEFAULT_SPOT_INTERRUPTIONS: f64 = 0.02;
 
 /// Why an action was refused; the scenario is left unchanged and the message is shown.
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum ScenarioError {
-    /// The comparison already holds [`MAX_COMPARED`] offers.
-    #[error("at most {MAX_COMPARED} offers can be compared; remove one first")]
+    /// The comparison already holds [`MAX_COMPARED`] options.
+    #[error("at most {MAX_COMPARED} options can be compared; remove one first")]
     TooManyOffers,
     /// The offer id is not in the catalog.
     #[error("unknown offer \"{0}\"")]
     UnknownOffer(String),
+    /// A strategy variant needs prices the option does not have (the engine's reason).
+    #[error("{0}")]
+    Strategy(String),
     /// A value is outside its accepted range (which field is named).
     #[error("{0} is out of range")]
     OutOfRange(&'static str),
@@ -135,37 +265,285 @@ impl Scenario {
         let mut next = self.clone();
         match action {
             Action::ToggleOffer(id) => {
-                if let Some(i) = next.selected.iter().position(|s| *s == id) {
-                    next.selected.remove(i);
+                let options = &mut next.file.options;
+                if options
+                    .iter()
+                    .any(|o| o.offer.as_deref() == Some(id.as_str()))
+                {
+                    options.retain(|o| o.offer.as_deref() != Some(id.as_str()));
                 } else if catalog::offer_by_id(&id).is_none() {
                     return Err(ScenarioError::UnknownOffer(id));
-                } else if next.selected.len() >= MAX_COMPARED {
+                } else if options.len() >= MAX_COMPARED {
                     return Err(ScenarioError::TooManyOffers);
                 } else {
-                    next.selected.push(id);
+                    options.push(offer_option(&id));
                 }
             }
-            Action::ClearSelection => next.selected.clear(),
-            Action::SetGpus(v) => next.fleet.gpus = check(v, GPUS_SPEC, "GPUs")? as u32,
+            Action::ClearSelection => next.file.options.clear(),
+            Action::SetGpus(v) => {
+                next.file.workload.gpus = Some(check(v, GPUS_SPEC, "GPUs")? as u32);
+            }
             Action::SetHoursPerDay(v) => {
-                next.fleet.hours_per_day = check(v, HOURS_PER_DAY_SPEC, "hours per day")?
+                next.file.workload.hours_per_day =
+                    Some(check(v, HOURS_PER_DAY_SPEC, "hours per day")?);
             }
-            Action::SetMonths(v) => next.fleet.months = check(v, MONTHS_SPEC, "months")? as u32,
-            Action::SetMonthConvention(m) => next.fleet.month = m,
-            Action::SetCurrency(c) => next.display_currency = c,
+            Action::SetMonths(v) => {
+                next.file.horizon_months = Some(check(v, MONTHS_SPEC, "months")? as u32);
+            }
+            Action::SetMonthConvention(m) => {
+                next.file.month = month_code(m).into();
+                next.file.start = None;
+            }
+            Action::SetCurrency(c) => next.file.currency = c.code().into(),
             Action::SetUsdPerCny(v) => {
-                next.rate = ExchangeRate {
-                    usd_per_cny: check(v, RATE_SPEC, "exchange rate")?,
+                next.file.usd_per_cny = Some(check(v, RATE_SPEC, "exchange rate")?);
+            }
+            Action::SetDaysPerWeek(v) => {
+                next.file.workload.days_per_week =
+                    Some(check(v, DAYS_PER_WEEK_SPEC, "days per week")?);
+            }
+            Action::SetContingencyPct(v) => {
+                next.file.contingency_pct = check(v, CONTINGENCY_SPEC, "contingency")?;
+            }
+            Action::AddSpotVariant { index, spot_pct } => {
+                let spot = check(spot_pct, SPOT_PCT_SPEC, "spot share")? / 100.0;
+                if next.file.options.len() >= MAX_COMPARED {
+                    return Err(ScenarioError::TooManyOffers);
                 }
+                let Some(base) = next.file.options.get(index) else {
+                    return Err(ScenarioError::OutOfRange("option"));
+                };
+                let mut variant = base.clone();
+                let base_name = match (
+                    &base.name,
+                    base.offer.as_deref().and_then(catalog::offer_by_id),
+                ) {
+                    (Some(n), _) => n.clone(),
+                    (None, Some(o)) => offer_label(o),
+                    (None, None) => format!("option {}", index + 1),
+                };
+                let reserved = base.portfolio.map_or(0.0, |p| p.reserved);
+                let interruptions = self.spot_interruptions();
+                variant.spot = Some(match variant.spot.take() {
+                    Some(sp) => engine::file::SpotFile {
+                        interruptions_per_hour: interruptions,
+                        ..sp
+                    },
+                    None => engine::file::SpotFile {
+                        per_hour: None,
+                        hourly: None,
+                        bid_cap_per_hour: None,
+                        interruptions_per_hour: interruptions,
+                    },
+                });
+                variant.portfolio = Some(engine::file::SharesFile {
+                    reserved: reserved.min(1.0 - spot),
+                    spot,
+                });
+                variant.name = Some(if spot >= 1.0 {
+                    format!("{base_name}, spot")
+                } else {
+                    format!(
+                        "{base_name}, {} % spot",
+                        crate::format::input_value(spot_pct)
+                    )
+                });
+                next.file.options.insert(index + 1, variant);
+                // The engine decides whether the prices allow it (e.g. no spot price listed).
+                if let Err(e) = next.evaluate() {
+                    return Err(ScenarioError::Strategy(e.to_string()));
+                }
+            }
+            Action::SetSpotInterruptions(v) => {
+                let v = check(v, INTERRUPTIONS_SPEC, "interruption rate")?;
+                for o in &mut next.file.options {
+                    if let Some(sp) = &mut o.spot {
+                        sp.interruptions_per_hour = v;
+                    }
+                }
+            }
+            Action::SetCheckpointInterval(v) => {
+                let v = check(v, CHECKPOINT_INTERVAL_SPEC, "checkpoint interval")?;
+                next.checkpoint_mut().interval_hours = Some(v);
+            }
+            Action::UseSuggestedCheckpointInterval => next.checkpoint_mut().interval_hours = None,
+            Action::SetCheckpointWrite(v) => {
+                next.checkpoint_mut().write_hours = check(v, HOURS_SPEC, "checkpoint write time")?;
+            }
+            Action::SetRestart(v) => {
+                next.checkpoint_mut().restart_hours = check(v, HOURS_SPEC, "restart time")?;
+            }
+            Action::RemoveOption(i) => {
+                if i >= next.file.options.len() {
+                    return Err(ScenarioError::OutOfRange("option"));
+                }
+                next.file.options.remove(i);
             }
         }
         Ok(next)
     }
 
-    /// The compared offers, in pick order (ids not in the catalog are skipped).
+    /// The scenario as an engine scenario file (lossless: [`Scenario::from_file`] of it gives
+    /// this scenario back). With no option picked, `options` is empty, which
+    /// [`ScenarioFile::load`] refuses: evaluate only a scenario with options.
+    #[must_use]
+    pub fn to_file(&self) -> ScenarioFile {
+        self.file.clone()
+    }
+
+    /// The app's scenario from an engine scenario file, unchanged (so
+    /// `Scenario::from_file(f)?.to_file() == f`). Errors: the file is invalid for the engine
+    /// ([`ScenarioFile::load`]; an empty `options` list is allowed here), or it compares more
+    /// than [`MAX_COMPARED`] options.
+    pub fn from_file(file: ScenarioFile) -> Result<Scenario, FromFileError> {
+        if file.options.len() > MAX_COMPARED {
+            return Err(FromFileError::TooManyOptions(file.options.len()));
+        }
+        if file.options.is_empty() {
+            // Validate everything but the options with a placeholder option.
+            let mut probe = file.clone();
+            probe.options.push(OptionFile {
+                on_demand_per_hour: Some(1.0),
+                ..OptionFile::default()
+            });
+            probe.load()?;
+        } else {
+            file.load()?;
+        }
+        Ok(Scenario { file })
+    }
+
+    /// Every compared option's results from the engine (all cost components, commitment,
+    /// per-GPU-hour and per-job figures), in the display currency and pick order; empty when
+    /// nothing is picked. Errors: the first invalid option or plan field, named by its path
+    /// (e.g. `options[2].portfolio.spot: a spot share needs spot prices`).
+    pub fn evaluate(&self) -> Result<Vec<engine::plan::OptionResult>, EngineError> {
+        if self.file.options.is_empty() {
+            return Ok(Vec::new());
+        }
+        Ok(self
+            .file
+            .load()?
+            .evaluate()?
+            .options
+            .into_iter()
+            .map(|o| o.result)
+            .collect())
+    }
+
+    /// What each of `offers` would cost all on demand under this scenario's plan (workload,
+    /// horizon, month convention, storage, egress, contingency), converted to the display
+    /// currency: the offer table's "scenario total" column. Keyed by offer id; offers the
+    /// engine cannot cost (or convert) are left out. About 1.3 ms for the whole catalog.
+    #[must_use]
+    pub fn offer_totals(&self, offers: &[&'static Offer]) -> HashMap<String, f64> {
+        let mut probe = self.file.clone();
+        probe.options = vec![OptionFile {
+            on_demand_per_hour: Some(1.0),
+            ..OptionFile::default()
+        }];
+        let Ok(loaded) = probe.load() else {
+            return HashMap::new();
+        };
+        let (display, rate) = (self.display_currency(), self.rate());
+        offers
+            .iter()
+            .filter_map(|o| {
+                let r =
+                    engine::plan::evaluate_option(&loaded.plan, &engine::file::offer_spec(o), None)
+                        .ok()?;
+                let total = rate.convert(r.total, o.currency, display).ok()?;
+                total.is_finite().then(|| (o.id.to_string(), total))
+            })
+            .collect()
+    }
+
+    /// Interruption rate per instance-hour of the options' spot capacity: the first option with
+    /// spot prices set inline, else [`DEFAULT_SPOT_INTERRUPTIONS`].
+    #[must_use]
+    pub fn spot_interruptions(&self) -> f64 {
+        self.file
+            .options
+            .iter()
+            .find_map(|o| o.spot.as_ref().map(|s| s.interruptions_per_hour))
+            .unwrap_or(DEFAULT_SPOT_INTERRUPTIONS)
+    }
+
+    /// Checkpoint settings in force (all zero with Young's interval when the file has none).
+    #[must_use]
+    pub fn checkpoint(&self) -> engine::file::CheckpointFile {
+        self.file
+            .checkpoint
+            .unwrap_or(engine::file::CheckpointFile {
+                interval_hours: None,
+                write_hours: 0.0,
+                restart_hours: 0.0,
+            })
+    }
+
+    fn checkpoint_mut(&mut self) -> &mut engine::file::CheckpointFile {
+        let c = self.checkpoint();
+        self.file.checkpoint.get_or_insert(c)
+    }
+
+    /// The compared options, in pick order.
+    #[must_use]
+    pub fn options(&self) -> &[OptionFile] {
+        &self.file.options
+    }
+
+    /// Ids of the catalog offers the compared options use, in pick order, each once.
+    #[must_use]
+    pub fn selected(&self) -> Vec<String> {
+        let mut ids: Vec<String> = Vec::new();
+        for id in self.file.options.iter().filter_map(|o| o.offer.as_ref()) {
+            if !ids.contains(id) {
+                ids.push(id.clone());
+            }
+        }
+        ids
+    }
+
+    /// The fleet-mode workload as the on-demand model sees it: GPUs, hours per day, horizon and
+    /// month convention (a calendar month, which the on-demand model does not know, counts as
+    /// 730 h; fields a job-mode file leaves out take the defaults 8 GPUs, 24 h/day, 12 months).
+    #[must_use]
+    pub fn fleet(&self) -> Fleet {
+        let w = &self.file.workload;
+        Fleet {
+            gpus: w.gpus.unwrap_or(DEFAULT_GPUS),
+            hours_per_day: w.hours_per_day.unwrap_or(DEFAULT_HOURS_PER_DAY),
+            months: self.file.horizon_months.unwrap_or(DEFAULT_MONTHS),
+            month: MonthConvention::ALL
+                .into_iter()
+                .find(|m| month_code(*m) == self.file.month)
+                .unwrap_or_default(),
+        }
+    }
+
+    /// Currency totals are shown in (USD if the file's code is unknown, which
+    /// [`Scenario::from_file`] never lets in).
+    #[must_use]
+    pub fn display_currency(&self) -> Currency {
+        Currency::from_code(&self.file.currency).unwrap_or(Currency::Usd)
+    }
+
+    /// USD/CNY rate used to convert offers quoted in the other currency (the catalog's source
+    /// rate unless the user set one).
+    #[must_use]
+    pub fn rate(&self) -> ExchangeRate {
+        self.file
+            .usd_per_cny
+            .map_or(ExchangeRate::CATALOG_DEFAULT, |usd_per_cny| ExchangeRate {
+                usd_per_cny,
+            })
+    }
+
+    /// The catalog offers of the compared options, in pick order, each once (options with
+    /// inline prices only, and ids not in the catalog, are skipped).
     #[must_use]
     pub fn selected_offers(&self) -> Vec<&'static Offer> {
-        self.selected
+        self.selected()
             .iter()
             .filter_map(|id| catalog::offer_by_id(id))
             .collect()
@@ -176,9 +554,9 @@ impl Scenario {
     pub fn results(&self) -> Vec<(&'static Offer, Result<OptionResult, ModelError>)> {
         model::compare_on_demand(
             &self.selected_offers(),
-            &self.fleet,
-            self.display_currency,
-            self.rate,
+            &self.fleet(),
+            self.display_currency(),
+            self.rate(),
         )
     }
 
@@ -188,8 +566,8 @@ impl Scenario {
     pub fn rate_statement(&self) -> String {
         format!(
             "1 CNY = {} USD; 1 USD = {} CNY",
-            crate::format::input_value(self.rate.usd_per_cny),
-            crate::format::number(1.0 / self.rate.usd_per_cny, 4)
+            crate::format::input_value(self.rate().usd_per_cny),
+            crate::format::number(1.0 / self.rate().usd_per_cny, 4)
         )
     }
 }
@@ -268,8 +646,8 @@ pub fn cumulative_chart(
     scenario: &Scenario,
     results: &[(&'static Offer, Result<OptionResult, ModelError>)],
 ) -> CumulativeChart {
-    let fleet = &scenario.fleet;
-    let currency = scenario.display_currency;
+    let fleet = &scenario.fleet();
+    let currency = scenario.display_currency();
     let offers: Vec<&Offer> = results.iter().map(|(o, _)| *o).collect();
     let labels = option_labels(&offers);
     let lines = results
@@ -318,8 +696,137 @@ pub fn cumulative_chart(
         y_label: format!("Cumulative cost ({})", currency.code()),
         footer,
         lines,
-        empty_message: "Pick up to 5 offers in the table to compare them".into(),
+        empty_message: format!("Pick up to {MAX_COMPARED} offers in the table to compare them"),
         months: fleet.months,
+    }
+}
+
+/// Builds the cumulative-cost chart from the engine's `results` for `scenario` (which must be
+/// `scenario.evaluate()`): one line per option (strategy variants included) with every cost
+/// component, the plan and month convention in the footer, and each option's prices as-of date.
+#[must_use]
+pub fn engine_cumulative_chart(
+    scenario: &Scenario,
+    results: &[engine::plan::OptionResult],
+) -> CumulativeChart {
+    let fleet = scenario.fleet();
+    let file = &scenario.file;
+    let currency = scenario.display_currency();
+    let lines = results
+        .iter()
+        .map(|r| Line {
+            label: format!("{} — {}", r.name, crate::format::money(r.total, currency)),
+            points: std::iter::once((0.0, 0.0))
+                .chain(
+                    r.cumulative
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| ((i + 1) as f64, c.total())),
+                )
+                .collect(),
+        })
+        .collect();
+    let mut as_of: Vec<String> = Vec::new();
+    for r in results {
+        let text = r.prices_as_of.clone().unwrap_or_else(|| "undated".into());
+        if !as_of.contains(&text) {
+            as_of.push(text);
+        }
+    }
+    let days = file.workload.days_per_week.unwrap_or(7.0);
+    let mut plan = format!(
+        "{} × {} h/day × {} days/week, {}; 1 month = {}; whole instances billed; no tax",
+        count_of(fleet.gpus, "GPU", "GPUs"),
+        crate::format::input_value(fleet.hours_per_day),
+        crate::format::input_value(days),
+        count_of(fleet.months, "month", "months"),
+        fleet.month.label(),
+    );
+    if file.contingency_pct > 0.0 {
+        plan.push_str(&format!(
+            "; contingency {} %",
+            crate::format::input_value(file.contingency_pct)
+        ));
+    }
+    plan.push('.');
+    let mut footer = vec![plan];
+    if !as_of.is_empty() {
+        footer.push(format!("Prices as of: {}.", as_of.join("; ")));
+    }
+    if results.iter().any(|r| {
+        r.offer_id
+            .as_deref()
+            .and_then(catalog::offer_by_id)
+            .is_some_and(|o| o.currency != currency)
+    }) {
+        footer.push(format!(
+            "Converted to {currency} at {}.",
+            scenario.rate_statement()
+        ));
+    }
+    CumulativeChart {
+        title: format!("Cumulative cost ({})", currency.code()),
+        x_label: format!("Month (1 month = {})", fleet.month.label()),
+        y_label: format!("Cumulative cost ({})", currency.code()),
+        footer,
+        lines,
+        empty_message: format!("Pick up to {MAX_COMPARED} offers in the table to compare them"),
+        months: fleet.months,
+    }
+}
+
+/// Builds the ranking chart (total within the horizon per option, cheapest first) from the
+/// engine's `results` for `scenario`; the footer repeats the cumulative chart's.
+#[must_use]
+pub fn engine_ranking_chart(
+    scenario: &Scenario,
+    results: &[engine::plan::OptionResult],
+) -> RankingChart {
+    let currency = scenario.display_currency();
+    let fleet = scenario.fleet();
+    RankingChart {
+        title: format!(
+            "Total cost over {}, cheapest first ({})",
+            count_of(fleet.months, "month", "months"),
+            currency.code()
+        ),
+        x_label: format!("Total cost within the horizon ({})", currency.code()),
+        footer: engine_cumulative_chart(scenario, results).footer,
+        bars: results
+            .iter()
+            .enumerate()
+            .map(|(i, r)| Bar {
+                label: r.name.clone(),
+                value: r.total,
+                series: i,
+                value_text: crate::format::money(r.total, currency),
+            })
+            .collect(),
+        empty_message: format!("Pick up to {MAX_COMPARED} offers in the table to compare them"),
+    }
+}
+
+/// Builds the breakdown chart (cost of each month by component) of option `index` from the
+/// engine's `results` for `scenario`; an index past the end shows the first option, and no
+/// option gives an empty chart.
+#[must_use]
+pub fn engine_breakdown_chart(
+    scenario: &Scenario,
+    results: &[engine::plan::OptionResult],
+    index: usize,
+) -> BreakdownChart {
+    let currency = scenario.display_currency();
+    let fleet = scenario.fleet();
+    let r = results.get(index).or_else(|| results.first());
+    BreakdownChart {
+        title: format!("Monthly cost by component ({})", currency.code()),
+        option: r.map(|r| r.name.clone()).unwrap_or_default(),
+        x_label: format!("Month (1 month = {})", fleet.month.label()),
+        y_label: format!("Cost per month ({})", currency.code()),
+        footer: engine_cumulative_chart(scenario, r.map(std::slice::from_ref).unwrap_or(&[]))
+            .footer,
+        monthly: r.map(|r| r.monthly.clone()).unwrap_or_default(),
+        empty_message: format!("Pick up to {MAX_COMPARED} offers in the table to compare them"),
     }
 }
 
@@ -336,6 +843,10 @@ pub enum SortKey {
     GpuMemory,
     /// Provider name, then instance type.
     Provider,
+    /// Cost of the offer all on demand under the current scenario, cheapest first (see
+    /// [`Scenario::offer_totals`]; sorted by the offer table, which holds those totals;
+    /// [`filter_offers`] keeps the price-per-GPU-hour order for it).
+    ScenarioTotal,
     /// On-demand price per A100-80GB-equivalent GPU-hour (dense BF16 throughput, see
     /// [`catalog::price_per_reference_gpu_hour`]), cheapest first (converted); offers whose GPU
     /// has no throughput figure sort last.
@@ -448,7 +959,9 @@ pub fn filter_offer_refs(
             .unwrap_or(f64::INFINITY)
     };
     match filter.sort {
-        SortKey::PricePerGpuHour => out.sort_by(|a, b| price(a, true).total_cmp(&price(b, true))),
+        SortKey::PricePerGpuHour | SortKey::ScenarioTotal => {
+            out.sort_by(|a, b| price(a, true).total_cmp(&price(b, true)))
+        }
         SortKey::PricePerInstanceHour => {
             out.sort_by(|a, b| price(a, false).total_cmp(&price(b, false)))
         }
@@ -472,36 +985,314 @@ pub fn filter_offer_refs(
     out
 }
 
+/// Sorts `offers` by their scenario total ([`Scenario::offer_totals`]), cheapest first; offers
+/// without a total go last, and ties keep their order (stable).
+pub fn sort_by_totals(offers: &mut [&'static Offer], totals: &HashMap<String, f64>) {
+    offers.sort_by(|a, b| {
+        let t = |o: &Offer| totals.get(o.id).copied().unwrap_or(f64::INFINITY);
+        t(a).total_cmp(&t(b))
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
+    fn sorting_by_scenario_total_puts_uncosted_offers_last() {
+        let mut offers: Vec<&'static Offer> = catalog::OFFERS.iter().take(3).collect();
+        let totals = HashMap::from([
+            (offers[2].id.to_string(), 1.0),
+            (offers[0].id.to_string(), 2.0),
+        ]);
+        let ids = [offers[2].id, offers[0].id, offers[1].id];
+        sort_by_totals(&mut offers, &totals);
+        assert_eq!(offers.iter().map(|o| o.id).collect::<Vec<_>>(), ids);
+    }
+
+    #[test]
     fn default_scenario_picks_real_offers() {
         let s = Scenario::default();
-        assert_eq!(s.selected.len(), DEFAULT_PICKS.len(), "{:?}", s.selected);
+        assert_eq!(
+            s.selected().len(),
+            DEFAULT_PICKS.len(),
+            "{:?}",
+            s.selected()
+        );
         assert!(s.results().iter().all(|(_, r)| r.is_ok()));
     }
 
     #[test]
-    fn at_most_five_offers() {
+    fn at_most_ten_options() {
         let mut s = Scenario::default();
         s = s.apply(Action::ClearSelection).unwrap();
         for o in catalog::OFFERS.iter().take(MAX_COMPARED) {
             s = s.apply(Action::ToggleOffer(o.id.into())).unwrap();
         }
-        let sixth = catalog::OFFERS[MAX_COMPARED].id.to_string();
+        let one_more = catalog::OFFERS[MAX_COMPARED].id.to_string();
         assert_eq!(
-            s.apply(Action::ToggleOffer(sixth)),
+            s.apply(Action::ToggleOffer(one_more)),
             Err(ScenarioError::TooManyOffers)
         );
         let first = catalog::OFFERS[0].id.to_string();
         let s = s.apply(Action::ToggleOffer(first)).unwrap();
-        assert_eq!(s.selected.len(), MAX_COMPARED - 1);
+        assert_eq!(s.selected().len(), MAX_COMPARED - 1);
         assert!(matches!(
             s.apply(Action::ToggleOffer("nope/none".into())),
             Err(ScenarioError::UnknownOffer(_))
         ));
+    }
+
+    #[test]
+    fn to_file_and_from_file_round_trip() {
+        let s = Scenario::default()
+            .apply(Action::SetGpus(16.0))
+            .unwrap()
+            .apply(Action::SetMonthConvention(MonthConvention::Hours720))
+            .unwrap()
+            .apply(Action::SetUsdPerCny(0.14))
+            .unwrap();
+        let f = s.to_file();
+        assert_eq!(f.workload.gpus, Some(16));
+        assert_eq!(f.month, "720h");
+        assert_eq!(f.usd_per_cny, Some(0.14));
+        assert_eq!(f.options.len(), DEFAULT_PICKS.len());
+        assert_eq!(Scenario::from_file(f.clone()).unwrap(), s);
+        // Through JSON, as share links and saved scenarios carry it.
+        let json = serde_json::to_string(&f).unwrap();
+        let back = engine::file::parse(&json).unwrap();
+        assert_eq!(Scenario::from_file(back).unwrap().to_file(), f);
+        // With nothing picked, too.
+        let empty = s.apply(Action::ClearSelection).unwrap();
+        assert_eq!(Scenario::from_file(empty.to_file()).unwrap(), empty);
+    }
+
+    #[test]
+    fn from_file_keeps_every_engine_field() {
+        let json = r#"{"version": 1, "name": "job <test>", "month": "calendar", "start": "2027-02",
+            "currency": "CNY", "usd_per_cny": 0.14, "rate_as_of": "2026-11-30",
+            "workload": {"mode": "job", "gpu_hours": 5000, "within_months": 2, "scaling_efficiency": 0.9},
+            "portfolio": {"reserved": 0, "spot": 0.5},
+            "checkpoint": {"interval_hours": 2, "write_hours": 0.05, "restart_hours": 0.1},
+            "storage_gb": 500, "egress_gb_per_month": 100, "contingency_pct": 10,
+            "montecarlo": {"trials": 200, "seed": 7},
+            "buy": {"gpus": 8, "purchase": 250000, "life_years": 4, "residual": 0.1, "kw": 6.5, "pue": 1.4, "price_per_kwh": 0.15, "ops_per_month": 1500},
+            "options": [{"name": "inline", "on_demand_per_hour": 2.0, "spot": {"per_hour": 0.8, "interruptions_per_hour": 0.05}}]}"#;
+        let f = engine::file::parse(json).unwrap();
+        let s = Scenario::from_file(f.clone()).unwrap();
+        assert_eq!(s.to_file(), f);
+        assert_eq!(s.display_currency(), Currency::Cny);
+        assert_eq!(s.rate().usd_per_cny, 0.14);
+        assert!(s.selected().is_empty(), "an inline option names no offer");
+    }
+
+    #[test]
+    fn from_file_refuses_invalid_files_and_too_many_options() {
+        let mut f = Scenario::default().to_file();
+        f.workload.gpus = Some(0);
+        assert!(matches!(
+            Scenario::from_file(f),
+            Err(FromFileError::Invalid(e)) if e.field() == "workload.gpus"
+        ));
+        let mut f = Scenario::default().to_file();
+        f.options = catalog::OFFERS
+            .iter()
+            .take(MAX_COMPARED + 1)
+            .map(|o| offer_option(o.id))
+            .collect();
+        assert_eq!(
+            Scenario::from_file(f),
+            Err(FromFileError::TooManyOptions(MAX_COMPARED + 1))
+        );
+    }
+
+    #[test]
+    fn engine_results_follow_contingency_and_days_per_week() {
+        let s = Scenario::default();
+        let base = s.evaluate().unwrap();
+        assert_eq!(base.len(), s.options().len());
+        let more = s
+            .apply(Action::SetContingencyPct(10.0))
+            .unwrap()
+            .evaluate()
+            .unwrap();
+        assert!((more[0].total - base[0].total * 1.1).abs() < 1e-6 * base[0].total);
+        let fewer = s
+            .apply(Action::SetDaysPerWeek(3.5))
+            .unwrap()
+            .evaluate()
+            .unwrap();
+        assert!(fewer[0].total < base[0].total);
+        assert!(s.apply(Action::SetDaysPerWeek(8.0)).is_err());
+        assert!(Scenario::default()
+            .apply(Action::ClearSelection)
+            .unwrap()
+            .evaluate()
+            .unwrap()
+            .is_empty());
+    }
+
+    #[test]
+    fn spot_variants_need_a_spot_price() {
+        let with_spot = catalog::OFFERS
+            .iter()
+            .find(|o| o.spot_per_hour.is_some())
+            .unwrap();
+        let without = catalog::OFFERS
+            .iter()
+            .find(|o| o.spot_per_hour.is_none())
+            .unwrap();
+        let s = Scenario::default()
+            .apply(Action::ClearSelection)
+            .unwrap()
+            .apply(Action::ToggleOffer(with_spot.id.into()))
+            .unwrap()
+            .apply(Action::ToggleOffer(without.id.into()))
+            .unwrap();
+        let v = s
+            .apply(Action::AddSpotVariant {
+                index: 0,
+                spot_pct: 100.0,
+            })
+            .unwrap();
+        assert_eq!(v.options().len(), 3);
+        assert_eq!(v.options()[1].offer.as_deref(), Some(with_spot.id));
+        assert!(v.options()[1].name.as_deref().unwrap().ends_with(", spot"));
+        let r = v.evaluate().unwrap();
+        assert!(r[1].totals.spot > 0.0 && r[0].totals.spot == 0.0);
+        assert!(matches!(
+            s.apply(Action::AddSpotVariant {
+                index: 1,
+                spot_pct: 100.0
+            }),
+            Err(ScenarioError::Strategy(_))
+        ));
+        // Round trip keeps the variant, and removing it restores the comparison.
+        assert_eq!(Scenario::from_file(v.to_file()).unwrap(), v);
+        assert_eq!(v.apply(Action::RemoveOption(1)).unwrap(), s);
+    }
+
+    #[test]
+    fn engine_chart_has_a_line_per_option_and_dated_footer() {
+        let s = Scenario::default()
+            .apply(Action::SetContingencyPct(5.0))
+            .unwrap();
+        let r = s.evaluate().unwrap();
+        let c = engine_cumulative_chart(&s, &r);
+        assert_eq!(c.lines.len(), s.options().len());
+        assert_eq!(c.lines[0].points.len(), 13);
+        assert_eq!(c.lines[0].points[12].1, r[0].total);
+        assert!(c.lines[0].label.starts_with(&r[0].name));
+        assert!(c.footer[0].contains("contingency 5 %"), "{:?}", c.footer);
+        assert!(c.footer[1].starts_with("Prices as of: "), "{:?}", c.footer);
+        assert!(c.x_label.contains("730 h"));
+    }
+
+    #[test]
+    fn ranking_chart_has_every_option_and_ranks_cheapest_first() {
+        let s = Scenario::default();
+        let r = s.evaluate().unwrap();
+        let c = engine_ranking_chart(&s, &r);
+        assert_eq!(c.bars.len(), r.len());
+        let ranked = crate::chart::ranking::ranked(&c.bars);
+        assert!(ranked.windows(2).all(|w| w[0].value <= w[1].value));
+        let min = r.iter().map(|x| x.total).fold(f64::INFINITY, f64::min);
+        assert_eq!(ranked[0].value, min);
+    }
+
+    #[test]
+    fn breakdown_chart_shows_the_chosen_option_month_by_month() {
+        let s = Scenario::default()
+            .apply(Action::SetContingencyPct(10.0))
+            .unwrap();
+        let r = s.evaluate().unwrap();
+        let c = engine_breakdown_chart(&s, &r, 1);
+        assert_eq!(c.option, r[1].name);
+        assert_eq!(c.monthly, r[1].monthly);
+        assert_eq!(
+            crate::chart::breakdown::used_components(&c),
+            vec![3, 9],
+            "on-demand and contingency"
+        );
+        assert_eq!(engine_breakdown_chart(&s, &r, 99).monthly, r[0].monthly);
+        assert!(engine_breakdown_chart(&s, &[], 0).monthly.is_empty());
+    }
+
+    #[test]
+    fn offer_totals_match_the_engine_for_compared_offers() {
+        let s = Scenario::default()
+            .apply(Action::SetContingencyPct(5.0))
+            .unwrap();
+        let offers = s.selected_offers();
+        let totals = s.offer_totals(&offers);
+        let r = s.evaluate().unwrap();
+        for (o, r) in offers.iter().zip(&r) {
+            let t = totals[o.id];
+            assert!(
+                (t - r.total).abs() < 1e-6 * r.total,
+                "{}: {t} vs {}",
+                o.id,
+                r.total
+            );
+        }
+        let all: Vec<&'static Offer> = catalog::OFFERS.iter().collect();
+        let every = s.offer_totals(&all);
+        assert!(
+            every.len() > all.len() / 2,
+            "most offers are costed: {}",
+            every.len()
+        );
+        assert!(every.values().all(|v| v.is_finite() && *v >= 0.0));
+    }
+
+    #[test]
+    fn spot_risk_settings_raise_the_spot_variant_cost() {
+        let with_spot = catalog::OFFERS
+            .iter()
+            .find(|o| o.spot_per_hour.is_some() && o.currency == Currency::Usd)
+            .unwrap();
+        let s = Scenario::default()
+            .apply(Action::ClearSelection)
+            .unwrap()
+            .apply(Action::ToggleOffer(with_spot.id.into()))
+            .unwrap()
+            .apply(Action::AddSpotVariant {
+                index: 0,
+                spot_pct: 100.0,
+            })
+            .unwrap()
+            .apply(Action::SetCheckpointWrite(0.1))
+            .unwrap()
+            .apply(Action::SetRestart(0.25))
+            .unwrap();
+        assert_eq!(s.spot_interruptions(), DEFAULT_SPOT_INTERRUPTIONS);
+        let calm = s.apply(Action::SetSpotInterruptions(0.0)).unwrap();
+        let stormy = s.apply(Action::SetSpotInterruptions(0.2)).unwrap();
+        let (c, st) = (calm.evaluate().unwrap(), stormy.evaluate().unwrap());
+        assert_eq!(
+            c[0].total, st[0].total,
+            "the on-demand option is unaffected"
+        );
+        assert!(st[1].totals.rework > c[1].totals.rework);
+        assert!(st[1].total > c[1].total);
+        // Young's interval is suggested, and one action puts it back after a manual one.
+        let young = st[1].suggested_checkpoint_hours.unwrap();
+        assert!(
+            (young - (2.0 * 0.1 / 0.2_f64).sqrt()).abs() < 1e-9,
+            "{young}"
+        );
+        let manual = stormy.apply(Action::SetCheckpointInterval(5.0)).unwrap();
+        assert_eq!(manual.checkpoint().interval_hours, Some(5.0));
+        assert!(
+            manual.evaluate().unwrap()[1].total > st[1].total,
+            "Young's is cheaper"
+        );
+        let back = manual
+            .apply(Action::UseSuggestedCheckpointInterval)
+            .unwrap();
+        assert_eq!(back.evaluate().unwrap()[1].total, st[1].total);
+        assert!(s.apply(Action::SetSpotInterruptions(2.0)).is_err());
+        assert_eq!(Scenario::from_file(manual.to_file()).unwrap(), manual);
     }
 
     #[test]
@@ -519,7 +1310,7 @@ mod tests {
             assert!(s.apply(a.clone()).is_err(), "{a:?}");
         }
         let s2 = s.apply(Action::SetGpus(16.0)).unwrap();
-        assert_eq!(s2.fleet.gpus, 16);
+        assert_eq!(s2.fleet().gpus, 16);
     }
 
     #[test]
@@ -527,7 +1318,7 @@ mod tests {
         let s = Scenario::default();
         let results = s.results();
         let c = cumulative_chart(&s, &results);
-        assert_eq!(c.lines.len(), s.selected.len());
+        assert_eq!(c.lines.len(), s.selected().len());
         assert_eq!(c.x_label, "Month (1 month = 730 h)");
         assert!(c.y_label.contains("USD"));
         assert!(c.footer.iter().any(|f| f.starts_with("Prices as of")));

@@ -152,6 +152,18 @@ pub fn today_year_month() -> (i32, u32) {
     (now.get_full_year() as i32, now.get_month() + 1)
 }
 
+/// Today's date from the browser's clock (local time) as `YYYY-MM-DD`, for download file names.
+#[must_use]
+pub fn today_date() -> String {
+    let now = web_sys::js_sys::Date::new_0();
+    format!(
+        "{:04}-{:02}-{:02}",
+        now.get_full_year(),
+        now.get_month() + 1,
+        now.get_date()
+    )
+}
+
 /// Moves keyboard focus to the element with `id` (made focusable with `tabindex="-1"` by the
 /// caller's markup). Does nothing when there is no such element.
 pub fn focus_by_id(id: &str) {

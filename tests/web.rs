@@ -59,14 +59,14 @@ fn text(root: &Element, selector: &str) -> String {
 
 fn first_offer_monthly_usd() -> f64 {
     let s = Scenario::default();
-    let offer = catalog::offer_by_id(&s.selected[0]).expect("default offer in catalog");
+    let offer = catalog::offer_by_id(&s.selected()[0]).expect("default offer in catalog");
     assert_eq!(offer.currency, Currency::Usd);
     assert_eq!(
-        s.fleet.gpus % offer.gpu_count,
+        s.fleet().gpus % offer.gpu_count,
         0,
         "default fleet fills whole instances"
     );
-    let instances = f64::from(s.fleet.gpus / offer.gpu_count);
+    let instances = f64::from(s.fleet().gpus / offer.gpu_count);
     offer.on_demand_per_hour * 730.0 * instances
 }
 
@@ -138,4 +138,81 @@ async fn chart_canvas_is_drawn_at_device_resolution() {
     let css_width = canvas.get_bounding_client_rect().width();
     assert!(css_width > 0.0);
     assert_eq!(f64::from(canvas.width()), (css_width * dpr).round());
+}
+
+/// Length of the canvas's PNG data URL: a blank canvas compresses to a few hundred bytes.
+fn png_len(canvas: &web_sys::HtmlCanvasElement) -> usize {
+    canvas.to_data_url().map(|u| u.len()).unwrap_or(0)
+}
+
+#[wasm_bindgen_test]
+async fn all_three_charts_are_drawn_and_labelled_for_the_compared_options() {
+    let root = mount().await;
+    let results = Scenario::default()
+        .evaluate()
+        .expect("default scenario evaluates");
+    for id in ["#chart", "#chart-breakdown", "#chart-ranking"] {
+        let canvas: web_sys::HtmlCanvasElement = find(&root, id).dyn_into().expect("canvas");
+        assert!(canvas.width() > 0, "{id} sized");
+        assert!(png_len(&canvas) > 5_000, "{id} is not blank");
+        assert!(
+            canvas.get_attribute("aria-label").is_some(),
+            "{id} labelled"
+        );
+    }
+    // The breakdown names the option it shows, the first compared one.
+    let label = find(&root, "#chart-breakdown")
+        .get_attribute("aria-label")
+        .unwrap_or_default();
+    assert!(label.contains(&results[0].name), "{label}");
+    // The comparison table lists exactly the compared options, in order, with the engine's
+    // totals, which are the figures its CSV carries.
+    let rows = root
+        .query_selector_all("#comparison tbody th.option-label")
+        .expect("rows");
+    assert_eq!(rows.length() as usize, results.len());
+    let csv = gpu_cost_planner::comparison::to_csv(&results, Currency::Usd, "730h");
+    let totals = root
+        .query_selector_all("#comparison tbody td.cmp-total")
+        .expect("totals");
+    for (i, (r, line)) in results.iter().zip(csv.lines().skip(1)).enumerate() {
+        let name = rows
+            .item(i as u32)
+            .and_then(|n| n.first_child())
+            .and_then(|n| n.text_content())
+            .unwrap_or_default();
+        assert_eq!(name.trim(), r.name);
+        let shown = totals
+            .item(i as u32)
+            .and_then(|n| n.text_content())
+            .unwrap_or_default();
+        assert_eq!(shown, format::money(r.total, Currency::Usd));
+        let csv_total: f64 = line
+            .split(',')
+            .nth(3)
+            .and_then(|t| t.parse().ok())
+            .expect("total column");
+        assert_eq!(format::money(csv_total, Currency::Usd), shown, "{line}");
+    }
+}
+
+#[wasm_bindgen_test]
+async fn typing_a_contingency_raises_every_engine_total() {
+    let root = mount().await;
+    let before = text(&root, "#comparison tbody td.cmp-total");
+    type_into(&root, "#contingency-number", "10").await;
+    let after = text(&root, "#comparison tbody td.cmp-total");
+    let base = Scenario::default().evaluate().expect("evaluates")[0].total;
+    assert_eq!(before, format::money(base, Currency::Usd));
+    assert_eq!(after, format::money(base * 1.1, Currency::Usd));
+    type_into(&root, "#contingency-number", "abc").await;
+    assert!(
+        !text(&root, "#contingency-error").is_empty(),
+        "message beside the field"
+    );
+    assert_eq!(
+        text(&root, "#comparison tbody td.cmp-total"),
+        after,
+        "last valid result kept"
+    );
 }

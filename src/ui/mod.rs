@@ -2,6 +2,7 @@
 //! and `on*` callbacks, and derived values computed with `use_memo`.
 
 pub mod chart_panel;
+pub mod comparison;
 pub mod offer_table;
 pub mod slider;
 pub mod state;
@@ -10,15 +11,22 @@ pub mod summary;
 use crate::catalog::Currency;
 use crate::model::MonthConvention;
 use crate::scenario::{
-    cumulative_chart, Action, GPUS_SPEC, HOURS_PER_DAY_SPEC, MONTHS_SPEC, RATE_SPEC,
+    engine_breakdown_chart, engine_cumulative_chart, engine_ranking_chart, month_code, Action,
+    CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC, GPUS_SPEC, HOURS_PER_DAY_SPEC,
+    HOURS_SPEC, INTERRUPTIONS_SPEC, MONTHS_SPEC, RATE_SPEC,
 };
-use chart_panel::ChartPanel;
+use chart_panel::{AnyChart, ChartPanel};
+use comparison::Comparison;
 use offer_table::OfferTable;
 use slider::Slider;
 use state::{AppAction, AppState};
 use summary::Summary;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
+
+/// Milliseconds the scenario must stay unchanged before the offer table's scenario totals
+/// are recomputed.
+const SETTLE_MS: u32 = 200;
 
 /// Mounts the app on the document body.
 pub fn start() {
@@ -52,15 +60,91 @@ pub fn app() -> Html {
     let results = use_memo(scenario.clone(), |s| {
         crate::web::timed(crate::web::MEASURE_RECOMPUTE, || s.results())
     });
+    // The engine's full results (every component, commitment, warnings) for the comparison
+    // table; an invalid option shows its message there and nothing else changes.
+    let engine_results = use_memo(scenario.clone(), |s| {
+        crate::web::timed(crate::web::MEASURE_RECOMPUTE, || {
+            s.evaluate().map_err(|e| e.to_string())
+        })
+    });
+    // The offer table's scenario-total column follows the scenario once it has been still for
+    // a moment, so dragging a slider never rebuilds the table's rows.
+    let settled = use_state(|| scenario.clone());
+    {
+        let settled = settled.clone();
+        use_effect_with(scenario.clone(), move |s| {
+            let s = s.clone();
+            let timer = gloo::timers::callback::Timeout::new(SETTLE_MS, move || settled.set(s));
+            move || drop(timer)
+        });
+    }
+    let offer_totals = use_memo(((*settled).clone(), state.imported_offers), |(s, _)| {
+        let all: Vec<&'static crate::catalog::Offer> = crate::catalog::OFFERS
+            .iter()
+            .chain(crate::catalog::user::offers())
+            .collect();
+        s.offer_totals(&all)
+    });
+    // Young's interval for the most interrupted option (what "suggested" means in the editor).
+    let suggested = use_memo(engine_results.clone(), |r| match &**r {
+        Ok(r) => r
+            .iter()
+            .filter_map(|o| o.suggested_checkpoint_hours)
+            .filter(|h| h.is_finite())
+            .reduce(f64::min),
+        Err(_) => None,
+    });
+    let today_date = use_memo((), |_| crate::web::today_date());
     let chart = {
-        let results = results.clone();
+        let results = engine_results.clone();
         use_memo(scenario.clone(), move |s| {
-            crate::web::timed(crate::web::MEASURE_CHART_SERIES, || {
-                cumulative_chart(s, &results)
+            crate::web::timed(crate::web::MEASURE_CHART_SERIES, || match &*results {
+                Ok(r) => engine_cumulative_chart(s, r),
+                Err(_) => engine_cumulative_chart(s, &[]),
             })
         })
     };
 
+    let ranking = {
+        let results = engine_results.clone();
+        use_memo(scenario.clone(), move |s| match &*results {
+            Ok(r) => engine_ranking_chart(s, r),
+            Err(_) => engine_ranking_chart(s, &[]),
+        })
+    };
+    let breakdown = {
+        let results = engine_results.clone();
+        use_memo(
+            (scenario.clone(), state.breakdown_option),
+            move |(s, i)| match &*results {
+                Ok(r) => engine_breakdown_chart(s, r, *i),
+                Err(_) => engine_breakdown_chart(s, &[], 0),
+            },
+        )
+    };
+    let breakdown_csv = use_callback((breakdown.clone(), scenario.clone()), |(), (chart, s)| {
+        crate::chart::breakdown::breakdown_csv(
+            chart,
+            s.display_currency().code(),
+            month_code(s.fleet().month),
+        )
+    });
+    // CSVs are built on click only, from the same results and charts as the screen.
+    let cumulative_csv = use_callback(
+        (engine_results.clone(), scenario.clone()),
+        |(), (results, s)| match &**results {
+            Ok(r) => crate::comparison::cumulative_csv(
+                r,
+                s.display_currency(),
+                month_code(s.fleet().month),
+            ),
+            Err(_) => String::new(),
+        },
+    );
+    let ranking_csv = use_callback(
+        (ranking.clone(), scenario.display_currency()),
+        |(), (chart, currency)| crate::chart::ranking::ranking_csv(chart, currency.code()),
+    );
     // Callbacks are memoised on the reducer's dispatcher (stable for the app's life), so a
     // child whose data did not change is not re-rendered: moving a slider must not rebuild the
     // offer table's hundreds of rows.
@@ -69,8 +153,32 @@ pub fn app() -> Html {
     let on_hours = use_number_setter(dispatcher.clone(), Action::SetHoursPerDay);
     let on_months = use_number_setter(dispatcher.clone(), Action::SetMonths);
     let on_rate = use_number_setter(dispatcher.clone(), Action::SetUsdPerCny);
+    let on_days = use_number_setter(dispatcher.clone(), Action::SetDaysPerWeek);
+    let on_contingency = use_number_setter(dispatcher.clone(), Action::SetContingencyPct);
+    let on_interruptions = use_number_setter(dispatcher.clone(), Action::SetSpotInterruptions);
+    let on_interval = use_number_setter(dispatcher.clone(), Action::SetCheckpointInterval);
+    let on_write = use_number_setter(dispatcher.clone(), Action::SetCheckpointWrite);
+    let on_restart = use_number_setter(dispatcher.clone(), Action::SetRestart);
+    let on_young = use_callback(dispatcher.clone(), |_: MouseEvent, d| {
+        d.dispatch(AppAction::Scenario(Action::UseSuggestedCheckpointInterval))
+    });
+    let on_spot_variant = use_callback(dispatcher.clone(), |index: usize, d| {
+        d.dispatch(AppAction::Scenario(Action::AddSpotVariant {
+            index,
+            spot_pct: 100.0,
+        }))
+    });
+    let on_remove_option = use_callback(dispatcher.clone(), |i: usize, d| {
+        d.dispatch(AppAction::Scenario(Action::RemoveOption(i)))
+    });
     let on_toggle = use_callback(dispatcher.clone(), |id: String, d| {
         d.dispatch(AppAction::Scenario(Action::ToggleOffer(id)))
+    });
+    let on_breakdown = use_callback(dispatcher.clone(), |e: Event, d| {
+        let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+        if let Ok(i) = v.parse::<usize>() {
+            d.dispatch(AppAction::ShowBreakdown(i));
+        }
     });
     let on_filter = use_callback(dispatcher.clone(), |f, d| d.dispatch(AppAction::Filter(f)));
     let on_currency = use_callback(dispatcher.clone(), |e: Event, d| {
@@ -91,7 +199,9 @@ pub fn app() -> Html {
     let dismiss = use_callback(dispatcher, |_: MouseEvent, d| {
         d.dispatch(AppAction::DismissNotice)
     });
-    let fleet = scenario.fleet;
+    let fleet = scenario.fleet();
+    let file = scenario.to_file();
+    let checkpoint = scenario.checkpoint();
 
     html! {
         <>
@@ -101,15 +211,48 @@ pub fn app() -> Html {
         </header>
         <main>
             <section class="card" aria-labelledby="scenario-heading">
-                <h2 id="scenario-heading">{ "Scenario: on-demand fleet" }</h2>
-                <div class="sliders">
-                    <Slider id="gpus" label="GPUs" unit="GPUs" value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
-                        slider_max={256.0} step={1.0} on_change={on_gpus} />
-                    <Slider id="hours-per-day" label="Hours per day" unit="h/day" value={fleet.hours_per_day}
-                        spec={HOURS_PER_DAY_SPEC} slider_max={24.0} step={0.5} on_change={on_hours} />
-                    <Slider id="months" label="Months" unit="months" value={f64::from(fleet.months)} spec={MONTHS_SPEC}
-                        slider_max={60.0} step={1.0} on_change={on_months} />
-                </div>
+                <h2 id="scenario-heading">{ "Scenario: fleet" }</h2>
+                <fieldset class="editor-group">
+                    <legend>{ "Workload" }</legend>
+                    <div class="sliders">
+                        <Slider id="gpus" label="GPUs" unit="GPUs" value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
+                            slider_max={256.0} step={1.0} on_change={on_gpus} />
+                        <Slider id="hours-per-day" label="Hours per day" unit="h/day" value={fleet.hours_per_day}
+                            spec={HOURS_PER_DAY_SPEC} slider_max={24.0} step={0.5} on_change={on_hours} />
+                        <Slider id="days-per-week" label="Days per week" unit="days/week" value={file.workload.days_per_week.unwrap_or(7.0)}
+                            spec={DAYS_PER_WEEK_SPEC} slider_max={7.0} step={0.5} on_change={on_days} />
+                        <Slider id="months" label="Months" unit="months" value={f64::from(fleet.months)} spec={MONTHS_SPEC}
+                            slider_max={60.0} step={1.0} on_change={on_months} />
+                    </div>
+                </fieldset>
+                <fieldset class="editor-group">
+                    <legend>{ "Spot risk (applies to spot variants)" }</legend>
+                    <div class="sliders">
+                        <Slider id="spot-interruptions" label="Interruptions per instance-hour" unit="/h" value={scenario.spot_interruptions()}
+                            spec={INTERRUPTIONS_SPEC} slider_max={0.2} step={0.005} on_change={on_interruptions} />
+                        <div class="slider-with-action">
+                            <Slider id="checkpoint-interval" label="Checkpoint every" unit="h" value={checkpoint.interval_hours.or(*suggested).unwrap_or(1.0)}
+                                spec={CHECKPOINT_INTERVAL_SPEC} slider_max={24.0} step={0.25} on_change={on_interval} />
+                            <p class="small">
+                                if checkpoint.interval_hours.is_none() {
+                                    <span class="muted" id="checkpoint-suggested">{ match *suggested { Some(h) => format!("Using Young's optimum √(2c/λ) = {} h", crate::format::number(h, 2)), None => "Young's optimum applies once a spot option has interruptions and a write time".to_string() } }</span>
+                                } else {
+                                    <button class="link" id="use-young" onclick={on_young}>{ match *suggested { Some(h) => format!("Use the suggested optimum ({} h, Young)", crate::format::number(h, 2)), None => "Use the suggested optimum (Young)".to_string() } }</button>
+                                }
+                            </p>
+                        </div>
+                        <Slider id="checkpoint-write" label="Checkpoint write time" unit="h" value={checkpoint.write_hours}
+                            spec={HOURS_SPEC} slider_max={2.0} step={0.01} on_change={on_write} />
+                        <Slider id="restart" label="Restart time" unit="h" value={checkpoint.restart_hours}
+                            spec={HOURS_SPEC} slider_max={4.0} step={0.05} on_change={on_restart} />
+                    </div>
+                </fieldset>
+                <fieldset class="editor-group">
+                    <legend>{ "Budget and conventions" }</legend>
+                    <div class="sliders">
+                        <Slider id="contingency" label="Contingency" unit="%" value={file.contingency_pct}
+                            spec={CONTINGENCY_SPEC} slider_max={50.0} step={1.0} on_change={on_contingency} />
+                    </div>
                 <div class="options">
                     <label>{ "Month length " }
                         <select id="month-convention" onchange={on_month}>
@@ -120,26 +263,48 @@ pub fn app() -> Html {
                     </label>
                     <label>{ "Show totals in " }
                         <select id="display-currency" onchange={on_currency}>
-                            { for Currency::ALL.iter().map(|c| html!{ <option value={c.code()} selected={*c == scenario.display_currency}>{ c.code() }</option> }) }
+                            { for Currency::ALL.iter().map(|c| html!{ <option value={c.code()} selected={*c == scenario.display_currency()}>{ c.code() }</option> }) }
                         </select>
                     </label>
                 </div>
                 <div class="sliders">
-                    <Slider id="usd-per-cny" label="Exchange rate: USD per 1 CNY" unit="USD/CNY" value={scenario.rate.usd_per_cny}
+                    <Slider id="usd-per-cny" label="Exchange rate: USD per 1 CNY" unit="USD/CNY" value={scenario.rate().usd_per_cny}
                         spec={RATE_SPEC} slider_max={0.2} step={0.001} on_change={on_rate} />
                     <p class="muted small">{ format!("{}. Default 0.138: the rate the catalog's Alibaba and Tencent source used (2026). Editing it never changes the catalog; offers already in the display currency are not converted.", scenario.rate_statement()) }</p>
                 </div>
+                </fieldset>
             </section>
             <section class="card" aria-labelledby="results-heading">
                 <h2 id="results-heading" tabindex="-1">{ "Compared options" }</h2>
                 <Summary today={*today} scenario={scenario.clone()} results={results.clone()} on_remove={on_toggle.clone()} />
+                <Comparison results={engine_results} currency={scenario.display_currency()} month={month_code(fleet.month)}
+                    today={(*today_date).clone()} on_spot_variant={on_spot_variant} on_remove={on_remove_option} />
             </section>
-            <ChartPanel chart={chart} file_stem="gpu-cost-cumulative" />
+            <ChartPanel chart={AnyChart::Cumulative(chart)} heading="Cumulative cost over time" canvas_id="chart"
+                what="cumulative" today={(*today_date).clone()} csv={cumulative_csv} />
+            <div class="chart-grid">
+                <ChartPanel chart={AnyChart::Breakdown(breakdown)} heading="Monthly cost by component" canvas_id="chart-breakdown"
+                    what="breakdown" today={(*today_date).clone()} csv={breakdown_csv}>
+                    <label class="chart-control">{ "Option " }
+                        <select id="breakdown-option" onchange={on_breakdown}>
+                            { for scenario.options().iter().enumerate().map(|(i, o)| {
+                                let name = o.name.clone()
+                                    .or_else(|| o.offer.as_deref().and_then(crate::catalog::offer_by_id).map(crate::scenario::offer_label))
+                                    .unwrap_or_else(|| format!("option {}", i + 1));
+                                html!{ <option value={i.to_string()} selected={i == state.breakdown_option}>{ name }</option> }
+                            }) }
+                        </select>
+                    </label>
+                </ChartPanel>
+                <ChartPanel chart={AnyChart::Ranking(ranking)} heading="Ranking by total" canvas_id="chart-ranking"
+                    what="ranking" today={(*today_date).clone()} csv={ranking_csv} />
+            </div>
             if let Some(n) = &state.notice {
                 <p class="notice" role="alert" id="notice">{ n }{ " " }<button class="link" onclick={dismiss}>{ "dismiss" }</button></p>
             }
-            <OfferTable today={*today} selected={scenario.selected.clone()} display_currency={scenario.display_currency} rate={scenario.rate} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
-                imported_offers={state.imported_offers} last_import={state.last_import.clone()} on_imported={on_imported} />
+            <OfferTable today={*today} selected={scenario.selected()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
+                imported_offers={state.imported_offers} last_import={state.last_import.clone()} on_imported={on_imported}
+                scenario_totals={offer_totals} />
         </main>
         <footer class="muted small">
             { "Prices: public snapshots listed in data/catalog-sources/PROVENANCE.md, each with its as-of date; list prices per instance-hour, excluding tax, storage and egress. Not a quote." }

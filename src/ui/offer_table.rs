@@ -12,7 +12,11 @@ use crate::catalog::Currency;
 use crate::catalog::{self, user, Offer, AGGREGATION_RULE, STALE_AFTER_MONTHS};
 use crate::format;
 use crate::model::ExchangeRate;
-use crate::scenario::{count_of, filter_offer_refs, OfferFilter, SortKey, MAX_COMPARED};
+use crate::scenario::{
+    count_of, filter_offer_refs, sort_by_totals, OfferFilter, SortKey, MAX_COMPARED,
+};
+use std::collections::HashMap;
+use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -43,6 +47,9 @@ pub struct OfferTableProps {
     pub last_import: Option<ImportReport>,
     /// Called after a file was read: its report and the new number of imported offers.
     pub on_imported: Callback<(ImportReport, usize)>,
+    /// Each offer's cost all on demand under the scenario, display currency, by offer id
+    /// (updated once the sliders settle, so moving one does not rebuild the table).
+    pub scenario_totals: Rc<HashMap<String, f64>>,
 }
 
 /// Memory thresholds offered by the memory filter, GiB per GPU.
@@ -190,6 +197,7 @@ fn sort_key_from(value: &str) -> SortKey {
         "memory" => SortKey::GpuMemory,
         "provider" => SortKey::Provider,
         "work" => SortKey::PricePerWork,
+        "total" => SortKey::ScenarioTotal,
         _ => SortKey::PricePerGpuHour,
     }
 }
@@ -202,11 +210,21 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         let c = props.display_currency;
         let r = props.rate;
         use_memo(
-            (f, c, r.usd_per_cny.to_bits(), props.imported_offers),
-            move |(f, c, _, _)| {
+            (
+                f,
+                c,
+                r.usd_per_cny.to_bits(),
+                props.imported_offers,
+                props.scenario_totals.clone(),
+            ),
+            move |(f, c, _, _, totals)| {
                 let all: Vec<&'static Offer> =
                     catalog::OFFERS.iter().chain(user::offers()).collect();
-                filter_offer_refs(&all, f, *c, r)
+                let mut out = filter_offer_refs(&all, f, *c, r);
+                if f.sort == SortKey::ScenarioTotal {
+                    sort_by_totals(&mut out, totals);
+                }
+                out
             },
         )
     };
@@ -365,6 +383,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 <td class="num od-instance" title={price_title}>{ format::rate(o.on_demand_per_hour, o.currency) }</td>
                 <td class="num spot">{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
                 <td class="num work" title="on-demand price per A100 80GB SXM-equivalent GPU-hour (dense BF16 TFLOPS ratio, vendor datasheets)">{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
+                <td class="num scenario-total">{ props.scenario_totals.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
                 <td class="currency">{ o.currency.code() }</td>
                 <td class="as-of" title={title}>{ as_of }
                     if stale { <span class="stale" title={format!("older than {STALE_AFTER_MONTHS} months: check the provider's current price")}>{ " stale" }</span> }
@@ -385,6 +404,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         SortKey::GpuMemory => "memory",
         SortKey::Provider => "provider",
         SortKey::PricePerWork => "work",
+        SortKey::ScenarioTotal => "total",
     };
     let import_report = props.last_import.as_ref().map(|r| {
         html! {
@@ -443,6 +463,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                         <option value="gpu" selected={sort_value == "gpu"}>{ "price per GPU-hour" }</option>
                         <option value="instance" selected={sort_value == "instance"}>{ "price per instance-hour" }</option>
                         <option value="work" selected={sort_value == "work"}>{ "price per unit of work (A100-equivalent hour)" }</option>
+                        <option value="total" selected={sort_value == "total"}>{ "scenario total" }</option>
                         <option value="memory" selected={sort_value == "memory"}>{ "GPU memory" }</option>
                         <option value="provider" selected={sort_value == "provider"}>{ "provider" }</option>
                     </select>
@@ -475,6 +496,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                             <th class="num">{ "On-demand /instance-h" }</th>
                             <th class="num">{ "Spot /instance-h" }</th>
                             <th class="num" title="on-demand price per A100 80GB SXM-equivalent GPU-hour (dense BF16)">{ "Per A100-eq. h" }</th>
+                            <th class="num" title="what this offer costs all on demand under the scenario above (engine; display currency)">{ format!("Scenario total ({})", props.display_currency.code()) }</th>
                             <th>{ "Currency" }</th><th>{ "As of" }</th>
                             <th title="kept, but check: spot above on-demand, commitment above on-demand, stale, outlier 10× from its GPU's median">{ "Warnings" }</th>
                             <th class="wide-only">{ "Region" }</th>

@@ -12,12 +12,14 @@ pub struct AppState {
     pub scenario: Scenario,
     /// The offer table's filter and sort.
     pub filter: OfferFilter,
-    /// Message about the last refused action (e.g. a sixth offer), shown near the table.
+    /// Message about the last refused action (e.g. an eleventh option), shown near the table.
     pub notice: Option<String>,
     /// Outcome of the last price-list import, shown next to the import control.
     pub last_import: Option<ImportReport>,
     /// Number of the user's imported offers registered so far (refreshes the offer table).
     pub imported_offers: usize,
+    /// Position of the option whose monthly breakdown is charted.
+    pub breakdown_option: usize,
 }
 
 /// What happened to one imported price-list file.
@@ -42,6 +44,8 @@ pub enum AppAction {
     Filter(OfferFilter),
     /// Hide the notice.
     DismissNotice,
+    /// Chart the monthly breakdown of the option at this position.
+    ShowBreakdown(usize),
     /// A price list was imported (its offers are already registered in
     /// [`crate::catalog::user`]); `usize` is the number of imported offers now registered.
     Imported(ImportReport, usize),
@@ -62,6 +66,7 @@ impl Reducible for AppState {
             },
             AppAction::Filter(f) => next.filter = f,
             AppAction::DismissNotice => next.notice = None,
+            AppAction::ShowBreakdown(i) => next.breakdown_option = i,
             AppAction::Imported(report, total) => {
                 next.last_import = Some(report);
                 next.imported_offers = total;

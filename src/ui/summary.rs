@@ -4,7 +4,7 @@
 use crate::catalog::{Offer, STALE_AFTER_MONTHS};
 use crate::format;
 use crate::model::{ModelError, OptionResult};
-use crate::scenario::{billing_label, count_of, option_labels, Scenario};
+use crate::scenario::{billing_label, count_of, option_labels, Scenario, MAX_COMPARED};
 use crate::web;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -25,11 +25,11 @@ pub struct SummaryProps {
 /// Results table.
 #[function_component(Summary)]
 pub fn summary(props: &SummaryProps) -> Html {
-    let currency = props.scenario.display_currency;
-    let fleet = props.scenario.fleet;
+    let currency = props.scenario.display_currency();
+    let fleet = props.scenario.fleet();
     if props.results.is_empty() {
         return html! {
-            <p class="empty" id="results-empty">{ "No offer picked yet: tick up to 5 rows in the offer table below." }</p>
+            <p class="empty" id="results-empty">{ format!("No offer picked yet: tick up to {MAX_COMPARED} rows in the offer table below.") }</p>
         };
     }
     let offers: Vec<&Offer> = props.results.iter().map(|(o, _)| *o).collect();

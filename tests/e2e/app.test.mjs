@@ -62,16 +62,16 @@ async function measureSliderLatency(page, samples = 30) {
 }
 
 /** Fraction of canvas pixels that differ from the top-left (background) pixel. */
-function inkFraction(page) {
-  return page.evaluate(() => {
-    const c = document.querySelector('#chart');
+function inkFraction(page, selector = '#chart') {
+  return page.evaluate((sel) => {
+    const c = document.querySelector(sel);
     const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
     let ink = 0;
     for (let i = 0; i < d.length; i += 4) {
       if (d[i] !== d[0] || d[i + 1] !== d[1] || d[i + 2] !== d[2]) ink += 1;
     }
     return ink / (d.length / 4);
-  });
+  }, selector);
 }
 
 async function download(page, selector) {
@@ -350,4 +350,169 @@ test('the bundle stays within the download budget', async () => {
   for (const f of files) console.log(`#   ${f.name}: ${f.raw} B raw, ${f.gzip} B gzip`);
   console.log(`# bundle: ${raw} B raw, ${gzip} B gzip (${(gzip / 1000).toFixed(1)} KB); budget ${BUNDLE_BUDGET_GZIP_BYTES / 1000} KB`);
   assert.ok(gzip <= BUNDLE_BUDGET_GZIP_BYTES, `gzip size ${gzip} B exceeds the ${BUNDLE_BUDGET_GZIP_BYTES / 1000} KB budget (PRODUCT.md)`);
+});
+
+test('compare three options: comparison table, both charts, and every download format match the screen', async () => {
+  const { context, page, problems } = await openApp({ deviceScaleFactor: 2 });
+  // Keep the first three default offers: untick the fourth in the comparison.
+  const removeButtons = page.locator('#comparison tbody tr button', { hasText: 'remove' });
+  await removeButtons.nth(3).click();
+  await page.waitForFunction(() => document.querySelectorAll('#comparison tbody tr').length === 3);
+  const names = await page.$$eval('#comparison tbody th.option-label', (ths) => ths.map((t) => t.firstChild.textContent.trim()));
+  assert.equal(names.length, 3);
+  const totals = await page.$$eval('#comparison tbody td.cmp-total', (tds) => tds.map((t) => Number(t.textContent.replace(/[^0-9.]/g, ''))));
+
+  // Both charts are drawn and not blank.
+  assert.ok(await inkFraction(page, '#chart') > 0.01, 'cumulative chart has ink');
+  assert.ok(await inkFraction(page, '#chart-ranking') > 0.01, 'ranking chart has ink');
+  assert.ok(await inkFraction(page, '#chart-breakdown') > 0.01, 'breakdown chart has ink');
+  // The breakdown follows the option chosen above it.
+  await page.selectOption('#breakdown-option', '1');
+  await page.waitForFunction((n) => document.querySelector('#chart-breakdown').getAttribute('aria-label').includes(n), names[1]);
+
+  const today = new Date();
+  const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  for (const [prefix, what] of [['', 'cumulative'], ['chart-ranking-', 'ranking'], ['chart-breakdown-', 'breakdown']]) {
+    const canvasId = prefix === '' ? '#chart' : `#chart-${what}`;
+    const png = await download(page, `#${prefix}download-png`);
+    assert.equal(png.name, `gpu-cost-${what}-${date}.png`);
+    assert.equal(png.bytes.subarray(1, 4).toString('ascii'), 'PNG');
+    const width = await page.evaluate((sel) => document.querySelector(sel).width, canvasId);
+    assert.equal(png.bytes.readUInt32BE(16), width, `${what} PNG at device resolution`);
+    const svg = await download(page, `#${prefix}download-svg`);
+    assert.equal(svg.name, `gpu-cost-${what}-${date}.svg`);
+    const text = svg.bytes.toString('utf8');
+    for (const n of what === 'breakdown' ? [names[1]] : names) {
+      const escaped = n.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      assert.ok(text.includes(escaped), `${what} SVG names ${n}`);
+    }
+    assert.ok(text.includes('Prices as of'), `${what} SVG footer has dates`);
+    const csv = await download(page, `#${prefix}download-csv`);
+    assert.equal(csv.name, `gpu-cost-${what}-${date}.csv`);
+    const rows = csv.bytes.toString('utf8').trim().split('\n');
+    if (what === 'breakdown') {
+      assert.ok(text.includes('On-demand'), 'breakdown legend names the component');
+      assert.match(rows[0], /^month_730h,reserved_upfront_usd_per_month_730h,.*,total_usd_per_month_730h$/);
+      assert.equal(rows.length, 1 + 12);
+      const sum = rows.slice(1).reduce((a, r) => a + Number(r.split(',').pop()), 0);
+      assert.equal(sum.toFixed(2), totals[1].toFixed(2), 'months add up to the option total');
+    } else if (what === 'cumulative') {
+      assert.equal(rows[0], 'option,month_730h,cumulative_usd');
+      assert.equal(rows.length, 1 + 3 * 13, 'three options x months 0..12');
+    } else {
+      assert.equal(rows[0], 'rank,option,total_usd');
+      const values = rows.slice(1).map((r) => Number(r.split(',').pop()));
+      assert.deepEqual(values, [...values].sort((a, b) => a - b), 'cheapest first');
+      assert.deepEqual(values.map((v) => v.toFixed(2)), [...totals].sort((a, b) => a - b).map((v) => v.toFixed(2)));
+    }
+  }
+
+  // The comparison CSV matches the table: same options, same totals to the cent.
+  const cmp = await download(page, '#download-comparison-csv');
+  assert.equal(cmp.name, `gpu-cost-comparison-${date}.csv`);
+  const lines = cmp.bytes.toString('utf8').trim().split('\n');
+  assert.match(lines[0], /^option,offer_id,prices_as_of,total_usd,total_with_commitment_usd,usd_per_used_gpu_hour/);
+  assert.equal(lines.length, 4);
+  lines.slice(1).forEach((line, i) => {
+    assert.ok(line.includes(names[i]), `row ${i} is ${names[i]}`);
+    const total = Number(line.split(',')[names[i].includes(',') ? 4 : 3]);
+    assert.equal(total.toFixed(2), totals[i].toFixed(2));
+  });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('sliders work from the keyboard: arrow keys on the range, typing in the field', async () => {
+  const { context, page, problems } = await openApp();
+  const before = await page.textContent('#comparison tbody td.cmp-total');
+  await page.focus('#contingency-range');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((old) => document.querySelector('#comparison tbody td.cmp-total').textContent !== old, before);
+  assert.equal(await page.inputValue('#contingency-number'), '1');
+  const withOneText = await page.textContent('#comparison tbody td.cmp-total');
+  const withOne = Number(withOneText.replace(/[^0-9.]/g, ''));
+  const base = Number(before.replace(/[^0-9.]/g, ''));
+  assert.ok(Math.abs(withOne - base * 1.01) < 0.02, `1 % contingency: ${withOne} vs ${base}`);
+  await page.fill('#days-per-week-number', '3.5');
+  await page.waitForFunction((old) => document.querySelector('#comparison tbody td.cmp-total').textContent !== old, withOneText);
+  const halfWeek = Number((await page.textContent('#comparison tbody td.cmp-total')).replace(/[^0-9.]/g, ''));
+  assert.ok(halfWeek < withOne * 0.6, `3.5 days a week costs about half: ${halfWeek}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the offer table costs every offer under the scenario and sorts by it', async () => {
+  const { context, page, problems } = await openApp();
+  const money = (t) => Number(t.replace(/[^0-9.]/g, ''));
+  // A compared offer's scenario total is its engine total in the comparison.
+  const firstId = await page.getAttribute('#results tbody tr', 'data-offer-id');
+  const cmpTotal = money(await page.textContent('#comparison tbody td.cmp-total'));
+  const row = page.locator(`#offers tbody tr:has(input:checked)`).first();
+  await page.selectOption('#filter-sort', 'total');
+  await page.waitForFunction(() => {
+    const cells = [...document.querySelectorAll('#offers tbody td.scenario-total')].slice(0, 20);
+    const v = cells.map((c) => Number(c.textContent.replace(/[^0-9.]/g, '')));
+    return v.length === 20 && v.every((x, i) => i === 0 || v[i - 1] <= x);
+  });
+  // Changing the plan updates the column once the sliders settle.
+  await page.fill('#filter-text', firstId.split('/').pop());
+  await page.waitForFunction(() => document.querySelectorAll('#offers tbody tr').length >= 1);
+  const before = money(await row.locator('td.scenario-total').textContent());
+  assert.equal(before.toFixed(2), cmpTotal.toFixed(2), `${firstId}: table ${before} vs comparison ${cmpTotal}`);
+  await page.fill('#contingency-number', '10');
+  await page.waitForFunction((b) => {
+    const c = document.querySelector('#offers tbody tr:has(input:checked) td.scenario-total');
+    return c && Number(c.textContent.replace(/[^0-9.]/g, '')) > b;
+  }, before);
+  const after = money(await row.locator('td.scenario-total').textContent());
+  assert.ok(Math.abs(after - before * 1.1) < 0.02, `10 % contingency: ${after} vs ${before}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('hovering the cumulative chart shows every option at the month under the pointer', async () => {
+  const { context, page, problems } = await openApp();
+  await page.locator('#chart').scrollIntoViewIfNeeded();
+  const box = await page.locator('#chart').boundingBox();
+  await page.mouse.move(box.x + box.width * 0.6, box.y + 150);
+  await page.waitForSelector('.chart-tooltip');
+  const rows = await page.$$eval('.chart-tooltip .tooltip-row', (r) => r.map((x) => x.textContent));
+  const options = await page.$$eval('#comparison tbody tr', (r) => r.length);
+  assert.equal(rows.length, options, 'one value per option');
+  const month = Number(await page.getAttribute('.chart-tooltip', 'data-month'));
+  assert.ok(month >= 1 && month <= 12, `month ${month}`);
+  // At the last month the value is the option's total.
+  await page.mouse.move(box.x + box.width - 14, box.y + 150);
+  await page.waitForFunction(() => document.querySelector('.chart-tooltip')?.dataset.month === '12');
+  const first = await page.textContent('.chart-tooltip .tooltip-row strong');
+  const total = (await page.textContent('#comparison tbody td.cmp-total')).replace(/[^0-9.,]/g, '');
+  assert.equal(first, total);
+  await page.mouse.move(box.x + 2, box.y + 2);
+  await page.waitForSelector('.chart-tooltip', { state: 'detached' });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a spot variant compares one offer under two strategies, with Young\'s checkpoint interval one click away', async () => {
+  const { context, page, problems } = await openApp();
+  const row = page.locator('#comparison tbody tr', { hasText: 'Google Cloud' });
+  await row.locator('button', { hasText: 'spot variant' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('#comparison tbody tr').length === 5);
+  const names = await page.$$eval('#comparison tbody th.option-label', (t) => t.map((x) => x.firstChild.textContent.trim()));
+  assert.ok(names[3].startsWith('Google Cloud') && names[3].endsWith(', spot'), names.join(' | '));
+  const money = (t) => Number(t.replace(/[^0-9.]/g, ''));
+  const spotTotal = () => page.$$eval('#comparison tbody td.cmp-total', (t) => t[3].textContent);
+  await page.fill('#checkpoint-write-number', '0.1');
+  await page.fill('#restart-number', '0.25');
+  await page.waitForFunction(() => /Young's optimum/.test(document.querySelector('#checkpoint-suggested')?.textContent ?? ''));
+  const young = await spotTotal();
+  await page.fill('#checkpoint-interval-number', '12');
+  await page.waitForSelector('#use-young');
+  await page.waitForFunction((y) => document.querySelectorAll('#comparison tbody td.cmp-total')[3].textContent !== y, young);
+  assert.ok(money(await spotTotal()) > money(young), 'a 12 h interval costs more than the optimum');
+  await page.click('#use-young');
+  await page.waitForSelector('#checkpoint-suggested');
+  assert.equal(await spotTotal(), young);
+  assert.deepEqual(problems, []);
+  await context.close();
 });

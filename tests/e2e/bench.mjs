@@ -51,7 +51,7 @@ try {
     if (!box) break;
     await box.click();
   }
-  const compared = await page.$$eval('.option-label', (xs) => xs.length);
+  const compared = await page.$$eval('#comparison tbody tr', (xs) => xs.length);
   lines.push(`# ${compared} options compared over 36 months; ${MOVES} slider moves (GPUs and hours per day, alternating); ${LOADS} cold loads`);
 
   const result = await page.evaluate(async (moves) => {

@@ -1,5 +1,11 @@
 //! Chart drawing over any plotters backend: the same function draws to the page's canvas and to
 //! the SVG download (pattern of plotters-rs/plotters-wasm-demo). No web crate is used here.
+//! This module holds the shared theme, footer wrapping and the cumulative-cost chart;
+//! [`ranking`] draws options ranked by total, [`breakdown`] one option's monthly cost by
+//! component.
+
+pub mod breakdown;
+pub mod ranking;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -11,7 +17,7 @@ use thiserror::Error;
 #[error("chart drawing failed: {0}")]
 pub struct ChartError(pub String);
 
-fn err<E: std::fmt::Display>(e: E) -> ChartError {
+pub(crate) fn err<E: std::fmt::Display>(e: E) -> ChartError {
     ChartError(e.to_string())
 }
 
@@ -24,8 +30,8 @@ pub struct Theme {
     pub foreground: RGBColor,
     /// Grid line colour.
     pub grid: RGBColor,
-    /// Series colours, used in order (at most 5 series are compared).
-    pub series: [RGBColor; 5],
+    /// Series colours, used in order (at most 10 options are compared, so no colour repeats).
+    pub series: [RGBColor; 10],
 }
 
 impl Theme {
@@ -40,6 +46,11 @@ impl Theme {
             RGBColor(0, 158, 115),
             RGBColor(204, 121, 167),
             RGBColor(150, 120, 0),
+            RGBColor(86, 180, 233),
+            RGBColor(120, 120, 120),
+            RGBColor(160, 40, 40),
+            RGBColor(90, 60, 160),
+            RGBColor(0, 0, 0),
         ],
     };
     /// Dark theme with the lighter Okabe–Ito colours.
@@ -53,6 +64,11 @@ impl Theme {
             RGBColor(0, 190, 140),
             RGBColor(224, 150, 190),
             RGBColor(240, 228, 66),
+            RGBColor(0, 114, 178),
+            RGBColor(180, 180, 180),
+            RGBColor(255, 120, 110),
+            RGBColor(170, 140, 250),
+            RGBColor(255, 255, 255),
         ],
     };
 }
@@ -85,18 +101,102 @@ pub struct CumulativeChart {
     pub months: u32,
 }
 
+/// Where the cumulative chart's data area was drawn, in CSS pixels from the canvas's top-left,
+/// with the data ranges it maps: what a pointer position is mapped through for the hover
+/// tooltip ([`tooltip_at`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PlotFrame {
+    /// Left edge of the data area (x = 0).
+    pub left: f64,
+    /// Right edge of the data area (x = `x_max`).
+    pub right: f64,
+    /// Top edge of the data area (y = `y_max`).
+    pub top: f64,
+    /// Bottom edge of the data area (y = 0).
+    pub bottom: f64,
+    /// Largest x (months) of the axis.
+    pub x_max: f64,
+    /// Largest y (cost) of the axis.
+    pub y_max: f64,
+}
+
+/// What the hover tooltip shows: the month under the pointer and every line's value there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tooltip {
+    /// Month end under the pointer (nearest point).
+    pub month: f64,
+    /// Position of the tooltip's anchor in CSS pixels (the point's x, pointer's y).
+    pub x: f64,
+    /// Each line's legend label and value at that month (lines without a point there are
+    /// left out).
+    pub rows: Vec<(String, f64)>,
+}
+
+/// The tooltip for a pointer at (`css_x`, `css_y`) over a chart drawn in `frame`: the nearest
+/// month end, with each line's value there. `None` when the pointer is outside the data area or
+/// the chart has no line.
+#[must_use]
+pub fn tooltip_at(
+    chart: &CumulativeChart,
+    frame: &PlotFrame,
+    css_x: f64,
+    css_y: f64,
+) -> Option<Tooltip> {
+    let width = frame.right - frame.left;
+    if chart.lines.is_empty()
+        || !(width.is_finite() && width > 0.0 && frame.x_max > 0.0)
+        || css_x < frame.left - 4.0
+        || css_x > frame.right + 4.0
+        || css_y < frame.top
+        || css_y > frame.bottom
+    {
+        return None;
+    }
+    let month = ((css_x - frame.left) / width * frame.x_max)
+        .round()
+        .clamp(0.0, frame.x_max);
+    let rows: Vec<(String, f64)> = chart
+        .lines
+        .iter()
+        .filter_map(|l| {
+            l.points
+                .iter()
+                .find(|(x, y)| *x == month && y.is_finite())
+                .map(|(_, y)| (l.label.clone(), *y))
+        })
+        .collect();
+    (!rows.is_empty()).then(|| Tooltip {
+        month,
+        x: frame.left + month / frame.x_max * width,
+        rows,
+    })
+}
+
 /// Height of the plot itself (title, axes and lines) in CSS pixels; the legend and footer lines
 /// are added below it by [`preferred_height`].
 pub const PLOT_HEIGHT: f64 = 330.0;
-const LEGEND_LINE: f64 = 17.0;
-const FOOTER_LINE: f64 = 15.0;
-const LEGEND_FONT: f64 = 12.0;
-const FOOTER_FONT: f64 = 11.0;
+pub(crate) const LEGEND_LINE: f64 = 17.0;
+pub(crate) const FOOTER_LINE: f64 = 15.0;
+pub(crate) const LEGEND_FONT: f64 = 12.0;
+pub(crate) const FOOTER_FONT: f64 = 11.0;
 
 /// Characters of `font_px` sans-serif text that fit in `width_px` (a conservative average glyph
 /// width of 0.58 em, so wrapped lines never overflow the chart).
-fn chars_fitting(width_px: f64, font_px: f64) -> usize {
+pub(crate) fn chars_fitting(width_px: f64, font_px: f64) -> usize {
     ((width_px / (font_px * 0.58)).floor() as usize).max(16)
+}
+
+/// `text` cut to what fits on one line of `font_px` text in `css_width` CSS pixels, ending in
+/// "…" when cut (chart captions are single lines).
+pub(crate) fn fit_line(text: &str, css_width: f64, font_px: f64) -> String {
+    let max = chars_fitting(css_width, font_px);
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
+        out.push('…');
+        out
+    }
 }
 
 /// Legend entries wrapped to the chart width: `(series index, text line)`.
@@ -116,9 +216,13 @@ fn legend_lines(chart: &CumulativeChart, css_width: f64) -> Vec<(usize, String)>
 
 /// Footer lines wrapped to the chart width.
 fn footer_lines(chart: &CumulativeChart, css_width: f64) -> Vec<String> {
+    wrap_footer(&chart.footer, css_width)
+}
+
+/// Footer text wrapped to a chart `css_width` CSS pixels wide (shared by every chart).
+pub(crate) fn wrap_footer(footer: &[String], css_width: f64) -> Vec<String> {
     let width = chars_fitting(css_width - 24.0, FOOTER_FONT);
-    chart
-        .footer
+    footer
         .iter()
         .flat_map(|f| textwrap::wrap(f, width).into_iter().map(|t| t.into_owned()))
         .collect()
@@ -136,7 +240,7 @@ pub fn preferred_height(chart: &CumulativeChart, css_width: f64) -> f64 {
 }
 
 /// Decimals that tell apart y-axis labels about `step` apart (0 for steps of 1 or more).
-fn label_decimals(step: f64) -> u32 {
+pub(crate) fn label_decimals(step: f64) -> u32 {
     if !(step.is_finite() && step > 0.0) || step >= 1.0 {
         0
     } else {
@@ -147,13 +251,14 @@ fn label_decimals(step: f64) -> u32 {
 /// Draws `chart` on `root`, whose size is in device pixels; `scale` is the device-pixel ratio
 /// (fonts, margins and line widths are multiplied by it so HiDPI output stays sharp and
 /// proportionate). The legend and footer go under the plot, wrapped to the width, so they never
-/// cover a line or run off a narrow screen. Errors come from the backend.
+/// cover a line or run off a narrow screen. Returns where the data area was drawn (for the
+/// hover tooltip). Errors come from the backend.
 pub fn draw_cumulative<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     chart: &CumulativeChart,
     theme: &Theme,
     scale: f64,
-) -> Result<(), ChartError> {
+) -> Result<PlotFrame, ChartError> {
     let scale = if scale.is_finite() && scale > 0.0 {
         scale
     } else {
@@ -190,7 +295,7 @@ pub fn draw_cumulative<DB: DrawingBackend>(
     let widest_y_label = crate::format::number(y_max, y_decimals).chars().count() as f64;
 
     let mut ctx = ChartBuilder::on(&plot_area)
-        .caption(&chart.title, font(16.0))
+        .caption(fit_line(&chart.title, css_width - 24.0, 16.0), font(16.0))
         .margin(px(12.0))
         .x_label_area_size(px(44.0))
         .y_label_area_size(px(34.0 + 7.0 * widest_y_label))
@@ -202,6 +307,15 @@ pub fn draw_cumulative<DB: DrawingBackend>(
         .clamp(2, 13)
         .min(chart.months.max(1) as usize + 1);
     let y_format = move |y: &f64| crate::format::number(*y, y_decimals);
+    let (xs, ys) = ctx.plotting_area().get_pixel_range();
+    let frame = PlotFrame {
+        left: f64::from(xs.start) / scale,
+        right: f64::from(xs.end) / scale,
+        top: f64::from(ys.start) / scale,
+        bottom: f64::from(ys.end) / scale,
+        x_max,
+        y_max,
+    };
     ctx.configure_mesh()
         .x_desc(&chart.x_label)
         .y_desc(&chart.y_label)
@@ -286,7 +400,7 @@ pub fn draw_cumulative<DB: DrawingBackend>(
             .map_err(err)?;
     }
     root.present().map_err(err)?;
-    Ok(())
+    Ok(frame)
 }
 
 /// Draws `chart` into an SVG document `width` CSS pixels wide and [`preferred_height`] tall
@@ -362,6 +476,50 @@ mod tests {
         let svg = cumulative_svg(&c, &Theme::LIGHT, 320).unwrap();
         assert!(svg.contains("¥1,234,567.89"), "the legend keeps every word");
         assert!(svg.contains("egress."), "the footer keeps every word");
+    }
+
+    #[test]
+    fn hover_maps_the_pointer_through_the_drawn_frame() {
+        let lines = vec![
+            Line {
+                label: "A".into(),
+                points: crate::model::cumulative_by_month(100.0, 12),
+            },
+            Line {
+                label: "B".into(),
+                points: crate::model::cumulative_by_month(250.0, 12),
+            },
+        ];
+        let chart = sample(lines);
+        let mut out = String::new();
+        let frame = {
+            let root = SVGBackend::with_string(&mut out, (800, 500)).into_drawing_area();
+            draw_cumulative(&root, &chart, &Theme::LIGHT, 1.0).unwrap()
+        };
+        assert!(frame.left > 0.0 && frame.right < 800.0 && frame.left < frame.right);
+        assert_eq!(frame.x_max, 12.0);
+        // The pointer a little right of month 6's x.
+        let x6 = frame.left + (frame.right - frame.left) * 6.0 / 12.0;
+        let mid_y = (frame.top + frame.bottom) / 2.0;
+        let t = tooltip_at(&chart, &frame, x6 + 3.0, mid_y).unwrap();
+        assert_eq!(t.month, 6.0);
+        assert!((t.x - x6).abs() < 1e-9);
+        assert_eq!(
+            t.rows,
+            vec![("A".to_string(), 600.0), ("B".to_string(), 1500.0)]
+        );
+        assert!(tooltip_at(&chart, &frame, frame.left - 30.0, mid_y).is_none());
+        assert!(tooltip_at(&chart, &frame, x6, frame.bottom + 5.0).is_none());
+        assert!(tooltip_at(&sample(vec![]), &frame, x6, mid_y).is_none());
+    }
+
+    #[test]
+    fn long_titles_are_cut_to_fit() {
+        assert_eq!(fit_line("short", 400.0, 16.0), "short");
+        let long =
+            "Monthly cost by component: Alibaba Cloud ecs.gn7e-c16g1.32xlarge (8× A100 80GB)";
+        let cut = fit_line(long, 320.0, 16.0);
+        assert!(cut.ends_with('…') && cut.chars().count() <= chars_fitting(320.0, 16.0));
     }
 
     #[test]

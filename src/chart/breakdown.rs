@@ -1,0 +1,326 @@
+//! The breakdown chart: one option's cost of each month as bars stacked by cost component
+//! (reserved upfront and recurring, idle reserved, on-demand, package, spot, rework, storage,
+//! egress, contingency), over any plotters backend.
+
+use super::{err, wrap_footer, ChartError, Theme, FOOTER_FONT, FOOTER_LINE, LEGEND_FONT};
+use crate::engine::plan::Components;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// Human names of the cost components, in [`Components::NAMES`] order (legend text).
+pub const COMPONENT_LABELS: [&str; 10] = [
+    "Reserved upfront",
+    "Reserved recurring",
+    "Reserved idle",
+    "On-demand",
+    "Monthly package",
+    "Spot",
+    "Rework (interruptions)",
+    "Storage",
+    "Egress",
+    "Contingency",
+];
+
+/// Everything needed to draw the breakdown chart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BreakdownChart {
+    /// Title with the currency, e.g. `"Monthly cost by component (USD)"`.
+    pub title: String,
+    /// Name of the option broken down, shown as the first footer line (wrapped, never cut).
+    pub option: String,
+    /// X axis description with the month convention, e.g. `"Month (1 month = 730 h)"`.
+    pub x_label: String,
+    /// Y axis description with the currency, e.g. `"Cost per month (USD)"`.
+    pub y_label: String,
+    /// Footer lines (prices as of, plan, assumptions).
+    pub footer: Vec<String>,
+    /// Cost of each month by component (month 1 first), in the chart's currency.
+    pub monthly: Vec<Components>,
+    /// Text shown when there is nothing to draw.
+    pub empty_message: String,
+}
+
+/// Plot height in CSS pixels (legend and footer are added below).
+const PLOT: f64 = 300.0;
+/// Legend row height in CSS pixels.
+const LEGEND_ROW: f64 = 18.0;
+
+/// Indices (into [`COMPONENT_LABELS`]) of the components with any cost: the legend entries.
+#[must_use]
+pub fn used_components(chart: &BreakdownChart) -> Vec<usize> {
+    (0..COMPONENT_LABELS.len())
+        .filter(|&i| {
+            chart
+                .monthly
+                .iter()
+                .any(|m| m.values()[i].is_finite() && m.values()[i] != 0.0)
+        })
+        .collect()
+}
+
+fn legend_columns(css_width: f64) -> usize {
+    ((css_width / 190.0) as usize).clamp(1, 5)
+}
+
+/// Height in CSS pixels that shows the plot, legend and footer at `css_width`.
+#[must_use]
+pub fn preferred_height(chart: &BreakdownChart, css_width: f64) -> f64 {
+    let rows = used_components(chart)
+        .len()
+        .div_ceil(legend_columns(css_width));
+    PLOT + 8.0
+        + LEGEND_ROW * rows as f64
+        + 8.0
+        + FOOTER_LINE * wrap_footer(&footer_text(chart), css_width).len() as f64
+}
+
+/// The footer as drawn: the option's name, then the chart's footer lines.
+fn footer_text(chart: &BreakdownChart) -> Vec<String> {
+    let mut lines = Vec::with_capacity(chart.footer.len() + 1);
+    if !chart.option.is_empty() {
+        lines.push(format!("Option: {}", chart.option));
+    }
+    lines.extend(chart.footer.iter().cloned());
+    lines
+}
+
+/// Draws `chart` on `root` (size in device pixels; `scale` is the device-pixel ratio): one
+/// stacked bar per month, components in [`COMPONENT_LABELS`] order from the bottom, each in its
+/// theme colour, a legend of the components present, then the footer. Errors come from the
+/// backend.
+pub fn draw_breakdown<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    chart: &BreakdownChart,
+    theme: &Theme,
+    scale: f64,
+) -> Result<(), ChartError> {
+    let scale = if scale.is_finite() && scale > 0.0 {
+        scale
+    } else {
+        1.0
+    };
+    let px = |v: f64| (v * scale).round().max(1.0) as u32;
+    let font = |size: f64| {
+        ("sans-serif", size * scale)
+            .into_font()
+            .color(&theme.foreground)
+    };
+    root.fill(&theme.background).map_err(err)?;
+    let (width, height) = root.dim_in_pixel();
+    let css_width = f64::from(width) / scale;
+    let used = used_components(chart);
+    let columns = legend_columns(css_width);
+    let legend_rows = used.len().div_ceil(columns);
+    let footer = wrap_footer(&footer_text(chart), css_width);
+    let below = px(8.0 + LEGEND_ROW * legend_rows as f64 + 8.0 + FOOTER_LINE * footer.len() as f64)
+        .min(height / 2);
+    let (plot_area, below_area) = root.split_vertically(height.saturating_sub(below));
+    let (legend_area, footer_area) =
+        below_area.split_vertically(px(8.0 + LEGEND_ROW * legend_rows as f64));
+
+    let months = chart.monthly.len().max(1);
+    let y_max = chart
+        .monthly
+        .iter()
+        .map(|m| {
+            m.values()
+                .iter()
+                .filter(|v| v.is_finite())
+                .map(|v| v.max(0.0))
+                .sum::<f64>()
+        })
+        .fold(0.0_f64, f64::max);
+    let y_max = if y_max > 0.0 { y_max * 1.08 } else { 1.0 };
+    let y_decimals = super::label_decimals(y_max / 5.0);
+    let widest = crate::format::number(y_max, y_decimals).chars().count() as f64;
+    let mut ctx = ChartBuilder::on(&plot_area)
+        .caption(
+            super::fit_line(&chart.title, css_width - 24.0, 16.0),
+            font(16.0),
+        )
+        .margin(px(12.0))
+        .x_label_area_size(px(44.0))
+        .y_label_area_size(px(34.0 + 7.0 * widest))
+        .build_cartesian_2d(0.5f64..months as f64 + 0.5, 0f64..y_max)
+        .map_err(err)?;
+    let y_format = move |y: &f64| crate::format::number(*y, y_decimals);
+    ctx.configure_mesh()
+        .x_desc(&chart.x_label)
+        .y_desc(&chart.y_label)
+        .x_labels(((css_width / 48.0) as usize).clamp(2, 13).min(months))
+        .y_labels(8)
+        .x_label_formatter(&|x| crate::format::number(x.round(), 0))
+        .y_label_formatter(&y_format)
+        .disable_x_mesh()
+        .label_style(font(12.0))
+        .axis_desc_style(font(13.0))
+        .axis_style(ShapeStyle::from(&theme.foreground).stroke_width(px(1.0)))
+        .bold_line_style(ShapeStyle::from(&theme.grid).stroke_width(px(1.0)))
+        .light_line_style(TRANSPARENT)
+        .draw()
+        .map_err(err)?;
+
+    let colour = |i: usize| theme.series[i % theme.series.len()];
+    let mut rects = Vec::new();
+    for (m, month) in chart.monthly.iter().enumerate() {
+        let x = (m + 1) as f64;
+        let mut base = 0.0;
+        for (i, v) in month.values().into_iter().enumerate() {
+            if !(v.is_finite() && v > 0.0) {
+                continue;
+            }
+            rects.push(Rectangle::new(
+                [(x - 0.38, base), (x + 0.38, base + v)],
+                ShapeStyle::from(&colour(i)).filled(),
+            ));
+            base += v;
+        }
+    }
+    ctx.draw_series(rects).map_err(err)?;
+
+    if chart.monthly.is_empty() {
+        let (w, h) = plot_area.dim_in_pixel();
+        plot_area
+            .draw(&Text::new(
+                chart.empty_message.as_str(),
+                (w as i32 / 2, h as i32 / 2),
+                font(15.0).pos(Pos::new(HPos::Center, VPos::Center)),
+            ))
+            .map_err(err)?;
+    }
+
+    let column_width = (f64::from(width) - f64::from(px(24.0))) / columns as f64;
+    for (k, &i) in used.iter().enumerate() {
+        let x = px(12.0) as i32 + (column_width * (k % columns) as f64) as i32;
+        let y = px(4.0 + LEGEND_ROW * (k / columns) as f64 + LEGEND_ROW / 2.0) as i32;
+        let s = px(10.0) as i32;
+        legend_area
+            .draw(&Rectangle::new(
+                [(x, y - s / 2), (x + s, y + s / 2)],
+                ShapeStyle::from(&colour(i)).filled(),
+            ))
+            .map_err(err)?;
+        legend_area
+            .draw(&Text::new(
+                COMPONENT_LABELS[i],
+                (x + s + px(6.0) as i32, y),
+                font(LEGEND_FONT).pos(Pos::new(HPos::Left, VPos::Center)),
+            ))
+            .map_err(err)?;
+    }
+    for (row, text) in footer.iter().enumerate() {
+        footer_area
+            .draw(&Text::new(
+                text.as_str(),
+                (px(12.0) as i32, px(2.0 + FOOTER_LINE * row as f64) as i32),
+                font(FOOTER_FONT).pos(Pos::new(HPos::Left, VPos::Top)),
+            ))
+            .map_err(err)?;
+    }
+    root.present().map_err(err)?;
+    Ok(())
+}
+
+/// Draws `chart` into an SVG document `width` CSS pixels wide (scale 1) and returns it.
+pub fn breakdown_svg(
+    chart: &BreakdownChart,
+    theme: &Theme,
+    width: u32,
+) -> Result<String, ChartError> {
+    let height = preferred_height(chart, f64::from(width)).round() as u32;
+    let mut out = String::new();
+    {
+        let root =
+            SVGBackend::with_string(&mut out, (width.max(1), height.max(1))).into_drawing_area();
+        draw_breakdown(&root, chart, theme, 1.0)?;
+    }
+    Ok(out)
+}
+
+/// The data behind the chart as CSV: `month_{month}` then one column per component named
+/// `{component}_{currency}_per_month_{month}` (e.g. `on_demand_usd_per_month_730h`), then
+/// the month's total; plain numbers.
+#[must_use]
+pub fn breakdown_csv(chart: &BreakdownChart, currency_code: &str, month: &str) -> String {
+    let c = currency_code.to_lowercase();
+    let mut header = vec![format!("month_{month}")];
+    header.extend(
+        Components::NAMES
+            .iter()
+            .map(|n| format!("{n}_{c}_per_month_{month}")),
+    );
+    header.push(format!("total_{c}_per_month_{month}"));
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let _ = w.write_record(&header);
+    for (m, comp) in chart.monthly.iter().enumerate() {
+        let mut row = vec![(m + 1).to_string()];
+        row.extend(comp.values().iter().map(|v| v.to_string()));
+        row.push(comp.total().to_string());
+        let _ = w.write_record(&row);
+    }
+    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chart() -> BreakdownChart {
+        let month = Components {
+            on_demand: 1000.0,
+            storage: 50.0,
+            contingency: 105.0,
+            ..Components::default()
+        };
+        BreakdownChart {
+            title: "Monthly cost by component (USD)".into(),
+            option: "AWS <p4d>".into(),
+            x_label: "Month (1 month = 730 h)".into(),
+            y_label: "Cost per month (USD)".into(),
+            footer: vec!["Prices as of: 2026-07-30.".into()],
+            monthly: vec![month; 6],
+            empty_message: "Pick an option".into(),
+        }
+    }
+
+    #[test]
+    fn legend_lists_only_components_present() {
+        let c = chart();
+        assert_eq!(used_components(&c), vec![3, 7, 9]);
+        let svg = breakdown_svg(&c, &Theme::LIGHT, 700).unwrap();
+        for label in ["On-demand", "Storage", "Contingency"] {
+            assert!(svg.contains(label), "{label}");
+        }
+        assert!(!svg.contains("Spot"));
+        assert!(
+            svg.contains("Option: AWS &lt;p4d&gt;"),
+            "option named and escaped"
+        );
+        assert!(!svg.contains("<p4d>"));
+        assert!(svg.contains("Cost per month (USD)"));
+        assert!(svg.contains("Prices as of: 2026-07-30."));
+        assert!(svg.matches("<rect").count() >= 18, "3 segments x 6 months");
+    }
+
+    #[test]
+    fn empty_and_narrow_charts_draw() {
+        let mut c = chart();
+        assert!(breakdown_svg(&c, &Theme::DARK, 320).is_ok());
+        c.monthly.clear();
+        assert!(breakdown_svg(&c, &Theme::DARK, 320)
+            .unwrap()
+            .contains("Pick an option"));
+    }
+
+    #[test]
+    fn csv_has_a_unit_column_per_component() {
+        let csv = breakdown_csv(&chart(), "USD", "730h");
+        let mut lines = csv.lines();
+        let header = lines.next().unwrap();
+        assert!(header.starts_with("month_730h,reserved_upfront_usd_per_month_730h,"));
+        assert!(header.ends_with(",contingency_usd_per_month_730h,total_usd_per_month_730h"));
+        assert_eq!(lines.next().unwrap(), "1,0,0,0,1000,0,0,0,50,0,105,1155");
+        assert_eq!(csv.lines().count(), 7);
+    }
+}
