@@ -952,7 +952,7 @@ pub(crate) fn evaluate_prepared(
         if !(v.is_finite() && v >= 1.0 - 1e-12) {
             return Err(EngineError::invalid(
                 field,
-                format!("the {name} interruption overhead is not a finite factor ≥ 1 (got {v}); lower the interruption or failure rate, the checkpoint interval or the restart time"),
+                format!("the {name} interruption overhead is not a finite factor ≥ 1 (got {}); lower the interruption or failure rate, the checkpoint interval or the restart time", super::shown(v)),
             ));
         }
     }

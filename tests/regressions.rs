@@ -1,0 +1,129 @@
+//! Every input the fuzzers (fuzz/, `scripts/fuzz.sh`) ever failed on, replayed on each
+//! `cargo test` with the fuzz targets' own invariants (fuzz/fuzz_targets/common.rs): files in
+//! tests/regressions/<target>/ for the byte-input targets, inline cases for the structured ones.
+
+use gpu_cost_planner::catalog::import::{parse_price_list, ImportError};
+use gpu_cost_planner::engine::file::{evaluate_json, parse};
+use gpu_cost_planner::engine::report;
+use gpu_cost_planner::input::{parse_number, NumberSpec};
+use std::path::PathBuf;
+
+#[path = "../fuzz/fuzz_targets/common.rs"]
+mod common;
+
+fn inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/regressions")
+        .join(target);
+    let mut files: Vec<(PathBuf, Vec<u8>)> = std::fs::read_dir(&dir)
+        .map(|d| {
+            d.filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.is_file())
+                .map(|p| {
+                    let bytes = std::fs::read(&p).expect("readable regression file");
+                    (p, bytes)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// The scenario_bytes target's body.
+fn scenario_bytes(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match parse(text) {
+        Err(e) => common::check_error(&e),
+        Ok(_) => match evaluate_json(text) {
+            Err(e) => common::check_error(&e),
+            Ok(ev) => {
+                common::check_evaluation(&ev);
+                common::check_csv(&report::to_csv(&ev));
+            }
+        },
+    }
+}
+
+#[test]
+fn scenario_decoder_regressions() {
+    let files = inputs("scenario_bytes");
+    assert!(
+        !files.is_empty(),
+        "tests/regressions/scenario_bytes is empty"
+    );
+    for (path, bytes) in files {
+        eprintln!("replaying {}", path.display());
+        scenario_bytes(&bytes);
+    }
+}
+
+#[test]
+fn price_list_regressions() {
+    for (path, bytes) in inputs("price_list") {
+        eprintln!("replaying {}", path.display());
+        let (name, body) = match bytes.split_first() {
+            Some((b, rest)) if b % 2 == 0 => ("prices.json", rest),
+            Some((_, rest)) => ("prices.csv", rest),
+            None => ("prices.csv", &bytes[..]),
+        };
+        match parse_price_list(name, body) {
+            Ok(list) => {
+                for o in &list.offers {
+                    assert!(o.on_demand_per_hour.is_finite() && o.on_demand_per_hour > 0.0);
+                }
+            }
+            Err(ImportError::Malformed { line, .. }) => assert!(line >= 1),
+            Err(_) => {}
+        }
+    }
+}
+
+/// number_field crash 1: a NaN bound accepted every value (`0` within `NaN..=3e-307`).
+#[test]
+fn number_field_nan_bound_refuses_everything() {
+    for spec in [
+        NumberSpec {
+            min: f64::NAN,
+            max: 3.346_737_067_258_585e-307,
+            integer: false,
+        },
+        NumberSpec {
+            min: 0.0,
+            max: f64::NAN,
+            integer: true,
+        },
+    ] {
+        for text in ["0", "1", "-1", "1e300"] {
+            assert!(
+                parse_number(text, spec).is_err(),
+                "{text} accepted by {spec:?}"
+            );
+        }
+    }
+}
+
+/// scenario_bytes crash 1: the error for `"month": "inf730h"` quotes the user's text; the
+/// check must look only at the engine's own words (and they hold no NaN/inf).
+#[test]
+fn errors_quote_user_text_but_show_no_non_finite_number_of_their_own() {
+    let e = parse(r#"{"version":1,"month":"inf730h","workload":{"mode":"fleet"},"options":[]}"#)
+        .and_then(|f| f.load())
+        .expect_err("bad month");
+    assert_eq!(e.field(), "month");
+    let msg = e.to_string();
+    assert!(msg.contains("\"inf730h\""), "{msg}");
+    assert!(!common::unquoted(&msg).contains("inf"), "{msg}");
+}
+
+/// scenario_bytes crash 2: an unknown top-level key spelled `""` gave an error naming no field.
+#[test]
+fn an_empty_unknown_key_is_named_at_the_top_level() {
+    let e = parse(r#"{"version": 1, "": 30, "workload": {"mode": "fleet"}, "options": []}"#)
+        .expect_err("unknown field");
+    assert_eq!(e.field(), "(top level)");
+    assert!(e.to_string().contains("unknown field"), "{e}");
+}
