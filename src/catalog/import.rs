@@ -5,7 +5,7 @@
 //! Rules:
 //! - Files above [`MAX_FILE_BYTES`] are rejected whole, as are files that are not UTF-8 text
 //!   and files with more than [`MAX_ROWS`] rows.
-//! - A leading byte-order mark is ignored; CRLF and LF line ends both work; columns are found by
+//! - A leading byte-order mark is ignored; CRLF, LF and CR-only line ends all work; columns are found by
 //!   header name (in any order, case-insensitive) and unknown columns are ignored.
 //! - Required per row: `provider`, `instance_type`, `gpu_model`, `gpu_count` (a whole number
 //!   1–1024), `currency` (`USD` or `CNY`) and `on_demand_per_hour` (a positive price per
@@ -144,9 +144,10 @@ fn line_of(text: &str, pos: usize) -> usize {
 }
 
 fn parse_csv(text: &str) -> Result<PriceList, ImportError> {
-    // The csv crate counts a CRLF record end as no new line (its `position().line()` lags by
-    // one per record), so line ends are normalised first to keep reported lines right.
-    let text = text.replace("\r\n", "\n");
+    // The csv crate counts a CRLF or a lone CR (old Mac) record end as no new line (its
+    // `position().line()` lags by one per record), so line ends are normalised to LF first to
+    // keep reported lines right (a CR inside a quoted note becomes a LF).
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .trim(csv::Trim::All)
