@@ -127,3 +127,24 @@ fn an_empty_unknown_key_is_named_at_the_top_level() {
     assert_eq!(e.field(), "(top level)");
     assert!(e.to_string().contains("unknown field"), "{e}");
 }
+
+/// scenario_structured crash 1: a job of 1e-311 GPU-hours (subnormal) on catalog offer 0 gave
+/// an infinite cost per used GPU-hour; the figure is now absent instead.
+#[test]
+fn subnormal_work_gives_no_infinite_per_hour_figure() {
+    let offer = gpu_cost_planner::catalog::OFFERS[0].id;
+    let json = format!(
+        r#"{{"version": 1, "usd_per_cny": 1e15, "storage_gb": 1.8010707049728718e-255,
+            "workload": {{"mode": "job", "gpus": 1, "gpu_hours": 1.0864618449737e-311}},
+            "options": [{{"name": "\u0000", "offer": "{offer}", "currency": "USD",
+                          "egress_per_gb": 24}}]}}"#
+    );
+    match evaluate_json(&json) {
+        Err(e) => common::check_error(&e),
+        Ok(ev) => {
+            common::check_evaluation(&ev);
+            let r = &ev.options[0].result;
+            assert!(r.per_used_gpu_hour.is_none_or(f64::is_finite));
+        }
+    }
+}

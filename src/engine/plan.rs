@@ -523,7 +523,8 @@ pub struct OptionResult {
     pub gpus: f64,
     /// Useful GPU-hours delivered within the horizon (on this GPU).
     pub used_gpu_hours: f64,
-    /// Total / used GPU-hours; `None` if no GPU-hour is used.
+    /// Total / used GPU-hours; `None` if no GPU-hour is used (or so few that the ratio is not
+    /// a finite number).
     pub per_used_gpu_hour: Option<f64>,
     /// Cost of the job (job mode, if it finishes within the horizon).
     pub per_job: Option<f64>,
@@ -621,7 +622,8 @@ fn with_buy(plan: &Plan, mut r: OptionResult) -> OptionResult {
             per_server_hour: b.per_server_hour(),
             per_used_gpu_hour: (capacity > 0.0)
                 .then(|| b.per_used_gpu_hour(r.used_gpu_hours / capacity))
-                .flatten(),
+                .flatten()
+                .filter(|x| x.is_finite()),
             crossover_month: crossover_month(&rent, &cumulative),
             cumulative,
         });
@@ -1177,7 +1179,11 @@ pub(crate) fn evaluate_prepared(
         instances,
         gpus,
         used_gpu_hours,
-        per_used_gpu_hour: (used_gpu_hours > 0.0).then(|| total / used_gpu_hours),
+        // A subnormal amount of work (1e-311 GPU-hours) would give an infinite cost per hour:
+        // such a figure is not shown (found by fuzzing).
+        per_used_gpu_hour: (used_gpu_hours > 0.0)
+            .then(|| total / used_gpu_hours)
+            .filter(|x| x.is_finite()),
         per_job: finished.map(|_| total),
         job_run_hours: job_hours,
         finish_hours,
