@@ -148,3 +148,26 @@ fn subnormal_work_gives_no_infinite_per_hour_figure() {
         }
     }
 }
+
+/// scenario_structured crash 2: a fleet running 3.8e-322 hours a day (subnormal) had a NaN
+/// total; below one second a day is now refused, naming the field.
+#[test]
+fn a_subsecond_day_is_refused_not_nan() {
+    let offer = gpu_cost_planner::catalog::OFFERS[0].id;
+    for hours in ["3.8e-322", "1e-300", "0.0002"] {
+        let json = format!(
+            r#"{{"version": 1, "horizon_months": 16, "contingency_pct": 3.6959853690517375e-57,
+                "storage_gb": 2.2250738585072014e-308,
+                "workload": {{"mode": "fleet", "gpus": 36, "hours_per_day": {hours}}},
+                "montecarlo": {{"trials": 15, "seed": 71494644084506623}},
+                "options": [{{"name": ")", "offer": "{offer}", "currency": "USD"}}]}}"#
+        );
+        let e = evaluate_json(&json).expect_err(hours);
+        assert_eq!(e.field(), "workload.hours_per_day", "{e}");
+        common::check_error(&e);
+    }
+    let ok = r#"{"version": 1, "horizon_months": 2,
+        "workload": {"mode": "fleet", "gpus": 1, "hours_per_day": 0.0003},
+        "options": [{"name": "a", "currency": "USD", "on_demand_per_hour": 2}]}"#;
+    common::check_evaluation(&evaluate_json(ok).expect("a second a day is fine"));
+}

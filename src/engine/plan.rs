@@ -285,6 +285,14 @@ impl Plan {
                     ));
                 }
                 in_range("workload.hours_per_day", fl.hours_per_day, 0.0, 24.0)?;
+                // Below a second a day the run is not billable time, and dividing by it
+                // overflowed into a NaN total (1e-322 h, found by fuzzing).
+                if fl.hours_per_day > 0.0 && fl.hours_per_day < 1.0 / 3600.0 {
+                    return Err(EngineError::invalid(
+                        "workload.hours_per_day",
+                        "must be 0 or at least one second a day (1/3600 h)",
+                    ));
+                }
                 in_range("workload.days_per_week", fl.days_per_week, 0.0, 7.0)?;
                 if fl.start_hour > 23 {
                     return Err(EngineError::invalid(
