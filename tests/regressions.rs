@@ -171,3 +171,26 @@ fn a_subsecond_day_is_refused_not_nan() {
         "options": [{"name": "a", "currency": "USD", "on_demand_per_hour": 2}]}"#;
     common::check_evaluation(&evaluate_json(ok).expect("a second a day is fine"));
 }
+
+/// scenario_structured crash 3: free GPU-hours covering a job's on-demand use left the rework
+/// component at -2.2e-16 (rounding); components are never negative now.
+#[test]
+fn an_allowance_covering_everything_leaves_no_negative_component() {
+    let offer = gpu_cost_planner::catalog::OFFERS[0].id;
+    let tiny = "1.0900715865557387e-175";
+    let json = format!(
+        r#"{{"version": 1, "usd_per_cny": 1e15, "storage_gb": 1.801071632928448e-255,
+            "egress_gb_per_month": 96,
+            "workload": {{"mode": "job", "gpus": 1, "gpu_hours": 0.5}},
+            "options": [{{"name": "M\b", "offer": "{offer}", "currency": "USD",
+                "failures_per_hour": 1.0900715874750502e-175,
+                "free": {{"gpu_hours": {{"monthly": 1.0781955014605117e-175, "once": {tiny}}},
+                          "storage_gb": {{"monthly": {tiny}, "once": {tiny}}},
+                          "egress_gb": {{"monthly": {tiny}, "once": {tiny}}}}},
+                "storage_per_gb_month": {tiny}, "egress_per_gb": 1.2898405785e-314}}]}}"#
+    );
+    match evaluate_json(&json) {
+        Err(e) => common::check_error(&e),
+        Ok(ev) => common::check_evaluation(&ev),
+    }
+}

@@ -1108,7 +1108,9 @@ pub(crate) fn evaluate_prepared(
             if usage_gpu_h[i] > 0.0 {
                 let keep = billable[i] / usage_gpu_h[i];
                 monthly[i].on_demand *= keep;
-                monthly[i].rework -= od_rework[i] * (1.0 - keep);
+                // Clamped: rounding could leave -2e-16 when the allowance covers it all (found
+                // by fuzzing); a cost is never negative.
+                monthly[i].rework = (monthly[i].rework - od_rework[i] * (1.0 - keep)).max(0.0);
             }
         }
     }
