@@ -194,3 +194,21 @@ fn an_allowance_covering_everything_leaves_no_negative_component() {
         Ok(ev) => common::check_evaluation(&ev),
     }
 }
+
+/// scenario_structured crash 4: 1e-306 GPU-hours on a CNY offer shown in USD at 1e15 USD/CNY:
+/// a finite cost per GPU-hour near f64::MAX overflowed on conversion; it is now absent.
+#[test]
+fn a_per_hour_figure_that_overflows_on_conversion_is_not_shown() {
+    let offers = gpu_cost_planner::catalog::OFFERS;
+    let offer = offers[65_280 % offers.len()].id;
+    let json = format!(
+        r#"{{"version": 1, "usd_per_cny": 1e15, "storage_gb": 40, "egress_gb_per_month": 0.5,
+            "workload": {{"mode": "job", "gpus": 1, "gpu_hours": 1.068209285968372e-306}},
+            "options": [{{"offer": "{offer}", "currency": "CNY",
+                "billing": {{"granularity_seconds": 0, "minimum_seconds": 2699}}}}]}}"#
+    );
+    match evaluate_json(&json) {
+        Err(e) => common::check_error(&e),
+        Ok(ev) => common::check_evaluation(&ev),
+    }
+}

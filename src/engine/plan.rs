@@ -581,7 +581,9 @@ impl OptionResult {
         out.totals = self.totals.map(c)?;
         out.total = c(self.total)?;
         out.total_with_commitment = c(self.total_with_commitment)?;
-        out.per_used_gpu_hour = opt(self.per_used_gpu_hour)?;
+        // A finite per-hour figure near f64::MAX can overflow on conversion (1e300 × a rate of
+        // 1e15, found by fuzzing): it is then not shown, like one with no GPU-hour used.
+        out.per_used_gpu_hour = opt(self.per_used_gpu_hour)?.filter(|x| x.is_finite());
         out.per_job = opt(self.per_job)?;
         if let Some(r) = &self.reserved {
             out.reserved = Some(ReservedSummary {
