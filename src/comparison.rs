@@ -50,15 +50,12 @@ pub fn warnings(r: &OptionResult, currency: Currency) -> Vec<String> {
     out
 }
 
-/// Makes a text cell safe to open in a spreadsheet: a cell starting with `=`, `+`, `-` or `@`
-/// (a formula to Excel and LibreOffice) gets a leading single quote.
+/// Makes a text cell safe to open in a spreadsheet ([`crate::csv_safe::neutralise`], shared by
+/// every CSV writer): a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a
+/// leading single quote.
 #[must_use]
 pub fn neutralise(text: &str) -> String {
-    if text.starts_with(['=', '+', '-', '@']) {
-        format!("'{text}")
-    } else {
-        text.to_string()
-    }
+    crate::csv_safe::neutralise(text).into_owned()
 }
 
 /// A plain number for CSV (full precision, no grouping or symbol); empty when absent or not
@@ -211,7 +208,8 @@ mod tests {
     fn formula_cells_are_neutralised() {
         assert_eq!(neutralise("=1+1"), "'=1+1");
         assert_eq!(neutralise("+x"), "'+x");
-        assert_eq!(neutralise("-2"), "'-2");
+        assert_eq!(neutralise("-2+3"), "'-2+3");
+        assert_eq!(neutralise("-2"), "-2", "a plain number is not a formula");
         assert_eq!(neutralise("@SUM"), "'@SUM");
         assert_eq!(neutralise("AWS"), "AWS");
         let mut r = results();

@@ -285,6 +285,14 @@ impl Plan {
                     ));
                 }
                 in_range("workload.hours_per_day", fl.hours_per_day, 0.0, 24.0)?;
+                // Below a second a day the run is not billable time, and dividing by it
+                // overflowed into a NaN total (1e-322 h, found by fuzzing).
+                if fl.hours_per_day > 0.0 && fl.hours_per_day < 1.0 / 3600.0 {
+                    return Err(EngineError::invalid(
+                        "workload.hours_per_day",
+                        "must be 0 or at least one second a day (1/3600 h)",
+                    ));
+                }
                 in_range("workload.days_per_week", fl.days_per_week, 0.0, 7.0)?;
                 if fl.start_hour > 23 {
                     return Err(EngineError::invalid(
@@ -523,7 +531,8 @@ pub struct OptionResult {
     pub gpus: f64,
     /// Useful GPU-hours delivered within the horizon (on this GPU).
     pub used_gpu_hours: f64,
-    /// Total / used GPU-hours; `None` if no GPU-hour is used.
+    /// Total / used GPU-hours; `None` if no GPU-hour is used (or so few that the ratio is not
+    /// a finite number).
     pub per_used_gpu_hour: Option<f64>,
     /// Cost of the job (job mode, if it finishes within the horizon).
     pub per_job: Option<f64>,
@@ -572,7 +581,9 @@ impl OptionResult {
         out.totals = self.totals.map(c)?;
         out.total = c(self.total)?;
         out.total_with_commitment = c(self.total_with_commitment)?;
-        out.per_used_gpu_hour = opt(self.per_used_gpu_hour)?;
+        // A finite per-hour figure near f64::MAX can overflow on conversion (1e300 × a rate of
+        // 1e15, found by fuzzing): it is then not shown, like one with no GPU-hour used.
+        out.per_used_gpu_hour = opt(self.per_used_gpu_hour)?.filter(|x| x.is_finite());
         out.per_job = opt(self.per_job)?;
         if let Some(r) = &self.reserved {
             out.reserved = Some(ReservedSummary {
@@ -621,7 +632,8 @@ fn with_buy(plan: &Plan, mut r: OptionResult) -> OptionResult {
             per_server_hour: b.per_server_hour(),
             per_used_gpu_hour: (capacity > 0.0)
                 .then(|| b.per_used_gpu_hour(r.used_gpu_hours / capacity))
-                .flatten(),
+                .flatten()
+                .filter(|x| x.is_finite()),
             crossover_month: crossover_month(&rent, &cumulative),
             cumulative,
         });
@@ -952,7 +964,7 @@ pub(crate) fn evaluate_prepared(
         if !(v.is_finite() && v >= 1.0 - 1e-12) {
             return Err(EngineError::invalid(
                 field,
-                format!("the {name} interruption overhead is not a finite factor ≥ 1 (got {v}); lower the interruption or failure rate, the checkpoint interval or the restart time"),
+                format!("the {name} interruption overhead is not a finite factor ≥ 1 (got {}); lower the interruption or failure rate, the checkpoint interval or the restart time", super::shown(v)),
             ));
         }
     }
@@ -1098,7 +1110,9 @@ pub(crate) fn evaluate_prepared(
             if usage_gpu_h[i] > 0.0 {
                 let keep = billable[i] / usage_gpu_h[i];
                 monthly[i].on_demand *= keep;
-                monthly[i].rework -= od_rework[i] * (1.0 - keep);
+                // Clamped: rounding could leave -2e-16 when the allowance covers it all (found
+                // by fuzzing); a cost is never negative.
+                monthly[i].rework = (monthly[i].rework - od_rework[i] * (1.0 - keep)).max(0.0);
             }
         }
     }
@@ -1177,7 +1191,11 @@ pub(crate) fn evaluate_prepared(
         instances,
         gpus,
         used_gpu_hours,
-        per_used_gpu_hour: (used_gpu_hours > 0.0).then(|| total / used_gpu_hours),
+        // A subnormal amount of work (1e-311 GPU-hours) would give an infinite cost per hour:
+        // such a figure is not shown (found by fuzzing).
+        per_used_gpu_hour: (used_gpu_hours > 0.0)
+            .then(|| total / used_gpu_hours)
+            .filter(|x| x.is_finite()),
         per_job: finished.map(|_| total),
         job_run_hours: job_hours,
         finish_hours,
