@@ -212,3 +212,27 @@ fn a_per_hour_figure_that_overflows_on_conversion_is_not_shown() {
         Ok(ev) => common::check_evaluation(&ev),
     }
 }
+
+/// scenario_structured crash 5: a fleet whose option reserves a subnormal share (3.2e-319) of
+/// its GPUs on a 70-month term with subnormal prices left a totals component at -8e-11
+/// (rounding in a difference); every component is clamped at 0 now.
+#[test]
+fn a_subnormal_reserved_share_leaves_no_negative_component() {
+    for offer in gpu_cost_planner::catalog::OFFERS.iter().step_by(7) {
+        let json = format!(
+            r#"{{"version": 1, "horizon_months": 100, "storage_gb": 5.8e-316,
+                "egress_gb_per_month": 1.39e-309, "contingency_pct": 6.7e-308,
+                "workload": {{"mode": "fleet", "gpus": 1000, "hours_per_day": 24}},
+                "options": [{{"name": "r", "offer": "{}",
+                    "reserved": {{"term_months": 70, "upfront": 6.3872073308e-312,
+                                  "recurring_per_hour": 2e-323}},
+                    "failures_per_hour": 7.231490040148411e-308,
+                    "portfolio": {{"reserved": 3.23786e-319, "spot": 0}}}}]}}"#,
+            offer.id
+        );
+        match evaluate_json(&json) {
+            Err(e) => common::check_error(&e),
+            Ok(ev) => common::check_evaluation(&ev),
+        }
+    }
+}

@@ -1127,6 +1127,14 @@ pub(crate) fn evaluate_prepared(
     for i in 0..n {
         monthly[i].storage = storage[i] * o.storage_per_gb_month;
         monthly[i].egress = egress[i] * o.egress_per_gb;
+        // Every component is a cost, never negative: differences of nearly equal terms (the
+        // spot fallback's rework, a reserved share of 1e-319) can round to -1e-11 (found by
+        // fuzzing, tests/regressions.rs). Such rounding is clamped to 0; NaN is left to fail.
+        monthly[i] = Components::from_values(
+            monthly[i]
+                .values()
+                .map(|v| if v < 0.0 { 0.0 } else { v }),
+        );
         monthly[i].contingency = monthly[i].total() * plan.contingency_pct / 100.0;
     }
 
