@@ -236,3 +236,30 @@ fn a_subnormal_reserved_share_leaves_no_negative_component() {
         }
     }
 }
+
+/// scenario_structured crash 6: a job of 600 GPU-hours "within 2.2e-308 months" implied
+/// infinitely many GPUs and an "inf" cell in the CSV report; a deadline under one hour is now
+/// refused, naming `workload.within_months`.
+#[test]
+fn a_deadline_under_an_hour_is_refused() {
+    let json = r#"{"version":1,"month":"730h","currency":"USD",
+        "workload":{"mode":"job","gpu_hours":600.0,"within_months":2.2250738585072014e-308},
+        "options":[{"currency":"USD","billing":{"granularity_seconds":4294967295,"minimum_seconds":1},
+            "schedule":{"peak_per_hour":1.0,"off_peak_per_hour":1.0,"peak_from_hour":1,"peak_to_hour":1},
+            "monthly_package_per_instance":1.0,"failures_per_hour":7.65486930817696e-310}]}"#;
+    match evaluate_json(json) {
+        Err(e) => {
+            common::check_error(&e);
+            assert_eq!(e.field(), "workload.within_months");
+        }
+        Ok(_) => panic!("a deadline of 2e-308 months was accepted"),
+    }
+    let ok = json.replace("2.2250738585072014e-308", "0.01");
+    match evaluate_json(&ok) {
+        Err(e) => common::check_error(&e),
+        Ok(ev) => {
+            common::check_evaluation(&ev);
+            common::check_csv(&gpu_cost_planner::engine::report::to_csv(&ev));
+        }
+    }
+}

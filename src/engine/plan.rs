@@ -318,8 +318,14 @@ impl Plan {
                         ))
                     }
                     JobSize::WithinMonths(m) => {
-                        positive("workload.within_months", m)?;
-                        in_range("workload.within_months", m, 0.0, f64::from(MAX_PLAN_MONTHS))?;
+                        // At least one hour (1/730 month): a deadline of 2e-308 months
+                        // implied infinitely many GPUs (found by fuzzing).
+                        in_range(
+                            "workload.within_months",
+                            m,
+                            1.0 / 730.0,
+                            f64::from(MAX_PLAN_MONTHS),
+                        )?;
                     }
                     JobSize::Gpus(_) => {}
                 }
@@ -1130,11 +1136,8 @@ pub(crate) fn evaluate_prepared(
         // Every component is a cost, never negative: differences of nearly equal terms (the
         // spot fallback's rework, a reserved share of 1e-319) can round to -1e-11 (found by
         // fuzzing, tests/regressions.rs). Such rounding is clamped to 0; NaN is left to fail.
-        monthly[i] = Components::from_values(
-            monthly[i]
-                .values()
-                .map(|v| if v < 0.0 { 0.0 } else { v }),
-        );
+        monthly[i] =
+            Components::from_values(monthly[i].values().map(|v| if v < 0.0 { 0.0 } else { v }));
         monthly[i].contingency = monthly[i].total() * plan.contingency_pct / 100.0;
     }
 
