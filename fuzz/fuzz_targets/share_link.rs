@@ -13,13 +13,14 @@ mod common;
 /// The scenario must load; if it evaluates, the evaluation must be sound. Monte Carlo with many
 /// trials is skipped to keep the fuzzer fast (the structured target covers it).
 fn check(scenario: &gpu_cost_planner::engine::file::ScenarioFile) {
-    if let Err(e) = scenario.load() {
-        panic!("lenient loading produced a scenario the engine refuses: {e}");
-    }
+    let loaded = match scenario.load() {
+        Ok(l) => l,
+        Err(e) => panic!("lenient loading produced a scenario the engine refuses: {e}"),
+    };
     if scenario.montecarlo.is_some_and(|m| m.trials > 200) {
         return;
     }
-    match scenario.evaluate() {
+    match loaded.evaluate() {
         Err(e) => common::check_error(&e),
         Ok(ev) => common::check_evaluation(&ev),
     }
