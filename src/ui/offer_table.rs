@@ -423,7 +423,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         }
     });
     html! {
-        <section class="card" aria-labelledby="offers-heading">
+        <section class="card offers-card" aria-labelledby="offers-heading">
             <h2 id="offers-heading">{ "Offers" }</h2>
             <div class="filters">
                 <label>{ "Provider " }
