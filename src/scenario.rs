@@ -79,6 +79,25 @@ pub const SPOT_PCT_SPEC: NumberSpec = NumberSpec {
     integer: false,
 };
 
+/// Accepted storage volumes in GB and egress volumes in GB per month: 0–1,000,000,000.
+pub const VOLUME_GB_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1e9,
+    integer: false,
+};
+/// Accepted per-GB prices (storage per GB-month, egress per GB), in the option's currency: 0–10.
+pub const PER_GB_PRICE_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 10.0,
+    integer: false,
+};
+/// Accepted portfolio shares in %: 0–100.
+pub const SHARE_PCT_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 100.0,
+    integer: false,
+};
+
 /// Everything the user has chosen. Derived figures (costs, series) are never stored here.
 ///
 /// The state *is* an engine scenario file ([`ScenarioFile`], `docs/scenario-format.md`), so it
@@ -227,6 +246,47 @@ pub enum Action {
     SetCheckpointWrite(f64),
     /// Set the hours a restart after an interruption takes (validated against [`HOURS_SPEC`]).
     SetRestart(f64),
+    /// Set the GB kept in storage (validated against [`VOLUME_GB_SPEC`]).
+    SetStorageGb(f64),
+    /// Set the GB of egress per month (validated against [`VOLUME_GB_SPEC`]).
+    SetEgressGb(f64),
+    /// Set every option's storage price per GB-month (validated against [`PER_GB_PRICE_SPEC`]).
+    SetStoragePrice(f64),
+    /// Set every option's egress price per GB (validated against [`PER_GB_PRICE_SPEC`]).
+    SetEgressPrice(f64),
+    /// Count months as calendar months from `start` (`"YYYY-MM"`); the fixed conventions are
+    /// chosen with [`Action::SetMonthConvention`].
+    SetCalendarStart(String),
+    /// Add a copy of option `index` with `reserved_pct` % of its GPUs on the catalog offer's
+    /// committed-use price number `commitment` (`catalog::OFFER_DETAILS[..].commitments`) and the
+    /// rest on demand, named after it; refused when the offer lists no such commitment.
+    AddReservedVariant {
+        /// Position of the option to copy.
+        index: usize,
+        /// Reserved share in %, 1–100.
+        reserved_pct: f64,
+        /// Which of the offer's commitments (term and payment option).
+        commitment: usize,
+    },
+    /// Set option `index`'s reserved and spot shares in %; on-demand takes the rest, so the
+    /// three always sum to 100 % (refused when reserved + spot exceeds 100 or the option lacks
+    /// the reserved or spot prices a non-zero share needs).
+    SetOptionShares {
+        /// Position of the option.
+        index: usize,
+        /// Reserved share, %.
+        reserved_pct: f64,
+        /// Spot share, %.
+        spot_pct: f64,
+    },
+    /// Use the catalog offer's commitment number `commitment` (term and payment option) as
+    /// option `index`'s reserved prices.
+    SetOptionCommitment {
+        /// Position of the option.
+        index: usize,
+        /// Which of the offer's commitments.
+        commitment: usize,
+    },
 }
 
 /// Interruption rate of new spot variants when no option has one yet: one every 50 hours.
@@ -276,7 +336,12 @@ impl Scenario {
                 } else if options.len() >= MAX_COMPARED {
                     return Err(ScenarioError::TooManyOffers);
                 } else {
-                    options.push(offer_option(&id));
+                    let (storage, egress) = (self.storage_price(), self.egress_price());
+                    options.push(OptionFile {
+                        storage_per_gb_month: storage,
+                        egress_per_gb: egress,
+                        ..offer_option(&id)
+                    });
                 }
             }
             Action::ClearSelection => next.file.options.clear(),
@@ -373,6 +438,112 @@ impl Scenario {
             Action::SetRestart(v) => {
                 next.checkpoint_mut().restart_hours = check(v, HOURS_SPEC, "restart time")?;
             }
+            Action::SetStorageGb(v) => {
+                next.file.storage_gb = check(v, VOLUME_GB_SPEC, "storage")?;
+            }
+            Action::SetEgressGb(v) => {
+                next.file.egress_gb_per_month = check(v, VOLUME_GB_SPEC, "egress")?;
+            }
+            Action::SetStoragePrice(v) => {
+                let v = check(v, PER_GB_PRICE_SPEC, "storage price")?;
+                for o in &mut next.file.options {
+                    o.storage_per_gb_month = v;
+                }
+            }
+            Action::SetEgressPrice(v) => {
+                let v = check(v, PER_GB_PRICE_SPEC, "egress price")?;
+                for o in &mut next.file.options {
+                    o.egress_per_gb = v;
+                }
+            }
+            Action::SetCalendarStart(start) => {
+                let ok = start.len() == 7
+                    && start.as_bytes().get(4) == Some(&b'-')
+                    && start[..4]
+                        .parse::<i32>()
+                        .is_ok_and(|y| (1900..=2200).contains(&y))
+                    && start[5..]
+                        .parse::<u32>()
+                        .is_ok_and(|m| (1..=12).contains(&m));
+                if !ok {
+                    return Err(ScenarioError::OutOfRange("start month"));
+                }
+                next.file.month = CALENDAR.into();
+                next.file.start = Some(start);
+            }
+            Action::AddReservedVariant {
+                index,
+                reserved_pct,
+                commitment,
+            } => {
+                let reserved = check(reserved_pct, SPOT_PCT_SPEC, "reserved share")? / 100.0;
+                if next.file.options.len() >= MAX_COMPARED {
+                    return Err(ScenarioError::TooManyOffers);
+                }
+                let Some(base) = next.file.options.get(index) else {
+                    return Err(ScenarioError::OutOfRange("option"));
+                };
+                let mut variant = base.clone();
+                let c = option_commitment(base, commitment)?;
+                variant.reserved = Some(reserved_file(c));
+                variant.portfolio = Some(engine::file::SharesFile {
+                    reserved,
+                    spot: 0.0,
+                });
+                let base_name = self.option_name(index);
+                variant.name = Some(format!(
+                    "{base_name}, {}/{} reserved {} mo {}/on-demand",
+                    crate::format::input_value(reserved * 100.0),
+                    crate::format::input_value(100.0 - reserved * 100.0),
+                    c.term_months,
+                    c.payment.label(),
+                ));
+                next.file.options.insert(index + 1, variant);
+                if let Err(e) = next.evaluate() {
+                    return Err(ScenarioError::Strategy(e.to_string()));
+                }
+            }
+            Action::SetOptionShares {
+                index,
+                reserved_pct,
+                spot_pct,
+            } => {
+                let reserved = check(reserved_pct, SHARE_PCT_SPEC, "reserved share")? / 100.0;
+                let spot = check(spot_pct, SHARE_PCT_SPEC, "spot share")? / 100.0;
+                if reserved + spot > 1.0 + 1e-9 {
+                    return Err(ScenarioError::Strategy(
+                        "reserved and spot shares add up to more than 100 %".into(),
+                    ));
+                }
+                let interruptions = self.spot_interruptions();
+                let Some(o) = next.file.options.get_mut(index) else {
+                    return Err(ScenarioError::OutOfRange("option"));
+                };
+                if reserved > 0.0 && o.reserved.is_none() {
+                    let c = option_commitment(o, 0)?;
+                    o.reserved = Some(reserved_file(c));
+                }
+                if spot > 0.0 && o.spot.is_none() {
+                    o.spot = Some(engine::file::SpotFile {
+                        per_hour: None,
+                        hourly: None,
+                        bid_cap_per_hour: None,
+                        interruptions_per_hour: interruptions,
+                    });
+                }
+                o.portfolio = (reserved > 0.0 || spot > 0.0)
+                    .then_some(engine::file::SharesFile { reserved, spot });
+                if let Err(e) = next.evaluate() {
+                    return Err(ScenarioError::Strategy(e.to_string()));
+                }
+            }
+            Action::SetOptionCommitment { index, commitment } => {
+                let Some(o) = next.file.options.get_mut(index) else {
+                    return Err(ScenarioError::OutOfRange("option"));
+                };
+                let c = option_commitment(o, commitment)?;
+                o.reserved = Some(reserved_file(c));
+            }
             Action::RemoveOption(i) => {
                 if i >= next.file.options.len() {
                     return Err(ScenarioError::OutOfRange("option"));
@@ -381,6 +552,75 @@ impl Scenario {
             }
         }
         Ok(next)
+    }
+
+    /// Name of option `index` as legends show it: its own name, else its offer's label, else
+    /// `option N`.
+    #[must_use]
+    pub fn option_name(&self, index: usize) -> String {
+        let o = self.file.options.get(index);
+        match (
+            o.and_then(|o| o.name.clone()),
+            o.and_then(|o| o.offer.as_deref())
+                .and_then(catalog::offer_by_id),
+        ) {
+            (Some(n), _) => n,
+            (None, Some(offer)) => offer_label(offer),
+            (None, None) => format!("option {}", index + 1),
+        }
+    }
+
+    /// Storage price per GB-month of the options (the first option's; 0 with none).
+    #[must_use]
+    pub fn storage_price(&self) -> f64 {
+        self.file
+            .options
+            .first()
+            .map_or(0.0, |o| o.storage_per_gb_month)
+    }
+
+    /// Egress price per GB of the options (the first option's; 0 with none).
+    #[must_use]
+    pub fn egress_price(&self) -> f64 {
+        self.file.options.first().map_or(0.0, |o| o.egress_per_gb)
+    }
+
+    /// First month (`"YYYY-MM"`) when months are calendar months, else `None`.
+    #[must_use]
+    pub fn calendar_start(&self) -> Option<&str> {
+        (self.file.month == CALENDAR)
+            .then_some(self.file.start.as_deref())
+            .flatten()
+    }
+
+    /// The month convention's code as files and CSV headers write it: `"730h"`, `"720h"`,
+    /// `"744h"` or `"calendar"`.
+    #[must_use]
+    pub fn month_code(&self) -> &str {
+        &self.file.month
+    }
+
+    /// The month convention in words for chart axes and footers: `"730 h"`, or
+    /// `"calendar month from 2026-12"`.
+    #[must_use]
+    pub fn month_label(&self) -> String {
+        match self.calendar_start() {
+            Some(start) => format!("calendar month from {start}"),
+            None => self.fleet().month.label().to_string(),
+        }
+    }
+
+    /// The catalog commitments (term and payment option) option `index`'s offer lists, in
+    /// catalog order; empty for inline options and offers without committed-use prices.
+    #[must_use]
+    pub fn option_commitments(&self, index: usize) -> &'static [catalog::Commitment] {
+        self.file
+            .options
+            .get(index)
+            .and_then(|o| o.offer.as_deref())
+            .and_then(catalog::offer_index)
+            .and_then(|i| catalog::OFFER_DETAILS.get(i))
+            .map_or(&[], |d| d.commitments)
     }
 
     /// The scenario as an engine scenario file (lossless: [`Scenario::from_file`] of it gives
@@ -572,6 +812,60 @@ impl Scenario {
     }
 }
 
+/// The month code of calendar months.
+pub const CALENDAR: &str = "calendar";
+
+/// Commitment number `commitment` of `option`'s catalog offer, or why there is none.
+fn option_commitment(
+    option: &OptionFile,
+    commitment: usize,
+) -> Result<catalog::Commitment, ScenarioError> {
+    option
+        .offer
+        .as_deref()
+        .and_then(catalog::offer_index)
+        .and_then(|i| catalog::OFFER_DETAILS.get(i))
+        .and_then(|d| d.commitments.get(commitment))
+        .copied()
+        .ok_or_else(|| {
+            ScenarioError::Strategy(
+                "this offer lists no committed-use (reserved) price in the catalog".into(),
+            )
+        })
+}
+
+fn reserved_file(c: catalog::Commitment) -> engine::file::ReservedFile {
+    engine::file::ReservedFile {
+        term_months: c.term_months,
+        upfront: c.upfront,
+        recurring_per_hour: c.per_hour,
+    }
+}
+
+/// `"12 months, partial upfront: 105,120 upfront + 20.00/h (32.00/h effective)"`.
+#[must_use]
+pub fn commitment_label(c: &catalog::Commitment, currency: Currency) -> String {
+    format!(
+        "{} months, {}: {} upfront + {}/h ({}/h effective)",
+        c.term_months,
+        c.payment.label(),
+        crate::format::money(c.upfront, currency),
+        crate::format::number(c.per_hour, 2),
+        crate::format::number(c.effective_per_hour(), 2),
+    )
+}
+
+/// Reserved and spot shares (in %) after one of them is set to `value`: the other is lowered
+/// when the two would exceed 100 %, so on-demand (the rest) is never negative.
+#[must_use]
+pub fn rebalance(reserved_pct: f64, spot_pct: f64, set_reserved: bool, value: f64) -> (f64, f64) {
+    if set_reserved {
+        (value, spot_pct.min(100.0 - value).max(0.0))
+    } else {
+        (reserved_pct.min(100.0 - value).max(0.0), value)
+    }
+}
+
 /// Label of an offer in legends, tables and exports: `"AWS p4d.24xlarge (8× A100)"`.
 #[must_use]
 pub fn offer_label(offer: &Offer) -> String {
@@ -740,8 +1034,17 @@ pub fn engine_cumulative_chart(
         crate::format::input_value(fleet.hours_per_day),
         crate::format::input_value(days),
         count_of(fleet.months, "month", "months"),
-        fleet.month.label(),
+        scenario.month_label(),
     );
+    if file.storage_gb > 0.0 || file.egress_gb_per_month > 0.0 {
+        plan.push_str(&format!(
+            "; storage {} GB at {}/GB-month, egress {} GB/month at {}/GB",
+            crate::format::number(file.storage_gb, 0),
+            crate::format::input_value(scenario.storage_price()),
+            crate::format::number(file.egress_gb_per_month, 0),
+            crate::format::input_value(scenario.egress_price()),
+        ));
+    }
     if file.contingency_pct > 0.0 {
         plan.push_str(&format!(
             "; contingency {} %",
@@ -766,7 +1069,7 @@ pub fn engine_cumulative_chart(
     }
     CumulativeChart {
         title: format!("Cumulative cost ({})", currency.code()),
-        x_label: format!("Month (1 month = {})", fleet.month.label()),
+        x_label: format!("Month (1 month = {})", scenario.month_label()),
         y_label: format!("Cumulative cost ({})", currency.code()),
         footer,
         lines,
@@ -816,12 +1119,11 @@ pub fn engine_breakdown_chart(
     index: usize,
 ) -> BreakdownChart {
     let currency = scenario.display_currency();
-    let fleet = scenario.fleet();
     let r = results.get(index).or_else(|| results.first());
     BreakdownChart {
         title: format!("Monthly cost by component ({})", currency.code()),
         option: r.map(|r| r.name.clone()).unwrap_or_default(),
-        x_label: format!("Month (1 month = {})", fleet.month.label()),
+        x_label: format!("Month (1 month = {})", scenario.month_label()),
         y_label: format!("Cost per month ({})", currency.code()),
         footer: engine_cumulative_chart(scenario, r.map(std::slice::from_ref).unwrap_or(&[]))
             .footer,
@@ -1170,6 +1472,241 @@ mod tests {
         // Round trip keeps the variant, and removing it restores the comparison.
         assert_eq!(Scenario::from_file(v.to_file()).unwrap(), v);
         assert_eq!(v.apply(Action::RemoveOption(1)).unwrap(), s);
+    }
+
+    /// A catalog offer with committed-use prices, in USD, and the default scenario comparing
+    /// only it.
+    fn committed() -> (&'static Offer, Scenario) {
+        let (i, o) = catalog::OFFERS
+            .iter()
+            .enumerate()
+            .find(|(i, o)| {
+                o.currency == Currency::Usd && !catalog::OFFER_DETAILS[*i].commitments.is_empty()
+            })
+            .unwrap();
+        assert_eq!(catalog::offer_index(o.id), Some(i));
+        let s = Scenario::default()
+            .apply(Action::ClearSelection)
+            .unwrap()
+            .apply(Action::ToggleOffer(o.id.into()))
+            .unwrap();
+        (o, s)
+    }
+
+    #[test]
+    fn storage_and_egress_cost_volume_times_price() {
+        let s = Scenario::default()
+            .apply(Action::SetStoragePrice(0.02))
+            .unwrap()
+            .apply(Action::SetEgressPrice(0.09))
+            .unwrap();
+        assert_eq!(s.storage_price(), 0.02);
+        let none = s.evaluate().unwrap();
+        assert_eq!(none[0].totals.storage, 0.0);
+        let s = s
+            .apply(Action::SetStorageGb(1000.0))
+            .unwrap()
+            .apply(Action::SetEgressGb(500.0))
+            .unwrap();
+        let r = s.evaluate().unwrap();
+        // 12 months × 1,000 GB × 0.02 and 12 × 500 GB × 0.09 (the fleet runs every month).
+        assert!(
+            (r[0].totals.storage - 240.0).abs() < 1e-6,
+            "{}",
+            r[0].totals.storage
+        );
+        assert!(
+            (r[0].totals.egress - 540.0).abs() < 1e-6,
+            "{}",
+            r[0].totals.egress
+        );
+        assert!((r[0].total - none[0].total - 780.0).abs() < 1e-6);
+        // A newly compared offer takes the same per-GB prices.
+        let extra = catalog::OFFERS
+            .iter()
+            .find(|o| !s.selected().iter().any(|id| id == o.id))
+            .unwrap();
+        let t = s.apply(Action::ToggleOffer(extra.id.into())).unwrap();
+        assert_eq!(t.options().last().unwrap().egress_per_gb, 0.09);
+        assert!(
+            engine_cumulative_chart(&s, &r).footer[0].contains("storage 1,000 GB at 0.02/GB-month")
+        );
+        for a in [
+            Action::SetStorageGb(-1.0),
+            Action::SetEgressGb(f64::NAN),
+            Action::SetStoragePrice(11.0),
+            Action::SetEgressPrice(-0.1),
+        ] {
+            assert!(s.apply(a.clone()).is_err(), "{a:?}");
+        }
+        assert_eq!(Scenario::from_file(s.to_file()).unwrap(), s);
+    }
+
+    #[test]
+    fn calendar_months_start_at_the_chosen_month() {
+        let s = Scenario::default()
+            .apply(Action::SetCalendarStart("2027-02".into()))
+            .unwrap();
+        assert_eq!(s.month_code(), "calendar");
+        assert_eq!(s.calendar_start(), Some("2027-02"));
+        let r = s.evaluate().unwrap();
+        let fixed = Scenario::default().evaluate().unwrap();
+        // February 2027 has 672 hours, fewer than 730: the first month costs less.
+        assert!(r[0].monthly[0].total() < fixed[0].monthly[0].total());
+        let c = engine_cumulative_chart(&s, &r);
+        assert!(
+            c.x_label.contains("calendar month from 2027-02"),
+            "{}",
+            c.x_label
+        );
+        for bad in ["2027-13", "27-02", "2027/02", "", "2027-1"] {
+            assert!(
+                s.apply(Action::SetCalendarStart(bad.into())).is_err(),
+                "{bad}"
+            );
+        }
+        let back = s
+            .apply(Action::SetMonthConvention(MonthConvention::Hours720))
+            .unwrap();
+        assert_eq!((back.month_code(), back.calendar_start()), ("720h", None));
+        assert_eq!(Scenario::from_file(s.to_file()).unwrap(), s);
+    }
+
+    #[test]
+    fn reserved_variants_use_the_catalog_commitments() {
+        let (offer, s) = committed();
+        let commitments = s.option_commitments(0);
+        assert!(!commitments.is_empty());
+        let v = s
+            .apply(Action::AddReservedVariant {
+                index: 0,
+                reserved_pct: 60.0,
+                commitment: 0,
+            })
+            .unwrap();
+        assert_eq!(v.options().len(), 2);
+        let o = &v.options()[1];
+        assert_eq!(o.offer.as_deref(), Some(offer.id));
+        assert_eq!(o.portfolio.unwrap().reserved, 0.6);
+        assert_eq!(o.reserved.unwrap().term_months, commitments[0].term_months);
+        assert!(
+            o.name.as_deref().unwrap().contains("60/40 reserved"),
+            "{:?}",
+            o.name
+        );
+        let r = v.evaluate().unwrap();
+        assert!(r[1].totals.reserved_upfront + r[1].totals.reserved_recurring > 0.0);
+        assert!(r[1].totals.on_demand > 0.0 && r[1].totals.on_demand < r[0].totals.on_demand);
+        assert!(r[1]
+            .reserved
+            .as_ref()
+            .unwrap()
+            .break_even_utilisation
+            .is_some());
+        // An offer without commitments refuses, and the scenario stays as it was.
+        let (_, plain) = catalog::OFFERS
+            .iter()
+            .enumerate()
+            .find(|(i, _)| catalog::OFFER_DETAILS[*i].commitments.is_empty())
+            .unwrap();
+        let p = Scenario::default()
+            .apply(Action::ClearSelection)
+            .unwrap()
+            .apply(Action::ToggleOffer(plain.id.into()))
+            .unwrap();
+        assert!(matches!(
+            p.apply(Action::AddReservedVariant {
+                index: 0,
+                reserved_pct: 60.0,
+                commitment: 0
+            }),
+            Err(ScenarioError::Strategy(_))
+        ));
+        assert!(v
+            .apply(Action::AddReservedVariant {
+                index: 0,
+                reserved_pct: 60.0,
+                commitment: commitments.len()
+            })
+            .is_err());
+        assert_eq!(Scenario::from_file(v.to_file()).unwrap(), v);
+    }
+
+    #[test]
+    fn option_shares_always_sum_to_one_hundred() {
+        let (_, s) = committed();
+        let v = s
+            .apply(Action::SetOptionShares {
+                index: 0,
+                reserved_pct: 30.0,
+                spot_pct: 0.0,
+            })
+            .unwrap();
+        let p = v.options()[0].portfolio.unwrap();
+        assert_eq!((p.reserved, p.spot), (0.3, 0.0));
+        assert!(v.options()[0].reserved.is_some(), "commitment 0 filled in");
+        assert!(s
+            .apply(Action::SetOptionShares {
+                index: 0,
+                reserved_pct: 70.0,
+                spot_pct: 40.0
+            })
+            .is_err());
+        assert!(s
+            .apply(Action::SetOptionShares {
+                index: 5,
+                reserved_pct: 10.0,
+                spot_pct: 0.0
+            })
+            .is_err());
+        // Back to all on demand: no portfolio at all.
+        let back = v
+            .apply(Action::SetOptionShares {
+                index: 0,
+                reserved_pct: 0.0,
+                spot_pct: 0.0,
+            })
+            .unwrap();
+        assert_eq!(back.options()[0].portfolio, None);
+        let n = s.option_commitments(0).len();
+        if n > 1 {
+            let w = v
+                .apply(Action::SetOptionCommitment {
+                    index: 0,
+                    commitment: n - 1,
+                })
+                .unwrap();
+            let c = s.option_commitments(0)[n - 1];
+            assert_eq!(w.options()[0].reserved.unwrap().upfront, c.upfront);
+        }
+        assert!(v
+            .apply(Action::SetOptionCommitment {
+                index: 0,
+                commitment: n
+            })
+            .is_err());
+    }
+
+    #[test]
+    fn rebalancing_keeps_the_shares_within_one_hundred() {
+        assert_eq!(rebalance(30.0, 50.0, true, 70.0), (70.0, 30.0));
+        assert_eq!(rebalance(30.0, 50.0, false, 90.0), (10.0, 90.0));
+        assert_eq!(rebalance(30.0, 20.0, true, 40.0), (40.0, 20.0));
+        assert_eq!(rebalance(0.0, 0.0, false, 100.0), (0.0, 100.0));
+    }
+
+    #[test]
+    fn commitment_labels_state_term_payment_and_effective_price() {
+        let c = catalog::Commitment {
+            term_months: 12,
+            payment: catalog::Payment::PartialUpfront,
+            upfront: 105_120.0,
+            per_hour: 20.0,
+        };
+        assert_eq!(
+            commitment_label(&c, Currency::Usd),
+            "12 months, partial upfront: $105,120.00 upfront + 20.00/h (32.00/h effective)"
+        );
     }
 
     #[test]

@@ -23,6 +23,10 @@ pub struct ComparisonProps {
     pub today: AttrValue,
     /// Called with an option's position to add its all-spot variant.
     pub on_spot_variant: Callback<usize>,
+    /// Per option: whether its offer lists committed-use prices (shows "+ 60/40 reserved").
+    pub reservable: Vec<bool>,
+    /// Called with an option's position to add its 60/40 reserved/on-demand variant.
+    pub on_reserved_variant: Callback<usize>,
     /// Called with an option's position to remove it.
     pub on_remove: Callback<usize>,
 }
@@ -57,6 +61,8 @@ pub fn comparison(props: &ComparisonProps) -> Html {
     let rows = results.iter().enumerate().map(|(i, r)| {
         let spot = props.on_spot_variant.clone();
         let remove = props.on_remove.clone();
+        let reserve = props.on_reserved_variant.clone();
+        let reservable = props.reservable.get(i).copied().unwrap_or(false);
         let reserved = r.reserved.as_ref();
         let warn = warnings(r, c);
         html! {
@@ -70,9 +76,14 @@ pub fn comparison(props: &ComparisonProps) -> Html {
                 <td class="num">{ money_or_na(r.per_job, c) }</td>
                 <td class="num">{ r.finish_months.filter(|m| m.is_finite()).map(|m| format::number(m, 2)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
                 <td class="num">{ reserved.and_then(|x| x.break_even_utilisation).filter(|u| u.is_finite()).map(|u| format!("{} %", format::number(u * 100.0, 1))).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
+                <td class="num">{ reserved.and_then(|x| x.break_even_months).filter(|m| m.is_finite()).map(|m| format::number(m, 1)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
                 <td class="warn small">{ warn.join("; ") }</td>
                 <td class="actions">
                     <button class="link" title="Add a copy of this option run on spot capacity" onclick={Callback::from(move |_: MouseEvent| spot.emit(i))}>{ "+ spot variant" }</button>
+                    if reservable {
+                        { " " }
+                        <button class="link reserved-variant" title="Add a copy of this option with 60 % of its GPUs on the offer's first committed-use term and 40 % on demand" onclick={Callback::from(move |_: MouseEvent| reserve.emit(i))}>{ "+ 60/40 reserved" }</button>
+                    }
                     { " " }
                     <button class="link" aria-label={format!("Remove {}", r.name)} onclick={Callback::from(move |_: MouseEvent| remove.emit(i))}>{ "remove" }</button>
                 </td>
@@ -95,6 +106,7 @@ pub fn comparison(props: &ComparisonProps) -> Html {
                         <th scope="col" class="num">{ "Per job" }</th>
                         <th scope="col" class="num">{ format!("Finish (months of {})", props.month) }</th>
                         <th scope="col" class="num">{ "Reserved break-even utilisation" }</th>
+                        <th scope="col" class="num" title="months of use after which the reserved term beats paying on demand">{ "Reserved break-even (months)" }</th>
                         <th scope="col">{ "Warnings" }</th>
                         <th scope="col"><span class="visually-hidden">{ "Actions" }</span></th>
                     </tr></thead>

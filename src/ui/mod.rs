@@ -6,22 +6,24 @@ pub mod comparison;
 pub mod offer_table;
 pub mod slider;
 pub mod state;
+pub mod strategy;
 pub mod summary;
 
 use crate::catalog::Currency;
 use crate::model::MonthConvention;
 use crate::scenario::{
-    engine_breakdown_chart, engine_cumulative_chart, engine_ranking_chart, month_code, Action,
+    engine_breakdown_chart, engine_cumulative_chart, engine_ranking_chart, Action,
     CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC, GPUS_SPEC, HOURS_PER_DAY_SPEC,
-    HOURS_SPEC, INTERRUPTIONS_SPEC, MONTHS_SPEC, RATE_SPEC,
+    HOURS_SPEC, INTERRUPTIONS_SPEC, MONTHS_SPEC, PER_GB_PRICE_SPEC, RATE_SPEC, VOLUME_GB_SPEC,
 };
 use chart_panel::{AnyChart, ChartPanel};
 use comparison::Comparison;
 use offer_table::OfferTable;
 use slider::Slider;
 use state::{AppAction, AppState};
+use strategy::Strategy;
 use summary::Summary;
-use web_sys::HtmlSelectElement;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 /// Milliseconds the scenario must stay unchanged before the offer table's scenario totals
@@ -123,21 +125,13 @@ pub fn app() -> Html {
         )
     };
     let breakdown_csv = use_callback((breakdown.clone(), scenario.clone()), |(), (chart, s)| {
-        crate::chart::breakdown::breakdown_csv(
-            chart,
-            s.display_currency().code(),
-            month_code(s.fleet().month),
-        )
+        crate::chart::breakdown::breakdown_csv(chart, s.display_currency().code(), s.month_code())
     });
     // CSVs are built on click only, from the same results and charts as the screen.
     let cumulative_csv = use_callback(
         (engine_results.clone(), scenario.clone()),
         |(), (results, s)| match &**results {
-            Ok(r) => crate::comparison::cumulative_csv(
-                r,
-                s.display_currency(),
-                month_code(s.fleet().month),
-            ),
+            Ok(r) => crate::comparison::cumulative_csv(r, s.display_currency(), s.month_code()),
             Err(_) => String::new(),
         },
     );
@@ -159,6 +153,24 @@ pub fn app() -> Html {
     let on_interval = use_number_setter(dispatcher.clone(), Action::SetCheckpointInterval);
     let on_write = use_number_setter(dispatcher.clone(), Action::SetCheckpointWrite);
     let on_restart = use_number_setter(dispatcher.clone(), Action::SetRestart);
+    let on_storage_gb = use_number_setter(dispatcher.clone(), Action::SetStorageGb);
+    let on_egress_gb = use_number_setter(dispatcher.clone(), Action::SetEgressGb);
+    let on_storage_price = use_number_setter(dispatcher.clone(), Action::SetStoragePrice);
+    let on_egress_price = use_number_setter(dispatcher.clone(), Action::SetEgressPrice);
+    let on_action = use_callback(dispatcher.clone(), |a: Action, d| {
+        d.dispatch(AppAction::Scenario(a))
+    });
+    let on_reserved_variant = use_callback(dispatcher.clone(), |index: usize, d| {
+        d.dispatch(AppAction::Scenario(Action::AddReservedVariant {
+            index,
+            reserved_pct: 60.0,
+            commitment: 0,
+        }))
+    });
+    let on_calendar_start = use_callback(dispatcher.clone(), |e: Event, d| {
+        let v = e.target_unchecked_into::<HtmlInputElement>().value();
+        d.dispatch(AppAction::Scenario(Action::SetCalendarStart(v)));
+    });
     let on_young = use_callback(dispatcher.clone(), |_: MouseEvent, d| {
         d.dispatch(AppAction::Scenario(Action::UseSuggestedCheckpointInterval))
     });
@@ -187,9 +199,12 @@ pub fn app() -> Html {
             d.dispatch(AppAction::Scenario(Action::SetCurrency(c)));
         }
     });
-    let on_month = use_callback(dispatcher.clone(), |e: Event, d| {
+    let on_month = use_callback((dispatcher.clone(), *today), |e: Event, (d, today)| {
         let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-        if let Some(m) = MonthConvention::ALL.into_iter().find(|m| m.label() == v) {
+        if v == crate::scenario::CALENDAR {
+            let start = format!("{:04}-{:02}", today.0, today.1);
+            d.dispatch(AppAction::Scenario(Action::SetCalendarStart(start)));
+        } else if let Some(m) = MonthConvention::ALL.into_iter().find(|m| m.label() == v) {
             d.dispatch(AppAction::Scenario(Action::SetMonthConvention(m)));
         }
     });
@@ -202,6 +217,10 @@ pub fn app() -> Html {
     let fleet = scenario.fleet();
     let file = scenario.to_file();
     let checkpoint = scenario.checkpoint();
+    let calendar_start = scenario.calendar_start().map(str::to_string);
+    let reservable: Vec<bool> = (0..scenario.options().len())
+        .map(|i| !scenario.option_commitments(i).is_empty())
+        .collect();
 
     html! {
         <>
@@ -248,6 +267,24 @@ pub fn app() -> Html {
                     </div>
                 </fieldset>
                 <fieldset class="editor-group">
+                    <legend>{ "Storage and egress" }</legend>
+                    <div class="sliders">
+                        <Slider id="storage-gb" label="Storage kept" unit="GB" value={file.storage_gb}
+                            spec={VOLUME_GB_SPEC} slider_max={10_000.0} step={100.0} on_change={on_storage_gb} />
+                        <Slider id="storage-price" label="Storage price" unit="per GB-month" value={scenario.storage_price()}
+                            spec={PER_GB_PRICE_SPEC} slider_max={0.3} step={0.005} on_change={on_storage_price} />
+                        <Slider id="egress-gb" label="Egress" unit="GB/month" value={file.egress_gb_per_month}
+                            spec={VOLUME_GB_SPEC} slider_max={10_000.0} step={100.0} on_change={on_egress_gb} />
+                        <Slider id="egress-price" label="Egress price" unit="per GB" value={scenario.egress_price()}
+                            spec={PER_GB_PRICE_SPEC} slider_max={0.2} step={0.005} on_change={on_egress_price} />
+                    </div>
+                    <p class="muted small">{ "Per-GB prices are in each option's own currency and apply to every compared option." }</p>
+                </fieldset>
+                <fieldset class="editor-group">
+                    <legend>{ "Strategy of one option: reserved / spot / on-demand" }</legend>
+                    <Strategy scenario={scenario.clone()} on_action={on_action} />
+                </fieldset>
+                <fieldset class="editor-group">
                     <legend>{ "Budget and conventions" }</legend>
                     <div class="sliders">
                         <Slider id="contingency" label="Contingency" unit="%" value={file.contingency_pct}
@@ -257,10 +294,16 @@ pub fn app() -> Html {
                     <label>{ "Month length " }
                         <select id="month-convention" onchange={on_month}>
                             { for MonthConvention::ALL.iter().map(|m| html!{
-                                <option value={m.label()} selected={*m == fleet.month}>{ m.label() }{ if *m == MonthConvention::Hours730 { " (365 × 24 ÷ 12)" } else { "" } }</option>
+                                <option value={m.label()} selected={calendar_start.is_none() && *m == fleet.month}>{ m.label() }{ if *m == MonthConvention::Hours730 { " (365 × 24 ÷ 12)" } else { "" } }</option>
                             }) }
+                            <option value={crate::scenario::CALENDAR} selected={calendar_start.is_some()}>{ "calendar months" }</option>
                         </select>
                     </label>
+                    if let Some(start) = calendar_start.clone() {
+                        <label>{ "First month " }
+                            <input type="month" id="calendar-start" value={start} onchange={on_calendar_start} required=true />
+                        </label>
+                    }
                     <label>{ "Show totals in " }
                         <select id="display-currency" onchange={on_currency}>
                             { for Currency::ALL.iter().map(|c| html!{ <option value={c.code()} selected={*c == scenario.display_currency()}>{ c.code() }</option> }) }
@@ -277,8 +320,9 @@ pub fn app() -> Html {
             <section class="card" aria-labelledby="results-heading">
                 <h2 id="results-heading" tabindex="-1">{ "Compared options" }</h2>
                 <Summary today={*today} scenario={scenario.clone()} results={results.clone()} on_remove={on_toggle.clone()} />
-                <Comparison results={engine_results} currency={scenario.display_currency()} month={month_code(fleet.month)}
-                    today={(*today_date).clone()} on_spot_variant={on_spot_variant} on_remove={on_remove_option} />
+                <Comparison results={engine_results} currency={scenario.display_currency()} month={AttrValue::from(scenario.month_code().to_string())}
+                    today={(*today_date).clone()} on_spot_variant={on_spot_variant}
+                    reservable={reservable} on_reserved_variant={on_reserved_variant} on_remove={on_remove_option} />
             </section>
             <ChartPanel chart={AnyChart::Cumulative(chart)} heading="Cumulative cost over time" canvas_id="chart"
                 what="cumulative" today={(*today_date).clone()} csv={cumulative_csv} />

@@ -1,0 +1,114 @@
+//! The strategy editor: one compared option's portfolio (reserved / spot / on-demand shares,
+//! always summing to 100 %) and its reserved term and payment option, taken from the catalog's
+//! committed-use prices of its offer.
+
+use crate::catalog;
+use crate::format;
+use crate::scenario::{commitment_label, rebalance, Action, Scenario, SHARE_PCT_SPEC};
+use crate::ui::slider::Slider;
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+/// Properties of [`Strategy`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct StrategyProps {
+    /// The scenario in force.
+    pub scenario: Scenario,
+    /// Dispatches a scenario change.
+    pub on_action: Callback<Action>,
+}
+
+/// Shares and reserved term of the chosen option.
+#[function_component(Strategy)]
+pub fn strategy(props: &StrategyProps) -> Html {
+    let chosen = use_state(|| 0usize);
+    let options = props.scenario.options();
+    if options.is_empty() {
+        return html! { <p class="muted small">{ "Pick an offer to set its strategy." }</p> };
+    }
+    let index = (*chosen).min(options.len() - 1);
+    let option = &options[index];
+    let shares = option.portfolio.unwrap_or_default();
+    let (reserved_pct, spot_pct) = (shares.reserved * 100.0, shares.spot * 100.0);
+    let on_demand_pct = (100.0 - reserved_pct - spot_pct).max(0.0);
+    let commitments = props.scenario.option_commitments(index);
+    let currency = option
+        .offer
+        .as_deref()
+        .and_then(catalog::offer_by_id)
+        .map_or(catalog::Currency::Usd, |o| o.currency);
+    let current = option.reserved.and_then(|r| {
+        commitments.iter().position(|c| {
+            c.term_months == r.term_months
+                && c.upfront == r.upfront
+                && c.per_hour == r.recurring_per_hour
+        })
+    });
+
+    let on_option = {
+        let chosen = chosen.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Ok(i) = v.parse::<usize>() {
+                chosen.set(i);
+            }
+        })
+    };
+    let share_setter = |set_reserved: bool| {
+        let on_action = props.on_action.clone();
+        Callback::from(move |v: f64| {
+            let (reserved_pct, spot_pct) = rebalance(reserved_pct, spot_pct, set_reserved, v);
+            on_action.emit(Action::SetOptionShares {
+                index,
+                reserved_pct,
+                spot_pct,
+            });
+        })
+    };
+    let on_commitment = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Ok(commitment) = v.parse::<usize>() {
+                on_action.emit(Action::SetOptionCommitment { index, commitment });
+            }
+        })
+    };
+
+    html! {
+        <div class="strategy">
+            <div class="options">
+                <label>{ "Option " }
+                    <select id="strategy-option" onchange={on_option}>
+                        { for (0..options.len()).map(|i| html!{
+                            <option value={i.to_string()} selected={i == index}>{ props.scenario.option_name(i) }</option>
+                        }) }
+                    </select>
+                </label>
+            </div>
+            <div class="sliders">
+                <Slider id="share-reserved" label="Reserved share" unit="%" value={reserved_pct}
+                    spec={SHARE_PCT_SPEC} slider_max={100.0} step={5.0} on_change={share_setter(true)} />
+                <Slider id="share-spot" label="Spot share" unit="%" value={spot_pct}
+                    spec={SHARE_PCT_SPEC} slider_max={100.0} step={5.0} on_change={share_setter(false)} />
+            </div>
+            <p class="small" id="share-on-demand">
+                { format!("On-demand: {} % (the rest; reserved + spot + on-demand = 100 %)", format::input_value(on_demand_pct)) }
+            </p>
+            if commitments.is_empty() {
+                <p class="muted small" id="strategy-no-commitment">{ "This offer lists no committed-use (reserved) price in the catalog, so its reserved share must stay 0 %." }</p>
+            } else {
+                <label class="block">{ "Reserved term and payment " }
+                    <select id="reserved-term" onchange={on_commitment}>
+                        if current.is_none() {
+                            <option value="" selected=true>{ "choose a term" }</option>
+                        }
+                        { for commitments.iter().enumerate().map(|(i, c)| html!{
+                            <option value={i.to_string()} selected={current == Some(i)}>{ commitment_label(c, currency) }</option>
+                        }) }
+                    </select>
+                </label>
+            }
+        </div>
+    }
+}
