@@ -4,6 +4,7 @@
 
 use crate::catalog::{self, Currency, Offer};
 use crate::chart::breakdown::BreakdownChart;
+use crate::chart::lines::{LinesChart, Marker, XyLine};
 use crate::chart::ranking::{Bar, RankingChart};
 use crate::chart::{CumulativeChart, Line};
 use crate::engine::file::{Mode, OptionFile, ScenarioFile, WorkloadFile};
@@ -279,6 +280,11 @@ pub enum Action {
         /// Spot share, %.
         spot_pct: f64,
     },
+    /// Compare with owning servers (the COST-MODEL.md example server when first switched on),
+    /// or stop comparing.
+    EnableBuy(bool),
+    /// Set the owned server (every field validated, see [`check_buy`]).
+    SetBuy(engine::file::BuyFile),
     /// Use the catalog offer's commitment number `commitment` (term and payment option) as
     /// option `index`'s reserved prices.
     SetOptionCommitment {
@@ -537,6 +543,10 @@ impl Scenario {
                     return Err(ScenarioError::Strategy(e.to_string()));
                 }
             }
+            Action::EnableBuy(on) => {
+                next.file.buy = on.then(|| self.file.buy.unwrap_or(DEFAULT_BUY));
+            }
+            Action::SetBuy(b) => next.file.buy = Some(check_buy(b)?),
             Action::SetOptionCommitment { index, commitment } => {
                 let Some(o) = next.file.options.get_mut(index) else {
                     return Err(ScenarioError::OutOfRange("option"));
@@ -810,6 +820,70 @@ impl Scenario {
             crate::format::number(1.0 / self.rate().usd_per_cny, 4)
         )
     }
+}
+
+/// The owned server first offered for rent vs buy (COST-MODEL.md's example): 8 GPUs, 250,000
+/// purchase, 3 years, 10 % residual, 6.5 kW at PUE 1.3 and 0.12 per kWh, 1,500 ops per month.
+pub const DEFAULT_BUY: engine::file::BuyFile = engine::file::BuyFile {
+    gpus: 8,
+    purchase: 250_000.0,
+    life_years: 3.0,
+    residual: 0.1,
+    kw: 6.5,
+    pue: 1.3,
+    price_per_kwh: 0.12,
+    ops_per_month: 1500.0,
+};
+
+/// Accepted owned-server purchase prices: 0–100,000,000.
+pub const PURCHASE_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1e8,
+    integer: false,
+};
+/// Accepted useful lives in years: 0.5–20.
+pub const LIFE_YEARS_SPEC: NumberSpec = NumberSpec {
+    min: 0.5,
+    max: 20.0,
+    integer: false,
+};
+/// Accepted power draws in kW: 0–1,000.
+pub const KW_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1000.0,
+    integer: false,
+};
+/// Accepted PUE: 1–3.
+pub const PUE_SPEC: NumberSpec = NumberSpec {
+    min: 1.0,
+    max: 3.0,
+    integer: false,
+};
+/// Accepted electricity prices per kWh: 0–10.
+pub const KWH_PRICE_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 10.0,
+    integer: false,
+};
+/// Accepted operations costs per month: 0–10,000,000.
+pub const OPS_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1e7,
+    integer: false,
+};
+
+/// `b` if every field is in its accepted range (GPUs per server as [`GPUS_SPEC`], residual as
+/// a fraction 0–1), else which field is not.
+pub fn check_buy(b: engine::file::BuyFile) -> Result<engine::file::BuyFile, ScenarioError> {
+    check(f64::from(b.gpus), GPUS_SPEC, "GPUs per server")?;
+    check(b.purchase, PURCHASE_SPEC, "purchase price")?;
+    check(b.life_years, LIFE_YEARS_SPEC, "life")?;
+    check(b.residual * 100.0, SHARE_PCT_SPEC, "residual value")?;
+    check(b.kw, KW_SPEC, "power")?;
+    check(b.pue, PUE_SPEC, "PUE")?;
+    check(b.price_per_kwh, KWH_PRICE_SPEC, "electricity price")?;
+    check(b.ops_per_month, OPS_SPEC, "operations cost")?;
+    Ok(b)
 }
 
 /// The month code of calendar months.
@@ -1129,6 +1203,177 @@ pub fn engine_breakdown_chart(
             .footer,
         monthly: r.map(|r| r.monthly.clone()).unwrap_or_default(),
         empty_message: format!("Pick up to {MAX_COMPARED} offers in the table to compare them"),
+    }
+}
+
+/// Builds the reserved-vs-on-demand chart from the engine's `results` for `scenario`: for each
+/// option with a reserved term, what an instance-hour of the term costs on demand as a function
+/// of the share of hours used (a dashed line through the origin) and reserved (flat: owed
+/// whether used or not), with the break-even utilisation marked where the lines cross.
+#[must_use]
+pub fn engine_reserved_chart(
+    scenario: &Scenario,
+    results: &[engine::plan::OptionResult],
+) -> LinesChart {
+    let currency = scenario.display_currency();
+    let mut lines = Vec::new();
+    let mut markers = Vec::new();
+    let mut priced = Vec::new();
+    for (i, r) in results.iter().enumerate() {
+        let Some(rs) = &r.reserved else { continue };
+        let Some(od) = rs.on_demand_per_hour.filter(|p| p.is_finite()) else {
+            continue;
+        };
+        priced.push(r.clone());
+        let term = scenario
+            .options()
+            .get(i)
+            .and_then(|o| o.reserved)
+            .map_or(String::new(), |t| format!("{} months, ", t.term_months));
+        lines.push(XyLine {
+            label: format!(
+                "{}: on demand, {}/instance-hour used",
+                r.name,
+                crate::format::number(od, 2)
+            ),
+            series: i,
+            dashed: true,
+            points: vec![(0.0, 0.0), (100.0, od)],
+        });
+        lines.push(XyLine {
+            label: format!(
+                "{}: reserved, {term}{}/instance-hour of the term",
+                r.name,
+                crate::format::number(rs.effective_per_hour, 2)
+            ),
+            series: i,
+            dashed: false,
+            points: vec![(0.0, rs.effective_per_hour), (100.0, rs.effective_per_hour)],
+        });
+        markers.push(match rs.break_even_utilisation.filter(|u| u.is_finite()) {
+            Some(u) if u <= 1.0 => Marker {
+                x: u * 100.0,
+                y: rs.effective_per_hour,
+                label: format!(
+                    "{}: break-even at {} % utilisation",
+                    r.name,
+                    crate::format::number(u * 100.0, 1)
+                ),
+                series: i,
+            },
+            _ => Marker {
+                x: 100.0,
+                y: od,
+                label: format!("{}: reserved never pays off (above on demand)", r.name),
+                series: i,
+            },
+        });
+    }
+    LinesChart {
+        title: format!("Reserved vs on-demand by utilisation ({})", currency.code()),
+        x_label: "Utilisation: share of the term's hours used (%)".into(),
+        y_label: format!("Cost per instance-hour of the term ({})", currency.code()),
+        x_max: 100.0,
+        footer: engine_cumulative_chart(scenario, &priced).footer,
+        lines,
+        markers,
+        empty_message: "Add a reserved variant (\"+ 60/40 reserved\") or a reserved share to see its break-even".into(),
+    }
+}
+
+/// Builds the rent-vs-buy chart from the engine's `results` for `scenario`: each option's
+/// cumulative rental cost, the cumulative cash cost of owning enough servers for the first
+/// option's GPUs (dashed), and each option's crossover month (the first month renting has cost
+/// at least as much as buying) marked.
+#[must_use]
+pub fn engine_buy_chart(scenario: &Scenario, results: &[engine::plan::OptionResult]) -> LinesChart {
+    let currency = scenario.display_currency();
+    let fleet = scenario.fleet();
+    let mut lines: Vec<XyLine> = results
+        .iter()
+        .enumerate()
+        .map(|(i, r)| XyLine {
+            label: format!("Rent: {}", r.name),
+            series: i,
+            dashed: false,
+            points: std::iter::once((0.0, 0.0))
+                .chain(
+                    r.cumulative
+                        .iter()
+                        .enumerate()
+                        .map(|(m, c)| ((m + 1) as f64, c.total())),
+                )
+                .collect(),
+        })
+        .collect();
+    let mut markers = Vec::new();
+    let buy = scenario.file.buy;
+    if let (Some(b), Some(first)) = (buy, results.first().and_then(|r| r.buy.as_ref())) {
+        // The owned line is drawn in the colour after the options'.
+        let own = results.len();
+        let upfront = first.servers * b.purchase;
+        lines.push(XyLine {
+            label: format!(
+                "Buy: {} × {}-GPU server ({} each, {} years, {} % residual), {}/server-hour",
+                crate::format::number(first.servers, 0),
+                b.gpus,
+                crate::format::money(b.purchase, currency),
+                crate::format::input_value(b.life_years),
+                crate::format::input_value(b.residual * 100.0),
+                crate::format::number(first.per_server_hour, 2),
+            ),
+            series: own,
+            dashed: true,
+            points: std::iter::once((0.0, upfront))
+                .chain(
+                    first
+                        .cumulative
+                        .iter()
+                        .enumerate()
+                        .map(|(m, c)| ((m + 1) as f64, *c)),
+                )
+                .collect(),
+        });
+        for (i, r) in results.iter().enumerate() {
+            if let Some(m) = r.buy.as_ref().and_then(|b| b.crossover_month) {
+                let y = r
+                    .cumulative
+                    .get(m.saturating_sub(1) as usize)
+                    .map_or(f64::NAN, |c| c.total());
+                markers.push(Marker {
+                    x: f64::from(m),
+                    y,
+                    label: format!("{}: buying is cheaper from month {m}", r.name),
+                    series: i,
+                });
+            }
+        }
+        if markers.is_empty() && !results.is_empty() {
+            markers.push(Marker {
+                x: f64::from(fleet.months),
+                y: first.cumulative.last().copied().unwrap_or(f64::NAN),
+                label: format!(
+                    "renting stays cheaper for all {}",
+                    count_of(fleet.months, "month", "months")
+                ),
+                series: own,
+            });
+        }
+    }
+    let mut footer = engine_cumulative_chart(scenario, results).footer;
+    footer.push(format!(
+        "Buying, cash view: purchase paid in month 0, power (kW × PUE × price per kWh) and operations monthly, residual value recovered only at resale; amounts in {}.",
+        currency.code()
+    ));
+    LinesChart {
+        title: format!("Rent vs buy: cumulative cost ({})", currency.code()),
+        x_label: format!("Month (1 month = {})", scenario.month_label()),
+        y_label: format!("Cumulative cost ({})", currency.code()),
+        x_max: f64::from(fleet.months.max(1)),
+        footer,
+        lines: if buy.is_some() { lines } else { Vec::new() },
+        markers,
+        empty_message: "Switch on \"Compare with buying\" to draw the owned server".into(),
     }
 }
 
@@ -1707,6 +1952,129 @@ mod tests {
             commitment_label(&c, Currency::Usd),
             "12 months, partial upfront: $105,120.00 upfront + 20.00/h (32.00/h effective)"
         );
+    }
+
+    #[test]
+    fn reserved_chart_marks_the_break_even_where_the_lines_cross() {
+        let (_, s) = committed();
+        let empty = engine_reserved_chart(&s, &s.evaluate().unwrap());
+        assert!(empty.lines.is_empty() && empty.markers.is_empty());
+        let v = s
+            .apply(Action::AddReservedVariant {
+                index: 0,
+                reserved_pct: 60.0,
+                commitment: 0,
+            })
+            .unwrap();
+        let r = v.evaluate().unwrap();
+        let c = engine_reserved_chart(&v, &r);
+        assert_eq!(
+            c.lines.len(),
+            2,
+            "on-demand and reserved lines of the variant"
+        );
+        assert!(c
+            .lines
+            .iter()
+            .all(|l| l.series == 1 && l.label.starts_with(&r[1].name)));
+        let rs = r[1].reserved.unwrap();
+        let u = rs.break_even_utilisation.unwrap();
+        assert_eq!(c.markers.len(), 1);
+        let m = &c.markers[0];
+        assert!((m.x - u * 100.0).abs() < 1e-9, "{} vs {u}", m.x);
+        // On the dashed on-demand line, x % utilisation costs od × x / 100: equal to reserved.
+        let od = c.lines[0].points[1].1;
+        assert!((od * m.x / 100.0 - m.y).abs() < 1e-9 * od.max(1.0));
+        assert_eq!(m.y, rs.effective_per_hour);
+        assert!(m
+            .label
+            .contains(&format!("{} %", crate::format::number(u * 100.0, 1))));
+        assert!(c.y_label.contains("USD") && c.x_label.contains("(%)"));
+        assert!(c.footer.iter().any(|f| f.starts_with("Prices as of")));
+        let svg = crate::chart::lines::lines_svg(&c, &crate::chart::Theme::LIGHT, 900).unwrap();
+        assert!(svg.contains("break-even at"), "marker text in the SVG");
+    }
+
+    #[test]
+    fn buy_chart_marks_the_crossover_month() {
+        let s = Scenario::default();
+        let off = engine_buy_chart(&s, &s.evaluate().unwrap());
+        assert!(
+            off.lines.is_empty(),
+            "nothing to draw until buying is switched on"
+        );
+        let short = engine_buy_chart(
+            &s.apply(Action::EnableBuy(true)).unwrap(),
+            &s.apply(Action::EnableBuy(true))
+                .unwrap()
+                .evaluate()
+                .unwrap(),
+        );
+        // Over the default 12 months renting 8× A100 costs less than the 250,000 purchase.
+        assert_eq!(short.markers.len(), 1);
+        assert!(short.markers[0]
+            .label
+            .contains("renting stays cheaper for all 12 months"));
+        let b = s
+            .apply(Action::SetMonths(36.0))
+            .unwrap()
+            .apply(Action::EnableBuy(true))
+            .unwrap();
+        assert_eq!(b.to_file().buy, Some(DEFAULT_BUY));
+        let r = b.evaluate().unwrap();
+        let c = engine_buy_chart(&b, &r);
+        assert_eq!(
+            c.lines.len(),
+            r.len() + 1,
+            "one rent line per option, one buy line"
+        );
+        let own = c.lines.last().unwrap();
+        assert!(
+            own.dashed && own.label.starts_with("Buy: 1 × 8-GPU server"),
+            "{}",
+            own.label
+        );
+        assert_eq!(
+            own.points[0],
+            (0.0, 250_000.0),
+            "purchase paid at the start"
+        );
+        assert!(c.markers.len() >= 2, "{:?}", c.markers);
+        for m in &c.markers {
+            let i = c.lines.iter().position(|l| l.series == m.series).unwrap();
+            let month = m.x as u32;
+            assert_eq!(r[i].buy.as_ref().unwrap().crossover_month, Some(month));
+            let rent = &c.lines[i].points;
+            let bought = &own.points;
+            let k = month as usize;
+            assert_eq!(rent[k].1, m.y);
+            assert!(rent[k].1 >= bought[k].1 && rent[k - 1].1 < bought[k - 1].1);
+            assert!(m.label.ends_with(&format!("from month {month}")));
+        }
+        let svg = crate::chart::lines::lines_svg(&c, &crate::chart::Theme::DARK, 1200).unwrap();
+        assert!(svg.contains("buying is cheaper from month"));
+        // The server form validates every field; switching off keeps nothing.
+        let bad = engine::file::BuyFile {
+            pue: 0.9,
+            ..DEFAULT_BUY
+        };
+        assert!(b.apply(Action::SetBuy(bad)).is_err());
+        let cheap = b
+            .apply(Action::SetBuy(engine::file::BuyFile {
+                purchase: 1_000_000.0,
+                ..DEFAULT_BUY
+            }))
+            .unwrap();
+        let later = engine_buy_chart(&cheap, &cheap.evaluate().unwrap());
+        assert!(later
+            .markers
+            .iter()
+            .all(|m| m.label.contains("renting stays cheaper") || m.x > c.markers[0].x));
+        assert_eq!(
+            b.apply(Action::EnableBuy(false)).unwrap().to_file().buy,
+            None
+        );
+        assert_eq!(Scenario::from_file(b.to_file()).unwrap(), b);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! component.
 
 pub mod breakdown;
+pub mod lines;
 pub mod ranking;
 
 use plotters::coord::Shift;

@@ -12,16 +12,17 @@ pub mod summary;
 use crate::catalog::Currency;
 use crate::model::MonthConvention;
 use crate::scenario::{
-    engine_breakdown_chart, engine_cumulative_chart, engine_ranking_chart, Action,
-    CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC, GPUS_SPEC, HOURS_PER_DAY_SPEC,
-    HOURS_SPEC, INTERRUPTIONS_SPEC, MONTHS_SPEC, PER_GB_PRICE_SPEC, RATE_SPEC, VOLUME_GB_SPEC,
+    engine_breakdown_chart, engine_buy_chart, engine_cumulative_chart, engine_ranking_chart,
+    engine_reserved_chart, Action, CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC,
+    GPUS_SPEC, HOURS_PER_DAY_SPEC, HOURS_SPEC, INTERRUPTIONS_SPEC, MONTHS_SPEC, PER_GB_PRICE_SPEC,
+    RATE_SPEC, VOLUME_GB_SPEC,
 };
 use chart_panel::{AnyChart, ChartPanel};
 use comparison::Comparison;
 use offer_table::OfferTable;
 use slider::Slider;
 use state::{AppAction, AppState};
-use strategy::Strategy;
+use strategy::{BuyForm, Strategy};
 use summary::Summary;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -124,6 +125,40 @@ pub fn app() -> Html {
             },
         )
     };
+    let reserved_chart = {
+        let results = engine_results.clone();
+        use_memo(scenario.clone(), move |s| match &*results {
+            Ok(r) => engine_reserved_chart(s, r),
+            Err(_) => engine_reserved_chart(s, &[]),
+        })
+    };
+    let buy_chart = {
+        let results = engine_results.clone();
+        use_memo(scenario.clone(), move |s| match &*results {
+            Ok(r) => engine_buy_chart(s, r),
+            Err(_) => engine_buy_chart(s, &[]),
+        })
+    };
+    let reserved_csv = use_callback(
+        (reserved_chart.clone(), scenario.display_currency()),
+        |(), (chart, currency)| {
+            crate::chart::lines::lines_csv(
+                chart,
+                "utilisation_pct",
+                &format!(
+                    "{}_per_instance_hour_of_term",
+                    currency.code().to_lowercase()
+                ),
+            )
+        },
+    );
+    let buy_csv = use_callback((buy_chart.clone(), scenario.clone()), |(), (chart, s)| {
+        crate::chart::lines::lines_csv(
+            chart,
+            &format!("month_{}", s.month_code()),
+            &format!("cumulative_{}", s.display_currency().code().to_lowercase()),
+        )
+    });
     let breakdown_csv = use_callback((breakdown.clone(), scenario.clone()), |(), (chart, s)| {
         crate::chart::breakdown::breakdown_csv(chart, s.display_currency().code(), s.month_code())
     });
@@ -282,7 +317,7 @@ pub fn app() -> Html {
                 </fieldset>
                 <fieldset class="editor-group">
                     <legend>{ "Strategy of one option: reserved / spot / on-demand" }</legend>
-                    <Strategy scenario={scenario.clone()} on_action={on_action} />
+                    <Strategy scenario={scenario.clone()} on_action={on_action.clone()} />
                 </fieldset>
                 <fieldset class="editor-group">
                     <legend>{ "Budget and conventions" }</legend>
@@ -342,6 +377,12 @@ pub fn app() -> Html {
                 </ChartPanel>
                 <ChartPanel chart={AnyChart::Ranking(ranking)} heading="Ranking by total" canvas_id="chart-ranking"
                     what="ranking" today={(*today_date).clone()} csv={ranking_csv} />
+                <ChartPanel chart={AnyChart::Lines(reserved_chart)} heading="Reserved vs on-demand" canvas_id="chart-reserved"
+                    what="reserved-vs-on-demand" today={(*today_date).clone()} csv={reserved_csv} />
+                <ChartPanel chart={AnyChart::Lines(buy_chart)} heading="Rent vs buy" canvas_id="chart-buy"
+                    what="rent-vs-buy" today={(*today_date).clone()} csv={buy_csv}>
+                    <BuyForm buy={file.buy} currency={scenario.display_currency()} on_action={on_action.clone()} />
+                </ChartPanel>
             </div>
             if let Some(n) = &state.notice {
                 <p class="notice" role="alert" id="notice">{ n }{ " " }<button class="link" onclick={dismiss}>{ "dismiss" }</button></p>

@@ -1,12 +1,16 @@
 //! The strategy editor: one compared option's portfolio (reserved / spot / on-demand shares,
 //! always summing to 100 %) and its reserved term and payment option, taken from the catalog's
-//! committed-use prices of its offer.
+//! committed-use prices of its offer; and the owned-server form of the rent-vs-buy chart.
 
 use crate::catalog;
+use crate::engine::file::BuyFile;
 use crate::format;
-use crate::scenario::{commitment_label, rebalance, Action, Scenario, SHARE_PCT_SPEC};
+use crate::scenario::{
+    commitment_label, rebalance, Action, Scenario, KWH_PRICE_SPEC, KW_SPEC, LIFE_YEARS_SPEC,
+    OPS_SPEC, PUE_SPEC, PURCHASE_SPEC, SHARE_PCT_SPEC,
+};
 use crate::ui::slider::Slider;
-use web_sys::HtmlSelectElement;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 /// Properties of [`Strategy`].
@@ -110,5 +114,71 @@ pub fn strategy(props: &StrategyProps) -> Html {
                 </label>
             }
         </div>
+    }
+}
+
+/// Properties of [`BuyForm`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct BuyFormProps {
+    /// The owned server compared against, if buying is switched on.
+    pub buy: Option<BuyFile>,
+    /// Display currency (the server's amounts are in it).
+    pub currency: catalog::Currency,
+    /// Dispatches a scenario change.
+    pub on_action: Callback<Action>,
+}
+
+/// The owned-server form feeding the scenario's `buy` section: a switch, then purchase price,
+/// life, residual value, power, PUE, electricity price and operations per month.
+#[function_component(BuyForm)]
+pub fn buy_form(props: &BuyFormProps) -> Html {
+    let on_toggle = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |e: Event| {
+            let on = e.target_unchecked_into::<HtmlInputElement>().checked();
+            on_action.emit(Action::EnableBuy(on));
+        })
+    };
+    let toggle = html! {
+        <label class="chart-control">
+            <input type="checkbox" id="buy-enabled" checked={props.buy.is_some()} onchange={on_toggle} />
+            { " Compare with buying servers" }
+        </label>
+    };
+    let Some(b) = props.buy else {
+        return toggle;
+    };
+    let setter = |f: fn(BuyFile, f64) -> BuyFile| {
+        let on_action = props.on_action.clone();
+        Callback::from(move |v: f64| on_action.emit(Action::SetBuy(f(b, v))))
+    };
+    let code = props.currency.code();
+    html! {
+        <>
+        { toggle }
+        <div class="sliders buy-form">
+            <Slider id="buy-purchase" label="Purchase price per server" unit={code} value={b.purchase}
+                spec={PURCHASE_SPEC} slider_max={1_000_000.0} step={5_000.0}
+                on_change={setter(|b, v| BuyFile { purchase: v, ..b })} />
+            <Slider id="buy-life" label="Useful life" unit="years" value={b.life_years}
+                spec={LIFE_YEARS_SPEC} slider_max={8.0} step={0.5}
+                on_change={setter(|b, v| BuyFile { life_years: v, ..b })} />
+            <Slider id="buy-residual" label="Residual value" unit="% of purchase" value={b.residual * 100.0}
+                spec={SHARE_PCT_SPEC} slider_max={60.0} step={1.0}
+                on_change={setter(|b, v| BuyFile { residual: v / 100.0, ..b })} />
+            <Slider id="buy-kw" label="Power draw" unit="kW" value={b.kw}
+                spec={KW_SPEC} slider_max={20.0} step={0.1}
+                on_change={setter(|b, v| BuyFile { kw: v, ..b })} />
+            <Slider id="buy-pue" label="PUE" unit="×" value={b.pue}
+                spec={PUE_SPEC} slider_max={2.5} step={0.05}
+                on_change={setter(|b, v| BuyFile { pue: v, ..b })} />
+            <Slider id="buy-kwh" label="Electricity" unit={format!("{code}/kWh")} value={b.price_per_kwh}
+                spec={KWH_PRICE_SPEC} slider_max={0.5} step={0.01}
+                on_change={setter(|b, v| BuyFile { price_per_kwh: v, ..b })} />
+            <Slider id="buy-ops" label="Operations" unit={format!("{code}/month")} value={b.ops_per_month}
+                spec={OPS_SPEC} slider_max={20_000.0} step={100.0}
+                on_change={setter(|b, v| BuyFile { ops_per_month: v, ..b })} />
+        </div>
+        </>
     }
 }
