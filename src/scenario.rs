@@ -1254,6 +1254,7 @@ pub fn engine_reserved_chart(
             Some(u) if u <= 1.0 => Marker {
                 x: u * 100.0,
                 y: rs.effective_per_hour,
+                tag: format!("{} %", crate::format::number(u * 100.0, 1)),
                 label: format!(
                     "{}: break-even at {} % utilisation",
                     r.name,
@@ -1264,6 +1265,7 @@ pub fn engine_reserved_chart(
             _ => Marker {
                 x: 100.0,
                 y: od,
+                tag: "never".into(),
                 label: format!("{}: reserved never pays off (above on demand)", r.name),
                 series: i,
             },
@@ -1272,12 +1274,12 @@ pub fn engine_reserved_chart(
     LinesChart {
         title: format!("Reserved vs on-demand by utilisation ({})", currency.code()),
         x_label: "Utilisation: share of the term's hours used (%)".into(),
-        y_label: format!("Cost per instance-hour of the term ({})", currency.code()),
+        y_label: format!("Per instance-hour of term ({})", currency.code()),
         x_max: 100.0,
         footer: engine_cumulative_chart(scenario, &priced).footer,
         lines,
         markers,
-        empty_message: "Add a reserved variant (\"+ 60/40 reserved\") or a reserved share to see its break-even".into(),
+        empty_message: "Add a reserved variant (\"+ 60/40 reserved\" in the comparison) or a reserved share to see its break-even".into(),
     }
 }
 
@@ -1343,6 +1345,7 @@ pub fn engine_buy_chart(scenario: &Scenario, results: &[engine::plan::OptionResu
                 markers.push(Marker {
                     x: f64::from(m),
                     y,
+                    tag: format!("month {m}"),
                     label: format!("{}: buying is cheaper from month {m}", r.name),
                     series: i,
                 });
@@ -1352,6 +1355,7 @@ pub fn engine_buy_chart(scenario: &Scenario, results: &[engine::plan::OptionResu
             markers.push(Marker {
                 x: f64::from(fleet.months),
                 y: first.cumulative.last().copied().unwrap_or(f64::NAN),
+                tag: "no crossover".into(),
                 label: format!(
                     "renting stays cheaper for all {}",
                     count_of(fleet.months, "month", "months")

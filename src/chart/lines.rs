@@ -23,14 +23,18 @@ pub struct XyLine {
     pub points: Vec<(f64, f64)>,
 }
 
-/// A marked point: a ring on the plot with its text beside it, e.g. "break-even 62.5 %".
+/// A marked point: a ring on the plot with a short tag beside it (e.g. `"62.5 %"`,
+/// `"month 14"`), its full label in the legend (several markers may sit close together, so
+/// long text on the plot would overlap).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Marker {
     /// Position in data units.
     pub x: f64,
     /// Position in data units.
     pub y: f64,
-    /// Text drawn beside the ring (and listed under the legend).
+    /// Short text drawn beside the ring.
+    pub tag: String,
+    /// Full text, listed under the legend after the tag.
     pub label: String,
     /// Colour index of the line it belongs to.
     pub series: usize,
@@ -66,7 +70,7 @@ fn legend_lines(chart: &LinesChart, css_width: f64) -> Vec<(Option<(usize, bool)
         }
     }
     for m in &chart.markers {
-        for t in textwrap::wrap(&format!("◯ {}", m.label), width) {
+        for t in textwrap::wrap(&format!("◯ {}: {}", m.tag, m.label), width) {
             out.push((None, t.into_owned()));
         }
     }
@@ -108,9 +112,11 @@ pub fn draw_lines<DB: DrawingBackend>(
     let css_width = f64::from(width) / scale;
     let legend = legend_lines(chart, css_width);
     let footer = wrap_footer(&chart.footer, css_width);
+    // The plot keeps its height when the canvas has the preferred height, however long the
+    // legend; only a shorter canvas squeezes both.
     let below =
         px(8.0 + LEGEND_LINE * legend.len() as f64 + 6.0 + FOOTER_LINE * footer.len() as f64)
-            .min(height / 2);
+            .min(height.saturating_sub(px(PLOT_HEIGHT).min(height / 2)));
     let (plot_area, below_area) = root.split_vertically(height.saturating_sub(below));
     let (legend_area, footer_area) =
         below_area.split_vertically(px(8.0 + LEGEND_LINE * legend.len() as f64));
@@ -195,21 +201,26 @@ pub fn draw_lines<DB: DrawingBackend>(
         let dx = if left_half { 10.0 } else { -10.0 };
         plot_area
             .draw(&Text::new(
-                fit_line(&m.label, css_width / 2.0, 12.0),
+                fit_line(&m.tag, css_width / 2.0, 12.0),
                 (x + (dx * scale) as i32, y - px(12.0) as i32),
                 font(12.0).pos(Pos::new(anchor, VPos::Center)),
             ))
             .map_err(err)?;
     }
     if chart.lines.is_empty() {
+        // Wrapped to the plot's width: the message is a sentence and charts sit side by side.
         let (w, h) = plot_area.dim_in_pixel();
-        plot_area
-            .draw(&Text::new(
-                chart.empty_message.as_str(),
-                (w as i32 / 2, h as i32 / 2),
-                font(15.0).pos(Pos::new(HPos::Center, VPos::Center)),
-            ))
-            .map_err(err)?;
+        let wrapped = textwrap::wrap(&chart.empty_message, chars_fitting(css_width * 0.7, 14.0));
+        let top = h as f64 / 2.0 - 9.0 * scale * (wrapped.len() as f64 - 1.0);
+        for (i, line) in wrapped.iter().enumerate() {
+            plot_area
+                .draw(&Text::new(
+                    line.as_ref(),
+                    (w as i32 / 2, (top + 18.0 * scale * i as f64) as i32),
+                    font(14.0).pos(Pos::new(HPos::Center, VPos::Center)),
+                ))
+                .map_err(err)?;
+        }
     }
     let left = px(12.0) as i32;
     for (row, (key, text)) in legend.iter().enumerate() {
@@ -323,6 +334,7 @@ mod tests {
             markers: vec![Marker {
                 x: 80.0,
                 y: 32.0,
+                tag: "80 %".into(),
                 label: "break-even 80 %".into(),
                 series: 0,
             }],
@@ -337,9 +349,10 @@ mod tests {
         assert!(!svg.contains("<p4d>"));
         assert!(svg.contains("Reserved 12 months"));
         assert!(
-            svg.matches("break-even 80 %").count() >= 2,
-            "on the plot and in the legend"
+            svg.contains("◯ 80 %: break-even 80 %"),
+            "legend lists the marker"
         );
+        assert!(svg.contains("\n80 %\n"), "tag beside the ring");
         assert!(svg.contains("Utilisation (%)"));
         assert!(svg.contains("Cost per instance-hour of the term (USD)"));
         assert!(svg.contains("Prices as of: 2026-07-30."));
@@ -352,6 +365,15 @@ mod tests {
         assert!(lines_svg(&empty, &Theme::DARK, 320)
             .unwrap()
             .contains("No reserved option"));
+        // A long message is wrapped onto several lines at a narrow width, never cut.
+        let long = LinesChart {
+            empty_message: "Add a reserved variant or a reserved share to see where it breaks even against on demand".into(),
+            ..empty
+        };
+        let svg = lines_svg(&long, &Theme::LIGHT, 360).unwrap();
+        assert!(svg.contains("Add a reserved variant or a\n"), "{svg}");
+        assert!(svg.contains("\nbreaks even against on demand\n"), "{svg}");
+        assert!(!svg.contains("…"));
     }
 
     #[test]

@@ -42,7 +42,9 @@ pub fn comparison(props: &ComparisonProps) -> Html {
         }
     };
     if results.is_empty() {
-        return html! {};
+        return html! {
+            <p class="empty" id="results-empty">{ format!("No offer picked yet: tick up to {} rows in the offer table below.", crate::scenario::MAX_COMPARED) }</p>
+        };
     }
     let c = props.currency;
     let on_csv = {
@@ -66,11 +68,11 @@ pub fn comparison(props: &ComparisonProps) -> Html {
         let reserved = r.reserved.as_ref();
         let warn = warnings(r, c);
         html! {
-            <tr>
+            <tr data-offer-id={r.offer_id.clone()}>
                 <th scope="row" class="option-label">{ r.name.clone() }
                     if let Some(d) = &r.prices_as_of { <div class="muted small">{ format!("prices as of {d}") }</div> }
                 </th>
-                <td class="num cmp-total">{ format::money(r.total, c) }</td>
+                <td class="num cmp-total total" id={format!("total-{i}")}>{ format::money(r.total, c) }</td>
                 <td class="num">{ format::money(r.total_with_commitment, c) }</td>
                 <td class="num">{ rate_or_na(r.per_used_gpu_hour, c) }</td>
                 <td class="num">{ money_or_na(r.per_job, c) }</td>
@@ -93,10 +95,10 @@ pub fn comparison(props: &ComparisonProps) -> Html {
     html! {
         <div class="comparison">
             <div class="card-head">
-                <h3>{ "Engine comparison" }</h3>
+                <h3>{ "Totals, rates and break-even" }</h3>
                 <div class="buttons"><button id="download-comparison-csv" onclick={on_csv}>{ "Download CSV" }</button></div>
             </div>
-            <div class="table-scroll">
+            <div class="table-scroll" id="results">
                 <table id="comparison">
                     <thead><tr>
                         <th scope="col">{ "Option" }</th>

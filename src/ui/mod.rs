@@ -7,7 +7,6 @@ pub mod offer_table;
 pub mod slider;
 pub mod state;
 pub mod strategy;
-pub mod summary;
 
 use crate::catalog::Currency;
 use crate::model::MonthConvention;
@@ -23,7 +22,6 @@ use offer_table::OfferTable;
 use slider::Slider;
 use state::{AppAction, AppState};
 use strategy::{BuyForm, Strategy};
-use summary::Summary;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -60,9 +58,6 @@ pub fn app() -> Html {
     let scenario = state.scenario.clone();
 
     let today = use_memo((), |_| crate::web::today_year_month());
-    let results = use_memo(scenario.clone(), |s| {
-        crate::web::timed(crate::web::MEASURE_RECOMPUTE, || s.results())
-    });
     // The engine's full results (every component, commitment, warnings) for the comparison
     // table; an invalid option shows its message there and nothing else changes.
     let engine_results = use_memo(scenario.clone(), |s| {
@@ -354,7 +349,6 @@ pub fn app() -> Html {
             </section>
             <section class="card" aria-labelledby="results-heading">
                 <h2 id="results-heading" tabindex="-1">{ "Compared options" }</h2>
-                <Summary today={*today} scenario={scenario.clone()} results={results.clone()} on_remove={on_toggle.clone()} />
                 <Comparison results={engine_results} currency={scenario.display_currency()} month={AttrValue::from(scenario.month_code().to_string())}
                     today={(*today_date).clone()} on_spot_variant={on_spot_variant}
                     reservable={reservable} on_reserved_variant={on_reserved_variant} on_remove={on_remove_option} />
