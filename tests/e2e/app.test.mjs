@@ -442,7 +442,13 @@ test('sliders work from the keyboard: arrow keys on the range, typing in the fie
 });
 
 test('the offer table costs every offer under the scenario and sorts by it', async () => {
-  const { context, page, problems } = await openApp();
+  const { context, page, problems } = await openApp({ width: 1440 });
+  // At 1440 px the scenario-total column is on screen without scrolling the table sideways.
+  const reach = await page.evaluate(() => {
+    const th = [...document.querySelectorAll('#offers thead th')].find((t) => t.textContent.startsWith('Scenario total'));
+    return { right: th.getBoundingClientRect().right, width: document.documentElement.clientWidth };
+  });
+  assert.ok(reach.right <= reach.width, `scenario total ends at ${reach.right} px of ${reach.width}`);
   const money = (t) => Number(t.replace(/[^0-9.]/g, ''));
   // A compared offer's scenario total is its engine total in the comparison.
   const firstId = await page.getAttribute('#results tbody tr', 'data-offer-id');
@@ -523,8 +529,19 @@ test('reserved variant and rent vs buy: both charts drawn with their markers, le
   const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
   const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   // Google Cloud's a2-highgpu-8g lists committed-use prices in the catalog.
+  // From the keyboard: Tab from "+ spot variant" reaches "+ 60/40 reserved", which shows its
+  // focus ring, and Enter adds the variant.
   const row = page.locator('#comparison tbody tr', { hasText: 'Google Cloud' });
-  await row.locator('button', { hasText: '+ 60/40 reserved' }).click();
+  await row.locator('button', { hasText: '+ spot variant' }).focus();
+  await page.keyboard.press('Tab');
+  const focused = await page.evaluate(() => {
+    const b = document.activeElement;
+    const style = getComputedStyle(b);
+    return { text: b.textContent, outline: style.outlineStyle, width: style.outlineWidth };
+  });
+  assert.equal(focused.text, '+ 60/40 reserved');
+  assert.ok(focused.outline !== 'none' && focused.width !== '0px', `visible focus: ${JSON.stringify(focused)}`);
+  await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelectorAll('#comparison tbody tr').length === 5);
   const names = await page.$$eval('#comparison tbody th.option-label', (t) => t.map((x) => x.firstChild.textContent.trim()));
   const variant = names[3];
