@@ -99,6 +99,33 @@ pub const SHARE_PCT_SPEC: NumberSpec = NumberSpec {
     integer: false,
 };
 
+/// Accepted job sizes in reference GPU-hours: 1–1,000,000,000.
+pub const JOB_GPU_HOURS_SPEC: NumberSpec = NumberSpec {
+    min: 1.0,
+    max: 1e9,
+    integer: false,
+};
+/// Accepted job deadlines in months: 0.1–120.
+pub const JOB_WITHIN_SPEC: NumberSpec = NumberSpec {
+    min: 0.1,
+    max: limits::MAX_MONTHS,
+    integer: false,
+};
+/// Accepted multi-GPU scaling efficiencies: 0.05–1.
+pub const SCALING_SPEC: NumberSpec = NumberSpec {
+    min: 0.05,
+    max: 1.0,
+    integer: false,
+};
+/// Accepted throughput factors relative to the reference GPU: 0.01–20.
+pub const THROUGHPUT_SPEC: NumberSpec = NumberSpec {
+    min: 0.01,
+    max: 20.0,
+    integer: false,
+};
+/// Work of a job when job mode is first chosen: 10,000 reference GPU-hours.
+pub const DEFAULT_JOB_GPU_HOURS: f64 = 10_000.0;
+
 /// Everything the user has chosen. Derived figures (costs, series) are never stored here.
 ///
 /// The state *is* an engine scenario file ([`ScenarioFile`], `docs/scenario-format.md`), so it
@@ -280,6 +307,25 @@ pub enum Action {
         /// Spot share, %.
         spot_pct: f64,
     },
+    /// Switch between fleet mode and job mode (the GPU count is kept; a job runs until
+    /// finished, [`DEFAULT_JOB_GPU_HOURS`] of work at first; back in fleet mode the fleet
+    /// defaults return for the fields a job does not have).
+    SetMode(Mode),
+    /// Set the job's work in reference GPU-hours (validated against [`JOB_GPU_HOURS_SPEC`]).
+    SetJobGpuHours(f64),
+    /// Size the job by a deadline in months instead of a GPU count (validated against
+    /// [`JOB_WITHIN_SPEC`]); [`Action::SetGpus`] sizes it by GPUs again.
+    SetJobWithinMonths(f64),
+    /// Set the multi-GPU scaling efficiency (validated against [`SCALING_SPEC`]).
+    SetScalingEfficiency(f64),
+    /// Override option `index`'s throughput relative to the reference GPU (validated against
+    /// [`THROUGHPUT_SPEC`]).
+    SetThroughput {
+        /// Position of the option.
+        index: usize,
+        /// Work per GPU-hour relative to an A100 80GB SXM.
+        factor: f64,
+    },
     /// Compare with owning servers (the COST-MODEL.md example server when first switched on),
     /// or stop comparing.
     EnableBuy(bool),
@@ -353,6 +399,56 @@ impl Scenario {
             Action::ClearSelection => next.file.options.clear(),
             Action::SetGpus(v) => {
                 next.file.workload.gpus = Some(check(v, GPUS_SPEC, "GPUs")? as u32);
+                next.file.workload.within_months = None;
+            }
+            Action::SetMode(mode) => {
+                let gpus = Some(self.fleet().gpus);
+                next.file.workload = match mode {
+                    Mode::Fleet => WorkloadFile {
+                        mode,
+                        gpus,
+                        hours_per_day: Some(DEFAULT_HOURS_PER_DAY),
+                        days_per_week: None,
+                        start_hour: None,
+                        gpu_hours: None,
+                        within_months: None,
+                        scaling_efficiency: None,
+                    },
+                    Mode::Job => WorkloadFile {
+                        mode,
+                        gpus,
+                        hours_per_day: None,
+                        days_per_week: None,
+                        start_hour: None,
+                        gpu_hours: Some(DEFAULT_JOB_GPU_HOURS),
+                        within_months: None,
+                        scaling_efficiency: Some(1.0),
+                    },
+                };
+                next.file.horizon_months = match mode {
+                    Mode::Fleet => Some(self.fleet().months),
+                    Mode::Job => None,
+                };
+            }
+            Action::SetJobGpuHours(v) => {
+                next.job_mode()?.gpu_hours = Some(check(v, JOB_GPU_HOURS_SPEC, "work")?);
+            }
+            Action::SetJobWithinMonths(v) => {
+                let v = check(v, JOB_WITHIN_SPEC, "deadline")?;
+                let w = next.job_mode()?;
+                w.within_months = Some(v);
+                w.gpus = None;
+            }
+            Action::SetScalingEfficiency(v) => {
+                next.job_mode()?.scaling_efficiency =
+                    Some(check(v, SCALING_SPEC, "scaling efficiency")?);
+            }
+            Action::SetThroughput { index, factor } => {
+                let factor = check(factor, THROUGHPUT_SPEC, "throughput")?;
+                let Some(o) = next.file.options.get_mut(index) else {
+                    return Err(ScenarioError::OutOfRange("option"));
+                };
+                o.throughput_factor = Some(factor);
             }
             Action::SetHoursPerDay(v) => {
                 next.file.workload.hours_per_day =
@@ -564,6 +660,40 @@ impl Scenario {
         Ok(next)
     }
 
+    fn job_mode(&mut self) -> Result<&mut WorkloadFile, ScenarioError> {
+        if self.file.workload.mode == Mode::Job {
+            Ok(&mut self.file.workload)
+        } else {
+            Err(ScenarioError::Strategy("switch to job mode first".into()))
+        }
+    }
+
+    /// Whether the workload is a job (else a fleet).
+    #[must_use]
+    pub fn is_job(&self) -> bool {
+        self.file.workload.mode == Mode::Job
+    }
+
+    /// Option `index`'s throughput relative to the reference GPU (A100 80GB SXM, dense BF16):
+    /// the user's override, else the catalog GPU's ratio, else 1; and whether it is overridden.
+    #[must_use]
+    pub fn option_throughput(&self, index: usize) -> (f64, bool) {
+        let Some(o) = self.file.options.get(index) else {
+            return (1.0, false);
+        };
+        if let Some(t) = o.throughput_factor {
+            return (t, true);
+        }
+        (
+            o.offer
+                .as_deref()
+                .and_then(catalog::offer_by_id)
+                .and_then(catalog_throughput)
+                .unwrap_or(1.0),
+            false,
+        )
+    }
+
     /// Name of option `index` as legends show it: its own name, else its offer's label, else
     /// `option N`.
     #[must_use]
@@ -671,8 +801,17 @@ impl Scenario {
         if self.file.options.is_empty() {
             return Ok(Vec::new());
         }
-        Ok(self
-            .file
+        // A job's length depends on each GPU's speed: options without an override take the
+        // catalog GPU's throughput (fleet figures do not depend on it).
+        let mut file = self.file.clone();
+        if self.is_job() {
+            for (i, o) in file.options.iter_mut().enumerate() {
+                if o.throughput_factor.is_none() {
+                    o.throughput_factor = Some(self.option_throughput(i).0);
+                }
+            }
+        }
+        Ok(file
             .load()?
             .evaluate()?
             .options
@@ -884,6 +1023,15 @@ pub fn check_buy(b: engine::file::BuyFile) -> Result<engine::file::BuyFile, Scen
     check(b.price_per_kwh, KWH_PRICE_SPEC, "electricity price")?;
     check(b.ops_per_month, OPS_SPEC, "operations cost")?;
     Ok(b)
+}
+
+/// Work per GPU-hour of `offer`'s GPU relative to the reference GPU (dense BF16 TFLOPS ratio),
+/// when the catalog knows both figures.
+#[must_use]
+pub fn catalog_throughput(offer: &Offer) -> Option<f64> {
+    let own = catalog::spec(offer)?.work_tflops()?;
+    let reference = catalog::gpus::spec_by_model(catalog::gpus::REFERENCE_MODEL)?.work_tflops()?;
+    (own > 0.0 && reference > 0.0).then(|| own / reference)
 }
 
 /// The month code of calendar months.
@@ -1102,14 +1250,29 @@ pub fn engine_cumulative_chart(
         }
     }
     let days = file.workload.days_per_week.unwrap_or(7.0);
-    let mut plan = format!(
-        "{} × {} h/day × {} days/week, {}; 1 month = {}; whole instances billed; no tax",
-        count_of(fleet.gpus, "GPU", "GPUs"),
-        crate::format::input_value(fleet.hours_per_day),
-        crate::format::input_value(days),
-        count_of(fleet.months, "month", "months"),
-        scenario.month_label(),
-    );
+    let months = chart_months(scenario, results);
+    let w = &file.workload;
+    let mut plan = if scenario.is_job() {
+        format!(
+            "Job: {} reference GPU-hours (A100 80GB) {}, scaling efficiency {}, until finished; 1 month = {}; whole instances billed; no tax",
+            crate::format::number(w.gpu_hours.unwrap_or(0.0), 0),
+            match (w.gpus, w.within_months) {
+                (_, Some(m)) => format!("within {} months", crate::format::input_value(m)),
+                (g, None) => format!("on {}", count_of(g.unwrap_or(DEFAULT_GPUS), "GPU", "GPUs")),
+            },
+            crate::format::input_value(w.scaling_efficiency.unwrap_or(1.0)),
+            scenario.month_label(),
+        )
+    } else {
+        format!(
+            "{} × {} h/day × {} days/week, {}; 1 month = {}; whole instances billed; no tax",
+            count_of(fleet.gpus, "GPU", "GPUs"),
+            crate::format::input_value(fleet.hours_per_day),
+            crate::format::input_value(days),
+            count_of(fleet.months, "month", "months"),
+            scenario.month_label(),
+        )
+    };
     if file.storage_gb > 0.0 || file.egress_gb_per_month > 0.0 {
         plan.push_str(&format!(
             "; storage {} GB at {}/GB-month, egress {} GB/month at {}/GB",
@@ -1148,7 +1311,20 @@ pub fn engine_cumulative_chart(
         footer,
         lines,
         empty_message: format!("Pick up to {MAX_COMPARED} offers in the table to compare them"),
-        months: fleet.months,
+        months,
+    }
+}
+
+/// Months the charts span: the horizon, or for a job run until finished, the longest option's.
+fn chart_months(scenario: &Scenario, results: &[engine::plan::OptionResult]) -> u32 {
+    match scenario.file.horizon_months {
+        Some(m) => m,
+        None => results
+            .iter()
+            .map(|r| r.cumulative.len() as u32)
+            .max()
+            .unwrap_or(1)
+            .max(1),
     }
 }
 
@@ -1162,11 +1338,18 @@ pub fn engine_ranking_chart(
     let currency = scenario.display_currency();
     let fleet = scenario.fleet();
     RankingChart {
-        title: format!(
-            "Total cost over {}, cheapest first ({})",
-            count_of(fleet.months, "month", "months"),
-            currency.code()
-        ),
+        title: if scenario.is_job() {
+            format!(
+                "Total cost of the job, cheapest first ({})",
+                currency.code()
+            )
+        } else {
+            format!(
+                "Total cost over {}, cheapest first ({})",
+                count_of(fleet.months, "month", "months"),
+                currency.code()
+            )
+        },
         x_label: format!("Total cost within the horizon ({})", currency.code()),
         footer: engine_cumulative_chart(scenario, results).footer,
         bars: results
@@ -1290,7 +1473,6 @@ pub fn engine_reserved_chart(
 #[must_use]
 pub fn engine_buy_chart(scenario: &Scenario, results: &[engine::plan::OptionResult]) -> LinesChart {
     let currency = scenario.display_currency();
-    let fleet = scenario.fleet();
     let mut lines: Vec<XyLine> = results
         .iter()
         .enumerate()
@@ -1353,12 +1535,12 @@ pub fn engine_buy_chart(scenario: &Scenario, results: &[engine::plan::OptionResu
         }
         if markers.is_empty() && !results.is_empty() {
             markers.push(Marker {
-                x: f64::from(fleet.months),
+                x: f64::from(chart_months(scenario, results)),
                 y: first.cumulative.last().copied().unwrap_or(f64::NAN),
                 tag: "no crossover".into(),
                 label: format!(
                     "renting stays cheaper for all {}",
-                    count_of(fleet.months, "month", "months")
+                    count_of(chart_months(scenario, results), "month", "months")
                 ),
                 series: own,
             });
@@ -1373,7 +1555,7 @@ pub fn engine_buy_chart(scenario: &Scenario, results: &[engine::plan::OptionResu
         title: format!("Rent vs buy: cumulative cost ({})", currency.code()),
         x_label: format!("Month (1 month = {})", scenario.month_label()),
         y_label: format!("Cumulative cost ({})", currency.code()),
-        x_max: f64::from(fleet.months.max(1)),
+        x_max: f64::from(chart_months(scenario, results)),
         footer,
         lines: if buy.is_some() { lines } else { Vec::new() },
         markers,
@@ -2079,6 +2261,96 @@ mod tests {
             None
         );
         assert_eq!(Scenario::from_file(b.to_file()).unwrap(), b);
+    }
+
+    #[test]
+    fn job_mode_runs_until_finished_on_each_gpus_throughput() {
+        let s = Scenario::default();
+        assert!(
+            s.apply(Action::SetJobGpuHours(5000.0)).is_err(),
+            "fleet mode first"
+        );
+        let j = s.apply(Action::SetMode(Mode::Job)).unwrap();
+        assert!(j.is_job());
+        assert_eq!(j.to_file().horizon_months, None);
+        let j = j
+            .apply(Action::SetJobGpuHours(50_000.0))
+            .unwrap()
+            .apply(Action::SetScalingEfficiency(0.9))
+            .unwrap();
+        let r = j.evaluate().unwrap();
+        // AWS p4d (A100 40GB, same dense BF16 as the reference): 50,000 / 0.9 GPU-hours on
+        // 8 GPUs is 6,944 h, about 9.5 months of 730 h: 10 monthly points.
+        let (t, overridden) = j.option_throughput(0);
+        assert!(!overridden && (t - 1.0).abs() < 1e-9, "{t}");
+        let hours = 50_000.0 / 0.9 / 8.0;
+        assert!(
+            (r[0].finish_months.unwrap() - hours / 730.0).abs() < 1e-6,
+            "{:?}",
+            r[0].finish_months
+        );
+        assert_eq!(r[0].cumulative.len(), 10);
+        let c = engine_cumulative_chart(&j, &r);
+        assert_eq!(c.months, 10, "the chart spans the longest job");
+        assert!(
+            c.footer[0].starts_with(
+                "Job: 50,000 reference GPU-hours (A100 80GB) on 8 GPUs, scaling efficiency 0.9"
+            ),
+            "{}",
+            c.footer[0]
+        );
+        // A faster GPU (override) finishes sooner and costs less.
+        let fast = j
+            .apply(Action::SetThroughput {
+                index: 0,
+                factor: 2.0,
+            })
+            .unwrap();
+        assert_eq!(fast.option_throughput(0), (2.0, true));
+        let rf = fast.evaluate().unwrap();
+        assert!(rf[0].total < r[0].total && rf[0].finish_months < r[0].finish_months);
+        // A deadline sizes the job instead of a GPU count; SetGpus switches back.
+        let d = j.apply(Action::SetJobWithinMonths(3.0)).unwrap();
+        assert_eq!(d.to_file().workload.gpus, None);
+        let rd = d.evaluate().unwrap();
+        assert!(
+            rd[0].finish_months.unwrap() <= 3.0 + 1e-9,
+            "{:?}",
+            rd[0].finish_months
+        );
+        assert!(engine_cumulative_chart(&d, &rd).footer[0].contains("within 3 months"));
+        assert_eq!(
+            d.apply(Action::SetGpus(16.0))
+                .unwrap()
+                .to_file()
+                .workload
+                .within_months,
+            None
+        );
+        for a in [
+            Action::SetJobGpuHours(0.0),
+            Action::SetJobWithinMonths(0.0),
+            Action::SetScalingEfficiency(1.5),
+            Action::SetThroughput {
+                index: 0,
+                factor: 0.0,
+            },
+            Action::SetThroughput {
+                index: 9,
+                factor: 1.0,
+            },
+        ] {
+            assert!(j.apply(a.clone()).is_err(), "{a:?}");
+        }
+        assert_eq!(Scenario::from_file(j.to_file()).unwrap(), j);
+        let back = j.apply(Action::SetMode(Mode::Fleet)).unwrap();
+        assert!(!back.is_job() && back.evaluate().is_ok());
+        // H100 offers run faster than the reference by the catalog's ratio.
+        let h100 = catalog::OFFERS
+            .iter()
+            .find(|o| o.gpu_model == "H100 80GB SXM")
+            .unwrap();
+        assert!(catalog_throughput(h100).unwrap() > 2.0);
     }
 
     #[test]

@@ -9,12 +9,14 @@ pub mod state;
 pub mod strategy;
 
 use crate::catalog::Currency;
+use crate::engine::file::Mode;
 use crate::model::MonthConvention;
 use crate::scenario::{
     engine_breakdown_chart, engine_buy_chart, engine_cumulative_chart, engine_ranking_chart,
     engine_reserved_chart, Action, CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC,
-    GPUS_SPEC, HOURS_PER_DAY_SPEC, HOURS_SPEC, INTERRUPTIONS_SPEC, MONTHS_SPEC, PER_GB_PRICE_SPEC,
-    RATE_SPEC, VOLUME_GB_SPEC,
+    DEFAULT_JOB_GPU_HOURS, GPUS_SPEC, HOURS_PER_DAY_SPEC, HOURS_SPEC, INTERRUPTIONS_SPEC,
+    JOB_GPU_HOURS_SPEC, JOB_WITHIN_SPEC, MONTHS_SPEC, PER_GB_PRICE_SPEC, RATE_SPEC, SCALING_SPEC,
+    VOLUME_GB_SPEC,
 };
 use chart_panel::{AnyChart, ChartPanel};
 use comparison::Comparison;
@@ -183,6 +185,25 @@ pub fn app() -> Html {
     let on_interval = use_number_setter(dispatcher.clone(), Action::SetCheckpointInterval);
     let on_write = use_number_setter(dispatcher.clone(), Action::SetCheckpointWrite);
     let on_restart = use_number_setter(dispatcher.clone(), Action::SetRestart);
+    let on_job_gpu_hours = use_number_setter(dispatcher.clone(), Action::SetJobGpuHours);
+    let on_job_within = use_number_setter(dispatcher.clone(), Action::SetJobWithinMonths);
+    let on_scaling = use_number_setter(dispatcher.clone(), Action::SetScalingEfficiency);
+    let on_mode = use_callback(dispatcher.clone(), |e: Event, d| {
+        let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+        let mode = if v == "job" { Mode::Job } else { Mode::Fleet };
+        d.dispatch(AppAction::Scenario(Action::SetMode(mode)));
+    });
+    let on_job_size = use_callback(
+        (dispatcher.clone(), scenario.fleet().gpus),
+        |e: Event, (d, gpus)| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            d.dispatch(AppAction::Scenario(if v == "deadline" {
+                Action::SetJobWithinMonths(3.0)
+            } else {
+                Action::SetGpus(f64::from(*gpus))
+            }));
+        },
+    );
     let on_storage_gb = use_number_setter(dispatcher.clone(), Action::SetStorageGb);
     let on_egress_gb = use_number_setter(dispatcher.clone(), Action::SetEgressGb);
     let on_storage_price = use_number_setter(dispatcher.clone(), Action::SetStoragePrice);
@@ -247,6 +268,7 @@ pub fn app() -> Html {
     let fleet = scenario.fleet();
     let file = scenario.to_file();
     let checkpoint = scenario.checkpoint();
+    let is_job = scenario.is_job();
     let calendar_start = scenario.calendar_start().map(str::to_string);
     let reservable: Vec<bool> = (0..scenario.options().len())
         .map(|i| !scenario.option_commitments(i).is_empty())
@@ -260,19 +282,52 @@ pub fn app() -> Html {
         </header>
         <main>
             <section class="card" aria-labelledby="scenario-heading">
-                <h2 id="scenario-heading">{ "Scenario: fleet" }</h2>
+                <h2 id="scenario-heading">{ if is_job { "Scenario: job" } else { "Scenario: fleet" } }</h2>
                 <fieldset class="editor-group">
                     <legend>{ "Workload" }</legend>
-                    <div class="sliders">
-                        <Slider id="gpus" label="GPUs" unit="GPUs" value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
-                            slider_max={256.0} step={1.0} on_change={on_gpus} />
-                        <Slider id="hours-per-day" label="Hours per day" unit="h/day" value={fleet.hours_per_day}
-                            spec={HOURS_PER_DAY_SPEC} slider_max={24.0} step={0.5} on_change={on_hours} />
-                        <Slider id="days-per-week" label="Days per week" unit="days/week" value={file.workload.days_per_week.unwrap_or(7.0)}
-                            spec={DAYS_PER_WEEK_SPEC} slider_max={7.0} step={0.5} on_change={on_days} />
-                        <Slider id="months" label="Months" unit="months" value={f64::from(fleet.months)} spec={MONTHS_SPEC}
-                            slider_max={60.0} step={1.0} on_change={on_months} />
+                    <div class="options">
+                        <label>{ "Mode " }
+                            <select id="workload-mode" onchange={on_mode}>
+                                <option value="fleet" selected={!is_job}>{ "fleet: N GPUs for a number of months" }</option>
+                                <option value="job" selected={is_job}>{ "job: a fixed amount of work, until finished" }</option>
+                            </select>
+                        </label>
+                        if is_job {
+                            <label>{ "Size the job by " }
+                                <select id="job-size" onchange={on_job_size}>
+                                    <option value="gpus" selected={file.workload.within_months.is_none()}>{ "GPU count" }</option>
+                                    <option value="deadline" selected={file.workload.within_months.is_some()}>{ "deadline" }</option>
+                                </select>
+                            </label>
+                        }
                     </div>
+                    if is_job {
+                        <div class="sliders">
+                            <Slider id="job-gpu-hours" label="Work" unit="reference GPU-hours (A100 80GB)" value={file.workload.gpu_hours.unwrap_or(DEFAULT_JOB_GPU_HOURS)}
+                                spec={JOB_GPU_HOURS_SPEC} slider_max={200_000.0} step={1_000.0} on_change={on_job_gpu_hours} />
+                            if let Some(m) = file.workload.within_months {
+                                <Slider id="job-within" label="Finish within" unit="months" value={m}
+                                    spec={JOB_WITHIN_SPEC} slider_max={24.0} step={0.5} on_change={on_job_within} />
+                            } else {
+                                <Slider id="gpus" label="GPUs" unit="GPUs" value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
+                                    slider_max={256.0} step={1.0} on_change={on_gpus.clone()} />
+                            }
+                            <Slider id="scaling-efficiency" label="Scaling efficiency" unit="η (0–1)" value={file.workload.scaling_efficiency.unwrap_or(1.0)}
+                                spec={SCALING_SPEC} slider_max={1.0} step={0.01} on_change={on_scaling} />
+                        </div>
+                        <p class="muted small">{ "Each option runs until the work is done at its GPU's throughput (set per option under Strategy); the charts span the longest option." }</p>
+                    } else {
+                        <div class="sliders">
+                            <Slider id="gpus" label="GPUs" unit="GPUs" value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
+                                slider_max={256.0} step={1.0} on_change={on_gpus} />
+                            <Slider id="hours-per-day" label="Hours per day" unit="h/day" value={fleet.hours_per_day}
+                                spec={HOURS_PER_DAY_SPEC} slider_max={24.0} step={0.5} on_change={on_hours} />
+                            <Slider id="days-per-week" label="Days per week" unit="days/week" value={file.workload.days_per_week.unwrap_or(7.0)}
+                                spec={DAYS_PER_WEEK_SPEC} slider_max={7.0} step={0.5} on_change={on_days} />
+                            <Slider id="months" label="Months" unit="months" value={f64::from(fleet.months)} spec={MONTHS_SPEC}
+                                slider_max={60.0} step={1.0} on_change={on_months} />
+                        </div>
+                    }
                 </fieldset>
                 <fieldset class="editor-group">
                     <legend>{ "Spot risk (applies to spot variants)" }</legend>

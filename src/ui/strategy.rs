@@ -7,7 +7,7 @@ use crate::engine::file::BuyFile;
 use crate::format;
 use crate::scenario::{
     commitment_label, rebalance, Action, Scenario, KWH_PRICE_SPEC, KW_SPEC, LIFE_YEARS_SPEC,
-    OPS_SPEC, PUE_SPEC, PURCHASE_SPEC, SHARE_PCT_SPEC,
+    OPS_SPEC, PUE_SPEC, PURCHASE_SPEC, SHARE_PCT_SPEC, THROUGHPUT_SPEC,
 };
 use crate::ui::slider::Slider;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -69,6 +69,11 @@ pub fn strategy(props: &StrategyProps) -> Html {
             });
         })
     };
+    let throughput = props.scenario.option_throughput(index);
+    let on_throughput = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |factor: f64| on_action.emit(Action::SetThroughput { index, factor }))
+    };
     let on_commitment = {
         let on_action = props.on_action.clone();
         Callback::from(move |e: Event| {
@@ -95,6 +100,11 @@ pub fn strategy(props: &StrategyProps) -> Html {
                     spec={SHARE_PCT_SPEC} slider_max={100.0} step={5.0} on_change={share_setter(true)} />
                 <Slider id="share-spot" label="Spot share" unit="%" value={spot_pct}
                     spec={SHARE_PCT_SPEC} slider_max={100.0} step={5.0} on_change={share_setter(false)} />
+            </div>
+            <div class="sliders">
+                <Slider id="throughput" label={if throughput.1 { "Throughput vs A100 80GB (yours)" } else { "Throughput vs A100 80GB (catalog)" }}
+                    unit="× reference" value={throughput.0} spec={THROUGHPUT_SPEC} slider_max={5.0} step={0.05}
+                    on_change={on_throughput} />
             </div>
             <p class="small" id="share-on-demand">
                 { format!("On-demand: {} % (the rest; reserved + spot + on-demand = 100 %)", format::input_value(on_demand_pct)) }

@@ -637,3 +637,38 @@ test('storage, egress, shares and calendar months change the result; bad input k
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('job mode: work until finished at each GPU\'s throughput; a deadline or a GPU count sizes it; bad input keeps the result', async () => {
+  const { context, page, problems } = await openApp();
+  await page.selectOption('#workload-mode', 'job');
+  await page.waitForSelector('#job-gpu-hours-number');
+  assert.equal(await page.$('#hours-per-day-number'), null, 'fleet fields hidden in job mode');
+  assert.match(await page.textContent('#scenario-heading'), /job/);
+  await page.fill('#job-gpu-hours-number', '50000');
+  await page.fill('#scaling-efficiency-number', '0.9');
+  const finish = () => page.$$eval('#comparison tbody tr', (rows) => rows.map((r) => r.querySelectorAll('td')[4].textContent));
+  // AWS p4d: 50,000 / 0.9 reference GPU-hours on 8 A100s = 6,944 h = 9.51 months of 730 h.
+  await page.waitForFunction(() => document.querySelectorAll('#comparison tbody tr')[0].querySelectorAll('td')[4].textContent === '9.51');
+  const before = await page.textContent('#results');
+  for (const bad of ['0', '-3', 'abc', '1e400']) {
+    await page.fill('#job-gpu-hours-number', bad);
+    await page.waitForFunction(() => document.querySelector('#job-gpu-hours-error').textContent !== '');
+    assert.equal(await page.textContent('#results'), before, `result kept after ${bad}`);
+  }
+  await page.fill('#job-gpu-hours-number', '50000');
+  // The chart spans the job: 10 months plus month 0 per option in the CSV.
+  const csv = (await download(page, '#download-csv')).bytes.toString('utf8').trim().split('\n');
+  assert.equal(csv.filter((r) => r.startsWith('AWS')).length, 11);
+  // A throughput override (twice the reference) halves the run.
+  await page.selectOption('#strategy-option', '0');
+  await page.fill('#throughput-number', '2');
+  await page.waitForFunction(() => document.querySelectorAll('#comparison tbody tr')[0].querySelectorAll('td')[4].textContent === '4.76');
+  // A deadline instead of a GPU count.
+  await page.selectOption('#job-size', 'deadline');
+  await page.waitForSelector('#job-within-number');
+  await page.fill('#job-within-number', '2');
+  await page.waitForFunction(() => Number(document.querySelectorAll('#comparison tbody tr')[0].querySelectorAll('td')[4].textContent) <= 2);
+  assert.ok((await finish()).every((f) => Number(f) <= 2), (await finish()).join(' '));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
