@@ -6,8 +6,9 @@ use crate::catalog::{self, Currency, Offer};
 use crate::chart::breakdown::BreakdownChart;
 use crate::chart::lines::{LinesChart, Marker, XyLine};
 use crate::chart::ranking::{Bar, RankingChart};
-use crate::chart::{CumulativeChart, Line};
+use crate::chart::{BandArea, CumulativeChart, Line};
 use crate::engine::file::{Mode, OptionFile, ScenarioFile, WorkloadFile};
+use crate::engine::montecarlo::Band as MonteBand;
 use crate::engine::{self, EngineError};
 use crate::input::NumberSpec;
 use crate::model::{self, limits, ExchangeRate, Fleet, ModelError, MonthConvention, OptionResult};
@@ -820,6 +821,47 @@ impl Scenario {
             .collect())
     }
 
+    /// Per option (in order): the P10/P50/P90 of its cumulative cost at each month end over
+    /// [`BAND_TRIALS`] seeded Monte-Carlo trials, in the display currency, for options with
+    /// interruption risk (a spot share with interruptions, or host failures); `None` for the
+    /// others, which have no spread. Empty when nothing is picked or the scenario is invalid.
+    #[must_use]
+    pub fn risk_bands(&self) -> Vec<Option<Vec<MonteBand>>> {
+        if self.file.options.is_empty() {
+            return Vec::new();
+        }
+        let mut file = self.file.clone();
+        if self.is_job() {
+            for (i, o) in file.options.iter_mut().enumerate() {
+                if o.throughput_factor.is_none() {
+                    o.throughput_factor = Some(self.option_throughput(i).0);
+                }
+            }
+        }
+        let Ok(loaded) = file.load() else {
+            return Vec::new();
+        };
+        self.file
+            .options
+            .iter()
+            .zip(&loaded.options)
+            .map(|(o, spec)| {
+                let spot_risk = o.portfolio.is_some_and(|p| p.spot > 0.0)
+                    && o.spot
+                        .as_ref()
+                        .is_some_and(|s| s.interruptions_per_hour > 0.0);
+                if !(spot_risk || o.failures_per_hour > 0.0) {
+                    return None;
+                }
+                let m = engine::montecarlo::monte_carlo(&loaded.plan, spec, BAND_TRIALS, 1).ok()?;
+                let m = m
+                    .in_currency(spec.currency, loaded.currency, loaded.rate)
+                    .ok()?;
+                Some(m.cumulative)
+            })
+            .collect()
+    }
+
     /// What each of `offers` would cost all on demand under this scenario's plan (workload,
     /// horizon, month convention, storage, egress, contingency), converted to the display
     /// currency: the offer table's "scenario total" column. Keyed by offer id; offers the
@@ -1214,6 +1256,7 @@ pub fn cumulative_chart(
         lines,
         empty_message: format!("Pick up to {MAX_COMPARED} offers in the table to compare them"),
         months: fleet.months,
+        bands: Vec::new(),
     }
 }
 
@@ -1312,7 +1355,41 @@ pub fn engine_cumulative_chart(
         lines,
         empty_message: format!("Pick up to {MAX_COMPARED} offers in the table to compare them"),
         months,
+        bands: Vec::new(),
     }
+}
+
+/// Trials of the Monte Carlo behind the cumulative chart's P10–P90 bands (enough for stable
+/// 10th and 90th percentiles, few enough to redraw while a slider moves).
+pub const BAND_TRIALS: u32 = 1000;
+
+/// `chart` with the P10–P90 band of every option in `bands` (by option position; `None` for
+/// options without interruption risk) drawn under its line, and a footer line saying so.
+#[must_use]
+pub fn with_bands(mut chart: CumulativeChart, bands: &[Option<Vec<MonteBand>>]) -> CumulativeChart {
+    chart.bands = bands
+        .iter()
+        .enumerate()
+        .filter_map(|(i, b)| {
+            b.as_ref().map(|b| BandArea {
+                series: i,
+                points: std::iter::once((0.0, 0.0, 0.0))
+                    .chain(
+                        b.iter()
+                            .enumerate()
+                            .map(|(m, x)| ((m + 1) as f64, x.p10, x.p90)),
+                    )
+                    .collect(),
+            })
+        })
+        .collect();
+    if !chart.bands.is_empty() {
+        chart.footer.push(format!(
+            "Shaded: P10–P90 of cumulative cost over {} Monte-Carlo trials of interruptions (seed 1) for options with interruption risk.",
+            crate::format::number(f64::from(BAND_TRIALS), 0)
+        ));
+    }
+    chart
 }
 
 /// Months the charts span: the horizon, or for a job run until finished, the longest option's.
@@ -2351,6 +2428,71 @@ mod tests {
             .find(|o| o.gpu_model == "H100 80GB SXM")
             .unwrap();
         assert!(catalog_throughput(h100).unwrap() > 2.0);
+    }
+
+    #[test]
+    fn spot_options_get_a_p10_p90_band_on_the_cumulative_chart() {
+        let with_spot = catalog::OFFERS
+            .iter()
+            .find(|o| o.spot_per_hour.is_some() && o.currency == Currency::Usd)
+            .unwrap();
+        let s = Scenario::default()
+            .apply(Action::ClearSelection)
+            .unwrap()
+            .apply(Action::ToggleOffer(with_spot.id.into()))
+            .unwrap()
+            .apply(Action::AddSpotVariant {
+                index: 0,
+                spot_pct: 100.0,
+            })
+            .unwrap()
+            .apply(Action::SetCheckpointWrite(0.1))
+            .unwrap()
+            .apply(Action::SetRestart(0.5))
+            .unwrap()
+            .apply(Action::SetSpotInterruptions(0.05))
+            .unwrap();
+        let started = std::time::Instant::now();
+        let bands = s.risk_bands();
+        let took = started.elapsed();
+        assert_eq!(bands.len(), 2);
+        assert!(bands[0].is_none(), "on demand carries no interruption risk");
+        let b = bands[1].as_ref().unwrap();
+        let r = s.evaluate().unwrap();
+        assert_eq!(b.len(), r[1].cumulative.len());
+        let last = b.last().unwrap();
+        assert!(last.p10 <= last.p50 && last.p50 <= last.p90);
+        assert!(
+            last.p90 > last.p10,
+            "interruptions spread the cost: {last:?}"
+        );
+        let closed = r[1].total;
+        assert!(
+            (last.p50 - closed).abs() < 0.05 * closed,
+            "median {} near the closed form {closed}",
+            last.p50
+        );
+        let c = with_bands(engine_cumulative_chart(&s, &r), &bands);
+        assert_eq!(c.bands.len(), 1);
+        assert_eq!(c.bands[0].series, 1);
+        assert_eq!(c.bands[0].points.len(), r[1].cumulative.len() + 1);
+        assert!(c.footer.last().unwrap().starts_with("Shaded: P10–P90"));
+        let svg = crate::chart::cumulative_svg(&c, &crate::chart::Theme::LIGHT, 900).unwrap();
+        assert!(svg.contains("<polygon"), "the band is drawn");
+        assert!(svg.contains("Shaded: P10–P90"));
+        // No risk, no band and no footer line.
+        let calm = Scenario::default();
+        let none = calm.risk_bands();
+        assert!(none.iter().all(Option::is_none));
+        let plain = with_bands(
+            engine_cumulative_chart(&calm, &calm.evaluate().unwrap()),
+            &none,
+        );
+        assert!(plain.bands.is_empty() && !plain.footer.iter().any(|f| f.starts_with("Shaded")));
+        eprintln!(
+            "risk_bands: {} trials x 1 risky option in {took:?} (debug build)",
+            BAND_TRIALS
+        );
     }
 
     #[test]

@@ -13,10 +13,10 @@ use crate::engine::file::Mode;
 use crate::model::MonthConvention;
 use crate::scenario::{
     engine_breakdown_chart, engine_buy_chart, engine_cumulative_chart, engine_ranking_chart,
-    engine_reserved_chart, Action, CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC,
-    DEFAULT_JOB_GPU_HOURS, GPUS_SPEC, HOURS_PER_DAY_SPEC, HOURS_SPEC, INTERRUPTIONS_SPEC,
-    JOB_GPU_HOURS_SPEC, JOB_WITHIN_SPEC, MONTHS_SPEC, PER_GB_PRICE_SPEC, RATE_SPEC, SCALING_SPEC,
-    VOLUME_GB_SPEC,
+    engine_reserved_chart, with_bands, Action, CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC,
+    DAYS_PER_WEEK_SPEC, DEFAULT_JOB_GPU_HOURS, GPUS_SPEC, HOURS_PER_DAY_SPEC, HOURS_SPEC,
+    INTERRUPTIONS_SPEC, JOB_GPU_HOURS_SPEC, JOB_WITHIN_SPEC, MONTHS_SPEC, PER_GB_PRICE_SPEC,
+    RATE_SPEC, SCALING_SPEC, VOLUME_GB_SPEC,
 };
 use chart_panel::{AnyChart, ChartPanel};
 use comparison::Comparison;
@@ -95,11 +95,15 @@ pub fn app() -> Html {
         Err(_) => None,
     });
     let today_date = use_memo((), |_| crate::web::today_date());
+    // P10–P90 bands of options with interruption risk (1,000 seeded trials each, memoised on
+    // the scenario, so redraws without a scenario change reuse them).
+    let bands = use_memo(scenario.clone(), |s| s.risk_bands());
     let chart = {
         let results = engine_results.clone();
+        let bands = bands.clone();
         use_memo(scenario.clone(), move |s| {
             crate::web::timed(crate::web::MEASURE_CHART_SERIES, || match &*results {
-                Ok(r) => engine_cumulative_chart(s, r),
+                Ok(r) => with_bands(engine_cumulative_chart(s, r), &bands),
                 Err(_) => engine_cumulative_chart(s, &[]),
             })
         })

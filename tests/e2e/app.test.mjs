@@ -519,6 +519,10 @@ test('a spot variant compares one offer under two strategies, with Young\'s chec
   await page.click('#use-young');
   await page.waitForSelector('#checkpoint-suggested');
   assert.equal(await spotTotal(), young);
+  // The spot variant carries interruption risk: its P10–P90 band is shaded under its line.
+  const banded = (await download(page, '#download-svg')).bytes.toString('utf8');
+  assert.equal((banded.match(/<polygon/g) || []).length, 1, 'one band, for the spot variant only');
+  assert.ok(banded.includes('Shaded: P10–P90'), 'the footer explains the band');
   assert.deepEqual(problems, []);
   await context.close();
 });
