@@ -327,6 +327,19 @@ pub enum Action {
         /// Work per GPU-hour relative to an A100 80GB SXM.
         factor: f64,
     },
+    /// Give option `index` reserved prices typed by the user (for offers whose catalog entry
+    /// lists no committed-use price): term in whole months 1–120, upfront per instance 0–100
+    /// million and recurring price per instance-hour 0–10,000, in the option's currency.
+    SetInlineReserved {
+        /// Position of the option.
+        index: usize,
+        /// Term, months.
+        term_months: f64,
+        /// Paid at the start of each term, per instance.
+        upfront: f64,
+        /// Recurring price per instance-hour.
+        per_hour: f64,
+    },
     /// Compare with owning servers (the COST-MODEL.md example server when first switched on),
     /// or stop comparing.
     EnableBuy(bool),
@@ -636,6 +649,27 @@ impl Scenario {
                 }
                 o.portfolio = (reserved > 0.0 || spot > 0.0)
                     .then_some(engine::file::SharesFile { reserved, spot });
+                if let Err(e) = next.evaluate() {
+                    return Err(ScenarioError::Strategy(e.to_string()));
+                }
+            }
+            Action::SetInlineReserved {
+                index,
+                term_months,
+                upfront,
+                per_hour,
+            } => {
+                let term = check(term_months, RESERVED_TERM_SPEC, "reserved term")? as u32;
+                let upfront = check(upfront, PURCHASE_SPEC, "reserved upfront")?;
+                let per_hour = check(per_hour, RESERVED_PER_HOUR_SPEC, "reserved price")?;
+                let Some(o) = next.file.options.get_mut(index) else {
+                    return Err(ScenarioError::OutOfRange("option"));
+                };
+                o.reserved = Some(engine::file::ReservedFile {
+                    term_months: term,
+                    upfront,
+                    recurring_per_hour: per_hour,
+                });
                 if let Err(e) = next.evaluate() {
                     return Err(ScenarioError::Strategy(e.to_string()));
                 }
@@ -1014,6 +1048,19 @@ pub const DEFAULT_BUY: engine::file::BuyFile = engine::file::BuyFile {
     pue: 1.3,
     price_per_kwh: 0.12,
     ops_per_month: 1500.0,
+};
+
+/// Accepted reserved terms typed by the user: whole months 1–120.
+pub const RESERVED_TERM_SPEC: NumberSpec = NumberSpec {
+    min: 1.0,
+    max: 120.0,
+    integer: true,
+};
+/// Accepted reserved recurring prices typed by the user, per instance-hour: 0–10,000.
+pub const RESERVED_PER_HOUR_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 10_000.0,
+    integer: false,
 };
 
 /// Accepted owned-server purchase prices: 0–100,000,000.
@@ -2493,6 +2540,65 @@ mod tests {
             "risk_bands: {} trials x 1 risky option in {took:?} (debug build)",
             BAND_TRIALS
         );
+    }
+
+    #[test]
+    fn typed_reserved_prices_serve_offers_without_commitments() {
+        let (_, plain) = catalog::OFFERS
+            .iter()
+            .enumerate()
+            .find(|(i, o)| {
+                catalog::OFFER_DETAILS[*i].commitments.is_empty() && o.currency == Currency::Usd
+            })
+            .unwrap();
+        let s = Scenario::default()
+            .apply(Action::ClearSelection)
+            .unwrap()
+            .apply(Action::ToggleOffer(plain.id.into()))
+            .unwrap();
+        // Without prices a reserved share is refused.
+        assert!(s
+            .apply(Action::SetOptionShares {
+                index: 0,
+                reserved_pct: 50.0,
+                spot_pct: 0.0
+            })
+            .is_err());
+        let per_hour = plain.on_demand_per_hour * 0.5;
+        let t = s
+            .apply(Action::SetInlineReserved {
+                index: 0,
+                term_months: 12.0,
+                upfront: 0.0,
+                per_hour,
+            })
+            .unwrap()
+            .apply(Action::SetOptionShares {
+                index: 0,
+                reserved_pct: 100.0,
+                spot_pct: 0.0,
+            })
+            .unwrap();
+        let r = t.evaluate().unwrap();
+        let rs = r[0].reserved.unwrap();
+        assert!((rs.effective_per_hour - per_hour).abs() < 1e-9);
+        assert!((rs.break_even_utilisation.unwrap() - 0.5).abs() < 1e-9);
+        for (term, up, ph) in [
+            (0.0, 0.0, 1.0),
+            (1.5, 0.0, 1.0),
+            (12.0, -1.0, 1.0),
+            (12.0, 0.0, f64::NAN),
+        ] {
+            assert!(s
+                .apply(Action::SetInlineReserved {
+                    index: 0,
+                    term_months: term,
+                    upfront: up,
+                    per_hour: ph
+                })
+                .is_err());
+        }
+        assert_eq!(Scenario::from_file(t.to_file()).unwrap(), t);
     }
 
     #[test]

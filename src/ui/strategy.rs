@@ -7,7 +7,8 @@ use crate::engine::file::BuyFile;
 use crate::format;
 use crate::scenario::{
     commitment_label, rebalance, Action, Scenario, KWH_PRICE_SPEC, KW_SPEC, LIFE_YEARS_SPEC,
-    OPS_SPEC, PUE_SPEC, PURCHASE_SPEC, SHARE_PCT_SPEC, THROUGHPUT_SPEC,
+    OPS_SPEC, PUE_SPEC, PURCHASE_SPEC, RESERVED_PER_HOUR_SPEC, RESERVED_TERM_SPEC, SHARE_PCT_SPEC,
+    THROUGHPUT_SPEC,
 };
 use crate::ui::slider::Slider;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -69,6 +70,45 @@ pub fn strategy(props: &StrategyProps) -> Html {
             });
         })
     };
+    // Typed reserved prices (offers without catalog commitments): what is set, else a 12-month
+    // term at the on-demand price with nothing upfront as a starting point.
+    let inline = option
+        .reserved
+        .unwrap_or(crate::engine::file::ReservedFile {
+            term_months: 12,
+            upfront: 0.0,
+            recurring_per_hour: option
+                .on_demand_per_hour
+                .or_else(|| {
+                    option
+                        .offer
+                        .as_deref()
+                        .and_then(catalog::offer_by_id)
+                        .map(|o| o.on_demand_per_hour)
+                })
+                .unwrap_or(0.0),
+        });
+    let inline_setter = |field: usize| {
+        let on_action = props.on_action.clone();
+        Callback::from(move |v: f64| {
+            let (mut term, mut upfront, mut per_hour) = (
+                f64::from(inline.term_months),
+                inline.upfront,
+                inline.recurring_per_hour,
+            );
+            match field {
+                0 => term = v,
+                1 => upfront = v,
+                _ => per_hour = v,
+            }
+            on_action.emit(Action::SetInlineReserved {
+                index,
+                term_months: term,
+                upfront,
+                per_hour,
+            });
+        })
+    };
     let throughput = props.scenario.option_throughput(index);
     let on_throughput = {
         let on_action = props.on_action.clone();
@@ -110,7 +150,15 @@ pub fn strategy(props: &StrategyProps) -> Html {
                 { format!("On-demand: {} % (the rest; reserved + spot + on-demand = 100 %)", format::input_value(on_demand_pct)) }
             </p>
             if commitments.is_empty() {
-                <p class="muted small" id="strategy-no-commitment">{ "This offer lists no committed-use (reserved) price in the catalog, so its reserved share must stay 0 %." }</p>
+                <p class="muted small" id="strategy-no-commitment">{ "This offer lists no committed-use (reserved) price in the catalog: type the prices you were quoted to give it a reserved share." }</p>
+                <div class="sliders">
+                    <Slider id="reserved-term-months" label="Reserved term" unit="months" value={f64::from(inline.term_months)}
+                        spec={RESERVED_TERM_SPEC} slider_max={36.0} step={1.0} on_change={inline_setter(0)} />
+                    <Slider id="reserved-upfront" label="Reserved upfront per instance" unit={currency.code()} value={inline.upfront}
+                        spec={PURCHASE_SPEC} slider_max={500_000.0} step={1_000.0} on_change={inline_setter(1)} />
+                    <Slider id="reserved-per-hour" label="Reserved price" unit={format!("{}/instance-hour", currency.code())} value={inline.recurring_per_hour}
+                        spec={RESERVED_PER_HOUR_SPEC} slider_max={100.0} step={0.05} on_change={inline_setter(2)} />
+                </div>
             } else {
                 <label class="block">{ "Reserved term and payment " }
                     <select id="reserved-term" onchange={on_commitment}>

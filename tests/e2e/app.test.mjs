@@ -676,3 +676,25 @@ test('job mode: work until finished at each GPU\'s throughput; a deadline or a G
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('typed reserved prices give an offer without catalog commitments a reserved share and its break-even', async () => {
+  const { context, page, problems } = await openApp();
+  await page.selectOption('#strategy-option', '0');
+  await page.waitForSelector('#strategy-no-commitment');
+  const onDemand = Number(await page.inputValue('#reserved-per-hour-number'));
+  assert.ok(onDemand > 0, 'starts at the on-demand price');
+  await page.fill('#reserved-per-hour-number', String(onDemand / 2));
+  await page.fill('#share-reserved-number', '100');
+  const cell = () => page.$$eval('#comparison tbody tr', (rows) => rows[0].querySelectorAll('td')[5].textContent);
+  await page.waitForFunction(() => document.querySelectorAll('#comparison tbody tr')[0].querySelectorAll('td')[5].textContent === '50.0 %');
+  const before = await page.textContent('#results');
+  for (const [id, bad] of [['reserved-term-months', '1.5'], ['reserved-per-hour', '-1'], ['reserved-upfront', 'abc']]) {
+    await page.fill(`#${id}-number`, bad);
+    await page.waitForFunction((i) => document.querySelector(`#${i}-error`).textContent !== '', id);
+    assert.equal(await page.textContent('#results'), before, `result kept after ${bad} in #${id}`);
+  }
+  assert.equal(await cell(), '50.0 %');
+  assert.ok(await inkFraction(page, '#chart-reserved') > 0.01, 'the reserved chart draws the option');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
