@@ -165,9 +165,14 @@ pub fn app() -> Html {
     });
     // CSVs are built on click only, from the same results and charts as the screen.
     let cumulative_csv = use_callback(
-        (engine_results.clone(), scenario.clone()),
-        |(), (results, s)| match &**results {
-            Ok(r) => crate::comparison::cumulative_csv(r, s.display_currency(), s.month_code()),
+        (engine_results.clone(), scenario.clone(), bands.clone()),
+        |(), (results, s, bands)| match &**results {
+            Ok(r) => crate::comparison::cumulative_csv_with_bands(
+                r,
+                bands,
+                s.display_currency(),
+                s.month_code(),
+            ),
             Err(_) => String::new(),
         },
     );

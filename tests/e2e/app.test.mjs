@@ -523,6 +523,12 @@ test('a spot variant compares one offer under two strategies, with Young\'s chec
   const banded = (await download(page, '#download-svg')).bytes.toString('utf8');
   assert.equal((banded.match(/<polygon/g) || []).length, 1, 'one band, for the spot variant only');
   assert.ok(banded.includes('Shaded: P10–P90'), 'the footer explains the band');
+  const bandCsv = (await download(page, '#download-csv')).bytes.toString('utf8').trim().split('\n');
+  assert.equal(bandCsv[0], 'option,month_730h,cumulative_usd,p10_cumulative_usd,p90_cumulative_usd');
+  const spotRows = bandCsv.filter((r) => r.includes(', spot'));
+  assert.equal(spotRows.length, 13, 'the spot variant, months 0..12');
+  const [p10, p90] = spotRows[12].split(',').slice(-2).map(Number);
+  assert.ok(p10 > 0 && p90 >= p10, `band of the last month: ${p10}..${p90}`);
   assert.deepEqual(problems, []);
   await context.close();
 });
