@@ -183,11 +183,14 @@ pub fn draw_lines<DB: DrawingBackend>(
                 .map_err(err)?;
         }
     }
-    for m in chart
+    // Markers in x order, so neighbours (crossovers a month apart) get different tag heights.
+    let mut markers: Vec<&Marker> = chart
         .markers
         .iter()
         .filter(|m| m.x.is_finite() && m.y.is_finite())
-    {
+        .collect();
+    markers.sort_by(|a, b| a.x.total_cmp(&b.x));
+    for (k, m) in markers.into_iter().enumerate() {
         ctx.draw_series([Circle::new(
             (m.x, m.y),
             px(6.0),
@@ -195,14 +198,21 @@ pub fn draw_lines<DB: DrawingBackend>(
         )])
         .map_err(err)?;
         let (x, y) = ctx.backend_coord(&(m.x, m.y));
-        // Text on the side with more room, above the ring.
-        let left_half = m.x < x_max / 2.0;
-        let anchor = if left_half { HPos::Left } else { HPos::Right };
-        let dx = if left_half { 10.0 } else { -10.0 };
+        // Tag centred above the ring (leaning inwards at the plot's edges).
+        let (anchor, dx) = if m.x < x_max * 0.1 {
+            (HPos::Left, -6.0)
+        } else if m.x > x_max * 0.9 {
+            (HPos::Right, 6.0)
+        } else {
+            (HPos::Center, 0.0)
+        };
         plot_area
             .draw(&Text::new(
                 fit_line(&m.tag, css_width / 2.0, 12.0),
-                (x + (dx * scale) as i32, y - px(12.0) as i32),
+                (
+                    x + (dx * scale) as i32,
+                    y - px(12.0 + 15.0 * (k % 3) as f64) as i32,
+                ),
                 font(12.0).pos(Pos::new(anchor, VPos::Center)),
             ))
             .map_err(err)?;
