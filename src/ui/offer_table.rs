@@ -392,10 +392,10 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 <td class="gpus" title={spec_title}>{ format!("{}× {}", o.gpu_count, o.gpu_model) }</td>
                 <td class="num wide-only">{ opt_num(o.gpu_memory_gib, 0) }</td>
                 <td class="num od-gpu">{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
+                <td class="num scenario-total">{ props.scenario_totals.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
                 <td class="num od-instance" title={price_title}>{ format::rate(o.on_demand_per_hour, o.currency) }</td>
                 <td class="num spot">{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
                 <td class="num work" title="on-demand price per A100 80GB SXM-equivalent GPU-hour (dense BF16 TFLOPS ratio, vendor datasheets)">{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
-                <td class="num scenario-total">{ props.scenario_totals.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
                 <td class="currency">{ o.currency.code() }</td>
                 <td class="as-of" title={title}>{ as_of }
                     if stale { <span class="stale" title={format!("older than {STALE_AFTER_MONTHS} months: check the provider's current price")}>{ " stale" }</span> }
@@ -505,10 +505,10 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                             <th title="GPUs per instance × model">{ "GPUs" }</th>
                             <th class="num wide-only" title="memory per GPU">{ "GiB/GPU" }</th>
                             <th class="num">{ "On-demand /GPU-h" }</th>
+                            <th class="num" title="what this offer costs all on demand under the scenario above (engine; display currency)">{ format!("Scenario total ({})", props.display_currency.code()) }</th>
                             <th class="num">{ "On-demand /instance-h" }</th>
                             <th class="num">{ "Spot /instance-h" }</th>
                             <th class="num" title="on-demand price per A100 80GB SXM-equivalent GPU-hour (dense BF16)">{ "Per A100-eq. h" }</th>
-                            <th class="num" title="what this offer costs all on demand under the scenario above (engine; display currency)">{ format!("Scenario total ({})", props.display_currency.code()) }</th>
                             <th>{ "Currency" }</th><th>{ "As of" }</th>
                             <th title="kept, but check: spot above on-demand, commitment above on-demand, stale, outlier 10× from its GPU's median">{ "Warnings" }</th>
                             <th class="wide-only">{ "Region" }</th>
