@@ -475,7 +475,20 @@ impl Scenario {
                 next.file.month = month_code(m).into();
                 next.file.start = None;
             }
-            Action::SetCurrency(c) => next.file.currency = c.code().into(),
+            Action::SetCurrency(c) => {
+                // The owned server's amounts are in the display currency (scenario format):
+                // convert them at the scenario's rate, so switching the currency never
+                // changes the rent-vs-buy answer (found by a new user: it used to relabel).
+                let from = self.display_currency();
+                let rate = self.rate();
+                if let Some(buy) = next.file.buy.as_mut() {
+                    let convert = |v: f64| rate.convert(v, from, c).unwrap_or(v);
+                    buy.purchase = convert(buy.purchase);
+                    buy.price_per_kwh = convert(buy.price_per_kwh);
+                    buy.ops_per_month = convert(buy.ops_per_month);
+                }
+                next.file.currency = c.code().into();
+            }
             Action::SetUsdPerCny(v) => {
                 next.file.usd_per_cny = Some(check(v, RATE_SPEC, "exchange rate")?);
             }
@@ -537,6 +550,13 @@ impl Scenario {
             }
             Action::SetSpotInterruptions(v) => {
                 let v = check(v, INTERRUPTIONS_SPEC, "interruption rate")?;
+                // Without spot capacity the rate has nowhere to go: say so rather than let the
+                // field snap back silently (found by a new user).
+                if !next.file.options.iter().any(|o| o.spot.is_some()) {
+                    return Err(ScenarioError::Strategy(
+                        "the interruption rate applies to spot capacity: add a spot variant (\"+ spot variant\") first".into(),
+                    ));
+                }
                 for o in &mut next.file.options {
                     if let Some(sp) = &mut o.spot {
                         sp.interruptions_per_hour = v;
@@ -2892,4 +2912,28 @@ mod tests {
         )
         .is_empty());
     }
+    #[test]
+    fn switching_currency_converts_the_owned_server_not_relabels_it() {
+        let mut s = Scenario::default();
+        s.file.buy = Some(crate::engine::file::BuyFile {
+            gpus: 8,
+            purchase: 250_000.0,
+            life_years: 3.0,
+            residual: 0.1,
+            kw: 6.5,
+            pue: 1.3,
+            price_per_kwh: 0.12,
+            ops_per_month: 1_500.0,
+        });
+        let cny = s.apply(Action::SetCurrency(Currency::Cny)).expect("valid");
+        let buy = cny.file.buy.clone().expect("kept");
+        assert!((buy.purchase - 250_000.0 / 0.138).abs() < 1e-6);
+        assert!((buy.price_per_kwh - 0.12 / 0.138).abs() < 1e-12);
+        assert!((buy.ops_per_month - 1_500.0 / 0.138).abs() < 1e-9);
+        let back = cny.apply(Action::SetCurrency(Currency::Usd)).expect("valid");
+        let buy = back.file.buy.expect("kept");
+        assert!((buy.purchase - 250_000.0).abs() < 1e-6);
+        assert!((buy.ops_per_month - 1_500.0).abs() < 1e-9);
+    }
+
 }
