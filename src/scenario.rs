@@ -2930,10 +2930,11 @@ mod tests {
         assert!((buy.purchase - 250_000.0 / 0.138).abs() < 1e-6);
         assert!((buy.price_per_kwh - 0.12 / 0.138).abs() < 1e-12);
         assert!((buy.ops_per_month - 1_500.0 / 0.138).abs() < 1e-9);
-        let back = cny.apply(Action::SetCurrency(Currency::Usd)).expect("valid");
+        let back = cny
+            .apply(Action::SetCurrency(Currency::Usd))
+            .expect("valid");
         let buy = back.file.buy.expect("kept");
         assert!((buy.purchase - 250_000.0).abs() < 1e-6);
         assert!((buy.ops_per_month - 1_500.0).abs() < 1e-9);
     }
-
 }
