@@ -2926,7 +2926,7 @@ mod tests {
             ops_per_month: 1_500.0,
         });
         let cny = s.apply(Action::SetCurrency(Currency::Cny)).expect("valid");
-        let buy = cny.file.buy.clone().expect("kept");
+        let buy = cny.file.buy.expect("kept");
         assert!((buy.purchase - 250_000.0 / 0.138).abs() < 1e-6);
         assert!((buy.price_per_kwh - 0.12 / 0.138).abs() < 1e-12);
         assert!((buy.ops_per_month - 1_500.0 / 0.138).abs() < 1e-9);
