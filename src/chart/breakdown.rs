@@ -2,7 +2,9 @@
 //! (reserved upfront and recurring, idle reserved, on-demand, package, spot, rework, storage,
 //! egress, contingency), over any plotters backend.
 
-use super::{err, wrap_footer, ChartError, Theme, FOOTER_FONT, FOOTER_LINE, LEGEND_FONT};
+use super::{
+    device_scale, draw_footer, err, wrap_footer, ChartError, Theme, FOOTER_LINE, LEGEND_FONT,
+};
 use crate::engine::plan::Components;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -95,11 +97,7 @@ pub fn draw_breakdown<DB: DrawingBackend>(
     theme: &Theme,
     scale: f64,
 ) -> Result<(), ChartError> {
-    let scale = if scale.is_finite() && scale > 0.0 {
-        scale
-    } else {
-        1.0
-    };
+    let scale = device_scale(scale);
     let px = |v: f64| (v * scale).round().max(1.0) as u32;
     let font = |size: f64| {
         ("sans-serif", size * scale)
@@ -209,15 +207,7 @@ pub fn draw_breakdown<DB: DrawingBackend>(
             ))
             .map_err(err)?;
     }
-    for (row, text) in footer.iter().enumerate() {
-        footer_area
-            .draw(&Text::new(
-                text.as_str(),
-                (px(12.0) as i32, px(2.0 + FOOTER_LINE * row as f64) as i32),
-                font(FOOTER_FONT).pos(Pos::new(HPos::Left, VPos::Top)),
-            ))
-            .map_err(err)?;
-    }
+    draw_footer(&footer_area, &footer, scale, theme)?;
     root.present().map_err(err)?;
     Ok(())
 }

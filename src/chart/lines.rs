@@ -3,8 +3,8 @@
 //! utilisation) and the rent-vs-buy chart (cumulative cost against months) are both drawn here.
 
 use super::{
-    chars_fitting, err, fit_line, label_decimals, wrap_footer, ChartError, Theme, FOOTER_FONT,
-    FOOTER_LINE, LEGEND_FONT, LEGEND_LINE, PLOT_HEIGHT,
+    chars_fitting, device_scale, draw_footer, err, fit_line, label_decimals, wrap_footer,
+    ChartError, Theme, FOOTER_LINE, LEGEND_FONT, LEGEND_LINE, PLOT_HEIGHT,
 };
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -96,11 +96,7 @@ pub fn draw_lines<DB: DrawingBackend>(
     theme: &Theme,
     scale: f64,
 ) -> Result<(), ChartError> {
-    let scale = if scale.is_finite() && scale > 0.0 {
-        scale
-    } else {
-        1.0
-    };
+    let scale = device_scale(scale);
     let px = |v: f64| (v * scale).round().max(1.0) as u32;
     let font = |size: f64| {
         ("sans-serif", size * scale)
@@ -264,15 +260,7 @@ pub fn draw_lines<DB: DrawingBackend>(
             ))
             .map_err(err)?;
     }
-    for (row, text) in footer.iter().enumerate() {
-        footer_area
-            .draw(&Text::new(
-                text.as_str(),
-                (left, px(2.0 + FOOTER_LINE * row as f64) as i32),
-                font(FOOTER_FONT).pos(Pos::new(HPos::Left, VPos::Top)),
-            ))
-            .map_err(err)?;
-    }
+    draw_footer(&footer_area, &footer, scale, theme)?;
     root.present().map_err(err)?;
     Ok(())
 }

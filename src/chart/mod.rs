@@ -18,6 +18,40 @@ use thiserror::Error;
 #[error("chart drawing failed: {0}")]
 pub struct ChartError(pub String);
 
+/// The device-pixel ratio a drawing function works at: `scale` when finite and positive, else
+/// 1 (a zoomed-out or broken `devicePixelRatio` must not yield an empty or NaN-sized chart).
+pub(crate) fn device_scale(scale: f64) -> f64 {
+    if scale.is_finite() && scale > 0.0 {
+        scale
+    } else {
+        1.0
+    }
+}
+
+/// Draws a chart's footer (already wrapped to the width, one string per line) top-down in
+/// `area`, 12 CSS px from the left edge, at [`FOOTER_FONT`] size with [`FOOTER_LINE`] spacing;
+/// `scale` is the device-pixel ratio. Shared by every chart. Errors come from the backend.
+pub(crate) fn draw_footer<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    footer: &[String],
+    scale: f64,
+    theme: &Theme,
+) -> Result<(), ChartError> {
+    let px = |v: f64| (v * scale).round().max(1.0) as i32;
+    for (row, text) in footer.iter().enumerate() {
+        area.draw(&Text::new(
+            text.as_str(),
+            (px(12.0), px(2.0 + FOOTER_LINE * row as f64)),
+            ("sans-serif", FOOTER_FONT * scale)
+                .into_font()
+                .color(&theme.foreground)
+                .pos(Pos::new(HPos::Left, VPos::Top)),
+        ))
+        .map_err(err)?;
+    }
+    Ok(())
+}
+
 pub(crate) fn err<E: std::fmt::Display>(e: E) -> ChartError {
     ChartError(e.to_string())
 }
@@ -272,11 +306,7 @@ pub fn draw_cumulative<DB: DrawingBackend>(
     theme: &Theme,
     scale: f64,
 ) -> Result<PlotFrame, ChartError> {
-    let scale = if scale.is_finite() && scale > 0.0 {
-        scale
-    } else {
-        1.0
-    };
+    let scale = device_scale(scale);
     let px = |v: f64| (v * scale).round().max(1.0) as u32;
     let font = |size: f64| {
         ("sans-serif", size * scale)
@@ -429,15 +459,7 @@ pub fn draw_cumulative<DB: DrawingBackend>(
             .map_err(err)?;
     }
 
-    for (row, text) in footer.iter().enumerate() {
-        footer_area
-            .draw(&Text::new(
-                text.as_str(),
-                (left, px(2.0 + FOOTER_LINE * row as f64) as i32),
-                font(FOOTER_FONT).pos(Pos::new(HPos::Left, VPos::Top)),
-            ))
-            .map_err(err)?;
-    }
+    draw_footer(&footer_area, &footer, scale, theme)?;
     root.present().map_err(err)?;
     Ok(frame)
 }

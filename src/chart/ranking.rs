@@ -1,7 +1,7 @@
 //! The ranking chart: one horizontal bar per option, cheapest first, each labelled with its
 //! name and amount, over any plotters backend (canvas on the page, SVG for downloads).
 
-use super::{err, wrap_footer, ChartError, Theme, FOOTER_FONT, FOOTER_LINE};
+use super::{device_scale, draw_footer, err, wrap_footer, ChartError, Theme, FOOTER_LINE};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -70,11 +70,7 @@ pub fn draw_ranking<DB: DrawingBackend>(
     theme: &Theme,
     scale: f64,
 ) -> Result<(), ChartError> {
-    let scale = if scale.is_finite() && scale > 0.0 {
-        scale
-    } else {
-        1.0
-    };
+    let scale = device_scale(scale);
     let px = |v: f64| (v * scale).round().max(1.0) as u32;
     let font = |size: f64| {
         ("sans-serif", size * scale)
@@ -167,16 +163,7 @@ pub fn draw_ranking<DB: DrawingBackend>(
             ))
             .map_err(err)?;
     }
-    let left = px(12.0) as i32;
-    for (row, text) in footer.iter().enumerate() {
-        footer_area
-            .draw(&Text::new(
-                text.as_str(),
-                (left, px(2.0 + FOOTER_LINE * row as f64) as i32),
-                font(FOOTER_FONT).pos(Pos::new(HPos::Left, VPos::Top)),
-            ))
-            .map_err(err)?;
-    }
+    draw_footer(&footer_area, &footer, scale, theme)?;
     root.present().map_err(err)?;
     Ok(())
 }
