@@ -316,9 +316,15 @@ impl Commitment {
     /// for 12 months is 32.00/h).
     #[must_use]
     pub fn effective_per_hour(&self) -> f64 {
-        let hours = f64::from(self.term_months) * 730.0;
+        let hours = f64::from(self.term_months) * crate::model::HOURS_PER_MONTH_730;
         if hours > 0.0 {
-            self.per_hour + self.upfront / hours
+            // The engine's rule, so the catalog's tooltips and warnings agree with the plans.
+            crate::engine::billing::ReservedTerm {
+                term_months: self.term_months,
+                upfront: self.upfront,
+                recurring_per_hour: self.per_hour,
+            }
+            .effective_per_hour(hours)
         } else {
             self.per_hour
         }
