@@ -424,6 +424,67 @@ mod completeness {
         }
     }
 
+    /// The message ids the UI sources use, with the argument names passed: every string
+    /// literal that looks like an interface id (`"ui-…"`, `"language-…"`), and for each
+    /// `text_with("id", &[("name", …), …])` call the names in its argument list (up to the
+    /// first `]`).
+    fn ui_message_uses() -> Vec<(String, Vec<String>)> {
+        let dir = format!("{}/src/ui", env!("CARGO_MANIFEST_DIR"));
+        let mut uses = Vec::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let src = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+            let starts = src
+                .match_indices("\"ui-")
+                .chain(src.match_indices("\"language-"))
+                .map(|(at, _)| at);
+            for at in starts {
+                let Some(len) = src[at + 1..].find('"') else {
+                    continue;
+                };
+                let lit = &src[at + 1..at + 1 + len];
+                let is_id = lit
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+                if !is_id {
+                    continue;
+                }
+                let before = src[..at].trim_end();
+                let mut args = Vec::new();
+                if before.ends_with("text_with(") {
+                    let rest = &src[at..];
+                    let end = rest.find(']').unwrap_or(rest.len());
+                    for part in rest[..end].split("(\"").skip(1) {
+                        if let Some(name) = part.split('"').next() {
+                            args.push(name.to_string());
+                        }
+                    }
+                }
+                uses.push((lit.to_string(), args));
+            }
+        }
+        uses
+    }
+
+    #[test]
+    fn every_message_the_ui_uses_exists_in_both_languages_with_its_arguments() {
+        let uses = ui_message_uses();
+        assert!(
+            uses.iter()
+                .any(|(id, a)| id == "ui-save-failed" && a == &["detail"]),
+            "the scan finds the UI's messages and their arguments: {uses:?}"
+        );
+        for lang in Language::ALL {
+            let all = messages(lang);
+            for (id, args) in &uses {
+                let passed: Vec<&str> = args.iter().map(String::as_str).collect();
+                check_used(&all, id, &passed);
+                for n in &passed {
+                    assert!(all[id.as_str()].contains(*n), "{id}: ${n} unused");
+                }
+            }
+        }
+    }
+
     #[test]
     fn every_message_the_code_uses_exists_with_its_arguments() {
         for lang in Language::ALL {
