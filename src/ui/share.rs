@@ -79,14 +79,14 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
                 language,
                 scenario: scenario.to_file(),
             };
-            let payload = match crate::share::encode(&shared) {
-                Ok(p) => p,
+            // The whole fragment, `#s=<payload>`.
+            let hash = match crate::share::encode(&shared) {
+                Ok(h) => h,
                 Err(e) => {
                     copied.set(Some(Copied::Failed(e.to_string())));
                     return;
                 }
             };
-            let hash = format!("#{}={payload}", crate::share::FRAGMENT_PARAM);
             let url = super::startup::replace_hash(&hash).unwrap_or(hash);
             link.set(Some(url.clone()));
             let (copied, field) = (copied.clone(), field.clone());
