@@ -48,6 +48,13 @@ pub struct LanguageSwitchProps {
 #[function_component(LanguageSwitch)]
 pub fn language_switch(props: &LanguageSwitchProps) -> Html {
     let t = use_tr();
+    // The document's language follows the switch (screen readers, CJK font choice).
+    use_effect_with(props.language, |l| {
+        if let Some(root) = gloo::utils::document().document_element() {
+            // Setting an attribute on <html> cannot fail for a valid name; nothing to recover.
+            let _ = root.set_attribute("lang", l.tag());
+        }
+    });
     let names = use_memo((), |_| {
         Language::ALL
             .iter()

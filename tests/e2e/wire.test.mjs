@@ -230,6 +230,7 @@ test('the language switch keeps the scenario, is stored, and travels in the shar
   assert.equal(await page.textContent('#copy-share-link'), 'Copy share link');
   await page.selectOption('#language', 'zh-CN');
   await page.waitForFunction(() => document.querySelector('#copy-share-link').textContent === '复制分享链接');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
   assert.deepEqual((await exported(page)).json, before);
   await page.waitForFunction((k) => JSON.parse(localStorage.getItem(k)).language === 'zh-CN', STATE_KEY);
   await page.reload();
