@@ -76,6 +76,10 @@ pub fn initial_state() -> AppState {
         load_notices: start.notices,
         ..AppState::default()
     };
+    // Storage blocked, or the corrupt value could not be kept aside: say so.
+    if let Some(e) = load_error {
+        state.notice = Some(e.to_string());
+    }
     // Nothing usable stored and no link: the app's own default comparison (catalog offers),
     // not the storage layer's neutral example option.
     if !start.from_link && start.stored.current == crate::share::default_scenario() {
@@ -88,9 +92,6 @@ pub fn initial_state() -> AppState {
             field: String::new(),
             detail: e.to_string(),
         }),
-    }
-    if let Some(e) = load_error {
-        state.notice = Some(e.to_string());
     }
     state
 }
