@@ -28,7 +28,7 @@ mod native {
     use gpu_cost_planner::engine::MonthLength;
     use gpu_cost_planner::model::{compare_on_demand, ExchangeRate, Fleet, MonthConvention};
     use gpu_cost_planner::scenario::{
-        cumulative_chart, filter_offers, offer_option, OfferFilter, Scenario,
+        cumulative_chart, filter_offers, offer_option, sort_by_totals, OfferFilter, Scenario,
     };
     use std::hint::black_box;
 
@@ -235,6 +235,25 @@ mod native {
                     let results = black_box(&scenario).results();
                     let chart = cumulative_chart(&scenario, &results);
                     cumulative_svg(&chart, &Theme::LIGHT, 1000)
+                })
+            },
+        );
+
+        // What the app does once the sliders settle (issue 7, "re-ranking the whole catalog after
+        // a parameter change"): every catalog offer's all-on-demand total under the scenario,
+        // through the engine, then the offer table's sort by that total.
+        let all: Vec<&'static catalog::Offer> = catalog::OFFERS.iter().collect();
+        c.bench_function(
+            &format!(
+                "app: re-rank the whole catalog ({} offers) after a parameter change",
+                all.len()
+            ),
+            |b| {
+                b.iter(|| {
+                    let totals = black_box(&scenario).offer_totals(black_box(&all));
+                    let mut ranked = all.clone();
+                    sort_by_totals(&mut ranked, &totals);
+                    ranked
                 })
             },
         );

@@ -50,15 +50,12 @@ pub fn warnings(r: &OptionResult, currency: Currency) -> Vec<String> {
     out
 }
 
-/// Makes a text cell safe to open in a spreadsheet: a cell starting with `=`, `+`, `-` or `@`
-/// (a formula to Excel and LibreOffice) gets a leading single quote.
+/// Makes a text cell safe to open in a spreadsheet ([`crate::csv_safe::neutralise`], shared by
+/// every CSV writer): a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a
+/// leading single quote.
 #[must_use]
 pub fn neutralise(text: &str) -> String {
-    if text.starts_with(['=', '+', '-', '@']) {
-        format!("'{text}")
-    } else {
-        text.to_string()
-    }
+    crate::csv_safe::neutralise(text).into_owned()
 }
 
 /// A plain number for CSV (full precision, no grouping or symbol); empty when absent or not
@@ -124,21 +121,60 @@ pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str) -> Stri
 /// (cost 0) included, as drawn. Option names are neutralised ([`neutralise`]).
 #[must_use]
 pub fn cumulative_csv(results: &[OptionResult], currency: Currency, month: &str) -> String {
+    cumulative_csv_with_bands(results, &[], currency, month)
+}
+
+/// [`cumulative_csv`] plus, when any option has a Monte-Carlo band (`bands[i]`, as drawn on
+/// the chart), the columns `p10_cumulative_{currency}` and `p90_cumulative_{currency}`: filled
+/// for the options with a band (0 at month 0), empty for the others.
+#[must_use]
+pub fn cumulative_csv_with_bands(
+    results: &[OptionResult],
+    bands: &[Option<Vec<crate::engine::montecarlo::Band>>],
+    currency: Currency,
+    month: &str,
+) -> String {
+    let code = currency.code().to_lowercase();
+    let banded = bands.iter().any(Option::is_some);
     let mut w = csv::Writer::from_writer(Vec::new());
-    let _ = w.write_record([
+    let mut header = vec![
         "option".to_string(),
         format!("month_{month}"),
-        format!("cumulative_{}", currency.code().to_lowercase()),
-    ]);
-    for r in results {
+        format!("cumulative_{code}"),
+    ];
+    if banded {
+        header.push(format!("p10_cumulative_{code}"));
+        header.push(format!("p90_cumulative_{code}"));
+    }
+    let _ = w.write_record(&header);
+    for (k, r) in results.iter().enumerate() {
         let name = neutralise(&r.name);
-        let _ = w.write_record([name.clone(), "0".into(), "0".into()]);
+        let band = bands.get(k).and_then(Option::as_ref);
+        let mut row = |cells: Vec<String>, m: Option<usize>| {
+            let mut cells = cells;
+            if banded {
+                match (band, m) {
+                    (Some(_), None) => cells.extend(["0".to_string(), "0".to_string()]),
+                    (Some(b), Some(i)) => {
+                        let x = b.get(i);
+                        cells.push(csv_number(x.map(|x| x.p10)));
+                        cells.push(csv_number(x.map(|x| x.p90)));
+                    }
+                    (None, _) => cells.extend([String::new(), String::new()]),
+                }
+            }
+            let _ = w.write_record(&cells);
+        };
+        row(vec![name.clone(), "0".into(), "0".into()], None);
         for (i, c) in r.cumulative.iter().enumerate() {
-            let _ = w.write_record([
-                name.clone(),
-                (i + 1).to_string(),
-                csv_number(Some(c.total())),
-            ]);
+            row(
+                vec![
+                    name.clone(),
+                    (i + 1).to_string(),
+                    csv_number(Some(c.total())),
+                ],
+                Some(i),
+            );
         }
     }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
@@ -154,7 +190,7 @@ pub fn file_name(what: &str, date: &str, ext: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::Scenario;
+    use crate::scenario::{Action, Scenario};
 
     fn results() -> Vec<OptionResult> {
         Scenario::default().evaluate().unwrap()
@@ -185,6 +221,55 @@ mod tests {
     }
 
     #[test]
+    fn cumulative_csv_carries_the_drawn_bands() {
+        let spot = crate::catalog::OFFERS
+            .iter()
+            .find(|o| o.spot_per_hour.is_some() && o.currency == Currency::Usd)
+            .unwrap();
+        let s = Scenario::default()
+            .apply(Action::ClearSelection)
+            .unwrap()
+            .apply(Action::ToggleOffer(spot.id.into()))
+            .unwrap()
+            .apply(Action::AddSpotVariant {
+                index: 0,
+                spot_pct: 100.0,
+            })
+            .unwrap()
+            .apply(Action::SetCheckpointWrite(0.1))
+            .unwrap();
+        let r = s.evaluate().unwrap();
+        let bands = s.risk_bands();
+        let csv = cumulative_csv_with_bands(&r, &bands, Currency::Usd, "730h");
+        let mut rows = csv.lines();
+        assert_eq!(
+            rows.next(),
+            Some("option,month_730h,cumulative_usd,p10_cumulative_usd,p90_cumulative_usd")
+        );
+        let lines: Vec<&str> = csv.lines().collect();
+        assert!(
+            lines[1].ends_with(",0,0,,"),
+            "no band for on demand: {}",
+            lines[1]
+        );
+        let b = bands[1].as_ref().unwrap();
+        let last = lines.last().unwrap();
+        assert!(
+            last.ends_with(&format!(
+                ",{},{}",
+                csv_number(Some(b.last().unwrap().p10)),
+                csv_number(Some(b.last().unwrap().p90))
+            )),
+            "{last}"
+        );
+        assert_eq!(
+            cumulative_csv_with_bands(&r, &[None, None], Currency::Usd, "730h"),
+            cumulative_csv(&r, Currency::Usd, "730h"),
+            "no band, no extra columns"
+        );
+    }
+
+    #[test]
     fn cumulative_csv_matches_the_chart_points() {
         let s = Scenario::default();
         let r = s.evaluate().unwrap();
@@ -211,7 +296,8 @@ mod tests {
     fn formula_cells_are_neutralised() {
         assert_eq!(neutralise("=1+1"), "'=1+1");
         assert_eq!(neutralise("+x"), "'+x");
-        assert_eq!(neutralise("-2"), "'-2");
+        assert_eq!(neutralise("-2+3"), "'-2+3");
+        assert_eq!(neutralise("-2"), "-2", "a plain number is not a formula");
         assert_eq!(neutralise("@SUM"), "'@SUM");
         assert_eq!(neutralise("AWS"), "AWS");
         let mut r = results();

@@ -84,10 +84,11 @@ pub fn parse_number(text: &str, spec: NumberSpec) -> Result<f64, InputError> {
     if spec.integer && value.fract() != 0.0 {
         return Err(InputError::NotInteger);
     }
-    if value < spec.min {
+    // A NaN bound refuses every value instead of accepting all (found by fuzzing).
+    if spec.min.is_nan() || value < spec.min {
         return Err(InputError::TooSmall(crate::format::input_value(spec.min)));
     }
-    if value > spec.max {
+    if spec.max.is_nan() || value > spec.max {
         return Err(InputError::TooLarge(crate::format::input_value(spec.max)));
     }
     Ok(value)

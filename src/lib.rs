@@ -2,7 +2,7 @@
 //! with a Yew user interface compiled to WebAssembly.
 //!
 //! The pure core ([`catalog`], [`engine`], [`model`], [`scenario`], [`chart`], [`format`](mod@format),
-//! [`input`]) has no web dependency and is tested natively; [`engine`] is the cost engine the
+//! [`input`], [`csv_safe`], [`file_name`]) has no web dependency and is tested natively; [`engine`] is the cost engine the
 //! app and the `gpurent` command line share. The browser layer ([`ui`], [`web`]) exists only on
 //! `wasm32`, where its crates are declared, so the compiler enforces the boundary.
 #![warn(missing_docs)]
@@ -11,7 +11,9 @@ pub mod advisor;
 pub mod catalog;
 pub mod chart;
 pub mod comparison;
+pub mod csv_safe;
 pub mod engine;
+pub mod file_name;
 pub mod format;
 pub mod i18n;
 pub mod input;

@@ -4,9 +4,11 @@
 
 use crate::catalog::{self, Currency, Offer};
 use crate::chart::breakdown::BreakdownChart;
+use crate::chart::lines::{LinesChart, Marker, XyLine};
 use crate::chart::ranking::{Bar, RankingChart};
-use crate::chart::{CumulativeChart, Line};
+use crate::chart::{BandArea, CumulativeChart, Line};
 use crate::engine::file::{Mode, OptionFile, ScenarioFile, WorkloadFile};
+use crate::engine::montecarlo::Band as MonteBand;
 use crate::engine::{self, EngineError};
 use crate::input::NumberSpec;
 use crate::model::{self, limits, ExchangeRate, Fleet, ModelError, MonthConvention, OptionResult};
@@ -78,6 +80,52 @@ pub const SPOT_PCT_SPEC: NumberSpec = NumberSpec {
     max: 100.0,
     integer: false,
 };
+
+/// Accepted storage volumes in GB and egress volumes in GB per month: 0–1,000,000,000.
+pub const VOLUME_GB_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1e9,
+    integer: false,
+};
+/// Accepted per-GB prices (storage per GB-month, egress per GB), in the option's currency: 0–10.
+pub const PER_GB_PRICE_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 10.0,
+    integer: false,
+};
+/// Accepted portfolio shares in %: 0–100.
+pub const SHARE_PCT_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 100.0,
+    integer: false,
+};
+
+/// Accepted job sizes in reference GPU-hours: 1–1,000,000,000.
+pub const JOB_GPU_HOURS_SPEC: NumberSpec = NumberSpec {
+    min: 1.0,
+    max: 1e9,
+    integer: false,
+};
+/// Accepted job deadlines in months: 0.1–120.
+pub const JOB_WITHIN_SPEC: NumberSpec = NumberSpec {
+    min: 0.1,
+    max: limits::MAX_MONTHS,
+    integer: false,
+};
+/// Accepted multi-GPU scaling efficiencies: 0.05–1.
+pub const SCALING_SPEC: NumberSpec = NumberSpec {
+    min: 0.05,
+    max: 1.0,
+    integer: false,
+};
+/// Accepted throughput factors relative to the reference GPU: 0.01–20.
+pub const THROUGHPUT_SPEC: NumberSpec = NumberSpec {
+    min: 0.01,
+    max: 20.0,
+    integer: false,
+};
+/// Work of a job when job mode is first chosen: 10,000 reference GPU-hours.
+pub const DEFAULT_JOB_GPU_HOURS: f64 = 10_000.0;
 
 /// Everything the user has chosen. Derived figures (costs, series) are never stored here.
 ///
@@ -227,6 +275,84 @@ pub enum Action {
     SetCheckpointWrite(f64),
     /// Set the hours a restart after an interruption takes (validated against [`HOURS_SPEC`]).
     SetRestart(f64),
+    /// Set the GB kept in storage (validated against [`VOLUME_GB_SPEC`]).
+    SetStorageGb(f64),
+    /// Set the GB of egress per month (validated against [`VOLUME_GB_SPEC`]).
+    SetEgressGb(f64),
+    /// Set every option's storage price per GB-month (validated against [`PER_GB_PRICE_SPEC`]).
+    SetStoragePrice(f64),
+    /// Set every option's egress price per GB (validated against [`PER_GB_PRICE_SPEC`]).
+    SetEgressPrice(f64),
+    /// Count months as calendar months from `start` (`"YYYY-MM"`); the fixed conventions are
+    /// chosen with [`Action::SetMonthConvention`].
+    SetCalendarStart(String),
+    /// Add a copy of option `index` with `reserved_pct` % of its GPUs on the catalog offer's
+    /// committed-use price number `commitment` (`catalog::OFFER_DETAILS[..].commitments`) and the
+    /// rest on demand, named after it; refused when the offer lists no such commitment.
+    AddReservedVariant {
+        /// Position of the option to copy.
+        index: usize,
+        /// Reserved share in %, 1–100.
+        reserved_pct: f64,
+        /// Which of the offer's commitments (term and payment option).
+        commitment: usize,
+    },
+    /// Set option `index`'s reserved and spot shares in %; on-demand takes the rest, so the
+    /// three always sum to 100 % (refused when reserved + spot exceeds 100 or the option lacks
+    /// the reserved or spot prices a non-zero share needs).
+    SetOptionShares {
+        /// Position of the option.
+        index: usize,
+        /// Reserved share, %.
+        reserved_pct: f64,
+        /// Spot share, %.
+        spot_pct: f64,
+    },
+    /// Switch between fleet mode and job mode (the GPU count is kept; a job runs until
+    /// finished, [`DEFAULT_JOB_GPU_HOURS`] of work at first; back in fleet mode the fleet
+    /// defaults return for the fields a job does not have).
+    SetMode(Mode),
+    /// Set the job's work in reference GPU-hours (validated against [`JOB_GPU_HOURS_SPEC`]).
+    SetJobGpuHours(f64),
+    /// Size the job by a deadline in months instead of a GPU count (validated against
+    /// [`JOB_WITHIN_SPEC`]); [`Action::SetGpus`] sizes it by GPUs again.
+    SetJobWithinMonths(f64),
+    /// Set the multi-GPU scaling efficiency (validated against [`SCALING_SPEC`]).
+    SetScalingEfficiency(f64),
+    /// Override option `index`'s throughput relative to the reference GPU (validated against
+    /// [`THROUGHPUT_SPEC`]).
+    SetThroughput {
+        /// Position of the option.
+        index: usize,
+        /// Work per GPU-hour relative to an A100 80GB SXM.
+        factor: f64,
+    },
+    /// Give option `index` reserved prices typed by the user (for offers whose catalog entry
+    /// lists no committed-use price): term in whole months 1–120, upfront per instance 0–100
+    /// million and recurring price per instance-hour 0–10,000, in the option's currency.
+    SetInlineReserved {
+        /// Position of the option.
+        index: usize,
+        /// Term, months.
+        term_months: f64,
+        /// Paid at the start of each term, per instance.
+        upfront: f64,
+        /// Recurring price per instance-hour.
+        per_hour: f64,
+    },
+    /// Compare with owning servers (the COST-MODEL.md example server when first switched on),
+    /// or stop comparing.
+    EnableBuy(bool),
+    /// Set the owned server (every field validated, see [`check_buy`]).
+    SetBuy(engine::file::BuyFile),
+    /// Use the catalog offer's commitment number `commitment` (term and payment option) as
+    /// option `index`'s reserved prices.
+    SetOptionCommitment {
+        /// Position of the option.
+        index: usize,
+        /// Which of the offer's commitments.
+        commitment: usize,
+    },
 }
 
 /// Interruption rate of new spot variants when no option has one yet: one every 50 hours.
@@ -276,12 +402,67 @@ impl Scenario {
                 } else if options.len() >= MAX_COMPARED {
                     return Err(ScenarioError::TooManyOffers);
                 } else {
-                    options.push(offer_option(&id));
+                    let (storage, egress) = (self.storage_price(), self.egress_price());
+                    options.push(OptionFile {
+                        storage_per_gb_month: storage,
+                        egress_per_gb: egress,
+                        ..offer_option(&id)
+                    });
                 }
             }
             Action::ClearSelection => next.file.options.clear(),
             Action::SetGpus(v) => {
                 next.file.workload.gpus = Some(check(v, GPUS_SPEC, "GPUs")? as u32);
+                next.file.workload.within_months = None;
+            }
+            Action::SetMode(mode) => {
+                let gpus = Some(self.fleet().gpus);
+                next.file.workload = match mode {
+                    Mode::Fleet => WorkloadFile {
+                        mode,
+                        gpus,
+                        hours_per_day: Some(DEFAULT_HOURS_PER_DAY),
+                        days_per_week: None,
+                        start_hour: None,
+                        gpu_hours: None,
+                        within_months: None,
+                        scaling_efficiency: None,
+                    },
+                    Mode::Job => WorkloadFile {
+                        mode,
+                        gpus,
+                        hours_per_day: None,
+                        days_per_week: None,
+                        start_hour: None,
+                        gpu_hours: Some(DEFAULT_JOB_GPU_HOURS),
+                        within_months: None,
+                        scaling_efficiency: Some(1.0),
+                    },
+                };
+                next.file.horizon_months = match mode {
+                    Mode::Fleet => Some(self.fleet().months),
+                    Mode::Job => None,
+                };
+            }
+            Action::SetJobGpuHours(v) => {
+                next.job_mode()?.gpu_hours = Some(check(v, JOB_GPU_HOURS_SPEC, "work")?);
+            }
+            Action::SetJobWithinMonths(v) => {
+                let v = check(v, JOB_WITHIN_SPEC, "deadline")?;
+                let w = next.job_mode()?;
+                w.within_months = Some(v);
+                w.gpus = None;
+            }
+            Action::SetScalingEfficiency(v) => {
+                next.job_mode()?.scaling_efficiency =
+                    Some(check(v, SCALING_SPEC, "scaling efficiency")?);
+            }
+            Action::SetThroughput { index, factor } => {
+                let factor = check(factor, THROUGHPUT_SPEC, "throughput")?;
+                let Some(o) = next.file.options.get_mut(index) else {
+                    return Err(ScenarioError::OutOfRange("option"));
+                };
+                o.throughput_factor = Some(factor);
             }
             Action::SetHoursPerDay(v) => {
                 next.file.workload.hours_per_day =
@@ -373,6 +554,137 @@ impl Scenario {
             Action::SetRestart(v) => {
                 next.checkpoint_mut().restart_hours = check(v, HOURS_SPEC, "restart time")?;
             }
+            Action::SetStorageGb(v) => {
+                next.file.storage_gb = check(v, VOLUME_GB_SPEC, "storage")?;
+            }
+            Action::SetEgressGb(v) => {
+                next.file.egress_gb_per_month = check(v, VOLUME_GB_SPEC, "egress")?;
+            }
+            Action::SetStoragePrice(v) => {
+                let v = check(v, PER_GB_PRICE_SPEC, "storage price")?;
+                for o in &mut next.file.options {
+                    o.storage_per_gb_month = v;
+                }
+            }
+            Action::SetEgressPrice(v) => {
+                let v = check(v, PER_GB_PRICE_SPEC, "egress price")?;
+                for o in &mut next.file.options {
+                    o.egress_per_gb = v;
+                }
+            }
+            Action::SetCalendarStart(start) => {
+                let ok = start.len() == 7
+                    && start.as_bytes().get(4) == Some(&b'-')
+                    && start[..4]
+                        .parse::<i32>()
+                        .is_ok_and(|y| (1900..=2200).contains(&y))
+                    && start[5..]
+                        .parse::<u32>()
+                        .is_ok_and(|m| (1..=12).contains(&m));
+                if !ok {
+                    return Err(ScenarioError::OutOfRange("start month"));
+                }
+                next.file.month = CALENDAR.into();
+                next.file.start = Some(start);
+            }
+            Action::AddReservedVariant {
+                index,
+                reserved_pct,
+                commitment,
+            } => {
+                let reserved = check(reserved_pct, SPOT_PCT_SPEC, "reserved share")? / 100.0;
+                if next.file.options.len() >= MAX_COMPARED {
+                    return Err(ScenarioError::TooManyOffers);
+                }
+                let Some(base) = next.file.options.get(index) else {
+                    return Err(ScenarioError::OutOfRange("option"));
+                };
+                let mut variant = base.clone();
+                let c = option_commitment(base, commitment)?;
+                variant.reserved = Some(reserved_file(c));
+                variant.portfolio = Some(engine::file::SharesFile {
+                    reserved,
+                    spot: 0.0,
+                });
+                let base_name = self.option_name(index);
+                variant.name = Some(format!(
+                    "{base_name}, {}/{} reserved {} mo {}/on-demand",
+                    crate::format::input_value(reserved * 100.0),
+                    crate::format::input_value(100.0 - reserved * 100.0),
+                    c.term_months,
+                    c.payment.label(),
+                ));
+                next.file.options.insert(index + 1, variant);
+                if let Err(e) = next.evaluate() {
+                    return Err(ScenarioError::Strategy(e.to_string()));
+                }
+            }
+            Action::SetOptionShares {
+                index,
+                reserved_pct,
+                spot_pct,
+            } => {
+                let reserved = check(reserved_pct, SHARE_PCT_SPEC, "reserved share")? / 100.0;
+                let spot = check(spot_pct, SHARE_PCT_SPEC, "spot share")? / 100.0;
+                if reserved + spot > 1.0 + 1e-9 {
+                    return Err(ScenarioError::Strategy(
+                        "reserved and spot shares add up to more than 100 %".into(),
+                    ));
+                }
+                let interruptions = self.spot_interruptions();
+                let Some(o) = next.file.options.get_mut(index) else {
+                    return Err(ScenarioError::OutOfRange("option"));
+                };
+                if reserved > 0.0 && o.reserved.is_none() {
+                    let c = option_commitment(o, 0)?;
+                    o.reserved = Some(reserved_file(c));
+                }
+                if spot > 0.0 && o.spot.is_none() {
+                    o.spot = Some(engine::file::SpotFile {
+                        per_hour: None,
+                        hourly: None,
+                        bid_cap_per_hour: None,
+                        interruptions_per_hour: interruptions,
+                    });
+                }
+                o.portfolio = (reserved > 0.0 || spot > 0.0)
+                    .then_some(engine::file::SharesFile { reserved, spot });
+                if let Err(e) = next.evaluate() {
+                    return Err(ScenarioError::Strategy(e.to_string()));
+                }
+            }
+            Action::SetInlineReserved {
+                index,
+                term_months,
+                upfront,
+                per_hour,
+            } => {
+                let term = check(term_months, RESERVED_TERM_SPEC, "reserved term")? as u32;
+                let upfront = check(upfront, PURCHASE_SPEC, "reserved upfront")?;
+                let per_hour = check(per_hour, RESERVED_PER_HOUR_SPEC, "reserved price")?;
+                let Some(o) = next.file.options.get_mut(index) else {
+                    return Err(ScenarioError::OutOfRange("option"));
+                };
+                o.reserved = Some(engine::file::ReservedFile {
+                    term_months: term,
+                    upfront,
+                    recurring_per_hour: per_hour,
+                });
+                if let Err(e) = next.evaluate() {
+                    return Err(ScenarioError::Strategy(e.to_string()));
+                }
+            }
+            Action::EnableBuy(on) => {
+                next.file.buy = on.then(|| self.file.buy.unwrap_or(DEFAULT_BUY));
+            }
+            Action::SetBuy(b) => next.file.buy = Some(check_buy(b)?),
+            Action::SetOptionCommitment { index, commitment } => {
+                let Some(o) = next.file.options.get_mut(index) else {
+                    return Err(ScenarioError::OutOfRange("option"));
+                };
+                let c = option_commitment(o, commitment)?;
+                o.reserved = Some(reserved_file(c));
+            }
             Action::RemoveOption(i) => {
                 if i >= next.file.options.len() {
                     return Err(ScenarioError::OutOfRange("option"));
@@ -381,6 +693,109 @@ impl Scenario {
             }
         }
         Ok(next)
+    }
+
+    fn job_mode(&mut self) -> Result<&mut WorkloadFile, ScenarioError> {
+        if self.file.workload.mode == Mode::Job {
+            Ok(&mut self.file.workload)
+        } else {
+            Err(ScenarioError::Strategy("switch to job mode first".into()))
+        }
+    }
+
+    /// Whether the workload is a job (else a fleet).
+    #[must_use]
+    pub fn is_job(&self) -> bool {
+        self.file.workload.mode == Mode::Job
+    }
+
+    /// Option `index`'s throughput relative to the reference GPU (A100 80GB SXM, dense BF16):
+    /// the user's override, else the catalog GPU's ratio, else 1; and whether it is overridden.
+    #[must_use]
+    pub fn option_throughput(&self, index: usize) -> (f64, bool) {
+        let Some(o) = self.file.options.get(index) else {
+            return (1.0, false);
+        };
+        if let Some(t) = o.throughput_factor {
+            return (t, true);
+        }
+        (
+            o.offer
+                .as_deref()
+                .and_then(catalog::offer_by_id)
+                .and_then(catalog_throughput)
+                .unwrap_or(1.0),
+            false,
+        )
+    }
+
+    /// Name of option `index` as legends show it: its own name, else its offer's label, else
+    /// `option N`.
+    #[must_use]
+    pub fn option_name(&self, index: usize) -> String {
+        let o = self.file.options.get(index);
+        match (
+            o.and_then(|o| o.name.clone()),
+            o.and_then(|o| o.offer.as_deref())
+                .and_then(catalog::offer_by_id),
+        ) {
+            (Some(n), _) => n,
+            (None, Some(offer)) => offer_label(offer),
+            (None, None) => format!("option {}", index + 1),
+        }
+    }
+
+    /// Storage price per GB-month of the options (the first option's; 0 with none).
+    #[must_use]
+    pub fn storage_price(&self) -> f64 {
+        self.file
+            .options
+            .first()
+            .map_or(0.0, |o| o.storage_per_gb_month)
+    }
+
+    /// Egress price per GB of the options (the first option's; 0 with none).
+    #[must_use]
+    pub fn egress_price(&self) -> f64 {
+        self.file.options.first().map_or(0.0, |o| o.egress_per_gb)
+    }
+
+    /// First month (`"YYYY-MM"`) when months are calendar months, else `None`.
+    #[must_use]
+    pub fn calendar_start(&self) -> Option<&str> {
+        (self.file.month == CALENDAR)
+            .then_some(self.file.start.as_deref())
+            .flatten()
+    }
+
+    /// The month convention's code as files and CSV headers write it: `"730h"`, `"720h"`,
+    /// `"744h"` or `"calendar"`.
+    #[must_use]
+    pub fn month_code(&self) -> &str {
+        &self.file.month
+    }
+
+    /// The month convention in words for chart axes and footers: `"730 h"`, or
+    /// `"calendar month from 2026-12"`.
+    #[must_use]
+    pub fn month_label(&self) -> String {
+        match self.calendar_start() {
+            Some(start) => format!("calendar month from {start}"),
+            None => self.fleet().month.label().to_string(),
+        }
+    }
+
+    /// The catalog commitments (term and payment option) option `index`'s offer lists, in
+    /// catalog order; empty for inline options and offers without committed-use prices.
+    #[must_use]
+    pub fn option_commitments(&self, index: usize) -> &'static [catalog::Commitment] {
+        self.file
+            .options
+            .get(index)
+            .and_then(|o| o.offer.as_deref())
+            .and_then(catalog::offer_index)
+            .and_then(|i| catalog::OFFER_DETAILS.get(i))
+            .map_or(&[], |d| d.commitments)
     }
 
     /// The scenario as an engine scenario file (lossless: [`Scenario::from_file`] of it gives
@@ -421,14 +836,64 @@ impl Scenario {
         if self.file.options.is_empty() {
             return Ok(Vec::new());
         }
-        Ok(self
-            .file
+        // A job's length depends on each GPU's speed: options without an override take the
+        // catalog GPU's throughput (fleet figures do not depend on it).
+        let mut file = self.file.clone();
+        if self.is_job() {
+            for (i, o) in file.options.iter_mut().enumerate() {
+                if o.throughput_factor.is_none() {
+                    o.throughput_factor = Some(self.option_throughput(i).0);
+                }
+            }
+        }
+        Ok(file
             .load()?
             .evaluate()?
             .options
             .into_iter()
             .map(|o| o.result)
             .collect())
+    }
+
+    /// Per option (in order): the P10/P50/P90 of its cumulative cost at each month end over
+    /// [`BAND_TRIALS`] seeded Monte-Carlo trials, in the display currency, for options with
+    /// interruption risk (a spot share with interruptions, or host failures); `None` for the
+    /// others, which have no spread. Empty when nothing is picked or the scenario is invalid.
+    #[must_use]
+    pub fn risk_bands(&self) -> Vec<Option<Vec<MonteBand>>> {
+        if self.file.options.is_empty() {
+            return Vec::new();
+        }
+        let mut file = self.file.clone();
+        if self.is_job() {
+            for (i, o) in file.options.iter_mut().enumerate() {
+                if o.throughput_factor.is_none() {
+                    o.throughput_factor = Some(self.option_throughput(i).0);
+                }
+            }
+        }
+        let Ok(loaded) = file.load() else {
+            return Vec::new();
+        };
+        self.file
+            .options
+            .iter()
+            .zip(&loaded.options)
+            .map(|(o, spec)| {
+                let spot_risk = o.portfolio.is_some_and(|p| p.spot > 0.0)
+                    && o.spot
+                        .as_ref()
+                        .is_some_and(|s| s.interruptions_per_hour > 0.0);
+                if !(spot_risk || o.failures_per_hour > 0.0) {
+                    return None;
+                }
+                let m = engine::montecarlo::monte_carlo(&loaded.plan, spec, BAND_TRIALS, 1).ok()?;
+                let m = m
+                    .in_currency(spec.currency, loaded.currency, loaded.rate)
+                    .ok()?;
+                Some(m.cumulative)
+            })
+            .collect()
     }
 
     /// What each of `offers` would cost all on demand under this scenario's plan (workload,
@@ -572,6 +1037,146 @@ impl Scenario {
     }
 }
 
+/// The owned server first offered for rent vs buy (COST-MODEL.md's example): 8 GPUs, 250,000
+/// purchase, 3 years, 10 % residual, 6.5 kW at PUE 1.3 and 0.12 per kWh, 1,500 ops per month.
+pub const DEFAULT_BUY: engine::file::BuyFile = engine::file::BuyFile {
+    gpus: 8,
+    purchase: 250_000.0,
+    life_years: 3.0,
+    residual: 0.1,
+    kw: 6.5,
+    pue: 1.3,
+    price_per_kwh: 0.12,
+    ops_per_month: 1500.0,
+};
+
+/// Accepted reserved terms typed by the user: whole months 1–120.
+pub const RESERVED_TERM_SPEC: NumberSpec = NumberSpec {
+    min: 1.0,
+    max: 120.0,
+    integer: true,
+};
+/// Accepted reserved recurring prices typed by the user, per instance-hour: 0–10,000.
+pub const RESERVED_PER_HOUR_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 10_000.0,
+    integer: false,
+};
+
+/// Accepted owned-server purchase prices: 0–100,000,000.
+pub const PURCHASE_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1e8,
+    integer: false,
+};
+/// Accepted useful lives in years: 0.5–20.
+pub const LIFE_YEARS_SPEC: NumberSpec = NumberSpec {
+    min: 0.5,
+    max: 20.0,
+    integer: false,
+};
+/// Accepted power draws in kW: 0–1,000.
+pub const KW_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1000.0,
+    integer: false,
+};
+/// Accepted PUE: 1–3.
+pub const PUE_SPEC: NumberSpec = NumberSpec {
+    min: 1.0,
+    max: 3.0,
+    integer: false,
+};
+/// Accepted electricity prices per kWh: 0–10.
+pub const KWH_PRICE_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 10.0,
+    integer: false,
+};
+/// Accepted operations costs per month: 0–10,000,000.
+pub const OPS_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1e7,
+    integer: false,
+};
+
+/// `b` if every field is in its accepted range (GPUs per server as [`GPUS_SPEC`], residual as
+/// a fraction 0–1), else which field is not.
+pub fn check_buy(b: engine::file::BuyFile) -> Result<engine::file::BuyFile, ScenarioError> {
+    check(f64::from(b.gpus), GPUS_SPEC, "GPUs per server")?;
+    check(b.purchase, PURCHASE_SPEC, "purchase price")?;
+    check(b.life_years, LIFE_YEARS_SPEC, "life")?;
+    check(b.residual * 100.0, SHARE_PCT_SPEC, "residual value")?;
+    check(b.kw, KW_SPEC, "power")?;
+    check(b.pue, PUE_SPEC, "PUE")?;
+    check(b.price_per_kwh, KWH_PRICE_SPEC, "electricity price")?;
+    check(b.ops_per_month, OPS_SPEC, "operations cost")?;
+    Ok(b)
+}
+
+/// Work per GPU-hour of `offer`'s GPU relative to the reference GPU (dense BF16 TFLOPS ratio),
+/// when the catalog knows both figures.
+#[must_use]
+pub fn catalog_throughput(offer: &Offer) -> Option<f64> {
+    let own = catalog::spec(offer)?.work_tflops()?;
+    let reference = catalog::gpus::spec_by_model(catalog::gpus::REFERENCE_MODEL)?.work_tflops()?;
+    (own > 0.0 && reference > 0.0).then(|| own / reference)
+}
+
+/// The month code of calendar months.
+pub const CALENDAR: &str = "calendar";
+
+/// Commitment number `commitment` of `option`'s catalog offer, or why there is none.
+fn option_commitment(
+    option: &OptionFile,
+    commitment: usize,
+) -> Result<catalog::Commitment, ScenarioError> {
+    option
+        .offer
+        .as_deref()
+        .and_then(catalog::offer_index)
+        .and_then(|i| catalog::OFFER_DETAILS.get(i))
+        .and_then(|d| d.commitments.get(commitment))
+        .copied()
+        .ok_or_else(|| {
+            ScenarioError::Strategy(
+                "this offer lists no committed-use (reserved) price in the catalog".into(),
+            )
+        })
+}
+
+fn reserved_file(c: catalog::Commitment) -> engine::file::ReservedFile {
+    engine::file::ReservedFile {
+        term_months: c.term_months,
+        upfront: c.upfront,
+        recurring_per_hour: c.per_hour,
+    }
+}
+
+/// `"12 months, partial upfront: 105,120 upfront + 20.00/h (32.00/h effective)"`.
+#[must_use]
+pub fn commitment_label(c: &catalog::Commitment, currency: Currency) -> String {
+    format!(
+        "{} months, {}: {} upfront + {}/h ({}/h effective)",
+        c.term_months,
+        c.payment.label(),
+        crate::format::money(c.upfront, currency),
+        crate::format::number(c.per_hour, 2),
+        crate::format::number(c.effective_per_hour(), 2),
+    )
+}
+
+/// Reserved and spot shares (in %) after one of them is set to `value`: the other is lowered
+/// when the two would exceed 100 %, so on-demand (the rest) is never negative.
+#[must_use]
+pub fn rebalance(reserved_pct: f64, spot_pct: f64, set_reserved: bool, value: f64) -> (f64, f64) {
+    if set_reserved {
+        (value, spot_pct.min(100.0 - value).max(0.0))
+    } else {
+        (reserved_pct.min(100.0 - value).max(0.0), value)
+    }
+}
+
 /// Label of an offer in legends, tables and exports: `"AWS p4d.24xlarge (8× A100)"`.
 #[must_use]
 pub fn offer_label(offer: &Offer) -> String {
@@ -698,6 +1303,7 @@ pub fn cumulative_chart(
         lines,
         empty_message: format!("Pick up to {MAX_COMPARED} offers in the table to compare them"),
         months: fleet.months,
+        bands: Vec::new(),
     }
 }
 
@@ -734,14 +1340,38 @@ pub fn engine_cumulative_chart(
         }
     }
     let days = file.workload.days_per_week.unwrap_or(7.0);
-    let mut plan = format!(
-        "{} × {} h/day × {} days/week, {}; 1 month = {}; whole instances billed; no tax",
-        count_of(fleet.gpus, "GPU", "GPUs"),
-        crate::format::input_value(fleet.hours_per_day),
-        crate::format::input_value(days),
-        count_of(fleet.months, "month", "months"),
-        fleet.month.label(),
-    );
+    let months = chart_months(scenario, results);
+    let w = &file.workload;
+    let mut plan = if scenario.is_job() {
+        format!(
+            "Job: {} reference GPU-hours (A100 80GB) {}, scaling efficiency {}, until finished; 1 month = {}; whole instances billed; no tax",
+            crate::format::number(w.gpu_hours.unwrap_or(0.0), 0),
+            match (w.gpus, w.within_months) {
+                (_, Some(m)) => format!("within {} months", crate::format::input_value(m)),
+                (g, None) => format!("on {}", count_of(g.unwrap_or(DEFAULT_GPUS), "GPU", "GPUs")),
+            },
+            crate::format::input_value(w.scaling_efficiency.unwrap_or(1.0)),
+            scenario.month_label(),
+        )
+    } else {
+        format!(
+            "{} × {} h/day × {} days/week, {}; 1 month = {}; whole instances billed; no tax",
+            count_of(fleet.gpus, "GPU", "GPUs"),
+            crate::format::input_value(fleet.hours_per_day),
+            crate::format::input_value(days),
+            count_of(fleet.months, "month", "months"),
+            scenario.month_label(),
+        )
+    };
+    if file.storage_gb > 0.0 || file.egress_gb_per_month > 0.0 {
+        plan.push_str(&format!(
+            "; storage {} GB at {}/GB-month, egress {} GB/month at {}/GB",
+            crate::format::number(file.storage_gb, 0),
+            crate::format::input_value(scenario.storage_price()),
+            crate::format::number(file.egress_gb_per_month, 0),
+            crate::format::input_value(scenario.egress_price()),
+        ));
+    }
     if file.contingency_pct > 0.0 {
         plan.push_str(&format!(
             "; contingency {} %",
@@ -766,12 +1396,59 @@ pub fn engine_cumulative_chart(
     }
     CumulativeChart {
         title: format!("Cumulative cost ({})", currency.code()),
-        x_label: format!("Month (1 month = {})", fleet.month.label()),
+        x_label: format!("Month (1 month = {})", scenario.month_label()),
         y_label: format!("Cumulative cost ({})", currency.code()),
         footer,
         lines,
         empty_message: format!("Pick up to {MAX_COMPARED} offers in the table to compare them"),
-        months: fleet.months,
+        months,
+        bands: Vec::new(),
+    }
+}
+
+/// Trials of the Monte Carlo behind the cumulative chart's P10–P90 bands (enough for stable
+/// 10th and 90th percentiles, few enough to redraw while a slider moves).
+pub const BAND_TRIALS: u32 = 1000;
+
+/// `chart` with the P10–P90 band of every option in `bands` (by option position; `None` for
+/// options without interruption risk) drawn under its line, and a footer line saying so.
+#[must_use]
+pub fn with_bands(mut chart: CumulativeChart, bands: &[Option<Vec<MonteBand>>]) -> CumulativeChart {
+    chart.bands = bands
+        .iter()
+        .enumerate()
+        .filter_map(|(i, b)| {
+            b.as_ref().map(|b| BandArea {
+                series: i,
+                points: std::iter::once((0.0, 0.0, 0.0))
+                    .chain(
+                        b.iter()
+                            .enumerate()
+                            .map(|(m, x)| ((m + 1) as f64, x.p10, x.p90)),
+                    )
+                    .collect(),
+            })
+        })
+        .collect();
+    if !chart.bands.is_empty() {
+        chart.footer.push(format!(
+            "Shaded: P10–P90 of cumulative cost over {} Monte-Carlo trials of interruptions (seed 1) for options with interruption risk.",
+            crate::format::number(f64::from(BAND_TRIALS), 0)
+        ));
+    }
+    chart
+}
+
+/// Months the charts span: the horizon, or for a job run until finished, the longest option's.
+fn chart_months(scenario: &Scenario, results: &[engine::plan::OptionResult]) -> u32 {
+    match scenario.file.horizon_months {
+        Some(m) => m,
+        None => results
+            .iter()
+            .map(|r| r.cumulative.len() as u32)
+            .max()
+            .unwrap_or(1)
+            .max(1),
     }
 }
 
@@ -785,11 +1462,18 @@ pub fn engine_ranking_chart(
     let currency = scenario.display_currency();
     let fleet = scenario.fleet();
     RankingChart {
-        title: format!(
-            "Total cost over {}, cheapest first ({})",
-            count_of(fleet.months, "month", "months"),
-            currency.code()
-        ),
+        title: if scenario.is_job() {
+            format!(
+                "Total cost of the job, cheapest first ({})",
+                currency.code()
+            )
+        } else {
+            format!(
+                "Total cost over {}, cheapest first ({})",
+                count_of(fleet.months, "month", "months"),
+                currency.code()
+            )
+        },
         x_label: format!("Total cost within the horizon ({})", currency.code()),
         footer: engine_cumulative_chart(scenario, results).footer,
         bars: results
@@ -816,17 +1500,190 @@ pub fn engine_breakdown_chart(
     index: usize,
 ) -> BreakdownChart {
     let currency = scenario.display_currency();
-    let fleet = scenario.fleet();
     let r = results.get(index).or_else(|| results.first());
     BreakdownChart {
         title: format!("Monthly cost by component ({})", currency.code()),
         option: r.map(|r| r.name.clone()).unwrap_or_default(),
-        x_label: format!("Month (1 month = {})", fleet.month.label()),
+        x_label: format!("Month (1 month = {})", scenario.month_label()),
         y_label: format!("Cost per month ({})", currency.code()),
         footer: engine_cumulative_chart(scenario, r.map(std::slice::from_ref).unwrap_or(&[]))
             .footer,
         monthly: r.map(|r| r.monthly.clone()).unwrap_or_default(),
         empty_message: format!("Pick up to {MAX_COMPARED} offers in the table to compare them"),
+    }
+}
+
+/// Builds the reserved-vs-on-demand chart from the engine's `results` for `scenario`: for each
+/// option with a reserved term, what an instance-hour of the term costs on demand as a function
+/// of the share of hours used (a dashed line through the origin) and reserved (flat: owed
+/// whether used or not), with the break-even utilisation marked where the lines cross.
+#[must_use]
+pub fn engine_reserved_chart(
+    scenario: &Scenario,
+    results: &[engine::plan::OptionResult],
+) -> LinesChart {
+    let currency = scenario.display_currency();
+    let mut lines = Vec::new();
+    let mut markers = Vec::new();
+    let mut priced = Vec::new();
+    for (i, r) in results.iter().enumerate() {
+        let Some(rs) = &r.reserved else { continue };
+        let Some(od) = rs.on_demand_per_hour.filter(|p| p.is_finite()) else {
+            continue;
+        };
+        priced.push(r.clone());
+        let term = scenario
+            .options()
+            .get(i)
+            .and_then(|o| o.reserved)
+            .map_or(String::new(), |t| format!("{} months, ", t.term_months));
+        lines.push(XyLine {
+            label: format!(
+                "{}: on demand, {}/instance-hour used",
+                r.name,
+                crate::format::number(od, 2)
+            ),
+            series: i,
+            dashed: true,
+            points: vec![(0.0, 0.0), (100.0, od)],
+        });
+        lines.push(XyLine {
+            label: format!(
+                "{}: reserved, {term}{}/instance-hour of the term",
+                r.name,
+                crate::format::number(rs.effective_per_hour, 2)
+            ),
+            series: i,
+            dashed: false,
+            points: vec![(0.0, rs.effective_per_hour), (100.0, rs.effective_per_hour)],
+        });
+        markers.push(match rs.break_even_utilisation.filter(|u| u.is_finite()) {
+            Some(u) if u <= 1.0 => Marker {
+                x: u * 100.0,
+                y: rs.effective_per_hour,
+                tag: format!("{} %", crate::format::number(u * 100.0, 1)),
+                label: format!(
+                    "{}: break-even at {} % utilisation",
+                    r.name,
+                    crate::format::number(u * 100.0, 1)
+                ),
+                series: i,
+            },
+            _ => Marker {
+                x: 100.0,
+                y: od,
+                tag: "never".into(),
+                label: format!("{}: reserved never pays off (above on demand)", r.name),
+                series: i,
+            },
+        });
+    }
+    LinesChart {
+        title: format!("Reserved vs on-demand by utilisation ({})", currency.code()),
+        x_label: "Utilisation: share of the term's hours used (%)".into(),
+        y_label: format!("Per instance-hour of term ({})", currency.code()),
+        x_max: 100.0,
+        footer: engine_cumulative_chart(scenario, &priced).footer,
+        lines,
+        markers,
+        empty_message: "Add a reserved variant (\"+ 60/40 reserved\" in the comparison) or a reserved share to see its break-even".into(),
+    }
+}
+
+/// Builds the rent-vs-buy chart from the engine's `results` for `scenario`: each option's
+/// cumulative rental cost, the cumulative cash cost of owning enough servers for the first
+/// option's GPUs (dashed), and each option's crossover month (the first month renting has cost
+/// at least as much as buying) marked.
+#[must_use]
+pub fn engine_buy_chart(scenario: &Scenario, results: &[engine::plan::OptionResult]) -> LinesChart {
+    let currency = scenario.display_currency();
+    let mut lines: Vec<XyLine> = results
+        .iter()
+        .enumerate()
+        .map(|(i, r)| XyLine {
+            label: format!("Rent: {}", r.name),
+            series: i,
+            dashed: false,
+            points: std::iter::once((0.0, 0.0))
+                .chain(
+                    r.cumulative
+                        .iter()
+                        .enumerate()
+                        .map(|(m, c)| ((m + 1) as f64, c.total())),
+                )
+                .collect(),
+        })
+        .collect();
+    let mut markers = Vec::new();
+    let buy = scenario.file.buy;
+    if let (Some(b), Some(first)) = (buy, results.first().and_then(|r| r.buy.as_ref())) {
+        // The owned line is drawn in the colour after the options'.
+        let own = results.len();
+        let upfront = first.servers * b.purchase;
+        lines.push(XyLine {
+            label: format!(
+                "Buy: {} × {}-GPU server ({} each, {} years, {} % residual), {}/server-hour",
+                crate::format::number(first.servers, 0),
+                b.gpus,
+                crate::format::money(b.purchase, currency),
+                crate::format::input_value(b.life_years),
+                crate::format::input_value(b.residual * 100.0),
+                crate::format::number(first.per_server_hour, 2),
+            ),
+            series: own,
+            dashed: true,
+            points: std::iter::once((0.0, upfront))
+                .chain(
+                    first
+                        .cumulative
+                        .iter()
+                        .enumerate()
+                        .map(|(m, c)| ((m + 1) as f64, *c)),
+                )
+                .collect(),
+        });
+        for (i, r) in results.iter().enumerate() {
+            if let Some(m) = r.buy.as_ref().and_then(|b| b.crossover_month) {
+                let y = r
+                    .cumulative
+                    .get(m.saturating_sub(1) as usize)
+                    .map_or(f64::NAN, |c| c.total());
+                markers.push(Marker {
+                    x: f64::from(m),
+                    y,
+                    tag: format!("month {m}"),
+                    label: format!("{}: buying is cheaper from month {m}", r.name),
+                    series: i,
+                });
+            }
+        }
+        if markers.is_empty() && !results.is_empty() {
+            markers.push(Marker {
+                x: f64::from(chart_months(scenario, results)),
+                y: first.cumulative.last().copied().unwrap_or(f64::NAN),
+                tag: "no crossover".into(),
+                label: format!(
+                    "renting stays cheaper for all {}",
+                    count_of(chart_months(scenario, results), "month", "months")
+                ),
+                series: own,
+            });
+        }
+    }
+    let mut footer = engine_cumulative_chart(scenario, results).footer;
+    footer.push(format!(
+        "Buying, cash view: purchase paid in month 0, power (kW × PUE × price per kWh) and operations monthly, residual value recovered only at resale; amounts in {}.",
+        currency.code()
+    ));
+    LinesChart {
+        title: format!("Rent vs buy: cumulative cost ({})", currency.code()),
+        x_label: format!("Month (1 month = {})", scenario.month_label()),
+        y_label: format!("Cumulative cost ({})", currency.code()),
+        x_max: f64::from(chart_months(scenario, results)),
+        footer,
+        lines: if buy.is_some() { lines } else { Vec::new() },
+        markers,
+        empty_message: "Switch on \"Compare with buying\" to draw the owned server".into(),
     }
 }
 
@@ -960,37 +1817,35 @@ pub fn filter_offer_refs(
     };
     match filter.sort {
         SortKey::PricePerGpuHour | SortKey::ScenarioTotal => {
-            out.sort_by(|a, b| price(a, true).total_cmp(&price(b, true)))
+            sort_offers_by(&mut out, &|o| price(o, true));
         }
-        SortKey::PricePerInstanceHour => {
-            out.sort_by(|a, b| price(a, false).total_cmp(&price(b, false)))
-        }
-        SortKey::GpuMemory => out.sort_by(|a, b| {
-            b.gpu_memory_gib
-                .unwrap_or(-1.0)
-                .total_cmp(&a.gpu_memory_gib.unwrap_or(-1.0))
-        }),
+        SortKey::PricePerInstanceHour => sort_offers_by(&mut out, &|o| price(o, false)),
+        // Largest first; offers without a memory figure last.
+        SortKey::GpuMemory => sort_offers_by(&mut out, &|o| -o.gpu_memory_gib.unwrap_or(-1.0)),
         SortKey::Provider => {
             out.sort_by_cached_key(|o| (o.provider.to_lowercase(), o.instance_type))
         }
-        SortKey::PricePerWork => {
-            let work = |o: &Offer| {
-                catalog::price_per_reference_gpu_hour(o)
-                    .and_then(|p| rate.convert(p, o.currency, display).ok())
-                    .unwrap_or(f64::INFINITY)
-            };
-            out.sort_by(|a, b| work(a).total_cmp(&work(b)));
-        }
+        SortKey::PricePerWork => sort_offers_by(&mut out, &|o| {
+            catalog::price_per_reference_gpu_hour(o)
+                .and_then(|p| rate.convert(p, o.currency, display).ok())
+                .unwrap_or(f64::INFINITY)
+        }),
     }
     out
+}
+
+/// Stable sort of offers by a number, ascending (`f64::total_cmp`). Every numeric sort of
+/// offers goes through this one function, so the wasm carries one copy of the sort instead of
+/// one per comparison closure (README "Performance", bundle size).
+fn sort_offers_by(offers: &mut [&'static Offer], key: &dyn Fn(&Offer) -> f64) {
+    offers.sort_by(|a, b| key(a).total_cmp(&key(b)));
 }
 
 /// Sorts `offers` by their scenario total ([`Scenario::offer_totals`]), cheapest first; offers
 /// without a total go last, and ties keep their order (stable).
 pub fn sort_by_totals(offers: &mut [&'static Offer], totals: &HashMap<String, f64>) {
-    offers.sort_by(|a, b| {
-        let t = |o: &Offer| totals.get(o.id).copied().unwrap_or(f64::INFINITY);
-        t(a).total_cmp(&t(b))
+    sort_offers_by(offers, &|o| {
+        totals.get(o.id).copied().unwrap_or(f64::INFINITY)
     });
 }
 
@@ -1170,6 +2025,578 @@ mod tests {
         // Round trip keeps the variant, and removing it restores the comparison.
         assert_eq!(Scenario::from_file(v.to_file()).unwrap(), v);
         assert_eq!(v.apply(Action::RemoveOption(1)).unwrap(), s);
+    }
+
+    /// A catalog offer with committed-use prices, in USD, and the default scenario comparing
+    /// only it.
+    fn committed() -> (&'static Offer, Scenario) {
+        let (i, o) = catalog::OFFERS
+            .iter()
+            .enumerate()
+            .find(|(i, o)| {
+                o.currency == Currency::Usd && !catalog::OFFER_DETAILS[*i].commitments.is_empty()
+            })
+            .unwrap();
+        assert_eq!(catalog::offer_index(o.id), Some(i));
+        let s = Scenario::default()
+            .apply(Action::ClearSelection)
+            .unwrap()
+            .apply(Action::ToggleOffer(o.id.into()))
+            .unwrap();
+        (o, s)
+    }
+
+    #[test]
+    fn storage_and_egress_cost_volume_times_price() {
+        let s = Scenario::default()
+            .apply(Action::SetStoragePrice(0.02))
+            .unwrap()
+            .apply(Action::SetEgressPrice(0.09))
+            .unwrap();
+        assert_eq!(s.storage_price(), 0.02);
+        let none = s.evaluate().unwrap();
+        assert_eq!(none[0].totals.storage, 0.0);
+        let s = s
+            .apply(Action::SetStorageGb(1000.0))
+            .unwrap()
+            .apply(Action::SetEgressGb(500.0))
+            .unwrap();
+        let r = s.evaluate().unwrap();
+        // 12 months × 1,000 GB × 0.02 and 12 × 500 GB × 0.09 (the fleet runs every month).
+        assert!(
+            (r[0].totals.storage - 240.0).abs() < 1e-6,
+            "{}",
+            r[0].totals.storage
+        );
+        assert!(
+            (r[0].totals.egress - 540.0).abs() < 1e-6,
+            "{}",
+            r[0].totals.egress
+        );
+        assert!((r[0].total - none[0].total - 780.0).abs() < 1e-6);
+        // A newly compared offer takes the same per-GB prices.
+        let extra = catalog::OFFERS
+            .iter()
+            .find(|o| !s.selected().iter().any(|id| id == o.id))
+            .unwrap();
+        let t = s.apply(Action::ToggleOffer(extra.id.into())).unwrap();
+        assert_eq!(t.options().last().unwrap().egress_per_gb, 0.09);
+        assert!(
+            engine_cumulative_chart(&s, &r).footer[0].contains("storage 1,000 GB at 0.02/GB-month")
+        );
+        for a in [
+            Action::SetStorageGb(-1.0),
+            Action::SetEgressGb(f64::NAN),
+            Action::SetStoragePrice(11.0),
+            Action::SetEgressPrice(-0.1),
+        ] {
+            assert!(s.apply(a.clone()).is_err(), "{a:?}");
+        }
+        assert_eq!(Scenario::from_file(s.to_file()).unwrap(), s);
+    }
+
+    #[test]
+    fn calendar_months_start_at_the_chosen_month() {
+        let s = Scenario::default()
+            .apply(Action::SetCalendarStart("2027-02".into()))
+            .unwrap();
+        assert_eq!(s.month_code(), "calendar");
+        assert_eq!(s.calendar_start(), Some("2027-02"));
+        let r = s.evaluate().unwrap();
+        let fixed = Scenario::default().evaluate().unwrap();
+        // February 2027 has 672 hours, fewer than 730: the first month costs less.
+        assert!(r[0].monthly[0].total() < fixed[0].monthly[0].total());
+        let c = engine_cumulative_chart(&s, &r);
+        assert!(
+            c.x_label.contains("calendar month from 2027-02"),
+            "{}",
+            c.x_label
+        );
+        for bad in ["2027-13", "27-02", "2027/02", "", "2027-1"] {
+            assert!(
+                s.apply(Action::SetCalendarStart(bad.into())).is_err(),
+                "{bad}"
+            );
+        }
+        let back = s
+            .apply(Action::SetMonthConvention(MonthConvention::Hours720))
+            .unwrap();
+        assert_eq!((back.month_code(), back.calendar_start()), ("720h", None));
+        assert_eq!(Scenario::from_file(s.to_file()).unwrap(), s);
+    }
+
+    #[test]
+    fn reserved_variants_use_the_catalog_commitments() {
+        let (offer, s) = committed();
+        let commitments = s.option_commitments(0);
+        assert!(!commitments.is_empty());
+        let v = s
+            .apply(Action::AddReservedVariant {
+                index: 0,
+                reserved_pct: 60.0,
+                commitment: 0,
+            })
+            .unwrap();
+        assert_eq!(v.options().len(), 2);
+        let o = &v.options()[1];
+        assert_eq!(o.offer.as_deref(), Some(offer.id));
+        assert_eq!(o.portfolio.unwrap().reserved, 0.6);
+        assert_eq!(o.reserved.unwrap().term_months, commitments[0].term_months);
+        assert!(
+            o.name.as_deref().unwrap().contains("60/40 reserved"),
+            "{:?}",
+            o.name
+        );
+        let r = v.evaluate().unwrap();
+        assert!(r[1].totals.reserved_upfront + r[1].totals.reserved_recurring > 0.0);
+        assert!(r[1].totals.on_demand > 0.0 && r[1].totals.on_demand < r[0].totals.on_demand);
+        assert!(r[1]
+            .reserved
+            .as_ref()
+            .unwrap()
+            .break_even_utilisation
+            .is_some());
+        // An offer without commitments refuses, and the scenario stays as it was.
+        let (_, plain) = catalog::OFFERS
+            .iter()
+            .enumerate()
+            .find(|(i, _)| catalog::OFFER_DETAILS[*i].commitments.is_empty())
+            .unwrap();
+        let p = Scenario::default()
+            .apply(Action::ClearSelection)
+            .unwrap()
+            .apply(Action::ToggleOffer(plain.id.into()))
+            .unwrap();
+        assert!(matches!(
+            p.apply(Action::AddReservedVariant {
+                index: 0,
+                reserved_pct: 60.0,
+                commitment: 0
+            }),
+            Err(ScenarioError::Strategy(_))
+        ));
+        assert!(v
+            .apply(Action::AddReservedVariant {
+                index: 0,
+                reserved_pct: 60.0,
+                commitment: commitments.len()
+            })
+            .is_err());
+        assert_eq!(Scenario::from_file(v.to_file()).unwrap(), v);
+    }
+
+    #[test]
+    fn option_shares_always_sum_to_one_hundred() {
+        let (_, s) = committed();
+        let v = s
+            .apply(Action::SetOptionShares {
+                index: 0,
+                reserved_pct: 30.0,
+                spot_pct: 0.0,
+            })
+            .unwrap();
+        let p = v.options()[0].portfolio.unwrap();
+        assert_eq!((p.reserved, p.spot), (0.3, 0.0));
+        assert!(v.options()[0].reserved.is_some(), "commitment 0 filled in");
+        assert!(s
+            .apply(Action::SetOptionShares {
+                index: 0,
+                reserved_pct: 70.0,
+                spot_pct: 40.0
+            })
+            .is_err());
+        assert!(s
+            .apply(Action::SetOptionShares {
+                index: 5,
+                reserved_pct: 10.0,
+                spot_pct: 0.0
+            })
+            .is_err());
+        // Back to all on demand: no portfolio at all.
+        let back = v
+            .apply(Action::SetOptionShares {
+                index: 0,
+                reserved_pct: 0.0,
+                spot_pct: 0.0,
+            })
+            .unwrap();
+        assert_eq!(back.options()[0].portfolio, None);
+        let n = s.option_commitments(0).len();
+        if n > 1 {
+            let w = v
+                .apply(Action::SetOptionCommitment {
+                    index: 0,
+                    commitment: n - 1,
+                })
+                .unwrap();
+            let c = s.option_commitments(0)[n - 1];
+            assert_eq!(w.options()[0].reserved.unwrap().upfront, c.upfront);
+        }
+        assert!(v
+            .apply(Action::SetOptionCommitment {
+                index: 0,
+                commitment: n
+            })
+            .is_err());
+    }
+
+    #[test]
+    fn rebalancing_keeps_the_shares_within_one_hundred() {
+        assert_eq!(rebalance(30.0, 50.0, true, 70.0), (70.0, 30.0));
+        assert_eq!(rebalance(30.0, 50.0, false, 90.0), (10.0, 90.0));
+        assert_eq!(rebalance(30.0, 20.0, true, 40.0), (40.0, 20.0));
+        assert_eq!(rebalance(0.0, 0.0, false, 100.0), (0.0, 100.0));
+    }
+
+    #[test]
+    fn commitment_labels_state_term_payment_and_effective_price() {
+        let c = catalog::Commitment {
+            term_months: 12,
+            payment: catalog::Payment::PartialUpfront,
+            upfront: 105_120.0,
+            per_hour: 20.0,
+        };
+        assert_eq!(
+            commitment_label(&c, Currency::Usd),
+            "12 months, partial upfront: $105,120.00 upfront + 20.00/h (32.00/h effective)"
+        );
+    }
+
+    #[test]
+    fn reserved_chart_marks_the_break_even_where_the_lines_cross() {
+        let (_, s) = committed();
+        let empty = engine_reserved_chart(&s, &s.evaluate().unwrap());
+        assert!(empty.lines.is_empty() && empty.markers.is_empty());
+        let v = s
+            .apply(Action::AddReservedVariant {
+                index: 0,
+                reserved_pct: 60.0,
+                commitment: 0,
+            })
+            .unwrap();
+        let r = v.evaluate().unwrap();
+        let c = engine_reserved_chart(&v, &r);
+        assert_eq!(
+            c.lines.len(),
+            2,
+            "on-demand and reserved lines of the variant"
+        );
+        assert!(c
+            .lines
+            .iter()
+            .all(|l| l.series == 1 && l.label.starts_with(&r[1].name)));
+        let rs = r[1].reserved.unwrap();
+        let u = rs.break_even_utilisation.unwrap();
+        assert_eq!(c.markers.len(), 1);
+        let m = &c.markers[0];
+        assert!((m.x - u * 100.0).abs() < 1e-9, "{} vs {u}", m.x);
+        // On the dashed on-demand line, x % utilisation costs od × x / 100: equal to reserved.
+        let od = c.lines[0].points[1].1;
+        assert!((od * m.x / 100.0 - m.y).abs() < 1e-9 * od.max(1.0));
+        assert_eq!(m.y, rs.effective_per_hour);
+        assert!(m
+            .label
+            .contains(&format!("{} %", crate::format::number(u * 100.0, 1))));
+        assert!(c.y_label.contains("USD") && c.x_label.contains("(%)"));
+        assert!(c.footer.iter().any(|f| f.starts_with("Prices as of")));
+        let svg = crate::chart::lines::lines_svg(&c, &crate::chart::Theme::LIGHT, 900).unwrap();
+        assert!(svg.contains("break-even at"), "marker text in the SVG");
+    }
+
+    #[test]
+    fn buy_chart_marks_the_crossover_month() {
+        let s = Scenario::default();
+        let off = engine_buy_chart(&s, &s.evaluate().unwrap());
+        assert!(
+            off.lines.is_empty(),
+            "nothing to draw until buying is switched on"
+        );
+        let short = engine_buy_chart(
+            &s.apply(Action::EnableBuy(true)).unwrap(),
+            &s.apply(Action::EnableBuy(true))
+                .unwrap()
+                .evaluate()
+                .unwrap(),
+        );
+        // Over the default 12 months renting 8× A100 costs less than the 250,000 purchase.
+        assert_eq!(short.markers.len(), 1);
+        assert!(short.markers[0]
+            .label
+            .contains("renting stays cheaper for all 12 months"));
+        let b = s
+            .apply(Action::SetMonths(36.0))
+            .unwrap()
+            .apply(Action::EnableBuy(true))
+            .unwrap();
+        assert_eq!(b.to_file().buy, Some(DEFAULT_BUY));
+        let r = b.evaluate().unwrap();
+        let c = engine_buy_chart(&b, &r);
+        assert_eq!(
+            c.lines.len(),
+            r.len() + 1,
+            "one rent line per option, one buy line"
+        );
+        let own = c.lines.last().unwrap();
+        assert!(
+            own.dashed && own.label.starts_with("Buy: 1 × 8-GPU server"),
+            "{}",
+            own.label
+        );
+        assert_eq!(
+            own.points[0],
+            (0.0, 250_000.0),
+            "purchase paid at the start"
+        );
+        assert!(c.markers.len() >= 2, "{:?}", c.markers);
+        for m in &c.markers {
+            let i = c.lines.iter().position(|l| l.series == m.series).unwrap();
+            let month = m.x as u32;
+            assert_eq!(r[i].buy.as_ref().unwrap().crossover_month, Some(month));
+            let rent = &c.lines[i].points;
+            let bought = &own.points;
+            let k = month as usize;
+            assert_eq!(rent[k].1, m.y);
+            assert!(rent[k].1 >= bought[k].1 && rent[k - 1].1 < bought[k - 1].1);
+            assert!(m.label.ends_with(&format!("from month {month}")));
+        }
+        let svg = crate::chart::lines::lines_svg(&c, &crate::chart::Theme::DARK, 1200).unwrap();
+        assert!(svg.contains("buying is cheaper from month"));
+        // The server form validates every field; switching off keeps nothing.
+        let bad = engine::file::BuyFile {
+            pue: 0.9,
+            ..DEFAULT_BUY
+        };
+        assert!(b.apply(Action::SetBuy(bad)).is_err());
+        let cheap = b
+            .apply(Action::SetBuy(engine::file::BuyFile {
+                purchase: 1_000_000.0,
+                ..DEFAULT_BUY
+            }))
+            .unwrap();
+        let later = engine_buy_chart(&cheap, &cheap.evaluate().unwrap());
+        assert!(later
+            .markers
+            .iter()
+            .all(|m| m.label.contains("renting stays cheaper") || m.x > c.markers[0].x));
+        assert_eq!(
+            b.apply(Action::EnableBuy(false)).unwrap().to_file().buy,
+            None
+        );
+        assert_eq!(Scenario::from_file(b.to_file()).unwrap(), b);
+    }
+
+    #[test]
+    fn job_mode_runs_until_finished_on_each_gpus_throughput() {
+        let s = Scenario::default();
+        assert!(
+            s.apply(Action::SetJobGpuHours(5000.0)).is_err(),
+            "fleet mode first"
+        );
+        let j = s.apply(Action::SetMode(Mode::Job)).unwrap();
+        assert!(j.is_job());
+        assert_eq!(j.to_file().horizon_months, None);
+        let j = j
+            .apply(Action::SetJobGpuHours(50_000.0))
+            .unwrap()
+            .apply(Action::SetScalingEfficiency(0.9))
+            .unwrap();
+        let r = j.evaluate().unwrap();
+        // AWS p4d (A100 40GB, same dense BF16 as the reference): 50,000 / 0.9 GPU-hours on
+        // 8 GPUs is 6,944 h, about 9.5 months of 730 h: 10 monthly points.
+        let (t, overridden) = j.option_throughput(0);
+        assert!(!overridden && (t - 1.0).abs() < 1e-9, "{t}");
+        let hours = 50_000.0 / 0.9 / 8.0;
+        assert!(
+            (r[0].finish_months.unwrap() - hours / 730.0).abs() < 1e-6,
+            "{:?}",
+            r[0].finish_months
+        );
+        assert_eq!(r[0].cumulative.len(), 10);
+        let c = engine_cumulative_chart(&j, &r);
+        assert_eq!(c.months, 10, "the chart spans the longest job");
+        assert!(
+            c.footer[0].starts_with(
+                "Job: 50,000 reference GPU-hours (A100 80GB) on 8 GPUs, scaling efficiency 0.9"
+            ),
+            "{}",
+            c.footer[0]
+        );
+        // A faster GPU (override) finishes sooner and costs less.
+        let fast = j
+            .apply(Action::SetThroughput {
+                index: 0,
+                factor: 2.0,
+            })
+            .unwrap();
+        assert_eq!(fast.option_throughput(0), (2.0, true));
+        let rf = fast.evaluate().unwrap();
+        assert!(rf[0].total < r[0].total && rf[0].finish_months < r[0].finish_months);
+        // A deadline sizes the job instead of a GPU count; SetGpus switches back.
+        let d = j.apply(Action::SetJobWithinMonths(3.0)).unwrap();
+        assert_eq!(d.to_file().workload.gpus, None);
+        let rd = d.evaluate().unwrap();
+        assert!(
+            rd[0].finish_months.unwrap() <= 3.0 + 1e-9,
+            "{:?}",
+            rd[0].finish_months
+        );
+        assert!(engine_cumulative_chart(&d, &rd).footer[0].contains("within 3 months"));
+        assert_eq!(
+            d.apply(Action::SetGpus(16.0))
+                .unwrap()
+                .to_file()
+                .workload
+                .within_months,
+            None
+        );
+        for a in [
+            Action::SetJobGpuHours(0.0),
+            Action::SetJobWithinMonths(0.0),
+            Action::SetScalingEfficiency(1.5),
+            Action::SetThroughput {
+                index: 0,
+                factor: 0.0,
+            },
+            Action::SetThroughput {
+                index: 9,
+                factor: 1.0,
+            },
+        ] {
+            assert!(j.apply(a.clone()).is_err(), "{a:?}");
+        }
+        assert_eq!(Scenario::from_file(j.to_file()).unwrap(), j);
+        let back = j.apply(Action::SetMode(Mode::Fleet)).unwrap();
+        assert!(!back.is_job() && back.evaluate().is_ok());
+        // H100 offers run faster than the reference by the catalog's ratio.
+        let h100 = catalog::OFFERS
+            .iter()
+            .find(|o| o.gpu_model == "H100 80GB SXM")
+            .unwrap();
+        assert!(catalog_throughput(h100).unwrap() > 2.0);
+    }
+
+    #[test]
+    fn spot_options_get_a_p10_p90_band_on_the_cumulative_chart() {
+        let with_spot = catalog::OFFERS
+            .iter()
+            .find(|o| o.spot_per_hour.is_some() && o.currency == Currency::Usd)
+            .unwrap();
+        let s = Scenario::default()
+            .apply(Action::ClearSelection)
+            .unwrap()
+            .apply(Action::ToggleOffer(with_spot.id.into()))
+            .unwrap()
+            .apply(Action::AddSpotVariant {
+                index: 0,
+                spot_pct: 100.0,
+            })
+            .unwrap()
+            .apply(Action::SetCheckpointWrite(0.1))
+            .unwrap()
+            .apply(Action::SetRestart(0.5))
+            .unwrap()
+            .apply(Action::SetSpotInterruptions(0.05))
+            .unwrap();
+        let started = std::time::Instant::now();
+        let bands = s.risk_bands();
+        let took = started.elapsed();
+        assert_eq!(bands.len(), 2);
+        assert!(bands[0].is_none(), "on demand carries no interruption risk");
+        let b = bands[1].as_ref().unwrap();
+        let r = s.evaluate().unwrap();
+        assert_eq!(b.len(), r[1].cumulative.len());
+        let last = b.last().unwrap();
+        assert!(last.p10 <= last.p50 && last.p50 <= last.p90);
+        assert!(
+            last.p90 > last.p10,
+            "interruptions spread the cost: {last:?}"
+        );
+        let closed = r[1].total;
+        assert!(
+            (last.p50 - closed).abs() < 0.05 * closed,
+            "median {} near the closed form {closed}",
+            last.p50
+        );
+        let c = with_bands(engine_cumulative_chart(&s, &r), &bands);
+        assert_eq!(c.bands.len(), 1);
+        assert_eq!(c.bands[0].series, 1);
+        assert_eq!(c.bands[0].points.len(), r[1].cumulative.len() + 1);
+        assert!(c.footer.last().unwrap().starts_with("Shaded: P10–P90"));
+        let svg = crate::chart::cumulative_svg(&c, &crate::chart::Theme::LIGHT, 900).unwrap();
+        assert!(svg.contains("<polygon"), "the band is drawn");
+        assert!(svg.contains("Shaded: P10–P90"));
+        // No risk, no band and no footer line.
+        let calm = Scenario::default();
+        let none = calm.risk_bands();
+        assert!(none.iter().all(Option::is_none));
+        let plain = with_bands(
+            engine_cumulative_chart(&calm, &calm.evaluate().unwrap()),
+            &none,
+        );
+        assert!(plain.bands.is_empty() && !plain.footer.iter().any(|f| f.starts_with("Shaded")));
+        eprintln!(
+            "risk_bands: {} trials x 1 risky option in {took:?} (debug build)",
+            BAND_TRIALS
+        );
+    }
+
+    #[test]
+    fn typed_reserved_prices_serve_offers_without_commitments() {
+        let (_, plain) = catalog::OFFERS
+            .iter()
+            .enumerate()
+            .find(|(i, o)| {
+                catalog::OFFER_DETAILS[*i].commitments.is_empty() && o.currency == Currency::Usd
+            })
+            .unwrap();
+        let s = Scenario::default()
+            .apply(Action::ClearSelection)
+            .unwrap()
+            .apply(Action::ToggleOffer(plain.id.into()))
+            .unwrap();
+        // Without prices a reserved share is refused.
+        assert!(s
+            .apply(Action::SetOptionShares {
+                index: 0,
+                reserved_pct: 50.0,
+                spot_pct: 0.0
+            })
+            .is_err());
+        let per_hour = plain.on_demand_per_hour * 0.5;
+        let t = s
+            .apply(Action::SetInlineReserved {
+                index: 0,
+                term_months: 12.0,
+                upfront: 0.0,
+                per_hour,
+            })
+            .unwrap()
+            .apply(Action::SetOptionShares {
+                index: 0,
+                reserved_pct: 100.0,
+                spot_pct: 0.0,
+            })
+            .unwrap();
+        let r = t.evaluate().unwrap();
+        let rs = r[0].reserved.unwrap();
+        assert!((rs.effective_per_hour - per_hour).abs() < 1e-9);
+        assert!((rs.break_even_utilisation.unwrap() - 0.5).abs() < 1e-9);
+        for (term, up, ph) in [
+            (0.0, 0.0, 1.0),
+            (1.5, 0.0, 1.0),
+            (12.0, -1.0, 1.0),
+            (12.0, 0.0, f64::NAN),
+        ] {
+            assert!(s
+                .apply(Action::SetInlineReserved {
+                    index: 0,
+                    term_months: term,
+                    upfront: up,
+                    per_hour: ph
+                })
+                .is_err());
+        }
+        assert_eq!(Scenario::from_file(t.to_file()).unwrap(), t);
     }
 
     #[test]

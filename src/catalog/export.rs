@@ -171,7 +171,8 @@ pub fn select<'a>(offers: &[&'a Offer], filter: &ExportFilter) -> Vec<&'a Offer>
         .collect()
 }
 
-/// CSV text (header + one row per offer, `\n` line ends, RFC 4180 quoting) of `offers`.
+/// CSV text (header + one row per offer, `\n` line ends, RFC 4180 quoting) of `offers`. Text
+/// cells that a spreadsheet would read as a formula are neutralised ([`crate::csv_safe`]).
 ///
 /// # Errors
 /// Only if the CSV writer fails, which writing to memory does not do in practice; the message
@@ -182,7 +183,12 @@ pub fn to_csv(offers: &[&Offer]) -> Result<String, String> {
         .from_writer(Vec::new());
     w.write_record(CSV_COLUMNS).map_err(|e| e.to_string())?;
     for o in offers {
-        w.write_record(csv_row(o)).map_err(|e| e.to_string())?;
+        let row = csv_row(o);
+        w.write_record(
+            row.iter()
+                .map(|c| crate::csv_safe::neutralise(c).into_owned()),
+        )
+        .map_err(|e| e.to_string())?;
     }
     let bytes = w.into_inner().map_err(|e| e.to_string())?;
     String::from_utf8(bytes).map_err(|e| e.to_string())

@@ -2024,95 +2024,98 @@ pub fn render_rust(catalog: &Catalog) -> String {
     }
     s.push_str("];\n\n");
 
-    s.push_str("pub static OFFERS: &[Offer] = &[\n");
+    // Offers and their details as one compact text, decoded once at start-up by
+    // `catalog::decode_offers` (README "Performance": a static array of structs costs ~40 KB
+    // more gzip in the wasm than this text, mostly pointers and f64 bit patterns). One record
+    // per offer, fields in the order the decoder reads them; numbers in their shortest exact
+    // form (`{:?}`), so decoding gives back the same bits; an absent value is an empty field.
+    let mut text = String::new();
     for o in &catalog.offers {
+        let mut f: Vec<String> = Vec::with_capacity(32);
         let currency = match o.currency {
-            "USD" => "Currency::Usd",
-            "CNY" => "Currency::Cny",
+            "USD" => "U",
+            "CNY" => "C",
             other => panic!("offer {}: unsupported currency {other:?}", o.id),
         };
-        let granularity = match o.billing.granularity_seconds {
-            Some(g) => format!("Some({g})"),
-            None => "None".to_string(),
-        };
-        let _ = writeln!(
-            s,
-            "    Offer {{ id: {:?}, provider: {:?}, instance_type: {:?}, gpu_model: {:?}, gpu_count: {}, \
-             gpu_memory_gib: {}, vcpus: {}, ram_gib: {}, region: {:?}, listings: {}, \
-             on_demand_per_hour: {}, spot_per_hour: {}, currency: {currency}, \
-             billing: Billing {{ granularity_seconds: {granularity}, minimum_seconds: {} }}, \
-             source: {}, note: {:?} }},",
-            o.id,
-            o.provider,
-            o.instance_type,
-            o.gpu_model,
-            o.gpu_count,
-            opt_f64(o.gpu_memory_gib),
-            opt_f64(o.vcpus),
-            opt_f64(o.ram_gib),
-            o.region,
-            o.listings,
-            f64_lit(o.on_demand_per_hour),
-            opt_f64(o.spot_per_hour),
-            o.billing.minimum_seconds,
-            o.source,
-            o.note,
-        );
-    }
-    s.push_str("];\n\n");
-
-    s.push_str("pub static OFFER_DETAILS: &[OfferDetails] = &[\n");
-    for o in &catalog.offers {
         let kind = match o.provider_kind {
-            "hyperscaler" => "ProviderKind::Hyperscaler",
-            "gpu-cloud" => "ProviderKind::GpuCloud",
-            "marketplace" => "ProviderKind::Marketplace",
+            "hyperscaler" => "h",
+            "gpu-cloud" => "g",
+            "marketplace" => "m",
             other => panic!("offer {}: unknown provider kind {other:?}", o.id),
         };
-        let spread = |(min, median, max): (f64, f64, f64)| {
-            format!(
-                "Spread {{ min: {}, median: {}, max: {} }}",
-                f64_lit(min),
-                f64_lit(median),
-                f64_lit(max)
-            )
+        let num = compact_f64;
+        let opt = |x: Option<f64>| x.map_or_else(String::new, compact_f64);
+        f.extend([&o.id, &o.provider, &o.instance_type, &o.gpu_model].map(String::clone));
+        f.push(o.gpu_count.to_string());
+        f.extend([opt(o.gpu_memory_gib), opt(o.vcpus), opt(o.ram_gib)]);
+        f.push(o.region.clone());
+        f.push(o.listings.to_string());
+        f.extend([num(o.on_demand_per_hour), opt(o.spot_per_hour)]);
+        f.push(currency.to_string());
+        f.push(
+            o.billing
+                .granularity_seconds
+                .map_or_else(String::new, |g| g.to_string()),
+        );
+        f.push(o.billing.minimum_seconds.to_string());
+        f.push(o.source.to_string());
+        f.push(o.note.clone());
+        f.push(kind.to_string());
+        f.push(o.source_gpu_name.clone());
+        f.push(o.interconnect.to_string());
+        f.extend([opt(o.gpu_memory_total_gib), opt(o.source_gpu_memory_gib)]);
+        // A spread of one price (a single listing) is written as "=": the offer's own price.
+        let spread = |(min, median, max): (f64, f64, f64), price: Option<f64>| {
+            if price.is_some_and(|p| {
+                [min, median, max]
+                    .iter()
+                    .all(|x| x.to_bits() == p.to_bits())
+            }) {
+                ["=".to_string(), String::new(), String::new()]
+            } else {
+                [num(min), num(median), num(max)]
+            }
         };
+        f.extend(spread(o.on_demand_spread, Some(o.on_demand_per_hour)));
+        match o.spot_spread {
+            Some(x) => f.extend(spread(x, o.spot_per_hour)),
+            None => f.extend([String::new(), String::new(), String::new()]),
+        }
+        f.push(o.spot_listings.to_string());
+        assert!(
+            o.regions
+                .iter()
+                .all(|r| !r.is_empty() && !r.contains(CATALOG_LIST_SEP)),
+            "offer {}: a region is empty or contains a separator of the compact catalog text",
+            o.id
+        );
+        f.push(o.regions.join(CATALOG_LIST_SEP));
         let commitments: Vec<String> = o
             .commitments
             .iter()
             .map(|&(term, payment, upfront, per_hour)| {
                 let payment = match payment {
-                    "no upfront" => "Payment::NoUpfront",
-                    "partial upfront" => "Payment::PartialUpfront",
-                    "all upfront" => "Payment::AllUpfront",
+                    "no upfront" => "n",
+                    "partial upfront" => "p",
+                    "all upfront" => "a",
                     other => panic!("offer {}: unknown payment option {other:?}", o.id),
                 };
-                format!(
-                    "Commitment {{ term_months: {term}, payment: {payment}, upfront: {}, per_hour: {} }}",
-                    f64_lit(upfront),
-                    f64_lit(per_hour)
-                )
+                format!("{term} {payment} {} {}", num(upfront), num(per_hour))
             })
             .collect();
-        let regions: Vec<String> = o.regions.iter().map(|r| format!("{r:?}")).collect();
-        let _ = writeln!(
-            s,
-            "    OfferDetails {{ provider_kind: {kind}, source_gpu_name: {:?}, interconnect: {:?}, \
-             gpu_memory_total_gib: {}, source_gpu_memory_gib: {}, on_demand_spread: {}, spot_spread: {}, spot_listings: {}, \
-             regions: &[{}], commitments: &[{}], monthly_per_month: {} }},",
-            o.source_gpu_name,
-            o.interconnect,
-            opt_f64(o.gpu_memory_total_gib),
-            opt_f64(o.source_gpu_memory_gib),
-            spread(o.on_demand_spread),
-            o.spot_spread.map_or("None".to_string(), |x| format!("Some({})", spread(x))),
-            o.spot_listings,
-            regions.join(", "),
-            commitments.join(", "),
-            opt_f64(o.monthly_per_month),
-        );
+        f.push(commitments.join(CATALOG_LIST_SEP));
+        f.push(opt(o.monthly_per_month));
+        for field in &f {
+            assert!(
+                !field.contains([CATALOG_FIELD_SEP, CATALOG_RECORD_SEP]),
+                "offer {}: a field contains a separator of the compact catalog text",
+                o.id
+            );
+        }
+        text.push_str(&f.join(&CATALOG_FIELD_SEP.to_string()));
+        text.push(CATALOG_RECORD_SEP);
     }
-    s.push_str("];\n\n");
+    let _ = writeln!(s, "pub static OFFER_TEXT: &str = {text:?};\n");
 
     let mut by_id: Vec<usize> = (0..catalog.offers.len()).collect();
     by_id.sort_by(|&a, &b| catalog.offers[a].id.cmp(&catalog.offers[b].id));
@@ -2137,20 +2140,17 @@ pub fn render_rust(catalog: &Catalog) -> String {
     s
 }
 
-/// An `f64` literal that round-trips exactly (`{:?}` prints the shortest exact form) and always
-/// reads as a float (contains `.` or `e`, never `inf`/`NaN`, which ingest rejects).
-fn f64_lit(x: f64) -> String {
-    assert!(x.is_finite(), "non-finite value {x} reached the generator");
-    let s = format!("{x:?}");
-    if s.contains('.') || s.contains('e') || s.contains('E') {
-        s
-    } else {
-        format!("{s}.0")
-    }
-}
+/// Separates the fields of one offer in the compact catalog text (`OFFER_TEXT`).
+pub const CATALOG_FIELD_SEP: char = '\u{1f}';
+/// Ends each offer's record in the compact catalog text.
+pub const CATALOG_RECORD_SEP: char = '\u{1e}';
+/// Separates the items of a list field (regions, commitments) in the compact catalog text.
+pub const CATALOG_LIST_SEP: &str = "\u{1d}";
 
-fn opt_f64(x: Option<f64>) -> String {
-    x.map_or_else(|| "None".to_string(), |v| format!("Some({})", f64_lit(v)))
+/// The shortest text that parses back to exactly `x` (`{:?}`), for the compact catalog text.
+fn compact_f64(x: f64) -> String {
+    assert!(x.is_finite(), "non-finite value {x} reached the generator");
+    format!("{x:?}")
 }
 
 #[cfg(test)]

@@ -358,14 +358,12 @@ pub struct OfferDetails {
 }
 
 mod data {
-    use super::{
-        Billing, Commitment, Currency, Offer, OfferDetails, Payment, ProviderKind, Source, Spread,
-    };
+    use super::Source;
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
 }
 
-/// Details of every bundled offer, index-aligned with [`OFFERS`].
-pub static OFFER_DETAILS: &[OfferDetails] = data::OFFER_DETAILS;
+/// Details of every bundled offer, index-aligned with [`OFFERS`] (a slice, through `Deref`).
+pub static OFFER_DETAILS: &BundledDetails = &BundledDetails;
 
 /// Offers the ingest built but then dropped, with the reason: `(offer id, reason)`.
 pub static DROPPED: &[(&str, &str)] = data::DROPPED;
@@ -383,7 +381,170 @@ pub fn offer_index(id: &str) -> Option<usize> {
 pub static SOURCES: &[Source] = data::SOURCES;
 
 /// Every offer in the bundled catalog, sorted by provider, then on-demand price per GPU-hour.
-pub static OFFERS: &[Offer] = data::OFFERS;
+/// Use it as a `&'static [Offer]` (it dereferences to one and iterates like one).
+pub static OFFERS: &BundledOffers = &BundledOffers;
+
+/// The bundled offers and their details, decoded once, on first use, from the compact text
+/// `build.rs` generates (`ingest::render_rust`): a text of short numbers and strings is about
+/// 40 KB smaller in the gzipped wasm than static arrays of structs (README "Performance"), and
+/// decoding it takes well under a millisecond. The strings borrow from that static text.
+fn bundled() -> &'static (Vec<Offer>, Vec<OfferDetails>) {
+    static DECODED: std::sync::OnceLock<(Vec<Offer>, Vec<OfferDetails>)> =
+        std::sync::OnceLock::new();
+    DECODED.get_or_init(|| decode_offers(data::OFFER_TEXT))
+}
+
+/// Decodes the compact catalog text written by `ingest::render_rust` (same field order). The
+/// text is generated at build time and checked by the native tests, so a malformed field is a
+/// build bug: it panics with the offer's position.
+fn decode_offers(text: &'static str) -> (Vec<Offer>, Vec<OfferDetails>) {
+    let records = text.split_terminator('\u{1e}');
+    let n = records.clone().count();
+    let (mut offers, mut details) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    for (k, record) in records.enumerate() {
+        let mut f = record.split('\u{1f}');
+        let mut next = || {
+            f.next()
+                .unwrap_or_else(|| panic!("catalog text: offer {k} has too few fields"))
+        };
+        let bad = |what: &str| -> ! { panic!("catalog text: offer {k}: bad {what}") };
+        let float = |s: &str| s.parse::<f64>().unwrap_or_else(|_| bad("number"));
+        let opt = |s: &str| (!s.is_empty()).then(|| float(s));
+        let int = |s: &str| s.parse::<u32>().unwrap_or_else(|_| bad("integer"));
+        let (id, provider, instance_type, gpu_model) = (next(), next(), next(), next());
+        let gpu_count = int(next());
+        let (gpu_memory_gib, vcpus, ram_gib) = (opt(next()), opt(next()), opt(next()));
+        let region = next();
+        let listings = int(next());
+        let on_demand_per_hour = float(next());
+        let spot_per_hour = opt(next());
+        let currency = match next() {
+            "U" => Currency::Usd,
+            "C" => Currency::Cny,
+            _ => bad("currency"),
+        };
+        let granularity = next();
+        let granularity_seconds = (!granularity.is_empty()).then(|| int(granularity));
+        let minimum_seconds = int(next());
+        let source = next().parse::<usize>().unwrap_or_else(|_| bad("source"));
+        let note = next();
+        offers.push(Offer {
+            id,
+            provider,
+            instance_type,
+            gpu_model,
+            gpu_count,
+            gpu_memory_gib,
+            vcpus,
+            ram_gib,
+            region,
+            listings,
+            on_demand_per_hour,
+            spot_per_hour,
+            currency,
+            billing: Billing {
+                granularity_seconds,
+                minimum_seconds,
+            },
+            source,
+            note,
+        });
+        let provider_kind = match next() {
+            "h" => ProviderKind::Hyperscaler,
+            "g" => ProviderKind::GpuCloud,
+            "m" => ProviderKind::Marketplace,
+            _ => bad("provider kind"),
+        };
+        let (source_gpu_name, interconnect) = (next(), next());
+        let (gpu_memory_total_gib, source_gpu_memory_gib) = (opt(next()), opt(next()));
+        // "=": a single price, the offer's own (see `ingest::render_rust`).
+        let spread = |next: &mut dyn FnMut() -> &'static str, price: Option<f64>| {
+            let (min, median, max) = (next(), next(), next());
+            match (min, price) {
+                ("", _) => None,
+                ("=", Some(p)) => Some(Spread {
+                    min: p,
+                    median: p,
+                    max: p,
+                }),
+                ("=", None) => bad("spread"),
+                _ => Some(Spread {
+                    min: float(min),
+                    median: float(median),
+                    max: float(max),
+                }),
+            }
+        };
+        let on_demand_spread =
+            spread(&mut next, Some(on_demand_per_hour)).unwrap_or_else(|| bad("on-demand spread"));
+        let spot_spread = spread(&mut next, spot_per_hour);
+        let spot_listings = int(next());
+        let list = |s: &'static str| s.split('\u{1d}').filter(|x| !x.is_empty());
+        let regions: Vec<&'static str> = list(next()).collect();
+        let commitments: Vec<Commitment> = list(next())
+            .map(|c| {
+                let mut p = c.split(' ');
+                let mut part = || p.next().unwrap_or_else(|| bad("commitment"));
+                Commitment {
+                    term_months: int(part()),
+                    payment: match part() {
+                        "n" => Payment::NoUpfront,
+                        "p" => Payment::PartialUpfront,
+                        "a" => Payment::AllUpfront,
+                        _ => bad("payment"),
+                    },
+                    upfront: float(part()),
+                    per_hour: float(part()),
+                }
+            })
+            .collect();
+        let monthly_per_month = opt(next());
+        details.push(OfferDetails {
+            provider_kind,
+            source_gpu_name,
+            interconnect,
+            gpu_memory_total_gib,
+            source_gpu_memory_gib,
+            on_demand_spread,
+            spot_spread,
+            spot_listings,
+            regions: Vec::leak(regions),
+            commitments: Vec::leak(commitments),
+            monthly_per_month,
+        });
+    }
+    (offers, details)
+}
+
+/// The type of [`OFFERS`]: dereferences to the bundled `[Offer]` slice.
+#[derive(Debug)]
+pub struct BundledOffers;
+
+impl std::ops::Deref for BundledOffers {
+    type Target = [Offer];
+    fn deref(&self) -> &[Offer] {
+        &bundled().0
+    }
+}
+
+impl IntoIterator for &'static BundledOffers {
+    type Item = &'static Offer;
+    type IntoIter = std::slice::Iter<'static, Offer>;
+    fn into_iter(self) -> Self::IntoIter {
+        bundled().0.iter()
+    }
+}
+
+/// The type of [`OFFER_DETAILS`]: dereferences to the bundled `[OfferDetails]` slice.
+#[derive(Debug)]
+pub struct BundledDetails;
+
+impl std::ops::Deref for BundledDetails {
+    type Target = [OfferDetails];
+    fn deref(&self) -> &[OfferDetails] {
+        &bundled().1
+    }
+}
 
 /// Number of source rows read at build time but not made into offers (no or non-positive
 /// on-demand price, fractional vGPU slices, non-GPU accelerators, monthly or storage rows, …;

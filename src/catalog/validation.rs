@@ -441,6 +441,100 @@ mod tests {
         );
     }
 
+    /// The app decodes its offers from the compact text at start-up: every field of every offer
+    /// comes back exactly as the ingest built it (numbers bit for bit).
+    #[test]
+    fn decoded_catalog_equals_the_ingest() {
+        let c = ingest::ingest_all(&sources_dir()).expect("ingest");
+        assert_eq!(c.offers.len(), OFFERS.len());
+        let bits = |x: Option<f64>| x.map(f64::to_bits);
+        for (i, r) in c.offers.iter().enumerate() {
+            let (o, d) = (&OFFERS[i], &OFFER_DETAILS[i]);
+            assert_eq!(
+                (
+                    o.id,
+                    o.provider,
+                    o.instance_type,
+                    o.gpu_model,
+                    o.region,
+                    o.note
+                ),
+                (
+                    r.id.as_str(),
+                    r.provider.as_str(),
+                    r.instance_type.as_str(),
+                    r.gpu_model.as_str(),
+                    r.region.as_str(),
+                    r.note.as_str()
+                )
+            );
+            assert_eq!(
+                (o.gpu_count, o.listings, o.source),
+                (r.gpu_count, r.listings, r.source)
+            );
+            assert_eq!(o.currency.code(), r.currency, "{}", r.id);
+            assert_eq!(
+                o.on_demand_per_hour.to_bits(),
+                r.on_demand_per_hour.to_bits()
+            );
+            for (a, b) in [
+                (o.gpu_memory_gib, r.gpu_memory_gib),
+                (o.vcpus, r.vcpus),
+                (o.ram_gib, r.ram_gib),
+                (o.spot_per_hour, r.spot_per_hour),
+                (d.gpu_memory_total_gib, r.gpu_memory_total_gib),
+                (d.source_gpu_memory_gib, r.source_gpu_memory_gib),
+                (d.monthly_per_month, r.monthly_per_month),
+            ] {
+                assert_eq!(bits(a), bits(b), "{}", r.id);
+            }
+            assert_eq!(o.billing.granularity_seconds, r.billing.granularity_seconds);
+            assert_eq!(o.billing.minimum_seconds, r.billing.minimum_seconds);
+            let kind = match r.provider_kind {
+                "hyperscaler" => "Hyperscaler",
+                "gpu-cloud" => "GpuCloud",
+                _ => "Marketplace",
+            };
+            assert_eq!(format!("{:?}", d.provider_kind), kind, "{}", r.id);
+            assert_eq!(
+                (d.source_gpu_name, d.interconnect),
+                (r.source_gpu_name.as_str(), r.interconnect)
+            );
+            let spread =
+                |s: super::super::Spread| (s.min.to_bits(), s.median.to_bits(), s.max.to_bits());
+            let raw = |(a, b, c): (f64, f64, f64)| (a.to_bits(), b.to_bits(), c.to_bits());
+            assert_eq!(
+                spread(d.on_demand_spread),
+                raw(r.on_demand_spread),
+                "{}",
+                r.id
+            );
+            assert_eq!(
+                d.spot_spread.map(spread),
+                r.spot_spread.map(raw),
+                "{}",
+                r.id
+            );
+            assert_eq!(d.spot_listings, r.spot_listings);
+            assert_eq!(
+                d.regions,
+                r.regions.iter().map(String::as_str).collect::<Vec<_>>()
+            );
+            assert_eq!(d.commitments.len(), r.commitments.len(), "{}", r.id);
+            for (a, b) in d.commitments.iter().zip(&r.commitments) {
+                assert_eq!(
+                    (
+                        a.term_months,
+                        a.payment.label(),
+                        a.upfront.to_bits(),
+                        a.per_hour.to_bits()
+                    ),
+                    (b.0, b.1, b.2.to_bits(), b.3.to_bits())
+                );
+            }
+        }
+    }
+
     /// The bundled catalog's size, measured as the gzip (level 9) of the generated Rust source
     /// (`$OUT_DIR/catalog_data.rs`): every string and number the app carries, in a textual form
     /// that is larger than the compiled statics. Budget: 60 KB (issue 3).

@@ -5,6 +5,7 @@
 //! component.
 
 pub mod breakdown;
+pub mod lines;
 pub mod ranking;
 
 use plotters::coord::Shift;
@@ -82,6 +83,16 @@ pub struct Line {
     pub points: Vec<(f64, f64)>,
 }
 
+/// A shaded band under a line: the P10–P90 range of an option's cumulative cost over
+/// Monte-Carlo trials, drawn in its line's colour.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BandArea {
+    /// Index of the line (and colour) it belongs to.
+    pub series: usize,
+    /// `(month, p10, p90)` points, month ascending.
+    pub points: Vec<(f64, f64, f64)>,
+}
+
 /// Everything needed to draw the cumulative-cost chart.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CumulativeChart {
@@ -99,6 +110,8 @@ pub struct CumulativeChart {
     pub empty_message: String,
     /// Horizon in months (x axis runs 0..=months).
     pub months: u32,
+    /// P10–P90 bands of options with interruption risk (drawn under the lines).
+    pub bands: Vec<BandArea>,
 }
 
 /// Where the cumulative chart's data area was drawn, in CSS pixels from the canvas's top-left,
@@ -288,6 +301,12 @@ pub fn draw_cumulative<DB: DrawingBackend>(
         .lines
         .iter()
         .flat_map(|l| l.points.iter().map(|p| p.1))
+        .chain(
+            chart
+                .bands
+                .iter()
+                .flat_map(|b| b.points.iter().map(|p| p.2)),
+        )
         .filter(|y| y.is_finite())
         .fold(0.0_f64, f64::max);
     let y_max = if y_max > 0.0 { y_max * 1.05 } else { 1.0 };
@@ -334,6 +353,26 @@ pub fn draw_cumulative<DB: DrawingBackend>(
 
     let stroke_of =
         |i: usize| ShapeStyle::from(&theme.series[i % theme.series.len()]).stroke_width(px(2.5));
+    for band in &chart.bands {
+        let colour = theme.series[band.series % theme.series.len()];
+        let ok: Vec<&(f64, f64, f64)> = band
+            .points
+            .iter()
+            .filter(|(x, lo, hi)| x.is_finite() && lo.is_finite() && hi.is_finite())
+            .collect();
+        let outline: Vec<(f64, f64)> = ok
+            .iter()
+            .map(|(x, _, hi)| (*x, hi.min(y_max)))
+            .chain(ok.iter().rev().map(|(x, lo, _)| (*x, lo.min(y_max))))
+            .collect();
+        if outline.len() >= 4 {
+            ctx.draw_series([Polygon::new(
+                outline,
+                ShapeStyle::from(&colour.mix(0.22)).filled(),
+            )])
+            .map_err(err)?;
+        }
+    }
     for (i, line) in chart.lines.iter().enumerate() {
         let color = theme.series[i % theme.series.len()];
         let points: Vec<(f64, f64)> = line
@@ -433,6 +472,7 @@ mod tests {
             lines,
             empty_message: "Pick offers to compare".into(),
             months: 12,
+            bands: Vec::new(),
         }
     }
 

@@ -463,7 +463,8 @@ pub fn parse(json: &str) -> Result<ScenarioFile, EngineError> {
     serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
         EngineError::Invalid {
-            field: if path == "." {
+            // An unknown key spelled "" at the top level has an empty path (found by fuzzing).
+            field: if path == "." || path.is_empty() {
                 "(top level)".into()
             } else {
                 path

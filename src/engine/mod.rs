@@ -71,6 +71,23 @@ impl EngineError {
 /// infinity.
 pub const MAX_INPUT: f64 = 1e15;
 
+/// `value` as quoted back in an error message: plain digits when finite and moderate,
+/// scientific notation when huge or tiny (`1e300`, never 301 digits), and words for the values
+/// JSON and the UI must never show (`not a number`, `beyond the largest number`), so no message
+/// contains "NaN" or "inf".
+#[must_use]
+pub fn shown(value: f64) -> String {
+    if value.is_nan() {
+        "not a number".into()
+    } else if value.is_infinite() {
+        "beyond the largest number".into()
+    } else if value != 0.0 && !(1e-6..1e16).contains(&value.abs()) {
+        format!("{value:e}")
+    } else {
+        format!("{value}")
+    }
+}
+
 /// Checks that `value` is finite, `>= 0` and at most [`MAX_INPUT`]; errors name `field`.
 pub fn non_negative(field: &str, value: f64) -> Result<f64, EngineError> {
     if value.is_finite() && (0.0..=MAX_INPUT).contains(&value) {
@@ -78,7 +95,10 @@ pub fn non_negative(field: &str, value: f64) -> Result<f64, EngineError> {
     } else {
         Err(EngineError::invalid(
             field,
-            format!("must be a finite number from 0 to 1e15 (got {value})"),
+            format!(
+                "must be a finite number from 0 to 1e15 (got {})",
+                shown(value)
+            ),
         ))
     }
 }
@@ -90,7 +110,10 @@ pub fn positive(field: &str, value: f64) -> Result<f64, EngineError> {
     } else {
         Err(EngineError::invalid(
             field,
-            format!("must be a finite number above 0, at most 1e15 (got {value})"),
+            format!(
+                "must be a finite number above 0, at most 1e15 (got {})",
+                shown(value)
+            ),
         ))
     }
 }
@@ -102,7 +125,12 @@ pub fn in_range(field: &str, value: f64, min: f64, max: f64) -> Result<f64, Engi
     } else {
         Err(EngineError::invalid(
             field,
-            format!("must be between {min} and {max} (got {value})"),
+            format!(
+                "must be between {} and {} (got {})",
+                shown(min),
+                shown(max),
+                shown(value)
+            ),
         ))
     }
 }
@@ -215,5 +243,24 @@ mod tests {
         assert!(positive("x", 0.0).is_err());
         assert!(non_negative("x", 0.0).is_ok());
         assert!(in_range("x", 1.5, 0.0, 1.0).is_err());
+    }
+
+    #[test]
+    fn messages_never_show_nan_or_infinity() {
+        for v in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 1e300, -1e300] {
+            for e in [
+                non_negative("x", v).unwrap_err(),
+                positive("x", v).unwrap_err(),
+                in_range("x", v, 0.0, 1.0).unwrap_err(),
+            ] {
+                let m = e.to_string();
+                assert!(!m.contains("NaN") && !m.contains("inf"), "{m}");
+                assert!(m.len() < 120, "{m}");
+            }
+        }
+        assert_eq!(shown(1e300), "1e300");
+        assert_eq!(shown(2.5), "2.5");
+        assert_eq!(shown(0.0), "0");
+        assert_eq!(shown(-3.0), "-3");
     }
 }

@@ -285,6 +285,14 @@ impl Plan {
                     ));
                 }
                 in_range("workload.hours_per_day", fl.hours_per_day, 0.0, 24.0)?;
+                // Below a second a day the run is not billable time, and dividing by it
+                // overflowed into a NaN total (1e-322 h, found by fuzzing).
+                if fl.hours_per_day > 0.0 && fl.hours_per_day < 1.0 / 3600.0 {
+                    return Err(EngineError::invalid(
+                        "workload.hours_per_day",
+                        "must be 0 or at least one second a day (1/3600 h)",
+                    ));
+                }
                 in_range("workload.days_per_week", fl.days_per_week, 0.0, 7.0)?;
                 if fl.start_hour > 23 {
                     return Err(EngineError::invalid(
@@ -310,8 +318,14 @@ impl Plan {
                         ))
                     }
                     JobSize::WithinMonths(m) => {
-                        positive("workload.within_months", m)?;
-                        in_range("workload.within_months", m, 0.0, f64::from(MAX_PLAN_MONTHS))?;
+                        // At least one hour (1/730 month): a deadline of 2e-308 months
+                        // implied infinitely many GPUs (found by fuzzing).
+                        in_range(
+                            "workload.within_months",
+                            m,
+                            1.0 / 730.0,
+                            f64::from(MAX_PLAN_MONTHS),
+                        )?;
                     }
                     JobSize::Gpus(_) => {}
                 }
@@ -523,7 +537,8 @@ pub struct OptionResult {
     pub gpus: f64,
     /// Useful GPU-hours delivered within the horizon (on this GPU).
     pub used_gpu_hours: f64,
-    /// Total / used GPU-hours; `None` if no GPU-hour is used.
+    /// Total / used GPU-hours; `None` if no GPU-hour is used (or so few that the ratio is not
+    /// a finite number).
     pub per_used_gpu_hour: Option<f64>,
     /// Cost of the job (job mode, if it finishes within the horizon).
     pub per_job: Option<f64>,
@@ -572,7 +587,9 @@ impl OptionResult {
         out.totals = self.totals.map(c)?;
         out.total = c(self.total)?;
         out.total_with_commitment = c(self.total_with_commitment)?;
-        out.per_used_gpu_hour = opt(self.per_used_gpu_hour)?;
+        // A finite per-hour figure near f64::MAX can overflow on conversion (1e300 × a rate of
+        // 1e15, found by fuzzing): it is then not shown, like one with no GPU-hour used.
+        out.per_used_gpu_hour = opt(self.per_used_gpu_hour)?.filter(|x| x.is_finite());
         out.per_job = opt(self.per_job)?;
         if let Some(r) = &self.reserved {
             out.reserved = Some(ReservedSummary {
@@ -621,7 +638,8 @@ fn with_buy(plan: &Plan, mut r: OptionResult) -> OptionResult {
             per_server_hour: b.per_server_hour(),
             per_used_gpu_hour: (capacity > 0.0)
                 .then(|| b.per_used_gpu_hour(r.used_gpu_hours / capacity))
-                .flatten(),
+                .flatten()
+                .filter(|x| x.is_finite()),
             crossover_month: crossover_month(&rent, &cumulative),
             cumulative,
         });
@@ -952,7 +970,7 @@ pub(crate) fn evaluate_prepared(
         if !(v.is_finite() && v >= 1.0 - 1e-12) {
             return Err(EngineError::invalid(
                 field,
-                format!("the {name} interruption overhead is not a finite factor ≥ 1 (got {v}); lower the interruption or failure rate, the checkpoint interval or the restart time"),
+                format!("the {name} interruption overhead is not a finite factor ≥ 1 (got {}); lower the interruption or failure rate, the checkpoint interval or the restart time", super::shown(v)),
             ));
         }
     }
@@ -1098,7 +1116,9 @@ pub(crate) fn evaluate_prepared(
             if usage_gpu_h[i] > 0.0 {
                 let keep = billable[i] / usage_gpu_h[i];
                 monthly[i].on_demand *= keep;
-                monthly[i].rework -= od_rework[i] * (1.0 - keep);
+                // Clamped: rounding could leave -2e-16 when the allowance covers it all (found
+                // by fuzzing); a cost is never negative.
+                monthly[i].rework = (monthly[i].rework - od_rework[i] * (1.0 - keep)).max(0.0);
             }
         }
     }
@@ -1113,6 +1133,11 @@ pub(crate) fn evaluate_prepared(
     for i in 0..n {
         monthly[i].storage = storage[i] * o.storage_per_gb_month;
         monthly[i].egress = egress[i] * o.egress_per_gb;
+        // Every component is a cost, never negative: differences of nearly equal terms (the
+        // spot fallback's rework, a reserved share of 1e-319) can round to -1e-11 (found by
+        // fuzzing, tests/regressions.rs). Such rounding is clamped to 0; NaN is left to fail.
+        monthly[i] =
+            Components::from_values(monthly[i].values().map(|v| if v < 0.0 { 0.0 } else { v }));
         monthly[i].contingency = monthly[i].total() * plan.contingency_pct / 100.0;
     }
 
@@ -1177,7 +1202,11 @@ pub(crate) fn evaluate_prepared(
         instances,
         gpus,
         used_gpu_hours,
-        per_used_gpu_hour: (used_gpu_hours > 0.0).then(|| total / used_gpu_hours),
+        // A subnormal amount of work (1e-311 GPU-hours) would give an infinite cost per hour:
+        // such a figure is not shown (found by fuzzing).
+        per_used_gpu_hour: (used_gpu_hours > 0.0)
+            .then(|| total / used_gpu_hours)
+            .filter(|x| x.is_finite()),
         per_job: finished.map(|_| total),
         job_run_hours: job_hours,
         finish_hours,

@@ -25,14 +25,6 @@ pub fn csv_money(x: f64) -> String {
     }
 }
 
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
 /// The evaluation as CSV: a header naming units (`on_demand_usd`, `month_730h`), then per option
 /// and month the month's cost by component, the month's total and the cumulative total. Monte
 /// Carlo bands, when present, add `cumulative_p10/p50/p90` columns.
@@ -59,7 +51,7 @@ pub fn to_csv(e: &Evaluation) -> String {
         let r = &o.result;
         for (i, (m, c)) in r.monthly.iter().zip(&r.cumulative).enumerate() {
             let mut row = vec![
-                csv_field(&r.name),
+                crate::csv_safe::field(&r.name),
                 (i + 1).to_string(),
                 format!("{}", r.month_hours.get(i).copied().unwrap_or(0.0)),
             ];
@@ -92,9 +84,17 @@ mod tests {
     }
 
     #[test]
-    fn csv_fields_are_quoted_when_needed() {
-        assert_eq!(csv_field("a,b"), "\"a,b\"");
-        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(csv_field("plain"), "plain");
+    fn option_names_are_quoted_and_neutralised() {
+        let json = r#"{"version": 1, "horizon_months": 1,
+            "workload": {"mode": "fleet", "gpus": 1, "hours_per_day": 1},
+            "options": [{"name": "=HYPERLINK(\"http://x\",\"a, b\")", "currency": "USD",
+                         "on_demand_per_hour": 1}]}"#;
+        let e = crate::engine::file::evaluate_json(json).expect("valid scenario");
+        let csv = to_csv(&e);
+        let row = csv.lines().nth(1).expect("a data row");
+        assert!(
+            row.starts_with("\"'=HYPERLINK(\"\"http://x\"\",\"\"a, b\"\")\",1,"),
+            "{row}"
+        );
     }
 }

@@ -4,6 +4,7 @@
 //! `gpu-cost-{what}-{date}.{ext}`.
 
 use crate::chart::breakdown::{self, BreakdownChart};
+use crate::chart::lines::{self, LinesChart};
 use crate::chart::ranking::{self, RankingChart};
 use crate::chart::{
     cumulative_svg, draw_cumulative, preferred_height, tooltip_at, ChartError, CumulativeChart,
@@ -27,6 +28,8 @@ pub enum AnyChart {
     Ranking(Rc<RankingChart>),
     /// One option's monthly cost by component.
     Breakdown(Rc<BreakdownChart>),
+    /// Lines over a free x axis with marked points (reserved vs on-demand, rent vs buy).
+    Lines(Rc<LinesChart>),
 }
 
 impl AnyChart {
@@ -35,6 +38,7 @@ impl AnyChart {
             AnyChart::Cumulative(c) => c.title.clone(),
             AnyChart::Ranking(c) => c.title.clone(),
             AnyChart::Breakdown(c) => format!("{}: {}", c.title, c.option),
+            AnyChart::Lines(c) => c.title.clone(),
         }
     }
 
@@ -43,6 +47,7 @@ impl AnyChart {
             AnyChart::Cumulative(c) => preferred_height(c, css_width),
             AnyChart::Ranking(c) => ranking::preferred_height(c, css_width),
             AnyChart::Breakdown(c) => breakdown::preferred_height(c, css_width),
+            AnyChart::Lines(c) => lines::preferred_height(c, css_width),
         }
     }
 
@@ -51,6 +56,7 @@ impl AnyChart {
             AnyChart::Cumulative(c) => cumulative_svg(c, theme, width),
             AnyChart::Ranking(c) => ranking::ranking_svg(c, theme, width),
             AnyChart::Breakdown(c) => breakdown::breakdown_svg(c, theme, width),
+            AnyChart::Lines(c) => lines::lines_svg(c, theme, width),
         }
     }
 }
@@ -91,6 +97,7 @@ fn redraw(
         AnyChart::Cumulative(c) => draw_cumulative(&area, c, &theme, dpr).map(Some),
         AnyChart::Ranking(c) => ranking::draw_ranking(&area, c, &theme, dpr).map(|()| None),
         AnyChart::Breakdown(c) => breakdown::draw_breakdown(&area, c, &theme, dpr).map(|()| None),
+        AnyChart::Lines(c) => lines::draw_lines(&area, c, &theme, dpr).map(|()| None),
     }
     .map_err(|e| e.to_string())?;
     Ok((css_w, frame))

@@ -13,22 +13,25 @@ pub mod share;
 pub mod slider;
 pub mod startup;
 pub mod state;
-pub mod summary;
+pub mod strategy;
 
 use crate::catalog::Currency;
+use crate::engine::file::Mode;
 use crate::model::MonthConvention;
 use crate::scenario::{
-    engine_breakdown_chart, engine_cumulative_chart, engine_ranking_chart, month_code, Action,
-    CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC, GPUS_SPEC, HOURS_PER_DAY_SPEC,
-    HOURS_SPEC, INTERRUPTIONS_SPEC, MONTHS_SPEC, RATE_SPEC,
+    engine_breakdown_chart, engine_buy_chart, engine_cumulative_chart, engine_ranking_chart,
+    engine_reserved_chart, with_bands, Action, CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC,
+    DAYS_PER_WEEK_SPEC, DEFAULT_JOB_GPU_HOURS, GPUS_SPEC, HOURS_PER_DAY_SPEC, HOURS_SPEC,
+    INTERRUPTIONS_SPEC, JOB_GPU_HOURS_SPEC, JOB_WITHIN_SPEC, MONTHS_SPEC, PER_GB_PRICE_SPEC,
+    RATE_SPEC, SCALING_SPEC, VOLUME_GB_SPEC,
 };
 use chart_panel::{AnyChart, ChartPanel};
 use comparison::Comparison;
 use offer_table::OfferTable;
 use slider::Slider;
 use state::{AppAction, AppState};
-use summary::Summary;
-use web_sys::HtmlSelectElement;
+use strategy::{BuyForm, Strategy};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 /// Milliseconds the scenario must stay unchanged before the offer table's scenario totals
@@ -66,9 +69,6 @@ pub fn app() -> Html {
     let tr = use_memo(state.language, |l| language::Tr::new(*l));
 
     let today = use_memo((), |_| crate::web::today_year_month());
-    let results = use_memo(scenario.clone(), |s| {
-        crate::web::timed(crate::web::MEASURE_RECOMPUTE, || s.results())
-    });
     // The engine's full results (every component, commitment, warnings) for the comparison
     // table; an invalid option shows its message there and nothing else changes.
     let engine_results = use_memo(scenario.clone(), |s| {
@@ -104,11 +104,15 @@ pub fn app() -> Html {
         Err(_) => None,
     });
     let today_date = use_memo((), |_| crate::web::today_date());
+    // P10–P90 bands of options with interruption risk (1,000 seeded trials each, memoised on
+    // the scenario, so redraws without a scenario change reuse them).
+    let bands = use_memo(scenario.clone(), |s| s.risk_bands());
     let chart = {
         let results = engine_results.clone();
+        let bands = bands.clone();
         use_memo(scenario.clone(), move |s| {
             crate::web::timed(crate::web::MEASURE_CHART_SERIES, || match &*results {
-                Ok(r) => engine_cumulative_chart(s, r),
+                Ok(r) => with_bands(engine_cumulative_chart(s, r), &bands),
                 Err(_) => engine_cumulative_chart(s, &[]),
             })
         })
@@ -131,21 +135,52 @@ pub fn app() -> Html {
             },
         )
     };
-    let breakdown_csv = use_callback((breakdown.clone(), scenario.clone()), |(), (chart, s)| {
-        crate::chart::breakdown::breakdown_csv(
+    let reserved_chart = {
+        let results = engine_results.clone();
+        use_memo(scenario.clone(), move |s| match &*results {
+            Ok(r) => engine_reserved_chart(s, r),
+            Err(_) => engine_reserved_chart(s, &[]),
+        })
+    };
+    let buy_chart = {
+        let results = engine_results.clone();
+        use_memo(scenario.clone(), move |s| match &*results {
+            Ok(r) => engine_buy_chart(s, r),
+            Err(_) => engine_buy_chart(s, &[]),
+        })
+    };
+    let reserved_csv = use_callback(
+        (reserved_chart.clone(), scenario.display_currency()),
+        |(), (chart, currency)| {
+            crate::chart::lines::lines_csv(
+                chart,
+                "utilisation_pct",
+                &format!(
+                    "{}_per_instance_hour_of_term",
+                    currency.code().to_lowercase()
+                ),
+            )
+        },
+    );
+    let buy_csv = use_callback((buy_chart.clone(), scenario.clone()), |(), (chart, s)| {
+        crate::chart::lines::lines_csv(
             chart,
-            s.display_currency().code(),
-            month_code(s.fleet().month),
+            &format!("month_{}", s.month_code()),
+            &format!("cumulative_{}", s.display_currency().code().to_lowercase()),
         )
+    });
+    let breakdown_csv = use_callback((breakdown.clone(), scenario.clone()), |(), (chart, s)| {
+        crate::chart::breakdown::breakdown_csv(chart, s.display_currency().code(), s.month_code())
     });
     // CSVs are built on click only, from the same results and charts as the screen.
     let cumulative_csv = use_callback(
-        (engine_results.clone(), scenario.clone()),
-        |(), (results, s)| match &**results {
-            Ok(r) => crate::comparison::cumulative_csv(
+        (engine_results.clone(), scenario.clone(), bands.clone()),
+        |(), (results, s, bands)| match &**results {
+            Ok(r) => crate::comparison::cumulative_csv_with_bands(
                 r,
+                bands,
                 s.display_currency(),
-                month_code(s.fleet().month),
+                s.month_code(),
             ),
             Err(_) => String::new(),
         },
@@ -168,6 +203,43 @@ pub fn app() -> Html {
     let on_interval = use_number_setter(dispatcher.clone(), Action::SetCheckpointInterval);
     let on_write = use_number_setter(dispatcher.clone(), Action::SetCheckpointWrite);
     let on_restart = use_number_setter(dispatcher.clone(), Action::SetRestart);
+    let on_job_gpu_hours = use_number_setter(dispatcher.clone(), Action::SetJobGpuHours);
+    let on_job_within = use_number_setter(dispatcher.clone(), Action::SetJobWithinMonths);
+    let on_scaling = use_number_setter(dispatcher.clone(), Action::SetScalingEfficiency);
+    let on_mode = use_callback(dispatcher.clone(), |e: Event, d| {
+        let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+        let mode = if v == "job" { Mode::Job } else { Mode::Fleet };
+        d.dispatch(AppAction::Scenario(Action::SetMode(mode)));
+    });
+    let on_job_size = use_callback(
+        (dispatcher.clone(), scenario.fleet().gpus),
+        |e: Event, (d, gpus)| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            d.dispatch(AppAction::Scenario(if v == "deadline" {
+                Action::SetJobWithinMonths(3.0)
+            } else {
+                Action::SetGpus(f64::from(*gpus))
+            }));
+        },
+    );
+    let on_storage_gb = use_number_setter(dispatcher.clone(), Action::SetStorageGb);
+    let on_egress_gb = use_number_setter(dispatcher.clone(), Action::SetEgressGb);
+    let on_storage_price = use_number_setter(dispatcher.clone(), Action::SetStoragePrice);
+    let on_egress_price = use_number_setter(dispatcher.clone(), Action::SetEgressPrice);
+    let on_action = use_callback(dispatcher.clone(), |a: Action, d| {
+        d.dispatch(AppAction::Scenario(a))
+    });
+    let on_reserved_variant = use_callback(dispatcher.clone(), |index: usize, d| {
+        d.dispatch(AppAction::Scenario(Action::AddReservedVariant {
+            index,
+            reserved_pct: 60.0,
+            commitment: 0,
+        }))
+    });
+    let on_calendar_start = use_callback(dispatcher.clone(), |e: Event, d| {
+        let v = e.target_unchecked_into::<HtmlInputElement>().value();
+        d.dispatch(AppAction::Scenario(Action::SetCalendarStart(v)));
+    });
     let on_young = use_callback(dispatcher.clone(), |_: MouseEvent, d| {
         d.dispatch(AppAction::Scenario(Action::UseSuggestedCheckpointInterval))
     });
@@ -196,9 +268,12 @@ pub fn app() -> Html {
             d.dispatch(AppAction::Scenario(Action::SetCurrency(c)));
         }
     });
-    let on_month = use_callback(dispatcher.clone(), |e: Event, d| {
+    let on_month = use_callback((dispatcher.clone(), *today), |e: Event, (d, today)| {
         let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-        if let Some(m) = MonthConvention::ALL.into_iter().find(|m| m.label() == v) {
+        if v == crate::scenario::CALENDAR {
+            let start = format!("{:04}-{:02}", today.0, today.1);
+            d.dispatch(AppAction::Scenario(Action::SetCalendarStart(start)));
+        } else if let Some(m) = MonthConvention::ALL.into_iter().find(|m| m.label() == v) {
             d.dispatch(AppAction::Scenario(Action::SetMonthConvention(m)));
         }
     });
@@ -211,6 +286,11 @@ pub fn app() -> Html {
     let fleet = scenario.fleet();
     let file = scenario.to_file();
     let checkpoint = scenario.checkpoint();
+    let is_job = scenario.is_job();
+    let calendar_start = scenario.calendar_start().map(str::to_string);
+    let reservable: Vec<bool> = (0..scenario.options().len())
+        .map(|i| !scenario.option_commitments(i).is_empty())
+        .collect();
 
     let wire = state.dispatcher();
     html! {
@@ -228,19 +308,52 @@ pub fn app() -> Html {
                 <saved::SavedScenarios saved={state.saved.clone()} dispatch={wire.clone()} />
             </section>
             <section class="card" aria-labelledby="scenario-heading">
-                <h2 id="scenario-heading">{ "Scenario: fleet" }</h2>
+                <h2 id="scenario-heading">{ if is_job { "Scenario: job" } else { "Scenario: fleet" } }</h2>
                 <fieldset class="editor-group">
                     <legend>{ "Workload" }</legend>
-                    <div class="sliders">
-                        <Slider id="gpus" label="GPUs" unit="GPUs" value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
-                            slider_max={256.0} step={1.0} on_change={on_gpus} />
-                        <Slider id="hours-per-day" label="Hours per day" unit="h/day" value={fleet.hours_per_day}
-                            spec={HOURS_PER_DAY_SPEC} slider_max={24.0} step={0.5} on_change={on_hours} />
-                        <Slider id="days-per-week" label="Days per week" unit="days/week" value={file.workload.days_per_week.unwrap_or(7.0)}
-                            spec={DAYS_PER_WEEK_SPEC} slider_max={7.0} step={0.5} on_change={on_days} />
-                        <Slider id="months" label="Months" unit="months" value={f64::from(fleet.months)} spec={MONTHS_SPEC}
-                            slider_max={60.0} step={1.0} on_change={on_months} />
+                    <div class="options">
+                        <label>{ "Mode " }
+                            <select id="workload-mode" onchange={on_mode}>
+                                <option value="fleet" selected={!is_job}>{ "fleet: N GPUs for a number of months" }</option>
+                                <option value="job" selected={is_job}>{ "job: a fixed amount of work, until finished" }</option>
+                            </select>
+                        </label>
+                        if is_job {
+                            <label>{ "Size the job by " }
+                                <select id="job-size" onchange={on_job_size}>
+                                    <option value="gpus" selected={file.workload.within_months.is_none()}>{ "GPU count" }</option>
+                                    <option value="deadline" selected={file.workload.within_months.is_some()}>{ "deadline" }</option>
+                                </select>
+                            </label>
+                        }
                     </div>
+                    if is_job {
+                        <div class="sliders">
+                            <Slider id="job-gpu-hours" label="Work" unit="reference GPU-hours (A100 80GB)" value={file.workload.gpu_hours.unwrap_or(DEFAULT_JOB_GPU_HOURS)}
+                                spec={JOB_GPU_HOURS_SPEC} slider_max={200_000.0} step={1_000.0} on_change={on_job_gpu_hours} />
+                            if let Some(m) = file.workload.within_months {
+                                <Slider id="job-within" label="Finish within" unit="months" value={m}
+                                    spec={JOB_WITHIN_SPEC} slider_max={24.0} step={0.5} on_change={on_job_within} />
+                            } else {
+                                <Slider id="gpus" label="GPUs" unit="GPUs" value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
+                                    slider_max={256.0} step={1.0} on_change={on_gpus.clone()} />
+                            }
+                            <Slider id="scaling-efficiency" label="Scaling efficiency" unit="η (0–1)" value={file.workload.scaling_efficiency.unwrap_or(1.0)}
+                                spec={SCALING_SPEC} slider_max={1.0} step={0.01} on_change={on_scaling} />
+                        </div>
+                        <p class="muted small">{ "Each option runs until the work is done at its GPU's throughput (set per option under Strategy); the charts span the longest option." }</p>
+                    } else {
+                        <div class="sliders">
+                            <Slider id="gpus" label="GPUs" unit="GPUs" value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
+                                slider_max={256.0} step={1.0} on_change={on_gpus} />
+                            <Slider id="hours-per-day" label="Hours per day" unit="h/day" value={fleet.hours_per_day}
+                                spec={HOURS_PER_DAY_SPEC} slider_max={24.0} step={0.5} on_change={on_hours} />
+                            <Slider id="days-per-week" label="Days per week" unit="days/week" value={file.workload.days_per_week.unwrap_or(7.0)}
+                                spec={DAYS_PER_WEEK_SPEC} slider_max={7.0} step={0.5} on_change={on_days} />
+                            <Slider id="months" label="Months" unit="months" value={f64::from(fleet.months)} spec={MONTHS_SPEC}
+                                slider_max={60.0} step={1.0} on_change={on_months} />
+                        </div>
+                    }
                 </fieldset>
                 <fieldset class="editor-group">
                     <legend>{ "Spot risk (applies to spot variants)" }</legend>
@@ -265,6 +378,24 @@ pub fn app() -> Html {
                     </div>
                 </fieldset>
                 <fieldset class="editor-group">
+                    <legend>{ "Storage and egress" }</legend>
+                    <div class="sliders">
+                        <Slider id="storage-gb" label="Storage kept" unit="GB" value={file.storage_gb}
+                            spec={VOLUME_GB_SPEC} slider_max={10_000.0} step={100.0} on_change={on_storage_gb} />
+                        <Slider id="storage-price" label="Storage price" unit="per GB-month" value={scenario.storage_price()}
+                            spec={PER_GB_PRICE_SPEC} slider_max={0.3} step={0.005} on_change={on_storage_price} />
+                        <Slider id="egress-gb" label="Egress" unit="GB/month" value={file.egress_gb_per_month}
+                            spec={VOLUME_GB_SPEC} slider_max={10_000.0} step={100.0} on_change={on_egress_gb} />
+                        <Slider id="egress-price" label="Egress price" unit="per GB" value={scenario.egress_price()}
+                            spec={PER_GB_PRICE_SPEC} slider_max={0.2} step={0.005} on_change={on_egress_price} />
+                    </div>
+                    <p class="muted small">{ "Per-GB prices are in each option's own currency and apply to every compared option." }</p>
+                </fieldset>
+                <fieldset class="editor-group">
+                    <legend>{ "Strategy of one option: reserved / spot / on-demand" }</legend>
+                    <Strategy scenario={scenario.clone()} on_action={on_action.clone()} />
+                </fieldset>
+                <fieldset class="editor-group">
                     <legend>{ "Budget and conventions" }</legend>
                     <div class="sliders">
                         <Slider id="contingency" label="Contingency" unit="%" value={file.contingency_pct}
@@ -274,10 +405,16 @@ pub fn app() -> Html {
                     <label>{ "Month length " }
                         <select id="month-convention" onchange={on_month}>
                             { for MonthConvention::ALL.iter().map(|m| html!{
-                                <option value={m.label()} selected={*m == fleet.month}>{ m.label() }{ if *m == MonthConvention::Hours730 { " (365 × 24 ÷ 12)" } else { "" } }</option>
+                                <option value={m.label()} selected={calendar_start.is_none() && *m == fleet.month}>{ m.label() }{ if *m == MonthConvention::Hours730 { " (365 × 24 ÷ 12)" } else { "" } }</option>
                             }) }
+                            <option value={crate::scenario::CALENDAR} selected={calendar_start.is_some()}>{ "calendar months" }</option>
                         </select>
                     </label>
+                    if let Some(start) = calendar_start.clone() {
+                        <label>{ "First month " }
+                            <input type="month" id="calendar-start" value={start} onchange={on_calendar_start} required=true />
+                        </label>
+                    }
                     <label>{ "Show totals in " }
                         <select id="display-currency" onchange={on_currency}>
                             { for Currency::ALL.iter().map(|c| html!{ <option value={c.code()} selected={*c == scenario.display_currency()}>{ c.code() }</option> }) }
@@ -293,9 +430,9 @@ pub fn app() -> Html {
             </section>
             <section class="card" aria-labelledby="results-heading">
                 <h2 id="results-heading" tabindex="-1">{ "Compared options" }</h2>
-                <Summary today={*today} scenario={scenario.clone()} results={results.clone()} on_remove={on_toggle.clone()} />
-                <Comparison results={engine_results} currency={scenario.display_currency()} month={month_code(fleet.month)}
-                    today={(*today_date).clone()} on_spot_variant={on_spot_variant} on_remove={on_remove_option} />
+                <Comparison results={engine_results} currency={scenario.display_currency()} month={AttrValue::from(scenario.month_code().to_string())}
+                    today={(*today_date).clone()} on_spot_variant={on_spot_variant}
+                    reservable={reservable} on_reserved_variant={on_reserved_variant} on_remove={on_remove_option} />
             </section>
             <ChartPanel chart={AnyChart::Cumulative(chart)} heading="Cumulative cost over time" canvas_id="chart"
                 what="cumulative" today={(*today_date).clone()} csv={cumulative_csv} />
@@ -315,6 +452,12 @@ pub fn app() -> Html {
                 </ChartPanel>
                 <ChartPanel chart={AnyChart::Ranking(ranking)} heading="Ranking by total" canvas_id="chart-ranking"
                     what="ranking" today={(*today_date).clone()} csv={ranking_csv} />
+                <ChartPanel chart={AnyChart::Lines(reserved_chart)} heading="Reserved vs on-demand" canvas_id="chart-reserved"
+                    what="reserved-vs-on-demand" today={(*today_date).clone()} csv={reserved_csv} />
+                <ChartPanel chart={AnyChart::Lines(buy_chart)} heading="Rent vs buy" canvas_id="chart-buy"
+                    what="rent-vs-buy" today={(*today_date).clone()} csv={buy_csv}>
+                    <BuyForm buy={file.buy} currency={scenario.display_currency()} on_action={on_action.clone()} />
+                </ChartPanel>
             </div>
             if let Some(n) = &state.notice {
                 <p class="notice" role="alert" id="notice">{ n }{ " " }<button class="link" onclick={dismiss}>{ "dismiss" }</button></p>

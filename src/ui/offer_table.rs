@@ -228,6 +228,18 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             },
         )
     };
+    // The rows (up to 150, each with formatted prices and long titles) are left out of the
+    // first render and added in the next task, so the page's first chart does not wait for
+    // them (README "Performance", load to first chart).
+    let show_rows = use_state(|| false);
+    {
+        let show_rows = show_rows.clone();
+        use_effect_with((), move |_| {
+            let timer = gloo::timers::callback::Timeout::new(0, move || show_rows.set(true));
+            move || drop(timer)
+        });
+    }
+    let shown_rows = if *show_rows { MAX_ROWS } else { 0 };
     let total_offers = catalog::OFFERS.len() + props.imported_offers;
     let reader = use_mut_ref(|| None::<gloo::file::callbacks::FileReader>);
     let on_file = {
@@ -380,10 +392,10 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 <td class="gpus" title={spec_title}>{ format!("{}× {}", o.gpu_count, o.gpu_model) }</td>
                 <td class="num wide-only">{ opt_num(o.gpu_memory_gib, 0) }</td>
                 <td class="num od-gpu">{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
+                <td class="num scenario-total">{ props.scenario_totals.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
                 <td class="num od-instance" title={price_title}>{ format::rate(o.on_demand_per_hour, o.currency) }</td>
                 <td class="num spot">{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
                 <td class="num work" title="on-demand price per A100 80GB SXM-equivalent GPU-hour (dense BF16 TFLOPS ratio, vendor datasheets)">{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
-                <td class="num scenario-total">{ props.scenario_totals.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
                 <td class="currency">{ o.currency.code() }</td>
                 <td class="as-of" title={title}>{ as_of }
                     if stale { <span class="stale" title={format!("older than {STALE_AFTER_MONTHS} months: check the provider's current price")}>{ " stale" }</span> }
@@ -423,7 +435,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         }
     });
     html! {
-        <section class="card" aria-labelledby="offers-heading">
+        <section class="card offers-card" aria-labelledby="offers-heading">
             <h2 id="offers-heading">{ "Offers" }</h2>
             <div class="filters">
                 <label>{ "Provider " }
@@ -493,16 +505,16 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                             <th title="GPUs per instance × model">{ "GPUs" }</th>
                             <th class="num wide-only" title="memory per GPU">{ "GiB/GPU" }</th>
                             <th class="num">{ "On-demand /GPU-h" }</th>
+                            <th class="num" title="what this offer costs all on demand under the scenario above (engine; display currency)">{ format!("Scenario total ({})", props.display_currency.code()) }</th>
                             <th class="num">{ "On-demand /instance-h" }</th>
                             <th class="num">{ "Spot /instance-h" }</th>
                             <th class="num" title="on-demand price per A100 80GB SXM-equivalent GPU-hour (dense BF16)">{ "Per A100-eq. h" }</th>
-                            <th class="num" title="what this offer costs all on demand under the scenario above (engine; display currency)">{ format!("Scenario total ({})", props.display_currency.code()) }</th>
                             <th>{ "Currency" }</th><th>{ "As of" }</th>
                             <th title="kept, but check: spot above on-demand, commitment above on-demand, stale, outlier 10× from its GPU's median">{ "Warnings" }</th>
                             <th class="wide-only">{ "Region" }</th>
                             <th class="num wide-only">{ "vCPUs" }</th><th class="num wide-only" title="host RAM per instance">{ "RAM GiB" }</th>
                         </tr></thead>
-                        <tbody>{ for rows.iter().take(MAX_ROWS).map(row) }</tbody>
+                        <tbody>{ for rows.iter().take(shown_rows).map(row) }</tbody>
                     </table>
                 </div>
             }

@@ -143,7 +143,7 @@ test('PNG download is a valid PNG at device resolution', async () => {
 
 test('SVG download is well-formed and carries the legend, units and dates', async () => {
   const { context, page, problems } = await openApp();
-  const legendOffer = (await page.textContent('#results tbody tr .option-label')).trim();
+  const legendOffer = await page.$eval('#results tbody tr .option-label', (t) => t.firstChild.textContent.trim());
   const { name, bytes } = await download(page, '#download-svg');
   assert.match(name, /\.svg$/);
   const svg = bytes.toString('utf8');
@@ -442,7 +442,13 @@ test('sliders work from the keyboard: arrow keys on the range, typing in the fie
 });
 
 test('the offer table costs every offer under the scenario and sorts by it', async () => {
-  const { context, page, problems } = await openApp();
+  const { context, page, problems } = await openApp({ width: 1440 });
+  // At 1440 px the scenario-total column is on screen without scrolling the table sideways.
+  const reach = await page.evaluate(() => {
+    const th = [...document.querySelectorAll('#offers thead th')].find((t) => t.textContent.startsWith('Scenario total'));
+    return { right: th.getBoundingClientRect().right, width: document.documentElement.clientWidth };
+  });
+  assert.ok(reach.right <= reach.width, `scenario total ends at ${reach.right} px of ${reach.width}`);
   const money = (t) => Number(t.replace(/[^0-9.]/g, ''));
   // A compared offer's scenario total is its engine total in the comparison.
   const firstId = await page.getAttribute('#results tbody tr', 'data-offer-id');
@@ -513,6 +519,188 @@ test('a spot variant compares one offer under two strategies, with Young\'s chec
   await page.click('#use-young');
   await page.waitForSelector('#checkpoint-suggested');
   assert.equal(await spotTotal(), young);
+  // The spot variant carries interruption risk: its P10–P90 band is shaded under its line.
+  const banded = (await download(page, '#download-svg')).bytes.toString('utf8');
+  assert.equal((banded.match(/<polygon/g) || []).length, 1, 'one band, for the spot variant only');
+  assert.ok(banded.includes('Shaded: P10–P90'), 'the footer explains the band');
+  const bandCsv = (await download(page, '#download-csv')).bytes.toString('utf8').trim().split('\n');
+  assert.equal(bandCsv[0], 'option,month_730h,cumulative_usd,p10_cumulative_usd,p90_cumulative_usd');
+  const spotRows = bandCsv.filter((r) => r.includes(', spot'));
+  assert.equal(spotRows.length, 13, 'the spot variant, months 0..12');
+  const [p10, p90] = spotRows[12].split(',').slice(-2).map(Number);
+  assert.ok(p10 > 0 && p90 >= p10, `band of the last month: ${p10}..${p90}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('reserved variant and rent vs buy: both charts drawn with their markers, legends match, every download', async () => {
+  const { context, page, problems } = await openApp();
+  const today = new Date();
+  const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  // Google Cloud's a2-highgpu-8g lists committed-use prices in the catalog.
+  // From the keyboard: Tab from "+ spot variant" reaches "+ 60/40 reserved", which shows its
+  // focus ring, and Enter adds the variant.
+  const row = page.locator('#comparison tbody tr', { hasText: 'Google Cloud' });
+  await row.locator('button', { hasText: '+ spot variant' }).focus();
+  await page.keyboard.press('Tab');
+  const focused = await page.evaluate(() => {
+    const b = document.activeElement;
+    const style = getComputedStyle(b);
+    return { text: b.textContent, outline: style.outlineStyle, width: style.outlineWidth };
+  });
+  assert.equal(focused.text, '+ 60/40 reserved');
+  assert.ok(focused.outline !== 'none' && focused.width !== '0px', `visible focus: ${JSON.stringify(focused)}`);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#comparison tbody tr').length === 5);
+  const names = await page.$$eval('#comparison tbody th.option-label', (t) => t.map((x) => x.firstChild.textContent.trim()));
+  const variant = names[3];
+  assert.ok(variant.startsWith('Google Cloud') && variant.includes('60/40 reserved'), names.join(' | '));
+  const cells = await page.$$eval('#comparison tbody tr', (rows) => [...rows[3].querySelectorAll('td')].map((td) => td.textContent));
+  assert.match(cells[5], /%$/, `break-even utilisation shown: ${cells[5]}`);
+  assert.match(cells[6], /^[0-9.]+$/, `break-even months shown: ${cells[6]}`);
+
+  assert.ok(await inkFraction(page, '#chart-reserved') > 0.01, 'reserved chart has ink');
+  const svg = (await download(page, '#chart-reserved-download-svg'));
+  assert.equal(svg.name, `gpu-cost-reserved-vs-on-demand-${date}.svg`);
+  // Legend and footer lines are wrapped to the width: read the SVG's text runs as one string.
+  const words = (x) => [...x.matchAll(/<text[^>]*>\s*([^<]*?)\s*<\/text>/g)].map((m) => m[1]).join(' ');
+  const text = words(svg.bytes.toString('utf8'));
+  assert.ok(text.includes(esc(`${variant}: reserved`)), `legend names the variant: ${text}`);
+  assert.ok(text.includes(`break-even at ${cells[5].replace(' %', '')} % utilisation`), 'marker at the table\'s break-even');
+  assert.ok(text.includes('Prices as of') && text.includes('(%)'), 'footer dates and axis unit');
+  const csv = (await download(page, '#chart-reserved-download-csv')).bytes.toString('utf8').trim().split('\n');
+  assert.equal(csv[0], 'series,utilisation_pct,usd_per_instance_hour_of_term');
+  assert.ok(csv.some((r) => r.includes('marker:') && r.includes('break-even')), 'marker row in the CSV');
+  const png = await download(page, '#chart-reserved-download-png');
+  assert.equal(png.bytes.subarray(1, 4).toString('ascii'), 'PNG');
+
+  // Rent vs buy: off until switched on, then one rent line per option and the owned server.
+  await page.fill('#months-number', '36');
+  await page.check('#buy-enabled');
+  await page.waitForSelector('#buy-purchase-number');
+  assert.equal(await page.inputValue('#buy-purchase-number'), '250000');
+  assert.equal(await page.inputValue('#buy-pue-number'), '1.3');
+  assert.ok(await inkFraction(page, '#chart-buy') > 0.01, 'rent-vs-buy chart has ink');
+  const buySvg = words((await download(page, '#chart-buy-download-svg')).bytes.toString('utf8'));
+  for (const n of names) assert.ok(buySvg.includes(esc(`Rent: ${n}`)), `rent line for ${n}`);
+  assert.ok(buySvg.includes('Buy: 1 × 8-GPU server'), 'owned server in the legend');
+  assert.match(buySvg, /buying is cheaper from month \d+/, 'crossover marked');
+  const buyCsv = (await download(page, '#chart-buy-download-csv'));
+  assert.equal(buyCsv.name, `gpu-cost-rent-vs-buy-${date}.csv`);
+  const buyRows = buyCsv.bytes.toString('utf8').trim().split('\n');
+  assert.equal(buyRows[0], 'series,month_730h,cumulative_usd');
+  assert.ok(buyRows.some((r) => r.startsWith('marker:')), 'crossover row');
+  // A dearer server moves the crossover later; bad input keeps the last chart.
+  const crossover = () => page.evaluate(() => document.querySelector('#chart-buy').toDataURL());
+  const before = await crossover();
+  await page.fill('#buy-purchase-number', '-1');
+  await page.waitForFunction(() => document.querySelector('#buy-purchase-error').textContent !== '');
+  assert.equal(await crossover(), before, 'bad purchase price keeps the last chart');
+  await page.fill('#buy-purchase-number', '600000');
+  await page.waitForFunction((b) => document.querySelector('#chart-buy').toDataURL() !== b, before);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('storage, egress, shares and calendar months change the result; bad input keeps the last result', async () => {
+  const { context, page, problems } = await openApp();
+  const total = () => page.$$eval('#comparison tbody td.cmp-total', (t) => t[0].textContent);
+  const money = (t) => Number(t.replace(/[^0-9.]/g, ''));
+  const base = await total();
+  await page.fill('#storage-price-number', '0.02');
+  await page.fill('#storage-gb-number', '1000');
+  await page.fill('#egress-price-number', '0.09');
+  await page.fill('#egress-gb-number', '500');
+  await page.waitForFunction((b) => document.querySelectorAll('#comparison tbody td.cmp-total')[0].textContent !== b, base);
+  // 12 × (1,000 × 0.02 + 500 × 0.09) = 780 more.
+  assert.equal((money(await total()) - money(base)).toFixed(2), '780.00');
+  const withStorage = await total();
+  for (const [id, bad] of [['storage-gb', '-5'], ['egress-gb', 'abc'], ['storage-price', '11'], ['egress-price', '1,5']]) {
+    await page.fill(`#${id}-number`, bad);
+    await page.waitForFunction((i) => document.querySelector(`#${i}-error`).textContent !== '', id);
+    assert.equal(await total(), withStorage, `total kept after ${bad} in #${id}`);
+  }
+  await page.fill('#storage-gb-number', '1000');
+
+  // Shares: Google Cloud (option 2) has committed-use prices; reserved + spot + on-demand = 100 %.
+  await page.selectOption('#strategy-option', '2');
+  await page.waitForSelector('#reserved-term');
+  await page.fill('#share-reserved-number', '70');
+  await page.waitForFunction(() => /On-demand: 30 %/.test(document.querySelector('#share-on-demand').textContent));
+  await page.fill('#share-reserved-number', '120');
+  await page.waitForFunction(() => document.querySelector('#share-reserved-error').textContent !== '');
+  assert.match(await page.textContent('#share-on-demand'), /On-demand: 30 %/);
+  const terms = await page.$$eval('#reserved-term option', (o) => o.map((x) => x.textContent));
+  assert.ok(terms.some((t) => /\d+ months, .*upfront/.test(t)), terms.join(' | '));
+
+  // Calendar months from a start month.
+  await page.selectOption('#month-convention', 'calendar');
+  await page.waitForSelector('#calendar-start');
+  await page.fill('#calendar-start', '2027-02');
+  await page.dispatchEvent('#calendar-start', 'change');
+  await page.waitForFunction(() => document.querySelector('#calendar-start').value === '2027-02');
+  const csv = await download(page, '#download-csv');
+  assert.equal(csv.bytes.toString('utf8').split('\n')[0], 'option,month_calendar,cumulative_usd');
+  const svg = (await download(page, '#download-svg')).bytes.toString('utf8');
+  assert.ok(svg.includes('calendar month from 2027-02'), 'axis names the calendar start');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('job mode: work until finished at each GPU\'s throughput; a deadline or a GPU count sizes it; bad input keeps the result', async () => {
+  const { context, page, problems } = await openApp();
+  await page.selectOption('#workload-mode', 'job');
+  await page.waitForSelector('#job-gpu-hours-number');
+  assert.equal(await page.$('#hours-per-day-number'), null, 'fleet fields hidden in job mode');
+  assert.match(await page.textContent('#scenario-heading'), /job/);
+  await page.fill('#job-gpu-hours-number', '50000');
+  await page.fill('#scaling-efficiency-number', '0.9');
+  const finish = () => page.$$eval('#comparison tbody tr', (rows) => rows.map((r) => r.querySelectorAll('td')[4].textContent));
+  // AWS p4d: 50,000 / 0.9 reference GPU-hours on 8 A100s = 6,944 h = 9.51 months of 730 h.
+  await page.waitForFunction(() => document.querySelectorAll('#comparison tbody tr')[0].querySelectorAll('td')[4].textContent === '9.51');
+  const before = await page.textContent('#results');
+  for (const bad of ['0', '-3', 'abc', '1e400']) {
+    await page.fill('#job-gpu-hours-number', bad);
+    await page.waitForFunction(() => document.querySelector('#job-gpu-hours-error').textContent !== '');
+    assert.equal(await page.textContent('#results'), before, `result kept after ${bad}`);
+  }
+  await page.fill('#job-gpu-hours-number', '50000');
+  // The chart spans the job: 10 months plus month 0 per option in the CSV.
+  const csv = (await download(page, '#download-csv')).bytes.toString('utf8').trim().split('\n');
+  assert.equal(csv.filter((r) => r.startsWith('AWS')).length, 11);
+  // A throughput override (twice the reference) halves the run.
+  await page.selectOption('#strategy-option', '0');
+  await page.fill('#throughput-number', '2');
+  await page.waitForFunction(() => document.querySelectorAll('#comparison tbody tr')[0].querySelectorAll('td')[4].textContent === '4.76');
+  // A deadline instead of a GPU count.
+  await page.selectOption('#job-size', 'deadline');
+  await page.waitForSelector('#job-within-number');
+  await page.fill('#job-within-number', '2');
+  await page.waitForFunction(() => Number(document.querySelectorAll('#comparison tbody tr')[0].querySelectorAll('td')[4].textContent) <= 2);
+  assert.ok((await finish()).every((f) => Number(f) <= 2), (await finish()).join(' '));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('typed reserved prices give an offer without catalog commitments a reserved share and its break-even', async () => {
+  const { context, page, problems } = await openApp();
+  await page.selectOption('#strategy-option', '0');
+  await page.waitForSelector('#strategy-no-commitment');
+  const onDemand = Number(await page.inputValue('#reserved-per-hour-number'));
+  assert.ok(onDemand > 0, 'starts at the on-demand price');
+  await page.fill('#reserved-per-hour-number', String(onDemand / 2));
+  await page.fill('#share-reserved-number', '100');
+  const cell = () => page.$$eval('#comparison tbody tr', (rows) => rows[0].querySelectorAll('td')[5].textContent);
+  await page.waitForFunction(() => document.querySelectorAll('#comparison tbody tr')[0].querySelectorAll('td')[5].textContent === '50.0 %');
+  const before = await page.textContent('#results');
+  for (const [id, bad] of [['reserved-term-months', '1.5'], ['reserved-per-hour', '-1'], ['reserved-upfront', 'abc']]) {
+    await page.fill(`#${id}-number`, bad);
+    await page.waitForFunction((i) => document.querySelector(`#${i}-error`).textContent !== '', id);
+    assert.equal(await page.textContent('#results'), before, `result kept after ${bad} in #${id}`);
+  }
+  assert.equal(await cell(), '50.0 %');
+  assert.ok(await inkFraction(page, '#chart-reserved') > 0.01, 'the reserved chart draws the option');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -1,0 +1,101 @@
+//! Invariants shared by the engine fuzz targets.
+#![allow(dead_code)]
+
+use gpu_cost_planner::engine::file::Evaluation;
+use gpu_cost_planner::engine::EngineError;
+
+/// `msg` without the parts it quotes back from the input (`"…"` or `` `…` ``), which may hold
+/// any text the user typed.
+pub fn unquoted(msg: &str) -> String {
+    let mut out = String::new();
+    let mut quote: Option<char> = None;
+    for c in msg.chars() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == '"' || c == '`' => quote = Some(c),
+            None => out.push(c),
+        }
+    }
+    out
+}
+
+/// An error names a field (or is a parse error) and shows no NaN or infinity of its own.
+pub fn check_error(e: &EngineError) {
+    let msg = e.to_string();
+    assert!(!msg.is_empty(), "empty error message");
+    if let EngineError::Invalid { field, reason } = e {
+        assert!(!field.is_empty(), "error without a field: {msg}");
+        let own = unquoted(reason);
+        assert!(
+            !own.contains("NaN") && !own.contains("inf"),
+            "error shows a non-finite number: {msg}"
+        );
+    }
+}
+
+fn finite_non_negative(what: &str, x: f64) {
+    assert!(x.is_finite() && x >= 0.0, "{what} is {x}");
+}
+
+/// Totals finite and ≥ 0; cumulative series never decrease; Monte-Carlo bands ordered.
+pub fn check_evaluation(ev: &Evaluation) {
+    for o in &ev.options {
+        let r = &o.result;
+        finite_non_negative("total", r.total);
+        finite_non_negative("total_with_commitment", r.total_with_commitment);
+        for v in r.totals.values() {
+            finite_non_negative("totals component", v);
+        }
+        for m in &r.monthly {
+            for v in m.values() {
+                finite_non_negative("monthly component", v);
+            }
+        }
+        let mut prev = 0.0_f64;
+        for c in &r.cumulative {
+            let t = c.total();
+            finite_non_negative("cumulative", t);
+            assert!(
+                t >= prev - 1e-9 * prev.abs().max(1.0),
+                "cumulative decreases: {prev} then {t}"
+            );
+            prev = t;
+        }
+        for x in [
+            r.per_used_gpu_hour,
+            r.per_job,
+            r.finish_hours,
+            r.finish_months,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            finite_non_negative("per-unit figure", x);
+        }
+        if let Some(mc) = &o.montecarlo {
+            let mut prev = 0.0_f64;
+            for b in &mc.cumulative {
+                for v in [b.p10, b.p50, b.p90] {
+                    finite_non_negative("Monte-Carlo band", v);
+                }
+                assert!(b.p10 <= b.p50 + 1e-6 * b.p50.abs().max(1.0), "p10 > p50");
+                assert!(b.p50 <= b.p90 + 1e-6 * b.p90.abs().max(1.0), "p50 > p90");
+                assert!(b.p50 >= prev - 1e-6 * prev.abs().max(1.0), "p50 decreases");
+                prev = b.p50;
+            }
+        }
+    }
+}
+
+/// The CSV report shows no NaN or infinity.
+pub fn check_csv(csv: &str) {
+    for line in csv.lines().skip(1) {
+        for cell in line.split(',') {
+            assert!(
+                cell != "NaN" && cell != "inf" && cell != "-inf",
+                "CSV cell {cell:?} in {line}"
+            );
+        }
+    }
+}

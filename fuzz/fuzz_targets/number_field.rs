@@ -1,0 +1,50 @@
+//! The number-field parser (`input::parse_number`) on arbitrary text and bounds: never panics,
+//! an accepted value is finite, within the bounds and whole when asked, and no message shows
+//! NaN or infinity unless the user typed it.
+#![no_main]
+
+use arbitrary::Arbitrary;
+use gpu_cost_planner::input::{parse_number, NumberSpec};
+use libfuzzer_sys::fuzz_target;
+
+#[derive(Arbitrary, Debug)]
+struct Input<'a> {
+    text: &'a str,
+    min: f64,
+    max: f64,
+    integer: bool,
+}
+
+fuzz_target!(|i: Input<'_>| {
+    let spec = NumberSpec {
+        min: i.min,
+        max: i.max,
+        integer: i.integer,
+    };
+    match parse_number(i.text, spec) {
+        Ok(v) => {
+            assert!(v.is_finite(), "{v}");
+            assert!(
+                v >= i.min && v <= i.max,
+                "{v} outside {}..={}",
+                i.min,
+                i.max
+            );
+            if i.integer {
+                assert_eq!(v.fract(), 0.0);
+            }
+        }
+        Err(e) => {
+            let msg = e.to_string();
+            assert!(!msg.is_empty());
+            // Bounds are finite in every real field; only then must messages be clean.
+            if i.min.is_finite()
+                && i.max.is_finite()
+                && !i.text.to_lowercase().contains("inf")
+                && !i.text.to_lowercase().contains("nan")
+            {
+                assert!(!msg.contains("NaN") && !msg.contains("inf"), "{msg}");
+            }
+        }
+    }
+});

@@ -1,0 +1,242 @@
+//! The strategy editor: one compared option's portfolio (reserved / spot / on-demand shares,
+//! always summing to 100 %) and its reserved term and payment option, taken from the catalog's
+//! committed-use prices of its offer; and the owned-server form of the rent-vs-buy chart.
+
+use crate::catalog;
+use crate::engine::file::BuyFile;
+use crate::format;
+use crate::scenario::{
+    commitment_label, rebalance, Action, Scenario, KWH_PRICE_SPEC, KW_SPEC, LIFE_YEARS_SPEC,
+    OPS_SPEC, PUE_SPEC, PURCHASE_SPEC, RESERVED_PER_HOUR_SPEC, RESERVED_TERM_SPEC, SHARE_PCT_SPEC,
+    THROUGHPUT_SPEC,
+};
+use crate::ui::slider::Slider;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+/// Properties of [`Strategy`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct StrategyProps {
+    /// The scenario in force.
+    pub scenario: Scenario,
+    /// Dispatches a scenario change.
+    pub on_action: Callback<Action>,
+}
+
+/// Shares and reserved term of the chosen option.
+#[function_component(Strategy)]
+pub fn strategy(props: &StrategyProps) -> Html {
+    let chosen = use_state(|| 0usize);
+    let options = props.scenario.options();
+    if options.is_empty() {
+        return html! { <p class="muted small">{ "Pick an offer to set its strategy." }</p> };
+    }
+    let index = (*chosen).min(options.len() - 1);
+    let option = &options[index];
+    let shares = option.portfolio.unwrap_or_default();
+    let (reserved_pct, spot_pct) = (shares.reserved * 100.0, shares.spot * 100.0);
+    let on_demand_pct = (100.0 - reserved_pct - spot_pct).max(0.0);
+    let commitments = props.scenario.option_commitments(index);
+    let currency = option
+        .offer
+        .as_deref()
+        .and_then(catalog::offer_by_id)
+        .map_or(catalog::Currency::Usd, |o| o.currency);
+    let current = option.reserved.and_then(|r| {
+        commitments.iter().position(|c| {
+            c.term_months == r.term_months
+                && c.upfront == r.upfront
+                && c.per_hour == r.recurring_per_hour
+        })
+    });
+
+    let on_option = {
+        let chosen = chosen.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Ok(i) = v.parse::<usize>() {
+                chosen.set(i);
+            }
+        })
+    };
+    let share_setter = |set_reserved: bool| {
+        let on_action = props.on_action.clone();
+        Callback::from(move |v: f64| {
+            let (reserved_pct, spot_pct) = rebalance(reserved_pct, spot_pct, set_reserved, v);
+            on_action.emit(Action::SetOptionShares {
+                index,
+                reserved_pct,
+                spot_pct,
+            });
+        })
+    };
+    // Typed reserved prices (offers without catalog commitments): what is set, else a 12-month
+    // term at the on-demand price with nothing upfront as a starting point.
+    let inline = option
+        .reserved
+        .unwrap_or(crate::engine::file::ReservedFile {
+            term_months: 12,
+            upfront: 0.0,
+            recurring_per_hour: option
+                .on_demand_per_hour
+                .or_else(|| {
+                    option
+                        .offer
+                        .as_deref()
+                        .and_then(catalog::offer_by_id)
+                        .map(|o| o.on_demand_per_hour)
+                })
+                .unwrap_or(0.0),
+        });
+    let inline_setter = |field: usize| {
+        let on_action = props.on_action.clone();
+        Callback::from(move |v: f64| {
+            let (mut term, mut upfront, mut per_hour) = (
+                f64::from(inline.term_months),
+                inline.upfront,
+                inline.recurring_per_hour,
+            );
+            match field {
+                0 => term = v,
+                1 => upfront = v,
+                _ => per_hour = v,
+            }
+            on_action.emit(Action::SetInlineReserved {
+                index,
+                term_months: term,
+                upfront,
+                per_hour,
+            });
+        })
+    };
+    let throughput = props.scenario.option_throughput(index);
+    let on_throughput = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |factor: f64| on_action.emit(Action::SetThroughput { index, factor }))
+    };
+    let on_commitment = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Ok(commitment) = v.parse::<usize>() {
+                on_action.emit(Action::SetOptionCommitment { index, commitment });
+            }
+        })
+    };
+
+    html! {
+        <div class="strategy">
+            <div class="options">
+                <label>{ "Option " }
+                    <select id="strategy-option" onchange={on_option}>
+                        { for (0..options.len()).map(|i| html!{
+                            <option value={i.to_string()} selected={i == index}>{ props.scenario.option_name(i) }</option>
+                        }) }
+                    </select>
+                </label>
+            </div>
+            <div class="sliders">
+                <Slider id="share-reserved" label="Reserved share" unit="%" value={reserved_pct}
+                    spec={SHARE_PCT_SPEC} slider_max={100.0} step={5.0} on_change={share_setter(true)} />
+                <Slider id="share-spot" label="Spot share" unit="%" value={spot_pct}
+                    spec={SHARE_PCT_SPEC} slider_max={100.0} step={5.0} on_change={share_setter(false)} />
+            </div>
+            <div class="sliders">
+                <Slider id="throughput" label={if throughput.1 { "Throughput vs A100 80GB (yours)" } else { "Throughput vs A100 80GB (catalog)" }}
+                    unit="× reference" value={throughput.0} spec={THROUGHPUT_SPEC} slider_max={5.0} step={0.05}
+                    on_change={on_throughput} />
+            </div>
+            <p class="small" id="share-on-demand">
+                { format!("On-demand: {} % (the rest; reserved + spot + on-demand = 100 %)", format::input_value(on_demand_pct)) }
+            </p>
+            if commitments.is_empty() {
+                <p class="muted small" id="strategy-no-commitment">{ "This offer lists no committed-use (reserved) price in the catalog: type the prices you were quoted to give it a reserved share." }</p>
+                <div class="sliders">
+                    <Slider id="reserved-term-months" label="Reserved term" unit="months" value={f64::from(inline.term_months)}
+                        spec={RESERVED_TERM_SPEC} slider_max={36.0} step={1.0} on_change={inline_setter(0)} />
+                    <Slider id="reserved-upfront" label="Reserved upfront per instance" unit={currency.code()} value={inline.upfront}
+                        spec={PURCHASE_SPEC} slider_max={500_000.0} step={1_000.0} on_change={inline_setter(1)} />
+                    <Slider id="reserved-per-hour" label="Reserved price" unit={format!("{}/instance-hour", currency.code())} value={inline.recurring_per_hour}
+                        spec={RESERVED_PER_HOUR_SPEC} slider_max={100.0} step={0.05} on_change={inline_setter(2)} />
+                </div>
+            } else {
+                <label class="block">{ "Reserved term and payment " }
+                    <select id="reserved-term" onchange={on_commitment}>
+                        if current.is_none() {
+                            <option value="" selected=true>{ "choose a term" }</option>
+                        }
+                        { for commitments.iter().enumerate().map(|(i, c)| html!{
+                            <option value={i.to_string()} selected={current == Some(i)}>{ commitment_label(c, currency) }</option>
+                        }) }
+                    </select>
+                </label>
+            }
+        </div>
+    }
+}
+
+/// Properties of [`BuyForm`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct BuyFormProps {
+    /// The owned server compared against, if buying is switched on.
+    pub buy: Option<BuyFile>,
+    /// Display currency (the server's amounts are in it).
+    pub currency: catalog::Currency,
+    /// Dispatches a scenario change.
+    pub on_action: Callback<Action>,
+}
+
+/// The owned-server form feeding the scenario's `buy` section: a switch, then purchase price,
+/// life, residual value, power, PUE, electricity price and operations per month.
+#[function_component(BuyForm)]
+pub fn buy_form(props: &BuyFormProps) -> Html {
+    let on_toggle = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |e: Event| {
+            let on = e.target_unchecked_into::<HtmlInputElement>().checked();
+            on_action.emit(Action::EnableBuy(on));
+        })
+    };
+    let toggle = html! {
+        <label class="chart-control">
+            <input type="checkbox" id="buy-enabled" checked={props.buy.is_some()} onchange={on_toggle} />
+            { " Compare with buying servers" }
+        </label>
+    };
+    let Some(b) = props.buy else {
+        return toggle;
+    };
+    let setter = |f: fn(BuyFile, f64) -> BuyFile| {
+        let on_action = props.on_action.clone();
+        Callback::from(move |v: f64| on_action.emit(Action::SetBuy(f(b, v))))
+    };
+    let code = props.currency.code();
+    html! {
+        <>
+        { toggle }
+        <div class="sliders buy-form">
+            <Slider id="buy-purchase" label="Purchase price per server" unit={code} value={b.purchase}
+                spec={PURCHASE_SPEC} slider_max={1_000_000.0} step={5_000.0}
+                on_change={setter(|b, v| BuyFile { purchase: v, ..b })} />
+            <Slider id="buy-life" label="Useful life" unit="years" value={b.life_years}
+                spec={LIFE_YEARS_SPEC} slider_max={8.0} step={0.5}
+                on_change={setter(|b, v| BuyFile { life_years: v, ..b })} />
+            <Slider id="buy-residual" label="Residual value" unit="% of purchase" value={b.residual * 100.0}
+                spec={SHARE_PCT_SPEC} slider_max={60.0} step={1.0}
+                on_change={setter(|b, v| BuyFile { residual: v / 100.0, ..b })} />
+            <Slider id="buy-kw" label="Power draw" unit="kW" value={b.kw}
+                spec={KW_SPEC} slider_max={20.0} step={0.1}
+                on_change={setter(|b, v| BuyFile { kw: v, ..b })} />
+            <Slider id="buy-pue" label="PUE" unit="×" value={b.pue}
+                spec={PUE_SPEC} slider_max={2.5} step={0.05}
+                on_change={setter(|b, v| BuyFile { pue: v, ..b })} />
+            <Slider id="buy-kwh" label="Electricity" unit={format!("{code}/kWh")} value={b.price_per_kwh}
+                spec={KWH_PRICE_SPEC} slider_max={0.5} step={0.01}
+                on_change={setter(|b, v| BuyFile { price_per_kwh: v, ..b })} />
+            <Slider id="buy-ops" label="Operations" unit={format!("{code}/month")} value={b.ops_per_month}
+                spec={OPS_SPEC} slider_max={20_000.0} step={100.0}
+                on_change={setter(|b, v| BuyFile { ops_per_month: v, ..b })} />
+        </div>
+        </>
+    }
+}
