@@ -1,12 +1,15 @@
-//! Translations (English and Simplified Chinese) with Project Fluent: the language enum, the
-//! initial language from the browser's list, message lookup with arguments ([`Translator`]),
-//! and locale-aware numbers, money and dates. Messages live in `locales/en.ftl` and
-//! `locales/zh-CN.ftl` (bundled); the choice of Fluent is measured in `docs/i18n.md`.
+//! Translations (English and Simplified Chinese) in Project Fluent files: the language enum,
+//! the initial language from the browser's list, message lookup with arguments
+//! ([`Translator`]), and locale-aware numbers, money and dates. Messages live in
+//! `locales/en.ftl` and `locales/zh-CN.ftl` (bundled). They use only the subset of Fluent
+//! this module formats itself (one-line messages, `{ $variable }` placeables, `#` comments),
+//! which keeps `fluent-bundle` out of the bundle; tests check the files are valid Fluent in
+//! that subset and that every message formats exactly as `fluent-bundle` would
+//! (`docs/i18n.md`).
 
 use crate::advisor::Reason;
 use crate::catalog::Currency;
 use crate::share::Notice;
-use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
 use serde::{Deserialize, Serialize};
 
 /// The English messages (`locales/en.ftl`).
@@ -102,7 +105,28 @@ pub enum Arg {
 /// well under a millisecond); a missing message gives its id, never a panic.
 pub struct Translator {
     language: Language,
-    bundle: FluentBundle<FluentResource>,
+    /// `(id, pattern)` of every message, in file order.
+    messages: Vec<(&'static str, &'static str)>,
+}
+
+/// The messages of a Fluent file in this module's subset: `id = pattern` lines; comments,
+/// blank lines and anything else are skipped. A repeated id keeps its first definition.
+fn parse_ftl(ftl: &'static str) -> Vec<(&'static str, &'static str)> {
+    let mut out: Vec<(&'static str, &'static str)> = Vec::new();
+    for line in ftl.lines() {
+        if line.starts_with('#') || line.starts_with(' ') {
+            continue;
+        }
+        let Some((id, pattern)) = line.split_once('=') else {
+            continue;
+        };
+        let id = id.trim_end();
+        let pattern = pattern.trim();
+        if !id.is_empty() && !pattern.is_empty() && !out.iter().any(|(i, _)| *i == id) {
+            out.push((id, pattern));
+        }
+    }
+    out
 }
 
 impl std::fmt::Debug for Translator {
@@ -118,15 +142,10 @@ impl Translator {
     /// drop only the faulty messages.
     #[must_use]
     pub fn new(language: Language) -> Translator {
-        let resource = FluentResource::try_new(language.ftl().to_string())
-            .unwrap_or_else(|(partial, _)| partial);
-        let id: unic_langid::LanguageIdentifier = language.tag().parse().unwrap_or_default();
-        let mut bundle = FluentBundle::new(vec![id]);
-        // Plain text for the DOM and CSV: no Unicode bidi isolation marks around arguments.
-        bundle.set_use_isolating(false);
-        // Duplicate ids (guarded by tests) keep the first definition.
-        let _ = bundle.add_resource(resource);
-        Translator { language, bundle }
+        Translator {
+            language,
+            messages: parse_ftl(language.ftl()),
+        }
     }
 
     /// The language of this translator.
@@ -138,9 +157,7 @@ impl Translator {
     /// Whether the message exists.
     #[must_use]
     pub fn has(&self, id: &str) -> bool {
-        self.bundle
-            .get_message(id)
-            .is_some_and(|m| m.value().is_some())
+        self.pattern(id).is_some()
     }
 
     /// The message `id` without arguments; the id itself if it is missing.
@@ -153,22 +170,40 @@ impl Translator {
     /// itself if the message is missing. A missing argument shows as `{$name}`.
     #[must_use]
     pub fn text_with(&self, id: &str, args: &[(&str, Arg)]) -> String {
-        let Some(pattern) = self.bundle.get_message(id).and_then(|m| m.value()) else {
+        let Some(mut rest) = self.pattern(id) else {
             return id.to_string();
         };
-        let mut fargs = FluentArgs::new();
-        for (name, arg) in args {
-            let text = match arg {
-                Arg::Number(x) => number(self.language, *x),
-                Arg::Usd(x) => money(self.language, *x, Currency::Usd),
-                Arg::Text(t) => t.clone(),
+        // Plain text for the DOM and CSV: no Unicode bidi isolation marks around arguments.
+        let mut out = String::with_capacity(rest.len());
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let Some(close) = rest[open..].find('}') else {
+                out.push_str(&rest[open..]);
+                return out;
             };
-            fargs.set(*name, FluentValue::from(text));
+            let inner = rest[open + 1..open + close].trim();
+            let name = inner.strip_prefix('$').unwrap_or(inner);
+            match args.iter().find(|(n, _)| *n == name) {
+                Some((_, Arg::Number(x))) => out.push_str(&number(self.language, *x)),
+                Some((_, Arg::Usd(x))) => out.push_str(&money(self.language, *x, Currency::Usd)),
+                Some((_, Arg::Text(t))) => out.push_str(t),
+                None => {
+                    out.push_str("{$");
+                    out.push_str(name);
+                    out.push('}');
+                }
+            }
+            rest = &rest[open + close + 1..];
         }
-        let mut errors = Vec::new();
-        self.bundle
-            .format_pattern(pattern, Some(&fargs), &mut errors)
-            .into_owned()
+        out.push_str(rest);
+        out
+    }
+
+    fn pattern(&self, id: &str) -> Option<&'static str> {
+        self.messages
+            .iter()
+            .find(|(i, _)| *i == id)
+            .map(|(_, p)| *p)
     }
 
     /// A load notice as a sentence (`$field`, `$detail`).
@@ -399,6 +434,77 @@ mod completeness {
         out
     }
 
+    /// The files stay in the subset `Translator` formats: every message is one line, every
+    /// placeable a variable reference, no terms, attributes or selectors.
+    #[test]
+    fn messages_use_only_the_subset_the_translator_formats() {
+        for lang in Language::ALL {
+            let res = fluent_syntax::parser::parse(lang.ftl()).expect("valid Fluent");
+            for entry in &res.body {
+                match entry {
+                    ast::Entry::Message(m) => {
+                        assert!(m.attributes.is_empty(), "{}: attributes", m.id.name);
+                        for el in &m.value.as_ref().expect("value").elements {
+                            match el {
+                                ast::PatternElement::TextElement { value } => {
+                                    assert!(!value.contains('\n'), "{}: several lines", m.id.name);
+                                }
+                                ast::PatternElement::Placeable { expression } => assert!(
+                                    matches!(
+                                        expression,
+                                        ast::Expression::Inline(
+                                            ast::InlineExpression::VariableReference { .. }
+                                        )
+                                    ),
+                                    "{}: only {{ $variable }} placeables",
+                                    m.id.name
+                                ),
+                            }
+                        }
+                    }
+                    ast::Entry::Comment(_)
+                    | ast::Entry::GroupComment(_)
+                    | ast::Entry::ResourceComment(_) => {}
+                    other => panic!("{}: unsupported entry {other:?}", lang.tag()),
+                }
+            }
+        }
+    }
+
+    /// Every message formats exactly as `fluent-bundle` formats it (isolation marks off), with
+    /// all its arguments, with none, and the lookup of a missing id.
+    #[test]
+    fn messages_format_as_fluent_bundle_formats_them() {
+        use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+        for lang in Language::ALL {
+            let t = Translator::new(lang);
+            let resource = FluentResource::try_new(lang.ftl().to_string()).expect("valid");
+            let id: unic_langid::LanguageIdentifier = lang.tag().parse().expect("tag");
+            let mut bundle = FluentBundle::new(vec![id]);
+            bundle.set_use_isolating(false);
+            bundle.add_resource(resource).expect("no duplicates");
+            let all = messages(lang);
+            assert_eq!(t.messages.len(), all.len());
+            for (id, vars) in &all {
+                assert!(t.has(id));
+                let pattern = bundle.get_message(id).and_then(|m| m.value()).expect(id);
+                let mut fargs = FluentArgs::new();
+                let mut args = Vec::new();
+                for (i, v) in vars.iter().enumerate() {
+                    let text = format!("«{v} {i} {{$x}}»");
+                    fargs.set(v.clone(), FluentValue::from(text.clone()));
+                    args.push((v.as_str(), Arg::Text(text)));
+                }
+                let mut errors = Vec::new();
+                let expected = bundle.format_pattern(pattern, Some(&fargs), &mut errors);
+                assert_eq!(t.text_with(id, &args), expected, "{id}");
+                let expected = bundle.format_pattern(pattern, None, &mut errors);
+                assert_eq!(t.text(id), expected, "{id} without arguments");
+            }
+            assert!(!t.has("no-such-message"));
+        }
+    }
+
     #[test]
     fn both_languages_have_the_same_messages_and_variables() {
         let en = messages(Language::En);
@@ -421,6 +527,67 @@ mod completeness {
             .unwrap_or_else(|| panic!("message {id} is used by the code but missing"));
         for v in vars {
             assert!(passed.contains(&v.as_str()), "{id} uses ${v}, not passed");
+        }
+    }
+
+    /// The message ids the UI sources use, with the argument names passed: every string
+    /// literal that looks like an interface id (`"ui-…"`, `"language-…"`), and for each
+    /// `text_with("id", &[("name", …), …])` call the names in its argument list (up to the
+    /// first `]`).
+    fn ui_message_uses() -> Vec<(String, Vec<String>)> {
+        let dir = format!("{}/src/ui", env!("CARGO_MANIFEST_DIR"));
+        let mut uses = Vec::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let src = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+            let starts = src
+                .match_indices("\"ui-")
+                .chain(src.match_indices("\"language-"))
+                .map(|(at, _)| at);
+            for at in starts {
+                let Some(len) = src[at + 1..].find('"') else {
+                    continue;
+                };
+                let lit = &src[at + 1..at + 1 + len];
+                let is_id = lit
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+                if !is_id {
+                    continue;
+                }
+                let before = src[..at].trim_end();
+                let mut args = Vec::new();
+                if before.ends_with("text_with(") {
+                    let rest = &src[at..];
+                    let end = rest.find(']').unwrap_or(rest.len());
+                    for part in rest[..end].split("(\"").skip(1) {
+                        if let Some(name) = part.split('"').next() {
+                            args.push(name.to_string());
+                        }
+                    }
+                }
+                uses.push((lit.to_string(), args));
+            }
+        }
+        uses
+    }
+
+    #[test]
+    fn every_message_the_ui_uses_exists_in_both_languages_with_its_arguments() {
+        let uses = ui_message_uses();
+        assert!(
+            uses.iter()
+                .any(|(id, a)| id == "ui-save-failed" && a == &["detail"]),
+            "the scan finds the UI's messages and their arguments: {uses:?}"
+        );
+        for lang in Language::ALL {
+            let all = messages(lang);
+            for (id, args) in &uses {
+                let passed: Vec<&str> = args.iter().map(String::as_str).collect();
+                check_used(&all, id, &passed);
+                for n in &passed {
+                    assert!(all[id.as_str()].contains(*n), "{id}: ${n} unused");
+                }
+            }
         }
     }
 

@@ -552,7 +552,9 @@ pub fn load_lenient(value: &Value) -> (ScenarioFile, Vec<Notice>) {
             )),
         }
     }
-    let mut file: ScenarioFile = match serde_json::from_value(top) {
+    // The same path-tracking instantiation as `repair` and `file::parse` (one copy of the
+    // ScenarioFile deserializer in the wasm instead of two).
+    let mut file: ScenarioFile = match serde_path_to_error::deserialize(top) {
         Ok(f) => f,
         Err(_) => return (default_scenario(), notices),
     };

@@ -19,8 +19,12 @@ fn document() -> web_sys::Document {
         .expect("document")
 }
 
-/// Mounts a fresh app in its own element and waits for Yew's scheduler to render it.
+/// Mounts a fresh app in its own element and waits for Yew's scheduler to render it. The app
+/// restores and autosaves its state in LocalStorage, so each test starts from empty storage.
 async fn mount() -> Element {
+    if let Ok(Some(storage)) = web_sys::window().expect("window").local_storage() {
+        storage.clear().expect("clear local storage");
+    }
     let root = document().create_element("div").expect("div");
     document()
         .body()

@@ -1,10 +1,17 @@
 //! The Yew user interface: one reducer at the root ([`state`]), components that receive data
 //! and `on*` callbacks, and derived values computed with `use_memo`.
 
+pub mod advisor;
 pub mod chart_panel;
 pub mod comparison;
+pub mod language;
+pub mod notices;
 pub mod offer_table;
+pub mod presets;
+pub mod saved;
+pub mod share;
 pub mod slider;
+pub mod startup;
 pub mod state;
 pub mod strategy;
 
@@ -56,8 +63,10 @@ fn use_number_setter(
 /// The whole app.
 #[function_component(App)]
 pub fn app() -> Html {
-    let state = use_reducer(AppState::default);
+    let state = use_reducer(startup::initial_state);
     let scenario = state.scenario.clone();
+    let save_error = startup::use_autosave(state.to_stored());
+    let tr = use_memo(state.language, |l| language::Tr::new(*l));
 
     let today = use_memo((), |_| crate::web::today_year_month());
     // The engine's full results (every component, commitment, warnings) for the comparison
@@ -283,13 +292,21 @@ pub fn app() -> Html {
         .map(|i| !scenario.option_commitments(i).is_empty())
         .collect();
 
+    let wire = state.dispatcher();
     html! {
-        <>
+        <ContextProvider<language::Tr> context={(*tr).clone()}>
         <header>
             <h1>{ "GPU rental cost planner" }</h1>
             <p class="muted">{ "Compare real, dated GPU rental offers. Everything runs in your browser; nothing is sent anywhere." }</p>
+            <language::LanguageSwitch language={state.language} dispatch={wire.clone()} />
         </header>
         <main>
+            <notices::Notices notices={state.load_notices.clone()} save_error={save_error} dispatch={wire.clone()} />
+            <section class="card toolbar" aria-label="scenario files">
+                <presets::PresetMenu dispatch={wire.clone()} />
+                <share::ShareBar scenario={scenario.clone()} language={state.language} today={(*today_date).clone()} dispatch={wire.clone()} />
+                <saved::SavedScenarios saved={state.saved.clone()} dispatch={wire.clone()} />
+            </section>
             <section class="card" aria-labelledby="scenario-heading">
                 <h2 id="scenario-heading">{ if is_job { "Scenario: job" } else { "Scenario: fleet" } }</h2>
                 <fieldset class="editor-group">
@@ -448,10 +465,11 @@ pub fn app() -> Html {
             <OfferTable today={*today} selected={scenario.selected()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
                 imported_offers={state.imported_offers} last_import={state.last_import.clone()} on_imported={on_imported}
                 scenario_totals={offer_totals} />
+            <advisor::Advisor dispatch={wire} />
         </main>
         <footer class="muted small">
             { "Prices: public snapshots listed in data/catalog-sources/PROVENANCE.md, each with its as-of date; list prices per instance-hour, excluding tax, storage and egress. Not a quote." }
         </footer>
-        </>
+        </ContextProvider<language::Tr>>
     }
 }

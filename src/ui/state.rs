@@ -1,7 +1,11 @@
 //! The app's single reducer: the [`Scenario`] plus view state (table filter, notice). Storage
 //! and other effects never happen here (they belong in `use_effect_with`).
 
+use crate::engine::file::ScenarioFile;
+use crate::i18n::Language;
 use crate::scenario::{Action, OfferFilter, Scenario};
+use crate::share::Notice;
+use crate::storage::{Saved, Stored, STORAGE_VERSION};
 use std::rc::Rc;
 use yew::Reducible;
 
@@ -20,6 +24,28 @@ pub struct AppState {
     pub imported_offers: usize,
     /// Position of the option whose monthly breakdown is charted.
     pub breakdown_option: usize,
+    /// The language shown.
+    pub language: Language,
+    /// The language the user (or a share link) chose; `None` = follow the browser.
+    pub language_choice: Option<Language>,
+    /// Named saved scenarios, in the user's order.
+    pub saved: Vec<Saved>,
+    /// What a link, file, preset or stored state could not load as given (translated when
+    /// shown, so a language switch re-translates them).
+    pub load_notices: Vec<Notice>,
+}
+
+impl AppState {
+    /// What is persisted: the current scenario, the chosen language and the saved list.
+    #[must_use]
+    pub fn to_stored(&self) -> Stored {
+        Stored {
+            version: STORAGE_VERSION,
+            language: self.language_choice,
+            current: self.scenario.to_file(),
+            saved: self.saved.clone(),
+        }
+    }
 }
 
 /// What happened to one imported price-list file.
@@ -49,6 +75,20 @@ pub enum AppAction {
     /// A price list was imported (its offers are already registered in
     /// [`crate::catalog::user`]); `usize` is the number of imported offers now registered.
     Imported(ImportReport, usize),
+    /// Replace the whole scenario (a preset, a saved scenario, an imported file) and show
+    /// `notices` about what was not loaded as given. A file the app cannot show keeps the
+    /// current scenario and becomes the notice.
+    Load(Box<ScenarioFile>, Vec<Notice>),
+    /// Switch the language (the scenario is unchanged).
+    SetLanguage(Language),
+    /// Save the current scenario under a name (a used name gets a suffix and a notice).
+    SaveAs(String),
+    /// Delete the saved scenario at this position.
+    DeleteSaved(usize),
+    /// Hide the load notices.
+    DismissLoadNotices,
+    /// Show these load notices (nothing else changes).
+    ShowLoadNotices(Vec<Notice>),
 }
 
 impl Reducible for AppState {
@@ -71,6 +111,33 @@ impl Reducible for AppState {
                 next.last_import = Some(report);
                 next.imported_offers = total;
             }
+            AppAction::Load(file, notices) => match Scenario::from_file(*file) {
+                Ok(s) => {
+                    next.scenario = s;
+                    next.breakdown_option = 0;
+                    next.load_notices = notices;
+                    next.notice = None;
+                }
+                Err(e) => next.notice = Some(e.to_string()),
+            },
+            AppAction::SetLanguage(l) => {
+                next.language = l;
+                next.language_choice = Some(l);
+            }
+            AppAction::SaveAs(name) => {
+                let mut stored = self.to_stored();
+                if let Some(n) = stored.add_saved(&name, self.scenario.to_file()) {
+                    next.load_notices = vec![n];
+                }
+                next.saved = stored.saved;
+            }
+            AppAction::DeleteSaved(i) => {
+                if i < next.saved.len() {
+                    next.saved.remove(i);
+                }
+            }
+            AppAction::DismissLoadNotices => next.load_notices.clear(),
+            AppAction::ShowLoadNotices(n) => next.load_notices = n,
         }
         Rc::new(next)
     }

@@ -1,0 +1,140 @@
+//! The decision helper: the founding articles' questions (hardware: GPU family, memory per
+//! GPU, NVLink; budget sensitivity; operations skill; interruptible work; data location) give a
+//! ranked shortlist ([`crate::advisor::shortlist`]) with translated reasons, and a button that
+//! puts the top picks into the comparison.
+
+use super::language::use_tr;
+use super::state::{AppAction, AppState};
+use crate::advisor::{shortlist, DataLocation, Needs};
+use crate::catalog::Currency;
+use crate::scenario::{Action, MAX_COMPARED};
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+/// Offers shown in the shortlist.
+pub const SHORTLIST_LEN: usize = 5;
+/// Top picks the compare button puts into the comparison.
+pub const COMPARE_TOP: usize = 3;
+
+/// Properties of [`Advisor`].
+#[derive(Properties, PartialEq)]
+pub struct AdvisorProps {
+    /// The app's reducer.
+    pub dispatch: UseReducerDispatcher<AppState>,
+}
+
+fn location_code(l: DataLocation) -> &'static str {
+    match l {
+        DataLocation::Anywhere => "anywhere",
+        DataLocation::ChinaMainland => "cn",
+        DataLocation::OutsideChinaMainland => "outside-cn",
+    }
+}
+
+/// The questions and the ranked shortlist.
+#[function_component(Advisor)]
+pub fn advisor(props: &AdvisorProps) -> Html {
+    let t = use_tr();
+    let needs = use_state(Needs::default);
+    let families = use_memo((), |_| crate::catalog::gpu_families());
+    let list = use_memo((*needs).clone(), |n| shortlist(n, SHORTLIST_LEN));
+
+    let update = |f: fn(&mut Needs, &web_sys::Element)| {
+        let needs = needs.clone();
+        Callback::from(move |e: Event| {
+            let mut n = (*needs).clone();
+            f(&mut n, &e.target_unchecked_into::<web_sys::Element>());
+            needs.set(n);
+        })
+    };
+    let on_gpu = update(|n, el| {
+        let v = el.unchecked_ref::<HtmlSelectElement>().value();
+        n.gpu = (!v.is_empty()).then_some(v);
+    });
+    let on_memory = update(|n, el| {
+        let v = el.unchecked_ref::<HtmlInputElement>().value();
+        n.min_memory_gib = v
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite() && *x > 0.0);
+    });
+    let on_nvlink = update(|n, el| n.nvlink = el.unchecked_ref::<HtmlInputElement>().checked());
+    let on_budget = update(|n, el| {
+        n.budget_sensitive = el.unchecked_ref::<HtmlInputElement>().checked();
+    });
+    let on_ops = update(|n, el| n.ops_skilled = el.unchecked_ref::<HtmlInputElement>().checked());
+    let on_interruptible = update(|n, el| {
+        n.interruptible = el.unchecked_ref::<HtmlInputElement>().checked();
+    });
+    let on_location = update(|n, el| {
+        n.data_location = match el.unchecked_ref::<HtmlSelectElement>().value().as_str() {
+            "cn" => DataLocation::ChinaMainland,
+            "outside-cn" => DataLocation::OutsideChinaMainland,
+            _ => DataLocation::Anywhere,
+        };
+    });
+    let on_compare = {
+        let d = props.dispatch.clone();
+        let ids: Vec<String> = list
+            .iter()
+            .take(COMPARE_TOP.min(MAX_COMPARED))
+            .map(|r| r.offer.id.to_string())
+            .collect();
+        Callback::from(move |_: MouseEvent| {
+            d.dispatch(AppAction::Scenario(Action::ClearSelection));
+            for id in &ids {
+                d.dispatch(AppAction::Scenario(Action::ToggleOffer(id.clone())));
+            }
+        })
+    };
+    let lang = t.language();
+    html! {
+        <section class="card advisor" aria-labelledby="advisor-heading">
+            <h2 id="advisor-heading">{ t.text("ui-advisor-title") }</h2>
+            <div class="advisor-questions options">
+                <label>{ t.text("ui-advisor-gpu") }{ " " }
+                    <select id="advisor-gpu" onchange={on_gpu}>
+                        <option value="" selected={needs.gpu.is_none()}>{ t.text("ui-advisor-any") }</option>
+                        { for families.iter().map(|f| html!{
+                            <option value={f.label.clone()} selected={needs.gpu.as_deref() == Some(f.label.as_str())}>{ f.label.clone() }</option>
+                        }) }
+                    </select>
+                </label>
+                <label>{ t.text("ui-advisor-memory") }{ " " }
+                    <input type="text" inputmode="decimal" id="advisor-memory" size="5" onchange={on_memory} />
+                </label>
+                <label><input type="checkbox" id="advisor-nvlink" checked={needs.nvlink} onchange={on_nvlink} />{ " " }{ t.text("ui-advisor-nvlink") }</label>
+                <label><input type="checkbox" id="advisor-budget" checked={needs.budget_sensitive} onchange={on_budget} />{ " " }{ t.text("ui-advisor-budget") }</label>
+                <label><input type="checkbox" id="advisor-ops" checked={needs.ops_skilled} onchange={on_ops} />{ " " }{ t.text("ui-advisor-ops") }</label>
+                <label><input type="checkbox" id="advisor-interruptible" checked={needs.interruptible} onchange={on_interruptible} />{ " " }{ t.text("ui-advisor-interruptible") }</label>
+                <label>{ t.text("ui-advisor-location") }{ " " }
+                    <select id="advisor-location" onchange={on_location}>
+                        { for [(DataLocation::Anywhere, "ui-advisor-location-anywhere"), (DataLocation::ChinaMainland, "ui-advisor-location-cn"), (DataLocation::OutsideChinaMainland, "ui-advisor-location-outside-cn")]
+                            .into_iter().map(|(l, id)| html!{
+                                <option value={location_code(l)} selected={needs.data_location == l}>{ t.text(id) }</option>
+                            }) }
+                    </select>
+                </label>
+            </div>
+            if list.is_empty() {
+                <p class="muted" id="advisor-none">{ t.text("ui-advisor-none") }</p>
+            } else {
+                <ol class="advisor-list" id="advisor-list">
+                    { for list.iter().map(|r| html!{
+                        <li class="advisor-pick" data-offer={r.offer.id}>
+                            <strong>{ format!("{} · {} · {}× {}", r.offer.provider, r.offer.instance_type, r.offer.gpu_count, r.offer.gpu_model) }</strong>
+                            { " " }
+                            <span class="muted small">{ t.text_with("ui-advisor-score", &[("price", crate::i18n::Arg::Text(crate::i18n::money(lang, r.score_usd_per_gpu_hour, Currency::Usd)))]) }</span>
+                            <ul class="small">
+                                { for r.reasons.iter().map(|x| html!{ <li>{ t.reason(x) }</li> }) }
+                            </ul>
+                        </li>
+                    }) }
+                </ol>
+                <button id="advisor-compare" onclick={on_compare}>{ t.text_with("ui-advisor-compare", &[("count", crate::i18n::Arg::Number(list.len().min(COMPARE_TOP) as f64))]) }</button>
+            }
+        </section>
+    }
+}

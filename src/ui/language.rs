@@ -1,0 +1,82 @@
+//! The translator as a Yew context ([`Tr`], [`use_tr`]) and the language switch in the header.
+//! Switching changes only the language: the scenario and everything else stay.
+
+use super::state::{AppAction, AppState};
+use crate::i18n::{Language, Translator};
+use std::rc::Rc;
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+/// The current [`Translator`], shared through a context. Two are equal when their languages
+/// are, so components re-render only when the language changes.
+#[derive(Clone, Debug)]
+pub struct Tr(pub Rc<Translator>);
+
+impl PartialEq for Tr {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.language() == other.0.language()
+    }
+}
+
+impl Tr {
+    /// The translator for `language`.
+    #[must_use]
+    pub fn new(language: Language) -> Tr {
+        Tr(Rc::new(Translator::new(language)))
+    }
+}
+
+/// The translator from the nearest [`Tr`] context (English outside one).
+#[hook]
+pub fn use_tr() -> Rc<Translator> {
+    match use_context::<Tr>() {
+        Some(t) => t.0,
+        None => Rc::new(Translator::new(Language::En)),
+    }
+}
+
+/// Properties of [`LanguageSwitch`].
+#[derive(Properties, PartialEq)]
+pub struct LanguageSwitchProps {
+    /// The language shown.
+    pub language: Language,
+    /// The app's reducer.
+    pub dispatch: UseReducerDispatcher<AppState>,
+}
+
+/// English / 简体中文 menu. Each language is named in itself (its `language-name` message).
+#[function_component(LanguageSwitch)]
+pub fn language_switch(props: &LanguageSwitchProps) -> Html {
+    let t = use_tr();
+    // The document's language follows the switch (screen readers, CJK font choice).
+    use_effect_with(props.language, |l| {
+        if let Some(root) = gloo::utils::document().document_element() {
+            // Setting an attribute on <html> cannot fail for a valid name; nothing to recover.
+            let _ = root.set_attribute("lang", l.tag());
+        }
+    });
+    let names = use_memo((), |_| {
+        Language::ALL
+            .iter()
+            .map(|l| (*l, Translator::new(*l).text("language-name")))
+            .collect::<Vec<_>>()
+    });
+    let onchange = {
+        let d = props.dispatch.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Some(l) = Language::from_tag(&v) {
+                d.dispatch(AppAction::SetLanguage(l));
+            }
+        })
+    };
+    html! {
+        <label class="lang-switch">{ t.text("ui-language") }{ " " }
+            <select id="language" lang={props.language.tag()} {onchange}>
+                { for names.iter().map(|(l, name)| html!{
+                    <option value={l.tag()} lang={l.tag()} selected={*l == props.language}>{ name.clone() }</option>
+                }) }
+            </select>
+        </label>
+    }
+}

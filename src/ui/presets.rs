@@ -1,0 +1,63 @@
+//! The presets menu: the founding articles' scenarios by translated name and description;
+//! choosing one loads its scenario (the current one is replaced; save it first to keep it).
+
+use super::language::use_tr;
+use super::state::{AppAction, AppState};
+use crate::presets::PRESETS;
+use crate::share::{Notice, NoticeKind};
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+/// Properties of [`PresetMenu`].
+#[derive(Properties, PartialEq)]
+pub struct PresetMenuProps {
+    /// The app's reducer.
+    pub dispatch: UseReducerDispatcher<AppState>,
+}
+
+/// A select of presets (loads on choice) and the descriptions.
+#[function_component(PresetMenu)]
+pub fn preset_menu(props: &PresetMenuProps) -> Html {
+    let t = use_tr();
+    let onchange = {
+        let d = props.dispatch.clone();
+        Callback::from(move |e: Event| {
+            let select = e.target_unchecked_into::<HtmlSelectElement>();
+            let id = select.value();
+            select.set_value("");
+            if let Some(p) = crate::presets::preset(&id) {
+                match p.scenario() {
+                    Ok(s) => d.dispatch(AppAction::Load(Box::new(s), Vec::new())),
+                    Err(e) => d.dispatch(AppAction::ShowLoadNotices(vec![Notice {
+                        kind: NoticeKind::Rejected,
+                        field: p.id.to_string(),
+                        detail: e.to_string(),
+                    }])),
+                }
+            }
+        })
+    };
+    html! {
+        <div class="presets">
+            <label>{ t.text("ui-presets") }{ " " }
+                <select id="preset" {onchange}>
+                    <option value="" selected=true>{ t.text("ui-preset-choose") }</option>
+                    { for PRESETS.iter().map(|p| html!{
+                        <option value={p.id} title={t.text(&p.description_id())}>{ t.text(&p.name_id()) }</option>
+                    }) }
+                </select>
+            </label>
+            <details class="small">
+                <summary>{ t.text("ui-preset-about") }</summary>
+                <dl>
+                    { for PRESETS.iter().map(|p| html!{
+                        <>
+                            <dt>{ t.text(&p.name_id()) }</dt>
+                            <dd class="muted">{ t.text(&p.description_id()) }</dd>
+                        </>
+                    }) }
+                </dl>
+            </details>
+        </div>
+    }
+}

@@ -1,0 +1,196 @@
+//! Share and files: "Copy share link" (writes `#s=…` into the address bar with
+//! `history.replaceState` and copies the URL, or shows it selected for copying), scenario JSON
+//! export (the format `gpurent eval` reads) and import (lenient: notices name what was dropped).
+
+use super::language::use_tr;
+use super::state::{AppAction, AppState};
+use crate::i18n::Language;
+use crate::scenario::Scenario;
+use crate::share::{Notice, NoticeKind, Shared};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+/// Largest scenario file read on import, bytes (a scenario is a few KB).
+const MAX_IMPORT_BYTES: u64 = 1024 * 1024;
+
+/// File name of an exported scenario: `gpu-cost-scenario-YYYY-MM-DD.json`.
+#[must_use]
+pub fn export_file_name(today: &str) -> String {
+    format!("gpu-cost-scenario-{today}.json")
+}
+
+/// What the copy button achieved.
+#[derive(Clone, Debug, PartialEq)]
+enum Copied {
+    /// Copied to the clipboard.
+    Yes,
+    /// The clipboard refused or is missing: the link is shown selected for copying by hand.
+    ByHand,
+    /// The link could not be made (`detail`).
+    Failed(String),
+}
+
+/// Copies `text` with `navigator.clipboard.writeText` when the browser has it.
+async fn write_clipboard(text: String) -> bool {
+    let Some(w) = web_sys::window() else {
+        return false;
+    };
+    let nav = w.navigator();
+    let has = web_sys::js_sys::Reflect::get(&nav, &"clipboard".into())
+        .map(|v| !v.is_undefined() && !v.is_null())
+        .unwrap_or(false);
+    if !has {
+        return false;
+    }
+    let promise = nav.clipboard().write_text(&text);
+    wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
+}
+
+/// Properties of [`ShareBar`].
+#[derive(Properties, PartialEq)]
+pub struct ShareBarProps {
+    /// The scenario on screen.
+    pub scenario: Scenario,
+    /// The language shown (it goes into the link).
+    pub language: Language,
+    /// Today as `YYYY-MM-DD` (export file name).
+    pub today: String,
+    /// The app's reducer.
+    pub dispatch: UseReducerDispatcher<AppState>,
+}
+
+/// Share link, export and import controls.
+#[function_component(ShareBar)]
+pub fn share_bar(props: &ShareBarProps) -> Html {
+    let t = use_tr();
+    let link = use_state(|| None::<String>);
+    let copied = use_state(|| None::<Copied>);
+    let export_error = use_state(|| None::<String>);
+    let field = use_node_ref();
+
+    let on_copy = {
+        let (scenario, language) = (props.scenario.clone(), props.language);
+        let (link, copied, field) = (link.clone(), copied.clone(), field.clone());
+        Callback::from(move |_: MouseEvent| {
+            let shared = Shared {
+                language,
+                scenario: scenario.to_file(),
+            };
+            // The whole fragment, `#s=<payload>`.
+            let hash = match crate::share::encode(&shared) {
+                Ok(h) => h,
+                Err(e) => {
+                    copied.set(Some(Copied::Failed(e.to_string())));
+                    return;
+                }
+            };
+            let url = super::startup::replace_hash(&hash).unwrap_or(hash);
+            link.set(Some(url.clone()));
+            let (copied, field) = (copied.clone(), field.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                if write_clipboard(url).await {
+                    copied.set(Some(Copied::Yes));
+                } else {
+                    copied.set(Some(Copied::ByHand));
+                    if let Some(input) = field.cast::<HtmlInputElement>() {
+                        let _ = input.focus();
+                        input.select();
+                    }
+                }
+            });
+        })
+    };
+    let on_export = {
+        let (scenario, today, export_error) = (
+            props.scenario.clone(),
+            props.today.clone(),
+            export_error.clone(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            let result = serde_json::to_string_pretty(&scenario.to_file())
+                .map_err(|e| e.to_string())
+                .and_then(|json| {
+                    crate::web::download_text(&export_file_name(&today), "application/json", &json)
+                });
+            export_error.set(result.err());
+        })
+    };
+    let reader = use_mut_ref(|| None::<gloo::file::callbacks::FileReader>);
+    let on_import = {
+        let d = props.dispatch.clone();
+        Callback::from(move |e: Event| {
+            let input = e.target_unchecked_into::<HtmlInputElement>();
+            import_scenario(&input, &reader, &d);
+        })
+    };
+    let select_all = Callback::from(|e: FocusEvent| {
+        if let Some(i) = e
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+        {
+            i.select();
+        }
+    });
+
+    html! {
+        <div class="share-bar">
+            <button id="copy-share-link" onclick={on_copy}>{ t.text("ui-copy-share-link") }</button>
+            <button id="export-scenario" onclick={on_export}>{ t.text("ui-export-json") }</button>
+            <label class="file-button">{ t.text("ui-import-json") }{ " " }
+                <input type="file" id="import-scenario" accept=".json,application/json" onchange={on_import} />
+            </label>
+            if let Some(url) = &*link {
+                <label class="share-link small">{ t.text("ui-share-link") }{ " " }
+                    <input type="text" id="share-link" readonly=true value={url.clone()} ref={field} onfocus={select_all} />
+                </label>
+            }
+            { match &*copied {
+                Some(Copied::Yes) => html!{ <span class="small" id="share-status">{ t.text("ui-link-copied") }</span> },
+                Some(Copied::ByHand) => html!{ <span class="small" id="share-status">{ t.text("ui-link-copy-by-hand") }</span> },
+                Some(Copied::Failed(d)) => html!{ <span class="small notice" id="share-status">{ t.text_with("ui-link-failed", &[("detail", crate::i18n::Arg::Text(d.clone()))]) }</span> },
+                None => html!{},
+            } }
+            if let Some(e) = &*export_error {
+                <span class="small notice" id="export-error">{ t.text_with("ui-export-failed", &[("detail", crate::i18n::Arg::Text(e.clone()))]) }</span>
+            }
+        </div>
+    }
+}
+
+/// Reads the chosen scenario file and loads it leniently (a file that is too large or
+/// unreadable becomes a notice; the current scenario stays).
+fn import_scenario(
+    input: &HtmlInputElement,
+    reader: &Rc<RefCell<Option<gloo::file::callbacks::FileReader>>>,
+    dispatch: &UseReducerDispatcher<AppState>,
+) {
+    let Some(file) = input.files().and_then(|list| list.get(0)) else {
+        return;
+    };
+    let name = file.name();
+    let file = gloo::file::File::from(file);
+    input.set_value("");
+    let refuse = move |detail: String| Notice {
+        kind: NoticeKind::Rejected,
+        field: name.clone(),
+        detail,
+    };
+    if file.size() > MAX_IMPORT_BYTES {
+        dispatch.dispatch(AppAction::ShowLoadNotices(vec![refuse(format!(
+            "larger than {MAX_IMPORT_BYTES} bytes"
+        ))]));
+        return;
+    }
+    let d = dispatch.clone();
+    let task = gloo::file::callbacks::read_as_text(&file, move |result| match result {
+        Ok(text) => {
+            let (scenario, notices) = crate::share::load_json_lenient(&text);
+            d.dispatch(AppAction::Load(Box::new(scenario), notices));
+        }
+        Err(e) => d.dispatch(AppAction::ShowLoadNotices(vec![refuse(e.to_string())])),
+    });
+    *reader.borrow_mut() = Some(task);
+}

@@ -1,0 +1,119 @@
+//! Start-up and persistence: the first state combines the stored state, a share link in
+//! `location.hash` and the browser's languages ([`storage::startup`]); afterwards the state
+//! autosaves to LocalStorage from an effect ([`use_autosave`]), never from the reducer.
+
+use super::state::AppState;
+use crate::scenario::Scenario;
+use crate::share::{Notice, NoticeKind};
+use crate::storage::{self, Stored};
+use crate::web_storage::{self, StorageError};
+use yew::prelude::*;
+
+/// The page's fragment (`#…`), empty if there is none or no window.
+#[must_use]
+pub fn location_hash() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
+/// Whether the fragment is a share link (`#s=…`, also percent-encoded once or twice).
+#[must_use]
+pub fn is_share_hash(hash: &str) -> bool {
+    let h = hash.trim_start_matches('#');
+    h.starts_with("s=") || h.to_ascii_lowercase().starts_with("s%3d")
+}
+
+/// Replaces the page's fragment without a navigation or a history entry: `hash` = `"#s=…"`,
+/// or `""` to drop it. Returns the full URL now shown, if the browser allowed the change.
+pub fn replace_hash(hash: &str) -> Option<String> {
+    let w = web_sys::window()?;
+    let loc = w.location();
+    let base = format!("{}{}", loc.pathname().ok()?, loc.search().ok()?);
+    let url = format!("{base}{hash}");
+    w.history()
+        .ok()?
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
+        .ok()?;
+    loc.href().ok()
+}
+
+fn browser_languages() -> Vec<String> {
+    web_sys::window()
+        .map(|w| {
+            w.navigator()
+                .languages()
+                .iter()
+                .filter_map(|v| v.as_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The app's first state: a share link in the fragment wins over the stored state (no
+/// leftovers; the saved list is kept), its notices and the stored state's are shown, corrupt
+/// stored data was already kept under a backup key by [`web_storage::load`]. With nothing
+/// usable stored (the storage layer's example scenario) and no link, the app's default
+/// comparison is shown.
+#[must_use]
+pub fn initial_state() -> AppState {
+    let (restored, load_error) = web_storage::load();
+    let hash = location_hash();
+    let link = if is_share_hash(&hash) {
+        crate::share::decode(&hash)
+    } else {
+        None
+    };
+    let start = storage::startup(restored, link, &browser_languages());
+    let mut state = AppState {
+        language: start.language,
+        language_choice: if start.from_link {
+            Some(start.language)
+        } else {
+            start.stored.language
+        },
+        saved: start.stored.saved,
+        load_notices: start.notices,
+        ..AppState::default()
+    };
+    // Storage blocked, or the corrupt value could not be kept aside: say so.
+    if let Some(e) = load_error {
+        state.notice = Some(e.to_string());
+    }
+    // Nothing usable stored and no link: the app's own default comparison (catalog offers),
+    // not the storage layer's neutral example option.
+    if !start.from_link && start.stored.current == crate::share::default_scenario() {
+        return state;
+    }
+    match Scenario::from_file(start.stored.current) {
+        Ok(s) => state.scenario = s,
+        Err(e) => state.load_notices.push(Notice {
+            kind: NoticeKind::Rejected,
+            field: String::new(),
+            detail: e.to_string(),
+        }),
+    }
+    state
+}
+
+/// Saves `stored` whenever it changes (the first run included, so a link's scenario replaces
+/// the stored one). A share link in the address bar is dropped once the state differs from it
+/// being opened, so a reload shows the autosaved work, not the old link. Returns the last
+/// failed write (e.g. a full quota: the previous save is kept), `None` after a success.
+#[hook]
+pub fn use_autosave(stored: Stored) -> Option<StorageError> {
+    let error = use_state(|| None::<StorageError>);
+    {
+        let error = error.clone();
+        let first = use_mut_ref(|| true);
+        use_effect_with(stored, move |s| {
+            let result = web_storage::save(s);
+            error.set(result.err());
+            let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
+            if !was_first && is_share_hash(&location_hash()) {
+                replace_hash("");
+            }
+        });
+    }
+    (*error).clone()
+}

@@ -1,0 +1,283 @@
+// End-to-end tests of start-up, persistence, share links, scenario files, presets and the
+// language switch (issue 6), on the release bundle in headless Chromium (see harness.mjs).
+// Every scenario comparison goes through the app's own JSON export, i.e. what it holds.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { serveDist, launchChromium, openApp } from './harness.mjs';
+
+const DIST = process.env.DIST_DIR;
+const PRESETS = ['a100-training-reserved-mix', 'rtx4090-marketplace-vs-cloud', 'offpeak-rendering', 'free-tier-to-paid'];
+const STATE_KEY = 'gpurent.state';
+const BACKUP_KEY = 'gpurent.state.backup';
+
+let server;
+let origin;
+let browser;
+
+before(async () => {
+  server = await serveDist(DIST);
+  origin = server.origin;
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The scenario the app holds, as its exported JSON (parsed), and the file name offered. */
+async function exported(page) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#export-scenario')]);
+  const text = await readFile(await dl.path(), 'utf8');
+  return { name: dl.suggestedFilename(), json: JSON.parse(text), text };
+}
+
+/** Loads a preset through the menu and waits for the comparison to follow. */
+async function choosePreset(page, id) {
+  await page.selectOption('#preset', id);
+  // The menu goes back to its prompt once the choice was handled.
+  await page.waitForFunction(() => document.querySelector('#preset').value === '');
+}
+
+/** JSON text with object keys sorted (the stored state and the export order keys differently). */
+function canonical(value) {
+  const sort = (v) => (Array.isArray(v) ? v.map(sort)
+    : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort(v[k])])) : v);
+  return JSON.stringify(sort(value));
+}
+
+/** Waits until the stored state's current scenario equals `json` (the autosave ran). */
+async function storedCurrentIs(page, json) {
+  await page.waitForFunction(([key, want]) => {
+    const sort = (v) => (Array.isArray(v) ? v.map(sort)
+      : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort(v[k])])) : v);
+    try {
+      return JSON.stringify(sort(JSON.parse(localStorage.getItem(key)).current)) === want;
+    } catch { return false; }
+  }, [STATE_KEY, canonical(json)]);
+}
+
+test('a share link wins over different stored state and shows exactly its scenario', async () => {
+  const { context, page, problems } = await openApp(browser, origin);
+  await choosePreset(page, 'offpeak-rendering');
+  const linked = (await exported(page)).json;
+  await page.click('#copy-share-link');
+  await page.waitForSelector('#share-link');
+  const link = await page.inputValue('#share-link');
+  assert.match(link, /#s=[A-Za-z0-9_-]+$/);
+  assert.equal(await page.evaluate(() => location.hash), link.slice(link.indexOf('#')));
+  await page.waitForSelector('#share-status');
+
+  // Different stored state: another preset, autosaved (and the link leaves the address bar).
+  await choosePreset(page, 'a100-training-reserved-mix');
+  const stored = (await exported(page)).json;
+  assert.notDeepEqual(stored, linked);
+  await storedCurrentIs(page, stored);
+  assert.equal(await page.evaluate(() => location.hash), '');
+
+  const other = await context.newPage();
+  await other.goto(link);
+  await other.waitForSelector('#copy-share-link');
+  assert.deepEqual((await exported(other)).json, linked, 'the link scenario, no leftovers');
+  assert.equal(await other.$('.load-notice'), null, 'a clean link gives no notice');
+  // The link's scenario is now the autosaved one.
+  await storedCurrentIs(other, linked);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a damaged share link still opens: notices, defaults, never a blank page', async () => {
+  const { context, page, problems } = await openApp(browser, origin);
+  await page.goto(`${origin}/#s=not-a-valid-payload`);
+  await page.reload();
+  await page.waitForSelector('.load-notice');
+  assert.match(await page.textContent('.load-notice'), /link is damaged/);
+  await page.click('#dismiss-load-notices');
+  assert.equal(await page.$('.load-notice'), null);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the autosaved scenario survives a reload', async () => {
+  const { context, page, problems } = await openApp(browser, origin);
+  await page.fill('#months-number', '7');
+  await page.fill('#gpus-number', '3');
+  await page.waitForFunction(() => document.querySelector('#gpus-range').value === '3');
+  const before = (await exported(page)).json;
+  assert.equal(before.horizon_months, 7);
+  assert.equal(before.workload.gpus, 3);
+  await storedCurrentIs(page, before);
+  await page.reload();
+  await page.waitForSelector('#copy-share-link');
+  assert.deepEqual((await exported(page)).json, before);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('named saved scenarios: save as, open, delete, kept across reloads', async () => {
+  const { context, page, problems } = await openApp(browser, origin);
+  await choosePreset(page, 'free-tier-to-paid');
+  const saved = (await exported(page)).json;
+  await page.fill('#save-name', 'prototype');
+  await page.click('#save-as');
+  await page.fill('#save-name', 'prototype');
+  await page.click('#save-as');
+  await page.waitForSelector('.load-notice');
+  assert.match(await page.textContent('.load-notice'), /prototype \(2\)/);
+  await choosePreset(page, 'offpeak-rendering');
+  await page.reload();
+  await page.waitForSelector('#saved-list');
+  assert.deepEqual(await page.$$eval('.saved-name', (e) => e.map((x) => x.textContent)), ['prototype', 'prototype (2)']);
+  await page.click('.saved-item:first-child .saved-open');
+  assert.deepEqual((await exported(page)).json, saved);
+  await page.click('.saved-item:last-child .saved-delete');
+  assert.deepEqual(await page.$$eval('.saved-name', (e) => e.map((x) => x.textContent)), ['prototype']);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a corrupt stored value next to good saved scenarios: notice, backup kept, saved list intact', async () => {
+  const { context, page, problems } = await openApp(browser, origin);
+  await choosePreset(page, 'free-tier-to-paid');
+  const good = (await exported(page)).json;
+  const raw = JSON.stringify({ version: 1, current: 'not a scenario', saved: [{ name: 'good one', scenario: good }] });
+  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [STATE_KEY, raw]);
+  await page.reload();
+  await page.waitForSelector('#copy-share-link');
+  const notices = await page.$$eval('.load-notice', (e) => e.map((x) => x.textContent));
+  assert.ok(notices.some((n) => n.startsWith('current')), `a notice names the field: ${notices}`);
+  assert.deepEqual(await page.$$eval('.saved-name', (e) => e.map((x) => x.textContent)), ['good one']);
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), BACKUP_KEY), raw, 'the raw value is kept aside');
+  // Autosave replaced the state but never the backup; another reload does not touch it.
+  await page.fill('#months-number', '5');
+  await page.waitForFunction((k) => JSON.parse(localStorage.getItem(k)).current.horizon_months === 5, STATE_KEY);
+  await page.reload();
+  await page.waitForSelector('#copy-share-link');
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), BACKUP_KEY), raw);
+  assert.equal(await page.$('.load-notice'), null);
+  await page.click('.saved-item:first-child .saved-open');
+  assert.deepEqual((await exported(page)).json, good);
+
+  // Not JSON at all: defaults with a notice, raw text kept under the next free backup key.
+  await page.evaluate((k) => localStorage.setItem(k, '{{{ broken'), STATE_KEY);
+  await page.reload();
+  await page.waitForSelector('.load-notice');
+  assert.equal(await page.evaluate(() => localStorage.getItem('gpurent.state.backup.2')), '{{{ broken');
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), BACKUP_KEY), raw);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('scenario JSON export then import gives the same scenario; a bad field is named', async () => {
+  const { context, page, problems } = await openApp(browser, origin);
+  await choosePreset(page, 'rtx4090-marketplace-vs-cloud');
+  const out = await exported(page);
+  assert.match(out.name, /^gpu-cost-scenario-\d{4}-\d{2}-\d{2}\.json$/);
+  await choosePreset(page, 'offpeak-rendering');
+  assert.notDeepEqual((await exported(page)).json, out.json);
+  await page.setInputFiles('#import-scenario', { name: 'plan.json', mimeType: 'application/json', buffer: Buffer.from(out.text) });
+  // The file is read asynchronously; the autosave shows when its scenario is in place.
+  await storedCurrentIs(page, out.json);
+  const back = (await exported(page)).json;
+  assert.deepEqual(back, out.json);
+  assert.equal(await page.$('.load-notice'), null);
+
+  const bad = { ...out.json, contingency_pct: 'lots', colour: 'red' };
+  await page.setInputFiles('#import-scenario', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+  await page.waitForSelector('.load-notice');
+  const notices = await page.$$eval('.load-notice', (e) => e.map((x) => x.textContent));
+  assert.ok(notices.some((n) => n.startsWith('contingency_pct')), `${notices}`);
+  assert.ok(notices.some((n) => n.startsWith('colour')), `${notices}`);
+  assert.equal((await exported(page)).json.contingency_pct, 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+/** Every field of `want` (recursively; arrays element by element, same length) equals `got`'s. */
+function assertGives(got, want, path) {
+  if (Array.isArray(want)) {
+    assert.ok(Array.isArray(got) && got.length === want.length, `${path}: ${JSON.stringify(got)}`);
+    want.forEach((w, i) => assertGives(got[i], w, `${path}[${i}]`));
+  } else if (want && typeof want === 'object') {
+    assert.ok(got && typeof got === 'object', `${path}: ${JSON.stringify(got)}`);
+    for (const [k, v] of Object.entries(want)) assertGives(got[k], v, `${path}.${k}`);
+  } else {
+    assert.deepEqual(got, want, path);
+  }
+}
+
+test('each preset loads its scenario with its translated name', async () => {
+  const { context, page, problems } = await openApp(browser, origin);
+  for (const id of PRESETS) {
+    const file = JSON.parse(await readFile(new URL(`../../presets/${id}.json`, import.meta.url), 'utf8'));
+    await choosePreset(page, id);
+    const got = (await exported(page)).json;
+    // The export also writes the fields the file leaves at their defaults: every field the
+    // file gives must come back with its value.
+    assertGives(got, file, id);
+    const label = await page.$eval(`#preset option[value="${id}"]`, (o) => o.textContent);
+    assert.ok(label.length > 3 && !label.startsWith('preset-'), label);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the language switch keeps the scenario, is stored, and travels in the share link', async () => {
+  const { context, page, problems } = await openApp(browser, origin);
+  await choosePreset(page, 'a100-training-reserved-mix');
+  const before = (await exported(page)).json;
+  assert.equal(await page.textContent('#copy-share-link'), 'Copy share link');
+  await page.selectOption('#language', 'zh-CN');
+  await page.waitForFunction(() => document.querySelector('#copy-share-link').textContent === '复制分享链接');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+  assert.deepEqual((await exported(page)).json, before);
+  await page.waitForFunction((k) => JSON.parse(localStorage.getItem(k)).language === 'zh-CN', STATE_KEY);
+  await page.reload();
+  await page.waitForSelector('#copy-share-link');
+  assert.equal(await page.inputValue('#language'), 'zh-CN');
+  assert.deepEqual((await exported(page)).json, before);
+  await page.click('#copy-share-link');
+  await page.waitForSelector('#share-link');
+  const link = await page.inputValue('#share-link');
+  // A receiver whose browser prefers English still gets the link's language.
+  const fresh = await browser.newContext({ locale: 'en-US', acceptDownloads: true });
+  const other = await fresh.newPage();
+  await other.goto(link);
+  await other.waitForSelector('#copy-share-link');
+  assert.equal(await other.inputValue('#language'), 'zh-CN');
+  assert.deepEqual((await exported(other)).json, before);
+  await fresh.close();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the initial language follows the browser', async () => {
+  const zh = await browser.newContext({ locale: 'zh-CN' });
+  const page = await zh.newPage();
+  await page.goto(`${origin}/`);
+  await page.waitForSelector('#copy-share-link');
+  assert.equal(await page.inputValue('#language'), 'zh-CN');
+  assert.equal(await page.textContent('#copy-share-link'), '复制分享链接');
+  await zh.close();
+});
+
+test('the decision helper ranks offers with reasons and compares the top picks', async () => {
+  const { context, page, problems } = await openApp(browser, origin);
+  await page.selectOption('#advisor-gpu', 'A100');
+  await page.check('#advisor-interruptible');
+  await page.check('#advisor-budget');
+  await page.waitForSelector('#advisor-list');
+  const picks = await page.$$eval('.advisor-pick', (e) => e.map((x) => ({ id: x.dataset.offer, text: x.textContent })));
+  assert.ok(picks.length >= 1 && picks.length <= 5);
+  for (const p of picks) assert.match(p.text, /A100/);
+  assert.match(picks[0].text, /Has the GPU asked for/);
+  await page.click('#advisor-compare');
+  const ids = (await exported(page)).json.options.map((o) => o.offer);
+  assert.deepEqual(ids, picks.slice(0, 3).map((p) => p.id));
+  await page.selectOption('#language', 'zh-CN');
+  await page.waitForFunction(() => document.querySelector('#advisor-heading').textContent === '决策助手');
+  assert.doesNotMatch(await page.textContent('.advisor-pick'), /Has the GPU asked for/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
