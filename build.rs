@@ -10,7 +10,7 @@
 //!
 //! It also parses the translation files `locales/en.ftl` and `locales/zh-CN.ftl` with the
 //! official `fluent-syntax` parser and writes their messages to `$OUT_DIR/messages.rs` as
-//! static tables (`i18n::Piece`s sorted by id), which `src/i18n.rs` includes: the browser
+//! static tables (one string per message, sorted by id), which `src/i18n.rs` includes: the browser
 //! bundle carries neither a Fluent parser nor the `.ftl` text. Anything the runtime
 //! `Translator` cannot format exactly as `fluent-bundle` would (select expressions, terms,
 //! term or message references, attributes, functions, literals, messages without a value,
@@ -61,17 +61,24 @@ fn main() {
             .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
         let table = ftl_table(&source).unwrap_or_else(|e| panic!("locales/{file}: {e}"));
         messages.push_str(&format!(
-            "/// Messages of `locales/{file}`, sorted by id.\npub(crate) static {name}: &[(&str, &[Piece])] = &[\n"
+            "/// Messages of `locales/{file}`, sorted by id.\npub(crate) static {name}: &[(&str, &str)] = &[\n"
         ));
         for (id, pieces) in table {
-            messages.push_str(&format!("    ({id:?}, &["));
+            // One string per message: text as is, each `{ $name }` as U+0001 name U+0002 (the
+            // control characters cannot occur in Fluent text), which compresses better than a
+            // table of pieces.
+            let mut pattern = String::new();
             for p in pieces {
                 match p {
-                    FtlPiece::Text(t) => messages.push_str(&format!("Piece::Text({t:?}), ")),
-                    FtlPiece::Var(v) => messages.push_str(&format!("Piece::Var({v:?}), ")),
+                    FtlPiece::Text(t) => pattern.push_str(&t),
+                    FtlPiece::Var(v) => {
+                        pattern.push('\u{1}');
+                        pattern.push_str(&v);
+                        pattern.push('\u{2}');
+                    }
                 }
             }
-            messages.push_str("]),\n");
+            messages.push_str(&format!("    ({id:?}, {pattern:?}),\n"));
         }
         messages.push_str("];\n");
     }

@@ -56,6 +56,14 @@ pub fn ftl_table(source: &str) -> Result<Vec<(String, Vec<FtlPiece>)>, String> {
                 }
             }
         }
+        if pieces
+            .iter()
+            .any(|p| matches!(p, FtlPiece::Text(t) if t.contains(['\u{1}', '\u{2}'])))
+        {
+            return Err(format!(
+                "{id}: control characters U+0001/U+0002 are reserved"
+            ));
+        }
         if out.iter().any(|(i, _)| i == id) {
             return Err(format!("{id}: defined twice"));
         }
