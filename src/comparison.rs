@@ -4,8 +4,8 @@
 
 use crate::catalog::Currency;
 use crate::engine::plan::OptionResult;
-use crate::i18n::{self, Arg, Language, Translator};
 use crate::format;
+use crate::i18n::{self, Arg, Language, Translator};
 
 /// A per-GPU or per-job figure for display: `"n/a"` when absent or not finite (never inf/NaN).
 #[must_use]
@@ -159,7 +159,8 @@ pub fn cumulative_csv(
 
 /// [`cumulative_csv`] plus, when any option has a Monte-Carlo band (`bands[i]`, as drawn on
 /// the chart), the columns `p10_cumulative_{currency}` and `p90_cumulative_{currency}`: filled
-/// for the options with a band (0 at month 0), empty for the others.
+/// for the options with a band (0 at month 0), empty for the others. With no option, the
+/// header and one row whose first cell says why (the chart's empty message).
 #[must_use]
 pub fn cumulative_csv_with_bands(
     results: &[OptionResult],
@@ -211,6 +212,15 @@ pub fn cumulative_csv_with_bands(
             );
         }
     }
+    if results.is_empty() {
+        // Nothing to chart: the file says why instead of holding a bare header.
+        let mut row = vec![String::new(); header.len()];
+        row[0] = neutralise(&t.text_with(
+            "chart-empty-pick",
+            &[("max", Arg::Number(crate::scenario::MAX_COMPARED as f64))],
+        ));
+        let _ = w.write_record(&row);
+    }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }
 
@@ -257,12 +267,21 @@ mod tests {
         // Amounts to the cent: within half a cent of the engine, and the same digits as the
         // comparison table shows.
         let total: f64 = first[3].parse().unwrap();
-        assert!((total - r[0].total).abs() <= 0.005, "{total} vs {}", r[0].total);
+        assert!(
+            (total - r[0].total).abs() <= 0.005,
+            "{total} vs {}",
+            r[0].total
+        );
         assert_eq!(
             format::money(total, Currency::Usd),
             format::money(r[0].total, Currency::Usd)
         );
-        assert_eq!(first[3].split('.').nth(1).map(str::len), Some(2), "{}", first[3]);
+        assert_eq!(
+            first[3].split('.').nth(1).map(str::len),
+            Some(2),
+            "{}",
+            first[3]
+        );
         assert!(!csv.contains('$'), "plain numbers, no symbols");
     }
 
@@ -273,7 +292,10 @@ mod tests {
         let zh = Translator::new(Language::ZhCn);
         let csv = to_csv(&r, Currency::Usd, "730h", &zh);
         let header = csv.lines().next().unwrap();
-        assert!(header.starts_with("选项,报价 ID,价格截至,规划期内总额（USD）"), "{header}");
+        assert!(
+            header.starts_with("选项,报价 ID,价格截至,规划期内总额（USD）"),
+            "{header}"
+        );
         assert!(header.contains("完成时间（月，730h）"), "{header}");
         assert!(csv.contains("预留容量闲置 US$12.50"), "{csv}");
         let en = to_csv(&r, Currency::Usd, "730h", &en());
@@ -284,7 +306,10 @@ mod tests {
                 .collect::<Vec<_>>()
         };
         assert_eq!(body(&csv), body(&en), "same numbers in both languages");
-        assert_eq!(header.split(',').count(), en.lines().next().unwrap().split(',').count());
+        assert_eq!(
+            header.split(',').count(),
+            en.lines().next().unwrap().split(',').count()
+        );
     }
 
     #[test]
@@ -357,6 +382,15 @@ mod tests {
                 assert!((row[2].parse::<f64>().unwrap() - *y).abs() <= 0.005);
             }
         }
+    }
+
+    #[test]
+    fn an_empty_cumulative_csv_says_why() {
+        let csv = cumulative_csv(&[], Currency::Usd, "730h", &en());
+        assert_eq!(
+            csv,
+            "option,month_730h,cumulative_usd\nPick up to 10 offers in the table to compare them,,\n"
+        );
     }
 
     #[test]

@@ -81,7 +81,11 @@ mod tests {
     fn numbers_have_fixed_decimals_without_float_noise() {
         assert_eq!(amount(320000.0000000001), "320000.00");
         assert_eq!(amount(0.1 + 0.2), "0.30");
-        assert_eq!(amount(0.125), "0.13", "half away from zero, as the tables round");
+        assert_eq!(
+            amount(0.125),
+            "0.13",
+            "half away from zero, as the tables round"
+        );
         assert_eq!(amount(2.675), crate::format::number(2.675, 2));
         assert_eq!(amount(-0.001), "0.00");
         assert_eq!(amount(-12.345), "-12.35");

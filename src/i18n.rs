@@ -213,6 +213,22 @@ impl Translator {
         )
     }
 
+    /// Why a typed number was rejected, as shown beside the field.
+    #[must_use]
+    pub fn input_error(&self, e: &crate::input::InputError) -> String {
+        use crate::input::InputError as E;
+        let text = |v: &String| [("value", Arg::Text(v.clone()))];
+        match e {
+            E::Empty => self.text("input-empty"),
+            E::DecimalComma(v) => self.text_with("input-decimal-comma", &text(v)),
+            E::NotANumber(v) => self.text_with("input-not-a-number", &text(v)),
+            E::NotFinite => self.text("input-not-finite"),
+            E::NotInteger => self.text("input-not-integer"),
+            E::TooSmall(v) => self.text_with("input-too-small", &text(v)),
+            E::TooLarge(v) => self.text_with("input-too-large", &text(v)),
+        }
+    }
+
     /// A decision-helper reason as a sentence.
     #[must_use]
     pub fn reason(&self, r: &Reason) -> String {
@@ -349,6 +365,19 @@ mod tests {
             "The name “plan” is already used; saved as “plan (2)”"
         );
         assert_eq!(en.text("no-such-message"), "no-such-message");
+        // Input errors read as the engine-independent `Display` text in English.
+        for e in [
+            crate::input::InputError::Empty,
+            crate::input::InputError::DecimalComma("1.5".into()),
+            crate::input::InputError::NotANumber("abc".into()),
+            crate::input::InputError::NotFinite,
+            crate::input::InputError::NotInteger,
+            crate::input::InputError::TooSmall("1".into()),
+            crate::input::InputError::TooLarge("24".into()),
+        ] {
+            assert_eq!(en.input_error(&e), e.to_string());
+            assert!(!zh.input_error(&e).is_ascii(), "{e}");
+        }
         assert_eq!(zh.text("language-name"), "简体中文");
     }
 }
@@ -529,19 +558,44 @@ mod completeness {
         }
     }
 
-    /// The message ids the UI sources use, with the argument names passed: every string
-    /// literal that looks like an interface id (`"ui-…"`, `"language-…"`), and for each
-    /// `text_with("id", &[("name", …), …])` call the names in its argument list (up to the
-    /// first `]`).
+    /// The message ids the sources use, with the argument names passed: in every `.rs` file
+    /// under `src/`, every string literal that looks like a message id with one of the
+    /// prefixes below, and for each `text_with("id", &[("name", …), …])` call the names in its
+    /// argument list (nested argument lists included: a nested message's names count too). Ids built at run time (`count-…`, `component-…`,
+    /// notices, reasons, presets) are checked separately.
     fn ui_message_uses() -> Vec<(String, Vec<String>)> {
-        let dir = format!("{}/src/ui", env!("CARGO_MANIFEST_DIR"));
+        fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    files(&path, out);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    out.push(path);
+                }
+            }
+        }
+        let mut paths = Vec::new();
+        files(
+            std::path::Path::new(&format!("{}/src", env!("CARGO_MANIFEST_DIR"))),
+            &mut paths,
+        );
         let mut uses = Vec::new();
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let src = std::fs::read_to_string(entry.unwrap().path()).unwrap();
-            let starts = src
-                .match_indices("\"ui-")
-                .chain(src.match_indices("\"language-"))
-                .map(|(at, _)| at);
+        for path in paths {
+            if path.ends_with("i18n.rs") || path.ends_with("ftl_table.rs") {
+                continue;
+            }
+            let src = std::fs::read_to_string(path).unwrap();
+            let starts = [
+                "\"ui-",
+                "\"language-",
+                "\"chart-",
+                "\"csv-",
+                "\"warn-",
+                "\"input-",
+            ]
+            .iter()
+            .flat_map(|p| src.match_indices(p))
+            .map(|(at, _)| at);
             for at in starts {
                 let Some(len) = src[at + 1..].find('"') else {
                     continue;
@@ -554,13 +608,51 @@ mod completeness {
                     continue;
                 }
                 let before = src[..at].trim_end();
+                // `class="chart-control"`, `id="csv-…"`: HTML attribute values, not ids.
+                if before.ends_with('=') {
+                    continue;
+                }
                 let mut args = Vec::new();
                 if before.ends_with("text_with(") {
                     let rest = &src[at..];
-                    let end = rest.find(']').unwrap_or(rest.len());
-                    for part in rest[..end].split("(\"").skip(1) {
-                        if let Some(name) = part.split('"').next() {
-                            args.push(name.to_string());
+                    // Up to the `]` closing the argument list (nested lists included).
+                    let mut depth = 0;
+                    let mut end = rest.len();
+                    for (i, c) in rest.char_indices() {
+                        match c {
+                            '[' => depth += 1,
+                            ']' if depth <= 1 => {
+                                end = i;
+                                break;
+                            }
+                            ']' => depth -= 1,
+                            _ => {}
+                        }
+                    }
+                    // `("name", …)` pairs of this list (not of nested ones), however rustfmt
+                    // laid them out.
+                    let list = &rest[..end];
+                    let mut level = 0;
+                    for (open, c) in list.char_indices() {
+                        match c {
+                            '[' => level += 1,
+                            ']' => level -= 1,
+                            '(' if level == 1 => {
+                                let after = list[open + 1..].trim_start();
+                                let Some(quoted) = after.strip_prefix('"') else {
+                                    continue;
+                                };
+                                let Some((name, tail)) = quoted.split_once('"') else {
+                                    continue;
+                                };
+                                if !name.is_empty()
+                                    && name.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+                                    && tail.trim_start().starts_with(',')
+                                {
+                                    args.push(name.to_string());
+                                }
+                            }
+                            _ => {}
                         }
                     }
                 }
@@ -637,6 +729,14 @@ mod completeness {
                 check_used(&all, &p.description_id(), &[]);
             }
             check_used(&all, "language-name", &[]);
+            for unit in ["gpus", "months", "offers", "rows", "listings"] {
+                for form in ["one", "other"] {
+                    check_used(&all, &format!("count-{unit}-{form}"), &["n"]);
+                }
+            }
+            for n in crate::engine::plan::Components::NAMES {
+                check_used(&all, &format!("component-{}", n.replace('_', "-")), &[]);
+            }
             let t = Translator::new(lang);
             assert!(t.has("language-name"));
         }

@@ -1353,10 +1353,7 @@ pub fn month_words(scenario: &Scenario, t: &Translator) -> String {
             let label = scenario.fleet().month.label();
             t.text_with(
                 "ui-month-hours",
-                &[(
-                    "hours",
-                    Arg::Text(label.trim_end_matches(" h").to_string()),
-                )],
+                &[("hours", Arg::Text(label.trim_end_matches(" h").to_string()))],
             )
         }
     }
@@ -1420,7 +1417,10 @@ pub fn engine_cumulative_chart_in(
         t.text_with(
             "chart-plan-job",
             &[
-                ("work", txt(i18n::number(l, w.gpu_hours.unwrap_or(0.0).round()))),
+                (
+                    "work",
+                    txt(i18n::number(l, w.gpu_hours.unwrap_or(0.0).round())),
+                ),
                 (
                     "size",
                     txt(match (w.gpus, w.within_months) {
@@ -1436,7 +1436,9 @@ pub fn engine_cumulative_chart_in(
                 ),
                 (
                     "efficiency",
-                    txt(crate::format::input_value(w.scaling_efficiency.unwrap_or(1.0))),
+                    txt(crate::format::input_value(
+                        w.scaling_efficiency.unwrap_or(1.0),
+                    )),
                 ),
                 ("month", txt(month.clone())),
             ],
@@ -1446,7 +1448,10 @@ pub fn engine_cumulative_chart_in(
             "chart-plan-fleet",
             &[
                 ("gpus", txt(count_in(t, fleet.gpus, "gpus"))),
-                ("hours", txt(crate::format::input_value(fleet.hours_per_day))),
+                (
+                    "hours",
+                    txt(crate::format::input_value(fleet.hours_per_day)),
+                ),
                 ("days", txt(crate::format::input_value(days))),
                 ("months", txt(count_in(t, fleet.months, "months"))),
                 ("month", txt(month.clone())),
@@ -1458,9 +1463,18 @@ pub fn engine_cumulative_chart_in(
             "chart-plan-storage",
             &[
                 ("storage", txt(crate::format::number(file.storage_gb, 0))),
-                ("storage_price", txt(crate::format::input_value(scenario.storage_price()))),
-                ("egress", txt(crate::format::number(file.egress_gb_per_month, 0))),
-                ("egress_price", txt(crate::format::input_value(scenario.egress_price()))),
+                (
+                    "storage_price",
+                    txt(crate::format::input_value(scenario.storage_price())),
+                ),
+                (
+                    "egress",
+                    txt(crate::format::number(file.egress_gb_per_month, 0)),
+                ),
+                (
+                    "egress_price",
+                    txt(crate::format::input_value(scenario.egress_price())),
+                ),
             ],
         ));
     }
@@ -1492,7 +1506,10 @@ pub fn engine_cumulative_chart_in(
     }) {
         footer.push(t.text_with(
             "chart-converted",
-            &[("currency", code()), ("rate", txt(scenario.rate_statement()))],
+            &[
+                ("currency", code()),
+                ("rate", txt(scenario.rate_statement())),
+            ],
         ));
     }
     CumulativeChart {
@@ -1724,17 +1741,20 @@ pub fn engine_reserved_chart_in(
         });
         lines.push(XyLine {
             label: {
-                let name = ("name", txt(r.name.clone()));
-                let price = (
-                    "price",
-                    txt(crate::format::number(rs.effective_per_hour, 2)),
-                );
+                let price = txt(crate::format::number(rs.effective_per_hour, 2));
                 match term {
                     Some(m) => t.text_with(
                         "chart-reserved-line-term",
-                        &[name, ("months", Arg::Number(f64::from(m))), price],
+                        &[
+                            ("name", txt(r.name.clone())),
+                            ("months", Arg::Number(f64::from(m))),
+                            ("price", price),
+                        ],
                     ),
-                    None => t.text_with("chart-reserved-line", &[name, price]),
+                    None => t.text_with(
+                        "chart-reserved-line",
+                        &[("name", txt(r.name.clone())), ("price", price)],
+                    ),
                 }
             },
             series: i,
@@ -1824,10 +1844,19 @@ pub fn engine_buy_chart_in(
                 &[
                     ("servers", txt(crate::format::number(first.servers, 0))),
                     ("gpus", Arg::Number(f64::from(b.gpus))),
-                    ("price", txt(i18n::money(t.language(), b.purchase, currency))),
+                    (
+                        "price",
+                        txt(i18n::money(t.language(), b.purchase, currency)),
+                    ),
                     ("years", txt(crate::format::input_value(b.life_years))),
-                    ("residual", txt(crate::format::input_value(b.residual * 100.0))),
-                    ("per_hour", txt(crate::format::number(first.per_server_hour, 2))),
+                    (
+                        "residual",
+                        txt(crate::format::input_value(b.residual * 100.0)),
+                    ),
+                    (
+                        "per_hour",
+                        txt(crate::format::number(first.per_server_hour, 2)),
+                    ),
                 ],
             ),
             series: own,

@@ -328,6 +328,9 @@ mod tests {
         c.monthly.clear();
         let header: Vec<String> = (0..13).map(|i| format!("h{i}")).collect();
         let csv = breakdown_csv(&c, &header);
-        assert_eq!(csv, format!("{}\nPick an option,,,,,,,,,,,,\n", header.join(",")));
+        assert_eq!(
+            csv,
+            format!("{}\nPick an option,,,,,,,,,,,,\n", header.join(","))
+        );
     }
 }

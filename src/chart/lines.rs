@@ -65,7 +65,10 @@ fn legend_lines(chart: &LinesChart, css_width: f64) -> Vec<(Option<(usize, bool)
     let width = chars_fitting(css_width - 64.0, LEGEND_FONT);
     let mut out: Vec<(Option<(usize, bool)>, String)> = Vec::new();
     for l in &chart.lines {
-        for (i, t) in textwrap::wrap(&l.label, super::cjk_width(&l.label, width)).into_iter().enumerate() {
+        for (i, t) in textwrap::wrap(&l.label, super::cjk_width(&l.label, width))
+            .into_iter()
+            .enumerate()
+        {
             out.push(((i == 0).then_some((l.series, l.dashed)), t.into_owned()));
         }
     }

@@ -17,14 +17,14 @@ pub mod strategy;
 
 use crate::catalog::Currency;
 use crate::engine::file::Mode;
-use crate::i18n::Arg;
+use crate::i18n::{Arg, Language, Translator};
 use crate::model::MonthConvention;
 use crate::scenario::{
-    engine_breakdown_chart, engine_buy_chart, engine_cumulative_chart, engine_ranking_chart,
-    engine_reserved_chart, with_bands, Action, CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC,
-    DAYS_PER_WEEK_SPEC, DEFAULT_JOB_GPU_HOURS, GPUS_SPEC, HOURS_PER_DAY_SPEC, HOURS_SPEC,
-    INTERRUPTIONS_SPEC, JOB_GPU_HOURS_SPEC, JOB_WITHIN_SPEC, MONTHS_SPEC, PER_GB_PRICE_SPEC,
-    RATE_SPEC, SCALING_SPEC, VOLUME_GB_SPEC,
+    engine_breakdown_chart_in, engine_buy_chart_in, engine_cumulative_chart_in,
+    engine_ranking_chart_in, engine_reserved_chart_in, with_bands_in, Action,
+    CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC, DEFAULT_JOB_GPU_HOURS,
+    GPUS_SPEC, HOURS_PER_DAY_SPEC, HOURS_SPEC, INTERRUPTIONS_SPEC, JOB_GPU_HOURS_SPEC,
+    JOB_WITHIN_SPEC, MONTHS_SPEC, PER_GB_PRICE_SPEC, RATE_SPEC, SCALING_SPEC, VOLUME_GB_SPEC,
 };
 use chart_panel::{AnyChart, ChartPanel};
 use comparison::Comparison;
@@ -108,87 +108,168 @@ pub fn app() -> Html {
     // P10–P90 bands of options with interruption risk (1,000 seeded trials each, memoised on
     // the scenario, so redraws without a scenario change reuse them).
     let bands = use_memo(scenario.clone(), |s| s.risk_bands());
+    // Chart texts follow the language: the charts are rebuilt when it changes (the scenario
+    // and the engine's results are not).
+    let lang = state.language;
     let chart = {
         let results = engine_results.clone();
         let bands = bands.clone();
-        use_memo(scenario.clone(), move |s| {
+        use_memo((scenario.clone(), lang), move |(s, l)| {
+            let t = Translator::new(*l);
             crate::web::timed(crate::web::MEASURE_CHART_SERIES, || match &*results {
-                Ok(r) => with_bands(engine_cumulative_chart(s, r), &bands),
-                Err(_) => engine_cumulative_chart(s, &[]),
+                Ok(r) => with_bands_in(engine_cumulative_chart_in(s, r, &t), &bands, &t),
+                Err(_) => engine_cumulative_chart_in(s, &[], &t),
             })
         })
     };
 
     let ranking = {
         let results = engine_results.clone();
-        use_memo(scenario.clone(), move |s| match &*results {
-            Ok(r) => engine_ranking_chart(s, r),
-            Err(_) => engine_ranking_chart(s, &[]),
+        use_memo((scenario.clone(), lang), move |(s, l)| {
+            let t = Translator::new(*l);
+            match &*results {
+                Ok(r) => engine_ranking_chart_in(s, r, &t),
+                Err(_) => engine_ranking_chart_in(s, &[], &t),
+            }
         })
     };
     let breakdown = {
         let results = engine_results.clone();
         use_memo(
-            (scenario.clone(), state.breakdown_option),
-            move |(s, i)| match &*results {
-                Ok(r) => engine_breakdown_chart(s, r, *i),
-                Err(_) => engine_breakdown_chart(s, &[], 0),
+            (scenario.clone(), state.breakdown_option, lang),
+            move |(s, i, l)| {
+                let t = Translator::new(*l);
+                match &*results {
+                    Ok(r) => engine_breakdown_chart_in(s, r, *i, &t),
+                    Err(_) => engine_breakdown_chart_in(s, &[], 0, &t),
+                }
             },
         )
     };
     let reserved_chart = {
         let results = engine_results.clone();
-        use_memo(scenario.clone(), move |s| match &*results {
-            Ok(r) => engine_reserved_chart(s, r),
-            Err(_) => engine_reserved_chart(s, &[]),
+        use_memo((scenario.clone(), lang), move |(s, l)| {
+            let t = Translator::new(*l);
+            match &*results {
+                Ok(r) => engine_reserved_chart_in(s, r, &t),
+                Err(_) => engine_reserved_chart_in(s, &[], &t),
+            }
         })
     };
     let buy_chart = {
         let results = engine_results.clone();
-        use_memo(scenario.clone(), move |s| match &*results {
-            Ok(r) => engine_buy_chart(s, r),
-            Err(_) => engine_buy_chart(s, &[]),
+        use_memo((scenario.clone(), lang), move |(s, l)| {
+            let t = Translator::new(*l);
+            match &*results {
+                Ok(r) => engine_buy_chart_in(s, r, &t),
+                Err(_) => engine_buy_chart_in(s, &[], &t),
+            }
         })
     };
+    // CSVs are built on click only, from the same results and charts as the screen, with
+    // headers in the UI language (docs/i18n.md).
     let reserved_csv = use_callback(
-        (reserved_chart.clone(), scenario.display_currency()),
-        |(), (chart, currency)| {
+        (reserved_chart.clone(), scenario.display_currency(), lang),
+        |(), (chart, currency, l)| {
+            let t = Translator::new(*l);
+            let c = Arg::Text(crate::comparison::csv_currency(&t, *currency));
             crate::chart::lines::lines_csv(
                 chart,
-                "utilisation_pct",
-                &format!(
-                    "{}_per_instance_hour_of_term",
-                    currency.code().to_lowercase()
-                ),
+                [
+                    &t.text("csv-series"),
+                    &t.text("csv-utilisation-pct"),
+                    &t.text_with("csv-per-instance-hour-of-term", &[("currency", c)]),
+                ],
+                crate::csv_safe::DECIMALS,
+                &|label| t.text_with("csv-marker", &[("label", Arg::Text(label.into()))]),
             )
         },
     );
-    let buy_csv = use_callback((buy_chart.clone(), scenario.clone()), |(), (chart, s)| {
-        crate::chart::lines::lines_csv(
-            chart,
-            &format!("month_{}", s.month_code()),
-            &format!("cumulative_{}", s.display_currency().code().to_lowercase()),
-        )
-    });
-    let breakdown_csv = use_callback((breakdown.clone(), scenario.clone()), |(), (chart, s)| {
-        crate::chart::breakdown::breakdown_csv(chart, s.display_currency().code(), s.month_code())
-    });
-    // CSVs are built on click only, from the same results and charts as the screen.
+    let buy_csv = use_callback(
+        (buy_chart.clone(), scenario.clone(), lang),
+        |(), (chart, s, l)| {
+            let t = Translator::new(*l);
+            let c = Arg::Text(crate::comparison::csv_currency(&t, s.display_currency()));
+            crate::chart::lines::lines_csv(
+                chart,
+                [
+                    &t.text("csv-series"),
+                    &t.text_with("csv-month", &[("month", Arg::Text(s.month_code().into()))]),
+                    &t.text_with("csv-cumulative", &[("currency", c)]),
+                ],
+                crate::csv_safe::AMOUNT_DECIMALS,
+                &|label| t.text_with("csv-marker", &[("label", Arg::Text(label.into()))]),
+            )
+        },
+    );
+    let breakdown_csv = use_callback(
+        (breakdown.clone(), scenario.clone(), lang),
+        |(), (chart, s, l)| {
+            let t = Translator::new(*l);
+            let c = Arg::Text(crate::comparison::csv_currency(&t, s.display_currency()));
+            let m = Arg::Text(s.month_code().into());
+            let mut header = vec![
+                t.text("csv-option"),
+                t.text_with("csv-month", &[("month", m.clone())]),
+            ];
+            let names = match l {
+                Language::En => crate::engine::plan::Components::NAMES.map(String::from),
+                Language::ZhCn => crate::scenario::component_labels(&t),
+            };
+            header.extend(names.into_iter().map(|n| {
+                t.text_with(
+                    "csv-component-per-month",
+                    &[
+                        ("component", Arg::Text(n)),
+                        ("currency", c.clone()),
+                        ("month", m.clone()),
+                    ],
+                )
+            }));
+            header.push(t.text_with("csv-total-per-month", &[("currency", c), ("month", m)]));
+            crate::chart::breakdown::breakdown_csv(chart, &header)
+        },
+    );
     let cumulative_csv = use_callback(
-        (engine_results.clone(), scenario.clone(), bands.clone()),
-        |(), (results, s, bands)| match &**results {
-            Ok(r) => crate::comparison::cumulative_csv_with_bands(
-                r,
-                bands,
-                s.display_currency(),
-                s.month_code(),
-            ),
-            Err(_) => String::new(),
+        (
+            engine_results.clone(),
+            scenario.clone(),
+            bands.clone(),
+            lang,
+        ),
+        |(), (results, s, bands, l)| {
+            let t = Translator::new(*l);
+            match &**results {
+                Ok(r) => crate::comparison::cumulative_csv_with_bands(
+                    r,
+                    bands,
+                    s.display_currency(),
+                    s.month_code(),
+                    &t,
+                ),
+                Err(e) => format!(
+                    "{}\n",
+                    crate::csv_safe::field(
+                        &t.text_with("ui-cannot-compute", &[("detail", Arg::Text(e.clone()))])
+                    )
+                ),
+            }
         },
     );
     let ranking_csv = use_callback(
-        (ranking.clone(), scenario.display_currency()),
-        |(), (chart, currency)| crate::chart::ranking::ranking_csv(chart, currency.code()),
+        (ranking.clone(), scenario.display_currency(), lang),
+        |(), (chart, currency, l)| {
+            let t = Translator::new(*l);
+            let c = Arg::Text(crate::comparison::csv_currency(&t, *currency));
+            crate::chart::ranking::ranking_csv(
+                chart,
+                [
+                    &t.text("csv-rank"),
+                    &t.text("csv-option"),
+                    &t.text_with("csv-total", &[("currency", c)]),
+                ],
+            )
+        },
     );
     // Callbacks are memoised on the reducer's dispatcher (stable for the app's life), so a
     // child whose data did not change is not re-rendered: moving a slider must not rebuild the
