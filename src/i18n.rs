@@ -260,6 +260,156 @@ impl Translator {
         }
     }
 
+    /// An engine error as shown in the UI: its kind, the field in words where the UI has a
+    /// name for it (the path stays in parentheses), and the reason translated where it is one
+    /// of the engine's common forms (range checks, required values); other reasons are shown
+    /// as the engine wrote them. The CLI keeps the engine's English `Display`.
+    #[must_use]
+    pub fn engine_error(&self, e: &crate::engine::EngineError) -> String {
+        use crate::engine::EngineError as E;
+        match e {
+            E::Invalid { field, reason } => self.text_with(
+                "engine-invalid",
+                &[
+                    ("field", Arg::Text(self.field_name(field))),
+                    ("reason", Arg::Text(self.engine_reason(reason))),
+                ],
+            ),
+            E::UnknownOffer { field, id } => self.text_with(
+                "engine-unknown-offer",
+                &[
+                    ("field", Arg::Text(self.field_name(field))),
+                    ("id", Arg::Text(id.clone())),
+                ],
+            ),
+            E::Parse(detail) => {
+                self.text_with("engine-parse", &[("detail", Arg::Text(detail.clone()))])
+            }
+        }
+    }
+
+    /// A field path in words: `workload.gpus` → `GPUs (workload.gpus)` when the last segment
+    /// has a `field-…` message, else the path itself.
+    fn field_name(&self, path: &str) -> String {
+        let last = path.rsplit('.').next().unwrap_or(path);
+        let last = last.split('[').next().unwrap_or(last);
+        let id = format!("field-{}", last.replace('_', "-"));
+        if self.has(&id) {
+            self.text_with(
+                "engine-field",
+                &[
+                    ("name", Arg::Text(self.text(&id))),
+                    ("path", Arg::Text(path.to_string())),
+                ],
+            )
+        } else {
+            path.to_string()
+        }
+    }
+
+    /// An engine reason translated where it has one of the engine's common forms.
+    fn engine_reason(&self, reason: &str) -> String {
+        let got = |rest: &str| {
+            rest.strip_suffix(')')
+                .and_then(|r| r.rsplit_once("(got "))
+                .map(|(_, v)| v.to_string())
+        };
+        if let Some(v) = reason
+            .strip_prefix("must be a finite number from 0 to 1e15 ")
+            .and_then(got)
+        {
+            return self.text_with("engine-non-negative", &[("value", Arg::Text(v))]);
+        }
+        if let Some(v) = reason
+            .strip_prefix("must be a finite number above 0, at most 1e15 ")
+            .and_then(got)
+        {
+            return self.text_with("engine-positive", &[("value", Arg::Text(v))]);
+        }
+        if let Some(rest) = reason.strip_prefix("must be between ") {
+            if let (Some((min, tail)), Some(v)) = (rest.split_once(" and "), got(rest)) {
+                if let Some((max, _)) = tail.split_once(" (got ") {
+                    return self.text_with(
+                        "engine-between",
+                        &[
+                            ("min", Arg::Text(min.to_string())),
+                            ("max", Arg::Text(max.to_string())),
+                            ("value", Arg::Text(v)),
+                        ],
+                    );
+                }
+            }
+        }
+        let fixed = [
+            ("needs at least one option", "engine-needs-option"),
+            ("is required in fleet mode", "engine-required-fleet"),
+            ("is required in job mode", "engine-required-job"),
+            ("is required: the offer lists no spot price", "engine-no-spot-price"),
+            (
+                "the on-demand share (what reserved and spot do not cover) needs an on-demand price or a monthly package",
+                "engine-on-demand-share",
+            ),
+            ("switch to job mode first", "engine-job-mode-first"),
+        ];
+        match fixed.iter().find(|(r, _)| *r == reason) {
+            Some((_, id)) => self.text(id),
+            None => reason.to_string(),
+        }
+    }
+
+    /// Why an action on the scenario was refused, as shown in the notice.
+    #[must_use]
+    pub fn scenario_error(&self, e: &crate::scenario::ScenarioError) -> String {
+        use crate::scenario::ScenarioError as E;
+        match e {
+            E::TooManyOffers => self.text_with(
+                "scenario-too-many",
+                &[("max", Arg::Number(crate::scenario::MAX_COMPARED as f64))],
+            ),
+            E::UnknownOffer(id) => {
+                self.text_with("scenario-unknown-offer", &[("id", Arg::Text(id.clone()))])
+            }
+            E::Strategy(reason) => self.text_with(
+                "scenario-strategy",
+                &[("reason", Arg::Text(self.strategy_reason(reason)))],
+            ),
+            E::OutOfRange(field) => self.text_with(
+                "scenario-out-of-range",
+                &[("field", Arg::Text(self.field_name(field)))],
+            ),
+        }
+    }
+
+    /// A strategy refusal: the engine's `field: reason` text with both parts translated.
+    fn strategy_reason(&self, text: &str) -> String {
+        match text.split_once(": ") {
+            Some((field, reason)) if !field.contains(' ') => self.text_with(
+                "engine-invalid",
+                &[
+                    ("field", Arg::Text(self.field_name(field))),
+                    ("reason", Arg::Text(self.engine_reason(reason))),
+                ],
+            ),
+            _ => self.engine_reason(text),
+        }
+    }
+
+    /// Why a scenario file could not be shown.
+    #[must_use]
+    pub fn from_file_error(&self, e: &crate::scenario::FromFileError) -> String {
+        use crate::scenario::FromFileError as E;
+        match e {
+            E::Invalid(e) => self.engine_error(e),
+            E::TooManyOptions(n) => self.text_with(
+                "scenario-file-too-many",
+                &[
+                    ("count", Arg::Number(*n as f64)),
+                    ("max", Arg::Number(crate::scenario::MAX_COMPARED as f64)),
+                ],
+            ),
+        }
+    }
+
     /// A decision-helper reason as a sentence.
     #[must_use]
     pub fn reason(&self, r: &Reason) -> String {
@@ -409,6 +559,24 @@ mod tests {
             assert_eq!(en.input_error(&e), e.to_string());
             assert!(!zh.input_error(&e).is_ascii(), "{e}");
         }
+        // Engine errors: English reads as the engine's text; Chinese translates the common forms.
+        let e = crate::engine::positive("workload.gpus", -1.0).unwrap_err();
+        assert_eq!(
+            en.engine_error(&e),
+            "GPUs (workload.gpus): must be a finite number above 0, at most 1e15 (got -1)"
+        );
+        assert_eq!(
+            zh.engine_error(&e),
+            "GPU 数（workload.gpus）：必须是大于 0、不超过 1e15 的有限数（当前为 -1）"
+        );
+        let e = crate::engine::in_range("options[0].portfolio.spot", 2.0, 0.0, 1.0).unwrap_err();
+        assert_eq!(
+            zh.engine_error(&e),
+            "竞价比例（options[0].portfolio.spot）：必须在 0 到 1 之间（当前为 2）"
+        );
+        let s = crate::scenario::ScenarioError::TooManyOffers;
+        assert_eq!(en.scenario_error(&s), s.to_string());
+        assert!(!zh.scenario_error(&s).is_ascii());
         assert_eq!(zh.text("language-name"), "简体中文");
     }
 }

@@ -73,9 +73,7 @@ pub fn app() -> Html {
     // The engine's full results (every component, commitment, warnings) for the comparison
     // table; an invalid option shows its message there and nothing else changes.
     let engine_results = use_memo(scenario.clone(), |s| {
-        crate::web::timed(crate::web::MEASURE_RECOMPUTE, || {
-            s.evaluate().map_err(|e| e.to_string())
-        })
+        crate::web::timed(crate::web::MEASURE_RECOMPUTE, || s.evaluate())
     });
     // The offer table's scenario-total column follows the scenario once it has been still for
     // a moment, so dragging a slider never rebuilds the table's rows.
@@ -249,9 +247,10 @@ pub fn app() -> Html {
                 ),
                 Err(e) => format!(
                     "{}\n",
-                    crate::csv_safe::field(
-                        &t.text_with("ui-cannot-compute", &[("detail", Arg::Text(e.clone()))])
-                    )
+                    crate::csv_safe::field(&t.text_with(
+                        "ui-cannot-compute",
+                        &[("detail", Arg::Text(t.engine_error(e)))]
+                    ))
                 ),
             }
         },
@@ -544,7 +543,7 @@ pub fn app() -> Html {
                 </ChartPanel>
             </div>
             if let Some(n) = &state.notice {
-                <p class="notice" role="alert" id="notice">{ n }{ " " }<button class="link" onclick={dismiss}>{ t.text("ui-dismiss-lower") }</button></p>
+                <p class="notice" role="alert" id="notice">{ n.message(&t) }{ " " }<button class="link" onclick={dismiss}>{ t.text("ui-dismiss-lower") }</button></p>
             }
             <OfferTable today={*today} selected={scenario.selected()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
                 imported_offers={state.imported_offers} last_import={state.last_import.clone()} on_imported={on_imported}
