@@ -419,3 +419,4 @@ field-on-demand-per-hour = On-demand price
 field-spot-per-hour = Spot price
 ui-storage-full = local storage is full; the previous save was kept
 ui-storage-error = local storage error: { $detail }
+ui-na = n/a

@@ -415,3 +415,4 @@ field-on-demand-per-hour = 按需价格
 field-spot-per-hour = 竞价价格
 ui-storage-full = 本地存储已满；已保留之前的保存
 ui-storage-error = 本地存储错误：{ $detail }
+ui-na = 不适用

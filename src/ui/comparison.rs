@@ -79,6 +79,8 @@ pub fn comparison(props: &ComparisonProps) -> Html {
         let reservable = props.reservable.get(i).copied().unwrap_or(false);
         let reserved = r.reserved.as_ref();
         let warn = warnings(r, c, &t);
+        // "n/a" in the interface language.
+        let na = |s: String| if s == format::NOT_AVAILABLE { t.text("ui-na") } else { s };
         html! {
             <tr data-offer-id={r.offer_id.clone()}>
                 <th scope="row" class="option-label">{ r.name.clone() }
@@ -86,11 +88,11 @@ pub fn comparison(props: &ComparisonProps) -> Html {
                 </th>
                 <td class="num cmp-total total" id={format!("total-{i}")}>{ format::money(r.total, c) }</td>
                 <td class="num">{ format::money(r.total_with_commitment, c) }</td>
-                <td class="num">{ rate_or_na(r.per_used_gpu_hour, c) }</td>
-                <td class="num">{ money_or_na(r.per_job, c) }</td>
-                <td class="num">{ r.finish_months.filter(|m| m.is_finite()).map(|m| format::number(m, 2)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
-                <td class="num">{ reserved.and_then(|x| x.break_even_utilisation).filter(|u| u.is_finite()).map(|u| format!("{} %", format::number(u * 100.0, 1))).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
-                <td class="num">{ reserved.and_then(|x| x.break_even_months).filter(|m| m.is_finite()).map(|m| format::number(m, 1)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
+                <td class="num">{ na(rate_or_na(r.per_used_gpu_hour, c)) }</td>
+                <td class="num">{ na(money_or_na(r.per_job, c)) }</td>
+                <td class="num">{ r.finish_months.filter(|m| m.is_finite()).map(|m| format::number(m, 2)).unwrap_or_else(|| t.text("ui-na")) }</td>
+                <td class="num">{ reserved.and_then(|x| x.break_even_utilisation).filter(|u| u.is_finite()).map(|u| format!("{} %", format::number(u * 100.0, 1))).unwrap_or_else(|| t.text("ui-na")) }</td>
+                <td class="num">{ reserved.and_then(|x| x.break_even_months).filter(|m| m.is_finite()).map(|m| format::number(m, 1)).unwrap_or_else(|| t.text("ui-na")) }</td>
                 <td class="warn small">{ warn.join("; ") }</td>
                 <td class="actions">
                     <button class="link" title={t.text("ui-spot-variant-title")} onclick={Callback::from(move |_: MouseEvent| spot.emit(i))}>{ t.text("ui-spot-variant") }</button>

@@ -434,8 +434,8 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 </td>
                 <td class="gpus" title={spec_title}>{ format!("{}× {}", o.gpu_count, o.gpu_model) }</td>
                 <td class="num wide-only">{ opt_num(o.gpu_memory_gib, 0) }</td>
-                <td class="num od-gpu">{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
-                <td class="num scenario-total">{ props.scenario_totals.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
+                <td class="num od-gpu">{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text("ui-na")) }</td>
+                <td class="num scenario-total">{ props.scenario_totals.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| t.text("ui-na")) }</td>
                 <td class="num od-instance" title={price_title}>{ format::rate(o.on_demand_per_hour, o.currency) }</td>
                 <td class="num spot">{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
                 <td class="num work" title={t.text("ui-work-title")}>{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
