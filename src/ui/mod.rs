@@ -488,7 +488,7 @@ pub fn app() -> Html {
                     <label>{ t.text("ui-month-length") }{ " " }
                         <select id="month-convention" onchange={on_month}>
                             { for MonthConvention::ALL.iter().map(|m| html!{
-                                <option value={m.label()} selected={calendar_start.is_none() && *m == fleet.month}>{ m.label() }{ if *m == MonthConvention::Hours730 { " (365 × 24 ÷ 12)" } else { "" } }</option>
+                                <option value={m.label()} selected={calendar_start.is_none() && *m == fleet.month}>{ t.text_with("ui-month-hours", &[("hours", Arg::Text(m.label().trim_end_matches(" h").to_string()))]) }{ if *m == MonthConvention::Hours730 { " (365 × 24 ÷ 12)" } else { "" } }</option>
                             }) }
                             <option value={crate::scenario::CALENDAR} selected={calendar_start.is_some()}>{ t.text("ui-calendar-months") }</option>
                         </select>
