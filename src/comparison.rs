@@ -5,6 +5,7 @@
 use crate::catalog::Currency;
 use crate::engine::plan::OptionResult;
 use crate::format;
+use crate::i18n::{self, Arg, Language, Translator};
 
 /// A per-GPU or per-job figure for display: `"n/a"` when absent or not finite (never inf/NaN).
 #[must_use]
@@ -28,26 +29,43 @@ pub fn rate_or_na(value: Option<f64>, currency: Currency) -> String {
 /// a reserved rate above on-demand, reserved capacity paid for but idle, and a reserved
 /// commitment running past the horizon.
 #[must_use]
-pub fn warnings(r: &OptionResult, currency: Currency) -> Vec<String> {
+pub fn warnings(r: &OptionResult, currency: Currency, t: &Translator) -> Vec<String> {
+    let l = t.language();
     let mut out = Vec::new();
     if let Some(res) = &r.reserved {
         if res.above_on_demand {
-            out.push("reserved rate above on-demand: never pays off".to_string());
+            out.push(t.text("warn-reserved-above-on-demand"));
         }
         if res.committed_after_horizon > 0.0 {
-            out.push(format!(
-                "{} committed after the horizon",
-                format::money(res.committed_after_horizon, currency)
+            out.push(t.text_with(
+                "warn-committed-after-horizon",
+                &[(
+                    "amount",
+                    Arg::Text(i18n::money(l, res.committed_after_horizon, currency)),
+                )],
             ));
         }
     }
     if r.totals.reserved_idle > 0.0 {
-        out.push(format!(
-            "{} of reserved capacity idle",
-            format::money(r.totals.reserved_idle, currency)
+        out.push(t.text_with(
+            "warn-reserved-idle",
+            &[(
+                "amount",
+                Arg::Text(i18n::money(l, r.totals.reserved_idle, currency)),
+            )],
         ));
     }
     out
+}
+
+/// The currency code as CSV headers write it in `t`'s language: lower case in the English
+/// (script-friendly, `total_usd`) headers, upper case in the Chinese ones (`总额（USD）`).
+#[must_use]
+pub fn csv_currency(t: &Translator, currency: Currency) -> String {
+    match t.language() {
+        Language::En => currency.code().to_lowercase(),
+        Language::ZhCn => currency.code().to_string(),
+    }
 }
 
 /// Makes a text cell safe to open in a spreadsheet ([`crate::csv_safe::neutralise`], shared by
@@ -58,35 +76,44 @@ pub fn neutralise(text: &str) -> String {
     crate::csv_safe::neutralise(text).into_owned()
 }
 
-/// A plain number for CSV (full precision, no grouping or symbol); empty when absent or not
-/// finite.
+/// A money amount for CSV ([`crate::csv_safe::amount`]: 2 decimals, no grouping or symbol);
+/// empty when absent or not finite.
+fn csv_amount(value: Option<f64>) -> String {
+    value.map(crate::csv_safe::amount).unwrap_or_default()
+}
+
+/// Any other number for CSV (4 decimals, [`crate::csv_safe::DECIMALS`]); empty when absent or
+/// not finite.
 fn csv_number(value: Option<f64>) -> String {
     value
-        .filter(|v| v.is_finite())
-        .map(|v| v.to_string())
+        .map(|v| crate::csv_safe::number(v, crate::csv_safe::DECIMALS))
         .unwrap_or_default()
 }
 
 /// The comparison table as CSV, one row per option in the order shown, amounts in `currency`.
-/// Header names carry units, e.g. `total_usd`, `usd_per_used_gpu_hour`,
-/// `finish_months_730h` (`month` is the month convention's code such as `"730h"`). Absent
+/// Headers and warnings are in `t`'s language (docs/i18n.md): in English they are stable
+/// snake_case names carrying units, e.g. `total_usd`, `usd_per_used_gpu_hour`,
+/// `finish_months_730h` (`month` is the month convention's code such as `"730h"`); in
+/// Chinese, words with the same units (`规划期内总额（USD）`). Columns and numbers are the same
+/// in both: amounts with 2 decimals, other numbers with 4 ([`crate::csv_safe`]). Absent
 /// figures (no GPU-hour used, job not finished) are empty cells; text cells are neutralised
 /// against spreadsheet formulas ([`neutralise`]).
 #[must_use]
-pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str) -> String {
-    let c = currency.code().to_lowercase();
+pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str, t: &Translator) -> String {
+    let c = Arg::Text(csv_currency(t, currency));
+    let m = Arg::Text(month.to_string());
     let header = [
-        "option".to_string(),
-        "offer_id".to_string(),
-        "prices_as_of".to_string(),
-        format!("total_{c}"),
-        format!("total_with_commitment_{c}"),
-        format!("{c}_per_used_gpu_hour"),
-        format!("{c}_per_job"),
-        format!("finish_months_{month}"),
-        "break_even_utilisation_pct".to_string(),
-        format!("break_even_months_{month}"),
-        "warnings".to_string(),
+        t.text("csv-option"),
+        t.text("csv-offer-id"),
+        t.text("csv-prices-as-of"),
+        t.text_with("csv-total", &[("currency", c.clone())]),
+        t.text_with("csv-total-with-commitment", &[("currency", c.clone())]),
+        t.text_with("csv-per-used-gpu-hour", &[("currency", c.clone())]),
+        t.text_with("csv-per-job", &[("currency", c)]),
+        t.text_with("csv-finish-months", &[("month", m.clone())]),
+        t.text("csv-break-even-utilisation"),
+        t.text_with("csv-break-even-months", &[("month", m)]),
+        t.text("csv-warnings"),
     ];
     let mut w = csv::Writer::from_writer(Vec::new());
     // Writing to a Vec cannot fail; a failure would only drop rows, never panic.
@@ -97,10 +124,10 @@ pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str) -> Stri
             neutralise(&r.name),
             neutralise(r.offer_id.as_deref().unwrap_or("")),
             neutralise(r.prices_as_of.as_deref().unwrap_or("")),
-            csv_number(Some(r.total)),
-            csv_number(Some(r.total_with_commitment)),
+            csv_amount(Some(r.total)),
+            csv_amount(Some(r.total_with_commitment)),
             csv_number(r.per_used_gpu_hour),
-            csv_number(r.per_job),
+            csv_amount(r.per_job),
             csv_number(r.finish_months),
             csv_number(
                 reserved
@@ -108,7 +135,7 @@ pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str) -> Stri
                     .map(|u| u * 100.0),
             ),
             csv_number(reserved.and_then(|x| x.break_even_months)),
-            neutralise(&warnings(r, currency).join("; ")),
+            neutralise(&warnings(r, currency, t).join("; ")),
         ];
         let _ = w.write_record(&row);
     }
@@ -117,34 +144,42 @@ pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str) -> Stri
 }
 
 /// The data behind the cumulative-cost chart as CSV: one row per option and month end,
-/// `option,month_{month},cumulative_{currency}` (e.g. `month_730h`, `cumulative_usd`), month 0
-/// (cost 0) included, as drawn. Option names are neutralised ([`neutralise`]).
+/// `option,month_{month},cumulative_{currency}` (e.g. `month_730h`, `cumulative_usd`; headers
+/// in `t`'s language), month 0 (cost 0) included, as drawn, amounts with 2 decimals. Option
+/// names are neutralised ([`neutralise`]).
 #[must_use]
-pub fn cumulative_csv(results: &[OptionResult], currency: Currency, month: &str) -> String {
-    cumulative_csv_with_bands(results, &[], currency, month)
+pub fn cumulative_csv(
+    results: &[OptionResult],
+    currency: Currency,
+    month: &str,
+    t: &Translator,
+) -> String {
+    cumulative_csv_with_bands(results, &[], currency, month, t)
 }
 
 /// [`cumulative_csv`] plus, when any option has a Monte-Carlo band (`bands[i]`, as drawn on
 /// the chart), the columns `p10_cumulative_{currency}` and `p90_cumulative_{currency}`: filled
-/// for the options with a band (0 at month 0), empty for the others.
+/// for the options with a band (0 at month 0), empty for the others. With no option, the
+/// header and one row whose first cell says why (the chart's empty message).
 #[must_use]
 pub fn cumulative_csv_with_bands(
     results: &[OptionResult],
     bands: &[Option<Vec<crate::engine::montecarlo::Band>>],
     currency: Currency,
     month: &str,
+    t: &Translator,
 ) -> String {
-    let code = currency.code().to_lowercase();
+    let code = Arg::Text(csv_currency(t, currency));
     let banded = bands.iter().any(Option::is_some);
     let mut w = csv::Writer::from_writer(Vec::new());
     let mut header = vec![
-        "option".to_string(),
-        format!("month_{month}"),
-        format!("cumulative_{code}"),
+        t.text("csv-option"),
+        t.text_with("csv-month", &[("month", Arg::Text(month.to_string()))]),
+        t.text_with("csv-cumulative", &[("currency", code.clone())]),
     ];
     if banded {
-        header.push(format!("p10_cumulative_{code}"));
-        header.push(format!("p90_cumulative_{code}"));
+        header.push(t.text_with("csv-p10-cumulative", &[("currency", code.clone())]));
+        header.push(t.text_with("csv-p90-cumulative", &[("currency", code)]));
     }
     let _ = w.write_record(&header);
     for (k, r) in results.iter().enumerate() {
@@ -157,8 +192,8 @@ pub fn cumulative_csv_with_bands(
                     (Some(_), None) => cells.extend(["0".to_string(), "0".to_string()]),
                     (Some(b), Some(i)) => {
                         let x = b.get(i);
-                        cells.push(csv_number(x.map(|x| x.p10)));
-                        cells.push(csv_number(x.map(|x| x.p90)));
+                        cells.push(csv_amount(x.map(|x| x.p10)));
+                        cells.push(csv_amount(x.map(|x| x.p90)));
                     }
                     (None, _) => cells.extend([String::new(), String::new()]),
                 }
@@ -171,11 +206,20 @@ pub fn cumulative_csv_with_bands(
                 vec![
                     name.clone(),
                     (i + 1).to_string(),
-                    csv_number(Some(c.total())),
+                    csv_amount(Some(c.total())),
                 ],
                 Some(i),
             );
         }
+    }
+    if results.is_empty() {
+        // Nothing to chart: the file says why instead of holding a bare header.
+        let mut row = vec![String::new(); header.len()];
+        row[0] = neutralise(&t.text_with(
+            "chart-empty-pick",
+            &[("max", Arg::Number(crate::scenario::MAX_COMPARED as f64))],
+        ));
+        let _ = w.write_record(&row);
     }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }
@@ -192,6 +236,10 @@ mod tests {
     use super::*;
     use crate::scenario::{Action, Scenario};
 
+    fn en() -> Translator {
+        Translator::new(Language::En)
+    }
+
     fn results() -> Vec<OptionResult> {
         Scenario::default().evaluate().unwrap()
     }
@@ -199,7 +247,7 @@ mod tests {
     #[test]
     fn csv_has_units_in_header_and_one_plain_row_per_option() {
         let r = results();
-        let csv = to_csv(&r, Currency::Usd, "730h");
+        let csv = to_csv(&r, Currency::Usd, "730h", &en());
         let mut lines = csv.lines();
         assert_eq!(
             lines.next().unwrap(),
@@ -216,8 +264,52 @@ mod tests {
             .map(str::to_string)
             .collect();
         assert_eq!(first[0], r[0].name);
-        assert_eq!(first[3].parse::<f64>().unwrap(), r[0].total);
+        // Amounts to the cent: within half a cent of the engine, and the same digits as the
+        // comparison table shows.
+        let total: f64 = first[3].parse().unwrap();
+        assert!(
+            (total - r[0].total).abs() <= 0.005,
+            "{total} vs {}",
+            r[0].total
+        );
+        assert_eq!(
+            format::money(total, Currency::Usd),
+            format::money(r[0].total, Currency::Usd)
+        );
+        assert_eq!(
+            first[3].split('.').nth(1).map(str::len),
+            Some(2),
+            "{}",
+            first[3]
+        );
         assert!(!csv.contains('$'), "plain numbers, no symbols");
+    }
+
+    #[test]
+    fn csv_headers_and_warnings_follow_the_language_with_the_same_columns() {
+        let mut r = results();
+        r[0].totals.reserved_idle = 12.5;
+        let zh = Translator::new(Language::ZhCn);
+        let csv = to_csv(&r, Currency::Usd, "730h", &zh);
+        let header = csv.lines().next().unwrap();
+        assert!(
+            header.starts_with("选项,报价 ID,价格截至,规划期内总额（USD）"),
+            "{header}"
+        );
+        assert!(header.contains("完成时间（月，730h）"), "{header}");
+        assert!(csv.contains("预留容量闲置 US$12.50"), "{csv}");
+        let en = to_csv(&r, Currency::Usd, "730h", &en());
+        let body = |c: &str| {
+            c.lines()
+                .skip(1)
+                .map(|l| l.rsplit_once(',').unwrap().0.to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(body(&csv), body(&en), "same numbers in both languages");
+        assert_eq!(
+            header.split(',').count(),
+            en.lines().next().unwrap().split(',').count()
+        );
     }
 
     #[test]
@@ -240,7 +332,7 @@ mod tests {
             .unwrap();
         let r = s.evaluate().unwrap();
         let bands = s.risk_bands();
-        let csv = cumulative_csv_with_bands(&r, &bands, Currency::Usd, "730h");
+        let csv = cumulative_csv_with_bands(&r, &bands, Currency::Usd, "730h", &en());
         let mut rows = csv.lines();
         assert_eq!(
             rows.next(),
@@ -257,14 +349,14 @@ mod tests {
         assert!(
             last.ends_with(&format!(
                 ",{},{}",
-                csv_number(Some(b.last().unwrap().p10)),
-                csv_number(Some(b.last().unwrap().p90))
+                csv_amount(Some(b.last().unwrap().p10)),
+                csv_amount(Some(b.last().unwrap().p90))
             )),
             "{last}"
         );
         assert_eq!(
-            cumulative_csv_with_bands(&r, &[None, None], Currency::Usd, "730h"),
-            cumulative_csv(&r, Currency::Usd, "730h"),
+            cumulative_csv_with_bands(&r, &[None, None], Currency::Usd, "730h", &en()),
+            cumulative_csv(&r, Currency::Usd, "730h", &en()),
             "no band, no extra columns"
         );
     }
@@ -274,7 +366,7 @@ mod tests {
         let s = Scenario::default();
         let r = s.evaluate().unwrap();
         let chart = crate::scenario::engine_cumulative_chart(&s, &r);
-        let csv = cumulative_csv(&r, Currency::Usd, "730h");
+        let csv = cumulative_csv(&r, Currency::Usd, "730h", &en());
         let mut rd = csv::Reader::from_reader(csv.as_bytes());
         assert_eq!(
             rd.headers().unwrap().iter().collect::<Vec<_>>(),
@@ -287,9 +379,18 @@ mod tests {
                 let row = &rows[i * 13 + m];
                 assert_eq!(&row[0], r[i].name);
                 assert_eq!(row[1].parse::<f64>().unwrap(), *x);
-                assert_eq!(row[2].parse::<f64>().unwrap(), *y);
+                assert!((row[2].parse::<f64>().unwrap() - *y).abs() <= 0.005);
             }
         }
+    }
+
+    #[test]
+    fn an_empty_cumulative_csv_says_why() {
+        let csv = cumulative_csv(&[], Currency::Usd, "730h", &en());
+        assert_eq!(
+            csv,
+            "option,month_730h,cumulative_usd\nPick up to 10 offers in the table to compare them,,\n"
+        );
     }
 
     #[test]
@@ -302,7 +403,7 @@ mod tests {
         assert_eq!(neutralise("AWS"), "AWS");
         let mut r = results();
         r[0].name = "=HYPERLINK(\"x\")".into();
-        let csv = to_csv(&r[..1], Currency::Usd, "730h");
+        let csv = to_csv(&r[..1], Currency::Usd, "730h", &en());
         assert!(csv.contains("'=HYPERLINK"), "{csv}");
     }
 
@@ -314,7 +415,7 @@ mod tests {
         assert_eq!(rate_or_na(Some(1.5), Currency::Usd), "$1.5000");
         let mut r = results();
         r[0].per_used_gpu_hour = Some(f64::INFINITY);
-        let csv = to_csv(&r[..1], Currency::Usd, "730h");
+        let csv = to_csv(&r[..1], Currency::Usd, "730h", &en());
         let row = csv.lines().nth(1).unwrap();
         assert!(!row.contains("inf") && !row.contains("NaN"), "{row}");
     }
@@ -322,10 +423,10 @@ mod tests {
     #[test]
     fn idle_reserved_capacity_is_warned_about() {
         let mut r = results();
-        assert!(warnings(&r[0], Currency::Usd).is_empty());
+        assert!(warnings(&r[0], Currency::Usd, &en()).is_empty());
         r[0].totals.reserved_idle = 12.5;
         assert_eq!(
-            warnings(&r[0], Currency::Usd),
+            warnings(&r[0], Currency::Usd, &en()),
             vec!["$12.50 of reserved capacity idle".to_string()]
         );
     }

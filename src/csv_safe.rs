@@ -42,9 +42,57 @@ pub fn field(s: &str) -> String {
     }
 }
 
+/// Decimal places of money amounts in the app's CSV downloads (cents, as the tables show).
+pub const AMOUNT_DECIMALS: usize = 2;
+/// Decimal places of every other number in the app's CSV downloads: prices per hour, months,
+/// percentages (prices per hour are shown with 4 decimals in the tables).
+pub const DECIMALS: usize = 4;
+
+/// A number for a CSV cell with a fixed number of decimals (`places`), rounded half away from
+/// zero like the tables ([`crate::format::number`]), no grouping and no symbol:
+/// `320000.0000000001` with 2 places is `320000.00`, `0.125` is `0.13`. A result of zero is
+/// written without a sign; a non-finite value gives an empty cell.
+#[must_use]
+pub fn number(value: f64, places: usize) -> String {
+    if !value.is_finite() {
+        return String::new();
+    }
+    let scale = 10f64.powi(places as i32);
+    let rounded = (value * scale).round() / scale;
+    let s = format!("{rounded:.places$}");
+    if s.starts_with('-') && s[1..].bytes().all(|b| b == b'0' || b == b'.') {
+        s[1..].to_string()
+    } else {
+        s
+    }
+}
+
+/// A money amount for a CSV cell: [`number`] with [`AMOUNT_DECIMALS`].
+#[must_use]
+pub fn amount(value: f64) -> String {
+    number(value, AMOUNT_DECIMALS)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_have_fixed_decimals_without_float_noise() {
+        assert_eq!(amount(320000.0000000001), "320000.00");
+        assert_eq!(amount(0.1 + 0.2), "0.30");
+        assert_eq!(
+            amount(0.125),
+            "0.13",
+            "half away from zero, as the tables round"
+        );
+        assert_eq!(amount(2.675), crate::format::number(2.675, 2));
+        assert_eq!(amount(-0.001), "0.00");
+        assert_eq!(amount(-12.345), "-12.35");
+        assert_eq!(number(1.0 / 3.0, DECIMALS), "0.3333");
+        assert_eq!(number(f64::NAN, 2), "");
+        assert_eq!(number(f64::INFINITY, 2), "");
+    }
 
     #[test]
     fn formula_starts_get_a_quote() {

@@ -15,6 +15,9 @@ pub mod csv_safe;
 pub mod engine;
 pub mod file_name;
 pub mod format;
+// Build-time Fluent reading (build.rs includes it); compiled here only to run its tests.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod ftl_table;
 pub mod i18n;
 pub mod input;
 pub mod model;

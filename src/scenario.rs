@@ -10,6 +10,7 @@ use crate::chart::{BandArea, CumulativeChart, Line};
 use crate::engine::file::{Mode, OptionFile, ScenarioFile, WorkloadFile};
 use crate::engine::montecarlo::Band as MonteBand;
 use crate::engine::{self, EngineError};
+use crate::i18n::{self, Arg, Language, Translator};
 use crate::input::NumberSpec;
 use crate::model::{self, limits, ExchangeRate, Fleet, ModelError, MonthConvention, OptionResult};
 use std::collections::HashMap;
@@ -1327,21 +1328,67 @@ pub fn cumulative_chart(
     }
 }
 
+/// `n` with its unit in `t`'s language: `unit` is `gpus`, `months`, `offers` or `rows`, whose
+/// messages `count-{unit}-one` and `count-{unit}-other` take `$n` (Fluent's English plural
+/// categories, chosen here because the translator formats no selectors; Chinese has one form).
+#[must_use]
+pub fn count_in(t: &Translator, n: u32, unit: &str) -> String {
+    let form = if n == 1 { "one" } else { "other" };
+    t.text_with(
+        &format!("count-{unit}-{form}"),
+        &[("n", Arg::Number(f64::from(n)))],
+    )
+}
+
+/// The month convention in words in `t`'s language: `"730 h"` / `"730 小时"`, or
+/// `"calendar month from 2026-12"` / `"自 2026-12 起的日历月"`.
+#[must_use]
+pub fn month_words(scenario: &Scenario, t: &Translator) -> String {
+    match scenario.calendar_start() {
+        Some(start) => t.text_with(
+            "chart-month-calendar",
+            &[("start", Arg::Text(start.to_string()))],
+        ),
+        None => {
+            let label = scenario.fleet().month.label();
+            t.text_with(
+                "ui-month-hours",
+                &[("hours", Arg::Text(label.trim_end_matches(" h").to_string()))],
+            )
+        }
+    }
+}
+
 /// Builds the cumulative-cost chart from the engine's `results` for `scenario` (which must be
-/// `scenario.evaluate()`): one line per option (strategy variants included) with every cost
-/// component, the plan and month convention in the footer, and each option's prices as-of date.
+/// `scenario.evaluate()`), in English: [`engine_cumulative_chart_in`].
 #[must_use]
 pub fn engine_cumulative_chart(
     scenario: &Scenario,
     results: &[engine::plan::OptionResult],
 ) -> CumulativeChart {
+    engine_cumulative_chart_in(scenario, results, &Translator::new(Language::En))
+}
+
+/// Builds the cumulative-cost chart from the engine's `results` for `scenario` (which must be
+/// `scenario.evaluate()`) with every text in `t`'s language: one line per option (strategy
+/// variants included) with every cost component, the plan and month convention in the footer,
+/// and each option's prices as-of date.
+#[must_use]
+pub fn engine_cumulative_chart_in(
+    scenario: &Scenario,
+    results: &[engine::plan::OptionResult],
+    t: &Translator,
+) -> CumulativeChart {
+    let l = t.language();
     let fleet = scenario.fleet();
     let file = &scenario.file;
     let currency = scenario.display_currency();
+    let code = || Arg::Text(currency.code().to_string());
+    let month = month_words(scenario, t);
     let lines = results
         .iter()
         .map(|r| Line {
-            label: format!("{} — {}", r.name, crate::format::money(r.total, currency)),
+            label: format!("{} — {}", r.name, i18n::money(l, r.total, currency)),
             points: std::iter::once((0.0, 0.0))
                 .chain(
                     r.cumulative
@@ -1354,7 +1401,10 @@ pub fn engine_cumulative_chart(
         .collect();
     let mut as_of: Vec<String> = Vec::new();
     for r in results {
-        let text = r.prices_as_of.clone().unwrap_or_else(|| "undated".into());
+        let text = r
+            .prices_as_of
+            .as_deref()
+            .map_or_else(|| t.text("chart-undated"), |d| i18n::date(l, d));
         if !as_of.contains(&text) {
             as_of.push(text);
         }
@@ -1362,46 +1412,91 @@ pub fn engine_cumulative_chart(
     let days = file.workload.days_per_week.unwrap_or(7.0);
     let months = chart_months(scenario, results);
     let w = &file.workload;
+    let txt = |s: String| Arg::Text(s);
     let mut plan = if scenario.is_job() {
-        format!(
-            "Job: {} reference GPU-hours (A100 80GB) {}, scaling efficiency {}, until finished; 1 month = {}; whole instances billed; no tax",
-            crate::format::number(w.gpu_hours.unwrap_or(0.0), 0),
-            match (w.gpus, w.within_months) {
-                (_, Some(m)) => format!("within {} months", crate::format::input_value(m)),
-                (g, None) => format!("on {}", count_of(g.unwrap_or(DEFAULT_GPUS), "GPU", "GPUs")),
-            },
-            crate::format::input_value(w.scaling_efficiency.unwrap_or(1.0)),
-            scenario.month_label(),
+        t.text_with(
+            "chart-plan-job",
+            &[
+                (
+                    "work",
+                    txt(i18n::number(l, w.gpu_hours.unwrap_or(0.0).round())),
+                ),
+                (
+                    "size",
+                    txt(match (w.gpus, w.within_months) {
+                        (_, Some(m)) => t.text_with(
+                            "chart-plan-within",
+                            &[("months", txt(crate::format::input_value(m)))],
+                        ),
+                        (g, None) => t.text_with(
+                            "chart-plan-on",
+                            &[("gpus", txt(count_in(t, g.unwrap_or(DEFAULT_GPUS), "gpus")))],
+                        ),
+                    }),
+                ),
+                (
+                    "efficiency",
+                    txt(crate::format::input_value(
+                        w.scaling_efficiency.unwrap_or(1.0),
+                    )),
+                ),
+                ("month", txt(month.clone())),
+            ],
         )
     } else {
-        format!(
-            "{} × {} h/day × {} days/week, {}; 1 month = {}; whole instances billed; no tax",
-            count_of(fleet.gpus, "GPU", "GPUs"),
-            crate::format::input_value(fleet.hours_per_day),
-            crate::format::input_value(days),
-            count_of(fleet.months, "month", "months"),
-            scenario.month_label(),
+        t.text_with(
+            "chart-plan-fleet",
+            &[
+                ("gpus", txt(count_in(t, fleet.gpus, "gpus"))),
+                (
+                    "hours",
+                    txt(crate::format::input_value(fleet.hours_per_day)),
+                ),
+                ("days", txt(crate::format::input_value(days))),
+                ("months", txt(count_in(t, fleet.months, "months"))),
+                ("month", txt(month.clone())),
+            ],
         )
     };
     if file.storage_gb > 0.0 || file.egress_gb_per_month > 0.0 {
-        plan.push_str(&format!(
-            "; storage {} GB at {}/GB-month, egress {} GB/month at {}/GB",
-            crate::format::number(file.storage_gb, 0),
-            crate::format::input_value(scenario.storage_price()),
-            crate::format::number(file.egress_gb_per_month, 0),
-            crate::format::input_value(scenario.egress_price()),
+        plan.push_str(&t.text_with(
+            "chart-plan-storage",
+            &[
+                ("storage", txt(crate::format::number(file.storage_gb, 0))),
+                (
+                    "storage_price",
+                    txt(crate::format::input_value(scenario.storage_price())),
+                ),
+                (
+                    "egress",
+                    txt(crate::format::number(file.egress_gb_per_month, 0)),
+                ),
+                (
+                    "egress_price",
+                    txt(crate::format::input_value(scenario.egress_price())),
+                ),
+            ],
         ));
     }
     if file.contingency_pct > 0.0 {
-        plan.push_str(&format!(
-            "; contingency {} %",
-            crate::format::input_value(file.contingency_pct)
+        plan.push_str(&t.text_with(
+            "chart-plan-contingency",
+            &[("pct", txt(crate::format::input_value(file.contingency_pct)))],
         ));
     }
-    plan.push('.');
+    plan.push_str(&t.text("chart-plan-end"));
     let mut footer = vec![plan];
     if !as_of.is_empty() {
-        footer.push(format!("Prices as of: {}.", as_of.join("; ")));
+        footer.push(t.text_with(
+            "chart-prices-as-of",
+            &[(
+                "dates",
+                txt(as_of.join(match l {
+                    Language::En => "; ",
+                    Language::ZhCn => "；",
+                })),
+            )],
+        ));
     }
     if results.iter().any(|r| {
         r.offer_id
@@ -1409,21 +1504,32 @@ pub fn engine_cumulative_chart(
             .and_then(catalog::offer_by_id)
             .is_some_and(|o| o.currency != currency)
     }) {
-        footer.push(format!(
-            "Converted to {currency} at {}.",
-            scenario.rate_statement()
+        footer.push(t.text_with(
+            "chart-converted",
+            &[
+                ("currency", code()),
+                ("rate", txt(scenario.rate_statement())),
+            ],
         ));
     }
     CumulativeChart {
-        title: format!("Cumulative cost ({})", currency.code()),
-        x_label: format!("Month (1 month = {})", scenario.month_label()),
-        y_label: format!("Cumulative cost ({})", currency.code()),
+        title: t.text_with("chart-cumulative-title", &[("currency", code())]),
+        x_label: t.text_with("chart-month-axis", &[("month", txt(month))]),
+        y_label: t.text_with("chart-cumulative-title", &[("currency", code())]),
         footer,
         lines,
-        empty_message: format!("Pick up to {MAX_COMPARED} offers in the table to compare them"),
+        empty_message: empty_message(t),
         months,
         bands: Vec::new(),
     }
+}
+
+/// "Pick up to 4 offers in the table to compare them", in `t`'s language.
+fn empty_message(t: &Translator) -> String {
+    t.text_with(
+        "chart-empty-pick",
+        &[("max", Arg::Number(MAX_COMPARED as f64))],
+    )
 }
 
 /// Trials of the Monte Carlo behind the cumulative chart's P10–P90 bands (enough for stable
@@ -1431,9 +1537,20 @@ pub fn engine_cumulative_chart(
 pub const BAND_TRIALS: u32 = 1000;
 
 /// `chart` with the P10–P90 band of every option in `bands` (by option position; `None` for
-/// options without interruption risk) drawn under its line, and a footer line saying so.
+/// options without interruption risk) drawn under its line, and a footer line saying so, in
+/// English: [`with_bands_in`].
 #[must_use]
-pub fn with_bands(mut chart: CumulativeChart, bands: &[Option<Vec<MonteBand>>]) -> CumulativeChart {
+pub fn with_bands(chart: CumulativeChart, bands: &[Option<Vec<MonteBand>>]) -> CumulativeChart {
+    with_bands_in(chart, bands, &Translator::new(Language::En))
+}
+
+/// [`with_bands`] with the footer line in `t`'s language.
+#[must_use]
+pub fn with_bands_in(
+    mut chart: CumulativeChart,
+    bands: &[Option<Vec<MonteBand>>],
+    t: &Translator,
+) -> CumulativeChart {
     chart.bands = bands
         .iter()
         .enumerate()
@@ -1451,9 +1568,9 @@ pub fn with_bands(mut chart: CumulativeChart, bands: &[Option<Vec<MonteBand>>]) 
         })
         .collect();
     if !chart.bands.is_empty() {
-        chart.footer.push(format!(
-            "Shaded: P10–P90 of cumulative cost over {} Monte-Carlo trials of interruptions (seed 1) for options with interruption risk.",
-            crate::format::number(f64::from(BAND_TRIALS), 0)
+        chart.footer.push(t.text_with(
+            "chart-bands",
+            &[("trials", Arg::Number(f64::from(BAND_TRIALS)))],
         ));
     }
     chart
@@ -1472,30 +1589,41 @@ fn chart_months(scenario: &Scenario, results: &[engine::plan::OptionResult]) -> 
     }
 }
 
-/// Builds the ranking chart (total within the horizon per option, cheapest first) from the
-/// engine's `results` for `scenario`; the footer repeats the cumulative chart's.
+/// The ranking chart in English: [`engine_ranking_chart_in`].
 #[must_use]
 pub fn engine_ranking_chart(
     scenario: &Scenario,
     results: &[engine::plan::OptionResult],
 ) -> RankingChart {
+    engine_ranking_chart_in(scenario, results, &Translator::new(Language::En))
+}
+
+/// Builds the ranking chart (total within the horizon per option, cheapest first) from the
+/// engine's `results` for `scenario`, texts in `t`'s language; the footer repeats the
+/// cumulative chart's.
+#[must_use]
+pub fn engine_ranking_chart_in(
+    scenario: &Scenario,
+    results: &[engine::plan::OptionResult],
+    t: &Translator,
+) -> RankingChart {
     let currency = scenario.display_currency();
+    let code = || Arg::Text(currency.code().to_string());
     let fleet = scenario.fleet();
     RankingChart {
         title: if scenario.is_job() {
-            format!(
-                "Total cost of the job, cheapest first ({})",
-                currency.code()
-            )
+            t.text_with("chart-ranking-title-job", &[("currency", code())])
         } else {
-            format!(
-                "Total cost over {}, cheapest first ({})",
-                count_of(fleet.months, "month", "months"),
-                currency.code()
+            t.text_with(
+                "chart-ranking-title",
+                &[
+                    ("months", Arg::Text(count_in(t, fleet.months, "months"))),
+                    ("currency", code()),
+                ],
             )
         },
-        x_label: format!("Total cost within the horizon ({})", currency.code()),
-        footer: engine_cumulative_chart(scenario, results).footer,
+        x_label: t.text_with("chart-ranking-axis", &[("currency", code())]),
+        footer: engine_cumulative_chart_in(scenario, results, t).footer,
         bars: results
             .iter()
             .enumerate()
@@ -1503,46 +1631,88 @@ pub fn engine_ranking_chart(
                 label: r.name.clone(),
                 value: r.total,
                 series: i,
-                value_text: crate::format::money(r.total, currency),
+                value_text: i18n::money(t.language(), r.total, currency),
             })
             .collect(),
-        empty_message: format!("Pick up to {MAX_COMPARED} offers in the table to compare them"),
+        empty_message: empty_message(t),
     }
 }
 
-/// Builds the breakdown chart (cost of each month by component) of option `index` from the
-/// engine's `results` for `scenario`; an index past the end shows the first option, and no
-/// option gives an empty chart.
+/// The breakdown chart in English: [`engine_breakdown_chart_in`].
 #[must_use]
 pub fn engine_breakdown_chart(
     scenario: &Scenario,
     results: &[engine::plan::OptionResult],
     index: usize,
 ) -> BreakdownChart {
+    engine_breakdown_chart_in(scenario, results, index, &Translator::new(Language::En))
+}
+
+/// Names of the cost components in `t`'s language, in [`engine::plan::Components::NAMES`]
+/// order (legend text and Chinese CSV headers).
+#[must_use]
+pub fn component_labels(t: &Translator) -> [String; 10] {
+    engine::plan::Components::NAMES.map(|n| t.text(&format!("component-{}", n.replace('_', "-"))))
+}
+
+/// Builds the breakdown chart (cost of each month by component) of option `index` from the
+/// engine's `results` for `scenario`, texts in `t`'s language; an index past the end shows
+/// the first option, and no option gives an empty chart.
+#[must_use]
+pub fn engine_breakdown_chart_in(
+    scenario: &Scenario,
+    results: &[engine::plan::OptionResult],
+    index: usize,
+    t: &Translator,
+) -> BreakdownChart {
     let currency = scenario.display_currency();
+    let code = || Arg::Text(currency.code().to_string());
     let r = results.get(index).or_else(|| results.first());
+    let option = r.map(|r| r.name.clone()).unwrap_or_default();
     BreakdownChart {
-        title: format!("Monthly cost by component ({})", currency.code()),
-        option: r.map(|r| r.name.clone()).unwrap_or_default(),
-        x_label: format!("Month (1 month = {})", scenario.month_label()),
-        y_label: format!("Cost per month ({})", currency.code()),
-        footer: engine_cumulative_chart(scenario, r.map(std::slice::from_ref).unwrap_or(&[]))
+        title: t.text_with("chart-breakdown-title", &[("currency", code())]),
+        option_line: if option.is_empty() {
+            String::new()
+        } else {
+            t.text_with("chart-option-line", &[("name", Arg::Text(option.clone()))])
+        },
+        option,
+        component_labels: component_labels(t),
+        x_label: t.text_with(
+            "chart-month-axis",
+            &[("month", Arg::Text(month_words(scenario, t)))],
+        ),
+        y_label: t.text_with("chart-breakdown-axis", &[("currency", code())]),
+        footer: engine_cumulative_chart_in(scenario, r.map(std::slice::from_ref).unwrap_or(&[]), t)
             .footer,
         monthly: r.map(|r| r.monthly.clone()).unwrap_or_default(),
-        empty_message: format!("Pick up to {MAX_COMPARED} offers in the table to compare them"),
+        empty_message: empty_message(t),
     }
 }
 
-/// Builds the reserved-vs-on-demand chart from the engine's `results` for `scenario`: for each
-/// option with a reserved term, what an instance-hour of the term costs on demand as a function
-/// of the share of hours used (a dashed line through the origin) and reserved (flat: owed
-/// whether used or not), with the break-even utilisation marked where the lines cross.
+/// The reserved-vs-on-demand chart in English: [`engine_reserved_chart_in`].
 #[must_use]
 pub fn engine_reserved_chart(
     scenario: &Scenario,
     results: &[engine::plan::OptionResult],
 ) -> LinesChart {
+    engine_reserved_chart_in(scenario, results, &Translator::new(Language::En))
+}
+
+/// Builds the reserved-vs-on-demand chart from the engine's `results` for `scenario`, texts in
+/// `t`'s language: for each option with a reserved term, what an instance-hour of the term
+/// costs on demand as a function of the share of hours used (a dashed line through the origin)
+/// and reserved (flat: owed whether used or not), with the break-even utilisation marked where
+/// the lines cross.
+#[must_use]
+pub fn engine_reserved_chart_in(
+    scenario: &Scenario,
+    results: &[engine::plan::OptionResult],
+    t: &Translator,
+) -> LinesChart {
     let currency = scenario.display_currency();
+    let code = || Arg::Text(currency.code().to_string());
+    let txt = |s: String| Arg::Text(s);
     let mut lines = Vec::new();
     let mut markers = Vec::new();
     let mut priced = Vec::new();
@@ -1556,23 +1726,37 @@ pub fn engine_reserved_chart(
             .options()
             .get(i)
             .and_then(|o| o.reserved)
-            .map_or(String::new(), |t| format!("{} months, ", t.term_months));
+            .map(|term| term.term_months);
         lines.push(XyLine {
-            label: format!(
-                "{}: on demand, {}/instance-hour used",
-                r.name,
-                crate::format::number(od, 2)
+            label: t.text_with(
+                "chart-reserved-on-demand-line",
+                &[
+                    ("name", txt(r.name.clone())),
+                    ("price", txt(crate::format::number(od, 2))),
+                ],
             ),
             series: i,
             dashed: true,
             points: vec![(0.0, 0.0), (100.0, od)],
         });
         lines.push(XyLine {
-            label: format!(
-                "{}: reserved, {term}{}/instance-hour of the term",
-                r.name,
-                crate::format::number(rs.effective_per_hour, 2)
-            ),
+            label: {
+                let price = txt(crate::format::number(rs.effective_per_hour, 2));
+                match term {
+                    Some(m) => t.text_with(
+                        "chart-reserved-line-term",
+                        &[
+                            ("name", txt(r.name.clone())),
+                            ("months", Arg::Number(f64::from(m))),
+                            ("price", price),
+                        ],
+                    ),
+                    None => t.text_with(
+                        "chart-reserved-line",
+                        &[("name", txt(r.name.clone())), ("price", price)],
+                    ),
+                }
+            },
             series: i,
             dashed: false,
             points: vec![(0.0, rs.effective_per_hour), (100.0, rs.effective_per_hour)],
@@ -1582,46 +1766,60 @@ pub fn engine_reserved_chart(
                 x: u * 100.0,
                 y: rs.effective_per_hour,
                 tag: format!("{} %", crate::format::number(u * 100.0, 1)),
-                label: format!(
-                    "{}: break-even at {} % utilisation",
-                    r.name,
-                    crate::format::number(u * 100.0, 1)
+                label: t.text_with(
+                    "chart-break-even-marker",
+                    &[
+                        ("name", txt(r.name.clone())),
+                        ("pct", txt(crate::format::number(u * 100.0, 1))),
+                    ],
                 ),
                 series: i,
             },
             _ => Marker {
                 x: 100.0,
                 y: od,
-                tag: "never".into(),
-                label: format!("{}: reserved never pays off (above on demand)", r.name),
+                tag: t.text("chart-never"),
+                label: t.text_with("chart-never-pays-off", &[("name", txt(r.name.clone()))]),
                 series: i,
             },
         });
     }
     LinesChart {
-        title: format!("Reserved vs on-demand by utilisation ({})", currency.code()),
-        x_label: "Utilisation: share of the term's hours used (%)".into(),
-        y_label: format!("Per instance-hour of term ({})", currency.code()),
+        title: t.text_with("chart-reserved-title", &[("currency", code())]),
+        x_label: t.text("chart-reserved-x-axis"),
+        y_label: t.text_with("chart-reserved-y-axis", &[("currency", code())]),
         x_max: 100.0,
-        footer: engine_cumulative_chart(scenario, &priced).footer,
+        footer: engine_cumulative_chart_in(scenario, &priced, t).footer,
         lines,
         markers,
-        empty_message: "Add a reserved variant (\"+ 60/40 reserved\" in the comparison) or a reserved share to see its break-even".into(),
+        empty_message: t.text("chart-reserved-empty"),
     }
 }
 
-/// Builds the rent-vs-buy chart from the engine's `results` for `scenario`: each option's
-/// cumulative rental cost, the cumulative cash cost of owning enough servers for the first
-/// option's GPUs (dashed), and each option's crossover month (the first month renting has cost
-/// at least as much as buying) marked.
+/// The rent-vs-buy chart in English: [`engine_buy_chart_in`].
 #[must_use]
 pub fn engine_buy_chart(scenario: &Scenario, results: &[engine::plan::OptionResult]) -> LinesChart {
+    engine_buy_chart_in(scenario, results, &Translator::new(Language::En))
+}
+
+/// Builds the rent-vs-buy chart from the engine's `results` for `scenario`, texts in `t`'s
+/// language: each option's cumulative rental cost, the cumulative cash cost of owning enough
+/// servers for the first option's GPUs (dashed), and each option's crossover month (the first
+/// month renting has cost at least as much as buying) marked.
+#[must_use]
+pub fn engine_buy_chart_in(
+    scenario: &Scenario,
+    results: &[engine::plan::OptionResult],
+    t: &Translator,
+) -> LinesChart {
     let currency = scenario.display_currency();
+    let code = || Arg::Text(currency.code().to_string());
+    let txt = |s: String| Arg::Text(s);
     let mut lines: Vec<XyLine> = results
         .iter()
         .enumerate()
         .map(|(i, r)| XyLine {
-            label: format!("Rent: {}", r.name),
+            label: t.text_with("chart-rent-line", &[("name", txt(r.name.clone()))]),
             series: i,
             dashed: false,
             points: std::iter::once((0.0, 0.0))
@@ -1641,14 +1839,25 @@ pub fn engine_buy_chart(scenario: &Scenario, results: &[engine::plan::OptionResu
         let own = results.len();
         let upfront = first.servers * b.purchase;
         lines.push(XyLine {
-            label: format!(
-                "Buy: {} × {}-GPU server ({} each, {} years, {} % residual), {}/server-hour",
-                crate::format::number(first.servers, 0),
-                b.gpus,
-                crate::format::money(b.purchase, currency),
-                crate::format::input_value(b.life_years),
-                crate::format::input_value(b.residual * 100.0),
-                crate::format::number(first.per_server_hour, 2),
+            label: t.text_with(
+                "chart-buy-line",
+                &[
+                    ("servers", txt(crate::format::number(first.servers, 0))),
+                    ("gpus", Arg::Number(f64::from(b.gpus))),
+                    (
+                        "price",
+                        txt(i18n::money(t.language(), b.purchase, currency)),
+                    ),
+                    ("years", txt(crate::format::input_value(b.life_years))),
+                    (
+                        "residual",
+                        txt(crate::format::input_value(b.residual * 100.0)),
+                    ),
+                    (
+                        "per_hour",
+                        txt(crate::format::number(first.per_server_hour, 2)),
+                    ),
+                ],
             ),
             series: own,
             dashed: true,
@@ -1671,8 +1880,14 @@ pub fn engine_buy_chart(scenario: &Scenario, results: &[engine::plan::OptionResu
                 markers.push(Marker {
                     x: f64::from(m),
                     y,
-                    tag: format!("month {m}"),
-                    label: format!("{}: buying is cheaper from month {m}", r.name),
+                    tag: t.text_with("chart-month-n", &[("n", Arg::Number(f64::from(m)))]),
+                    label: t.text_with(
+                        "chart-buy-cheaper-from",
+                        &[
+                            ("name", txt(r.name.clone())),
+                            ("n", Arg::Number(f64::from(m))),
+                        ],
+                    ),
                     series: i,
                 });
             }
@@ -1681,29 +1896,30 @@ pub fn engine_buy_chart(scenario: &Scenario, results: &[engine::plan::OptionResu
             markers.push(Marker {
                 x: f64::from(chart_months(scenario, results)),
                 y: first.cumulative.last().copied().unwrap_or(f64::NAN),
-                tag: "no crossover".into(),
-                label: format!(
-                    "renting stays cheaper for all {}",
-                    count_of(chart_months(scenario, results), "month", "months")
+                tag: t.text("chart-no-crossover"),
+                label: t.text_with(
+                    "chart-renting-stays-cheaper",
+                    &[(
+                        "months",
+                        txt(count_in(t, chart_months(scenario, results), "months")),
+                    )],
                 ),
                 series: own,
             });
         }
     }
-    let mut footer = engine_cumulative_chart(scenario, results).footer;
-    footer.push(format!(
-        "Buying, cash view: purchase paid in month 0, power (kW × PUE × price per kWh) and operations monthly, residual value recovered only at resale; amounts in {}.",
-        currency.code()
-    ));
+    let mut footer = engine_cumulative_chart_in(scenario, results, t).footer;
+    footer.push(t.text_with("chart-buy-footer", &[("currency", code())]));
+    let month = month_words(scenario, t);
     LinesChart {
-        title: format!("Rent vs buy: cumulative cost ({})", currency.code()),
-        x_label: format!("Month (1 month = {})", scenario.month_label()),
-        y_label: format!("Cumulative cost ({})", currency.code()),
+        title: t.text_with("chart-buy-title", &[("currency", code())]),
+        x_label: t.text_with("chart-month-axis", &[("month", txt(month))]),
+        y_label: t.text_with("chart-cumulative-title", &[("currency", code())]),
         x_max: f64::from(chart_months(scenario, results)),
         footer,
         lines: if buy.is_some() { lines } else { Vec::new() },
         markers,
-        empty_message: "Switch on \"Compare with buying\" to draw the owned server".into(),
+        empty_message: t.text("chart-buy-empty"),
     }
 }
 

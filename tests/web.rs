@@ -175,7 +175,12 @@ async fn all_three_charts_are_drawn_and_labelled_for_the_compared_options() {
         .query_selector_all("#comparison tbody th.option-label")
         .expect("rows");
     assert_eq!(rows.length() as usize, results.len());
-    let csv = gpu_cost_planner::comparison::to_csv(&results, Currency::Usd, "730h");
+    let csv = gpu_cost_planner::comparison::to_csv(
+        &results,
+        Currency::Usd,
+        "730h",
+        &gpu_cost_planner::i18n::Translator::new(gpu_cost_planner::i18n::Language::En),
+    );
     let totals = root
         .query_selector_all("#comparison tbody td.cmp-total")
         .expect("totals");

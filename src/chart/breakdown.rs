@@ -29,8 +29,14 @@ pub const COMPONENT_LABELS: [&str; 10] = [
 pub struct BreakdownChart {
     /// Title with the currency, e.g. `"Monthly cost by component (USD)"`.
     pub title: String,
-    /// Name of the option broken down, shown as the first footer line (wrapped, never cut).
+    /// Name of the option broken down (data: the CSV's first column, the chart's label).
     pub option: String,
+    /// The first footer line naming the option, in the UI language, e.g.
+    /// `"Option: AWS p4d.24xlarge (8× A100)"` (wrapped, never cut; empty for none).
+    pub option_line: String,
+    /// Legend text of the components in [`Components::NAMES`] order, in the UI language
+    /// ([`COMPONENT_LABELS`] in English).
+    pub component_labels: [String; 10],
     /// X axis description with the month convention, e.g. `"Month (1 month = 730 h)"`.
     pub x_label: String,
     /// Y axis description with the currency, e.g. `"Cost per month (USD)"`.
@@ -80,8 +86,8 @@ pub fn preferred_height(chart: &BreakdownChart, css_width: f64) -> f64 {
 /// The footer as drawn: the option's name, then the chart's footer lines.
 fn footer_text(chart: &BreakdownChart) -> Vec<String> {
     let mut lines = Vec::with_capacity(chart.footer.len() + 1);
-    if !chart.option.is_empty() {
-        lines.push(format!("Option: {}", chart.option));
+    if !chart.option_line.is_empty() {
+        lines.push(chart.option_line.clone());
     }
     lines.extend(chart.footer.iter().cloned());
     lines
@@ -201,7 +207,7 @@ pub fn draw_breakdown<DB: DrawingBackend>(
             .map_err(err)?;
         legend_area
             .draw(&Text::new(
-                COMPONENT_LABELS[i],
+                chart.component_labels[i].as_str(),
                 (x + s + px(6.0) as i32, y),
                 font(LEGEND_FONT).pos(Pos::new(HPos::Left, VPos::Center)),
             ))
@@ -228,26 +234,24 @@ pub fn breakdown_svg(
     Ok(out)
 }
 
-/// The data behind the chart as CSV: `month_{month}` then one column per component named
-/// `{component}_{currency}_per_month_{month}` (e.g. `on_demand_usd_per_month_730h`), then
-/// the month's total; plain numbers.
+/// The data behind the chart as CSV: one row per month, the option's name first (so the file
+/// says which option it breaks down), then the month, each component's cost and the month's
+/// total, amounts with 2 decimals ([`crate::csv_safe::amount`]). `header` names the columns
+/// in that order (13 names, in the UI language). A chart with nothing to draw gives the header
+/// and one row carrying its `empty_message`, so the file says why it has no data.
 #[must_use]
-pub fn breakdown_csv(chart: &BreakdownChart, currency_code: &str, month: &str) -> String {
-    let c = currency_code.to_lowercase();
-    let mut header = vec![format!("month_{month}")];
-    header.extend(
-        Components::NAMES
-            .iter()
-            .map(|n| format!("{n}_{c}_per_month_{month}")),
-    );
-    header.push(format!("total_{c}_per_month_{month}"));
+pub fn breakdown_csv(chart: &BreakdownChart, header: &[String]) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
-    let _ = w.write_record(&header);
+    let _ = w.write_record(header);
+    let option = crate::comparison::neutralise(&chart.option);
     for (m, comp) in chart.monthly.iter().enumerate() {
-        let mut row = vec![(m + 1).to_string()];
-        row.extend(comp.values().iter().map(|v| v.to_string()));
-        row.push(comp.total().to_string());
+        let mut row = vec![option.clone(), (m + 1).to_string()];
+        row.extend(comp.values().iter().map(|v| crate::csv_safe::amount(*v)));
+        row.push(crate::csv_safe::amount(comp.total()));
         let _ = w.write_record(&row);
+    }
+    if chart.monthly.is_empty() {
+        let _ = w.write_record(super::empty_row(&chart.empty_message, header.len()));
     }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }
@@ -266,6 +270,8 @@ mod tests {
         BreakdownChart {
             title: "Monthly cost by component (USD)".into(),
             option: "AWS <p4d>".into(),
+            option_line: "Option: AWS <p4d>".into(),
+            component_labels: COMPONENT_LABELS.map(String::from),
             x_label: "Month (1 month = 730 h)".into(),
             y_label: "Cost per month (USD)".into(),
             footer: vec!["Prices as of: 2026-07-30.".into()],
@@ -304,13 +310,27 @@ mod tests {
     }
 
     #[test]
-    fn csv_has_a_unit_column_per_component() {
-        let csv = breakdown_csv(&chart(), "USD", "730h");
+    fn csv_names_the_option_and_has_a_column_per_component() {
+        let header: Vec<String> = (0..13).map(|i| format!("h{i}")).collect();
+        let csv = breakdown_csv(&chart(), &header);
         let mut lines = csv.lines();
-        let header = lines.next().unwrap();
-        assert!(header.starts_with("month_730h,reserved_upfront_usd_per_month_730h,"));
-        assert!(header.ends_with(",contingency_usd_per_month_730h,total_usd_per_month_730h"));
-        assert_eq!(lines.next().unwrap(), "1,0,0,0,1000,0,0,0,50,0,105,1155");
+        assert_eq!(lines.next().unwrap(), header.join(","));
+        assert_eq!(
+            lines.next().unwrap(),
+            "AWS <p4d>,1,0.00,0.00,0.00,1000.00,0.00,0.00,0.00,50.00,0.00,105.00,1155.00"
+        );
         assert_eq!(csv.lines().count(), 7);
+    }
+
+    #[test]
+    fn an_empty_chart_csv_says_why() {
+        let mut c = chart();
+        c.monthly.clear();
+        let header: Vec<String> = (0..13).map(|i| format!("h{i}")).collect();
+        let csv = breakdown_csv(&c, &header);
+        assert_eq!(
+            csv,
+            format!("{}\nPick an option,,,,,,,,,,,,\n", header.join(","))
+        );
     }
 }

@@ -65,12 +65,16 @@ fn legend_lines(chart: &LinesChart, css_width: f64) -> Vec<(Option<(usize, bool)
     let width = chars_fitting(css_width - 64.0, LEGEND_FONT);
     let mut out: Vec<(Option<(usize, bool)>, String)> = Vec::new();
     for l in &chart.lines {
-        for (i, t) in textwrap::wrap(&l.label, width).into_iter().enumerate() {
+        for (i, t) in textwrap::wrap(&l.label, super::cjk_width(&l.label, width))
+            .into_iter()
+            .enumerate()
+        {
             out.push(((i == 0).then_some((l.series, l.dashed)), t.into_owned()));
         }
     }
     for m in &chart.markers {
-        for t in textwrap::wrap(&format!("◯ {}: {}", m.tag, m.label), width) {
+        let text = format!("◯ {}: {}", m.tag, m.label);
+        for t in textwrap::wrap(&text, super::cjk_width(&text, width)) {
             out.push((None, t.into_owned()));
         }
     }
@@ -216,7 +220,10 @@ pub fn draw_lines<DB: DrawingBackend>(
     if chart.lines.is_empty() {
         // Wrapped to the plot's width: the message is a sentence and charts sit side by side.
         let (w, h) = plot_area.dim_in_pixel();
-        let wrapped = textwrap::wrap(&chart.empty_message, chars_fitting(css_width * 0.7, 14.0));
+        let wrapped = textwrap::wrap(
+            &chart.empty_message,
+            super::cjk_width(&chart.empty_message, chars_fitting(css_width * 0.7, 14.0)),
+        );
         let top = h as f64 / 2.0 - 9.0 * scale * (wrapped.len() as f64 - 1.0);
         for (i, line) in wrapped.iter().enumerate() {
             plot_area
@@ -277,29 +284,40 @@ pub fn lines_svg(chart: &LinesChart, theme: &Theme, width: u32) -> Result<String
     Ok(out)
 }
 
-/// The data behind the chart as CSV in long form: `series,{x_column},{y_column}` (the caller
-/// names the columns with their units, e.g. `utilisation_pct`, `usd_per_instance_hour`), one
-/// row per point, then one row per marker with the series `"marker: {label}"`. Labels are
-/// neutralised against spreadsheet formulas; numbers are plain.
+/// The chart's data as long-form CSV: one row per line point (`series`, x, y), then one per
+/// marker with its series cell made by `marker` from the marker's label (e.g.
+/// `"marker: break-even at 80 %"`). `header` names the three columns (UI language); x is
+/// written with 4 decimals, y with `y_places` ([`crate::csv_safe::number`]). Series names
+/// are neutralised. A chart with nothing to draw gives the header and one row carrying its
+/// `empty_message`.
 #[must_use]
-pub fn lines_csv(chart: &LinesChart, x_column: &str, y_column: &str) -> String {
+pub fn lines_csv(
+    chart: &LinesChart,
+    header: [&str; 3],
+    y_places: usize,
+    marker: &dyn Fn(&str) -> String,
+) -> String {
+    use crate::csv_safe::{number, DECIMALS};
     let mut w = csv::Writer::from_writer(Vec::new());
-    let _ = w.write_record(["series", x_column, y_column]);
+    let _ = w.write_record(header);
     for l in &chart.lines {
         for (x, y) in &l.points {
             let _ = w.write_record([
                 crate::comparison::neutralise(&l.label),
-                x.to_string(),
-                y.to_string(),
+                number(*x, DECIMALS),
+                number(*y, y_places),
             ]);
         }
     }
     for m in &chart.markers {
         let _ = w.write_record([
-            crate::comparison::neutralise(&format!("marker: {}", m.label)),
-            m.x.to_string(),
-            m.y.to_string(),
+            crate::comparison::neutralise(&marker(&m.label)),
+            number(m.x, DECIMALS),
+            number(m.y, y_places),
         ]);
+    }
+    if chart.lines.is_empty() && chart.markers.is_empty() {
+        let _ = w.write_record(super::empty_row(&chart.empty_message, 3));
     }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }
@@ -394,13 +412,24 @@ mod tests {
 
     #[test]
     fn csv_is_long_form_with_units_and_markers() {
-        let csv = lines_csv(&chart(), "utilisation_pct", "usd_per_instance_hour");
+        let header = ["series", "utilisation_pct", "usd_per_instance_hour"];
+        let csv = lines_csv(&chart(), header, 4, &|l| format!("marker: {l}"));
         let mut rows = csv.lines();
         assert_eq!(
             rows.next(),
             Some("series,utilisation_pct,usd_per_instance_hour")
         );
-        assert_eq!(rows.next(), Some("On demand <p4d>,0,0"));
-        assert!(csv.ends_with("marker: break-even 80 %,80,32\n"), "{csv}");
+        assert_eq!(rows.next(), Some("On demand <p4d>,0.0000,0.0000"));
+        assert!(
+            csv.ends_with("marker: break-even 80 %,80.0000,32.0000\n"),
+            "{csv}"
+        );
+        let mut empty = chart();
+        empty.lines.clear();
+        empty.markers.clear();
+        assert_eq!(
+            lines_csv(&empty, header, 2, &|l| l.to_string()),
+            "series,utilisation_pct,usd_per_instance_hour\nNo reserved option,,\n"
+        );
     }
 }

@@ -254,7 +254,7 @@ fn legend_lines(chart: &CumulativeChart, css_width: f64) -> Vec<(usize, String)>
         .iter()
         .enumerate()
         .flat_map(|(i, l)| {
-            textwrap::wrap(&l.label, width)
+            textwrap::wrap(&l.label, cjk_width(&l.label, width))
                 .into_iter()
                 .map(move |t| (i, t.into_owned()))
         })
@@ -271,8 +271,31 @@ pub(crate) fn wrap_footer(footer: &[String], css_width: f64) -> Vec<String> {
     let width = chars_fitting(css_width - 24.0, FOOTER_FONT);
     footer
         .iter()
-        .flat_map(|f| textwrap::wrap(f, width).into_iter().map(|t| t.into_owned()))
+        .flat_map(|f| {
+            textwrap::wrap(f, cjk_width(f, width))
+                .into_iter()
+                .map(|t| t.into_owned())
+        })
         .collect()
+}
+
+/// Characters per line for `text` when `width` Latin characters fit: half as many when the text
+/// has Chinese, Japanese or Korean characters (about twice as wide; textwrap, without its
+/// unicode-width feature, counts every character as one column and breaks a long run of them).
+pub(crate) fn cjk_width(text: &str, width: usize) -> usize {
+    if text.chars().any(|c| ('\u{2E80}'..='\u{FFEF}').contains(&c)) {
+        (width / 2).max(1)
+    } else {
+        width
+    }
+}
+
+/// A CSV row for a chart with nothing to draw: the chart's `message` (why it is empty) in the
+/// first of `columns` cells, the others empty.
+pub(crate) fn empty_row(message: &str, columns: usize) -> Vec<String> {
+    let mut row = vec![String::new(); columns.max(1)];
+    row[0] = crate::comparison::neutralise(message);
+    row
 }
 
 /// Height in CSS pixels that shows `chart` at `css_width` without clipping: the plot plus one

@@ -180,23 +180,24 @@ pub fn ranking_svg(chart: &RankingChart, theme: &Theme, width: u32) -> Result<St
     Ok(out)
 }
 
-/// The data behind the ranking as CSV, cheapest first: `rank,option,total_{currency}` (the
-/// currency code in lower case, e.g. `total_usd`); option names are neutralised against
-/// spreadsheet formulas.
+/// The ranking as CSV: rank, option, total (2 decimals, [`crate::csv_safe::amount`]),
+/// cheapest first; `header` names the three columns (UI language). Option names are
+/// neutralised. A chart with nothing to draw gives the header and one row carrying its
+/// `empty_message`.
 #[must_use]
-pub fn ranking_csv(chart: &RankingChart, currency_code: &str) -> String {
+pub fn ranking_csv(chart: &RankingChart, header: [&str; 3]) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
-    let _ = w.write_record([
-        "rank".to_string(),
-        "option".to_string(),
-        format!("total_{}", currency_code.to_lowercase()),
-    ]);
-    for (i, b) in ranked(&chart.bars).iter().enumerate() {
+    let _ = w.write_record(header);
+    let ranked = ranked(&chart.bars);
+    for (i, b) in ranked.iter().enumerate() {
         let _ = w.write_record([
             (i + 1).to_string(),
             crate::comparison::neutralise(&b.label),
-            b.value.to_string(),
+            crate::csv_safe::amount(b.value),
         ]);
+    }
+    if ranked.is_empty() {
+        let _ = w.write_record(super::empty_row(&chart.empty_message, 3));
     }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }
@@ -252,8 +253,12 @@ mod tests {
     fn csv_is_ranked_with_units_and_neutralised() {
         let c = chart(vec![("=evil", 2.0), ("Lambda", 1.5)]);
         assert_eq!(
-            ranking_csv(&c, "USD"),
-            "rank,option,total_usd\n1,Lambda,1.5\n2,'=evil,2\n"
+            ranking_csv(&c, ["rank", "option", "total_usd"]),
+            "rank,option,total_usd\n1,Lambda,1.50\n2,'=evil,2.00\n"
+        );
+        assert_eq!(
+            ranking_csv(&chart(vec![]), ["rank", "option", "total_usd"]),
+            "rank,option,total_usd\nPick offers,,\n"
         );
     }
 }

@@ -114,6 +114,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
     // Data area of the last drawing, and the tooltip under the pointer (line charts only).
     let frame = use_mut_ref(|| None::<PlotFrame>);
     let tooltip = use_state(|| None::<Tooltip>);
+    let tr = super::language::use_tr();
 
     // Redraw on window resize (also fires when devicePixelRatio changes with zoom).
     {
@@ -235,7 +236,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                 if let Some(t) = &*tooltip {
                     <div class="chart-tooltip" role="status" style={format!("left: {:.0}px; top: 40px;", t.x)}
                         data-month={t.month.to_string()}>
-                        <div class="tooltip-head">{ format!("Month {}", crate::format::number(t.month, 0)) }</div>
+                        <div class="tooltip-head">{ tr.text_with("ui-tooltip-month", &[("n", crate::i18n::Arg::Number(t.month.round()))]) }</div>
                         { for t.rows.iter().map(|(label, v)| html!{
                             <div class="tooltip-row">{ label.split(" — ").next().unwrap_or(label.as_str()) }{ ": " }<strong>{ crate::format::number(*v, 2) }</strong></div>
                         }) }

@@ -6,6 +6,8 @@ use crate::catalog::Currency;
 use crate::comparison::{file_name, money_or_na, rate_or_na, to_csv, warnings};
 use crate::engine::plan::OptionResult;
 use crate::format;
+use crate::i18n::Arg;
+use crate::ui::language::use_tr;
 use crate::web;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -14,7 +16,7 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq, Clone)]
 pub struct ComparisonProps {
     /// The engine's results (`Scenario::evaluate`), or why they could not be computed.
-    pub results: Rc<Result<Vec<OptionResult>, String>>,
+    pub results: Rc<Result<Vec<OptionResult>, crate::engine::EngineError>>,
     /// Currency of every amount.
     pub currency: Currency,
     /// Month convention code, e.g. `"730h"` (CSV headers and the finish column).
@@ -31,19 +33,28 @@ pub struct ComparisonProps {
     pub on_remove: Callback<usize>,
 }
 
+/// A month convention code (`"730h"`, `"calendar"`) as words: `"730 h"`, `"calendar months"`.
+fn month_name(t: &crate::i18n::Translator, code: &str) -> String {
+    match code.strip_suffix('h') {
+        Some(hours) => t.text_with("ui-month-hours", &[("hours", Arg::Text(hours.into()))]),
+        None => t.text("ui-calendar-months"),
+    }
+}
+
 /// Comparison table with a CSV download.
 #[function_component(Comparison)]
 pub fn comparison(props: &ComparisonProps) -> Html {
     let error = use_state(|| None::<String>);
+    let t = use_tr();
     let results = match &*props.results {
         Ok(r) => r,
         Err(e) => {
-            return html! { <p class="field-error" role="alert" id="comparison-error">{ format!("Cannot compute the comparison: {e}") }</p> }
+            return html! { <p class="field-error" role="alert" id="comparison-error">{ t.text_with("ui-cannot-compute", &[("detail", Arg::Text(t.engine_error(e)))]) }</p> }
         }
     };
     if results.is_empty() {
         return html! {
-            <p class="empty" id="results-empty">{ format!("No offer picked yet: tick up to {} rows in the offer table below.", crate::scenario::MAX_COMPARED) }</p>
+            <p class="empty" id="results-empty">{ t.text_with("ui-no-offer-picked", &[("max", Arg::Number(crate::scenario::MAX_COMPARED as f64))]) }</p>
         };
     }
     let c = props.currency;
@@ -52,9 +63,10 @@ pub fn comparison(props: &ComparisonProps) -> Html {
         let month = props.month.clone();
         let name = file_name("comparison", &props.today, "csv");
         let error = error.clone();
+        let t = t.clone();
         Callback::from(move |_: MouseEvent| {
             if let Ok(r) = &*results {
-                if let Err(e) = web::download_text(&name, "text/csv", &to_csv(r, c, &month)) {
+                if let Err(e) = web::download_text(&name, "text/csv", &to_csv(r, c, &month, &t)) {
                     error.set(Some(e));
                 }
             }
@@ -66,28 +78,30 @@ pub fn comparison(props: &ComparisonProps) -> Html {
         let reserve = props.on_reserved_variant.clone();
         let reservable = props.reservable.get(i).copied().unwrap_or(false);
         let reserved = r.reserved.as_ref();
-        let warn = warnings(r, c);
+        let warn = warnings(r, c, &t);
+        // "n/a" in the interface language.
+        let na = |s: String| if s == format::NOT_AVAILABLE { t.text("ui-na") } else { s };
         html! {
             <tr data-offer-id={r.offer_id.clone()}>
                 <th scope="row" class="option-label">{ r.name.clone() }
-                    if let Some(d) = &r.prices_as_of { <div class="muted small">{ format!("prices as of {d}") }</div> }
+                    if let Some(d) = &r.prices_as_of { <div class="muted small">{ t.text_with("ui-prices-as-of", &[("date", Arg::Text(crate::i18n::date(t.language(), d)))]) }</div> }
                 </th>
                 <td class="num cmp-total total" id={format!("total-{i}")}>{ format::money(r.total, c) }</td>
                 <td class="num">{ format::money(r.total_with_commitment, c) }</td>
-                <td class="num">{ rate_or_na(r.per_used_gpu_hour, c) }</td>
-                <td class="num">{ money_or_na(r.per_job, c) }</td>
-                <td class="num">{ r.finish_months.filter(|m| m.is_finite()).map(|m| format::number(m, 2)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
-                <td class="num">{ reserved.and_then(|x| x.break_even_utilisation).filter(|u| u.is_finite()).map(|u| format!("{} %", format::number(u * 100.0, 1))).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
-                <td class="num">{ reserved.and_then(|x| x.break_even_months).filter(|m| m.is_finite()).map(|m| format::number(m, 1)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
+                <td class="num">{ na(rate_or_na(r.per_used_gpu_hour, c)) }</td>
+                <td class="num">{ na(money_or_na(r.per_job, c)) }</td>
+                <td class="num">{ r.finish_months.filter(|m| m.is_finite()).map(|m| format::number(m, 2)).unwrap_or_else(|| t.text("ui-na")) }</td>
+                <td class="num">{ reserved.and_then(|x| x.break_even_utilisation).filter(|u| u.is_finite()).map(|u| format!("{} %", format::number(u * 100.0, 1))).unwrap_or_else(|| t.text("ui-na")) }</td>
+                <td class="num">{ reserved.and_then(|x| x.break_even_months).filter(|m| m.is_finite()).map(|m| format::number(m, 1)).unwrap_or_else(|| t.text("ui-na")) }</td>
                 <td class="warn small">{ warn.join("; ") }</td>
                 <td class="actions">
-                    <button class="link" title="Add a copy of this option run on spot capacity" onclick={Callback::from(move |_: MouseEvent| spot.emit(i))}>{ "+ spot variant" }</button>
+                    <button class="link" title={t.text("ui-spot-variant-title")} onclick={Callback::from(move |_: MouseEvent| spot.emit(i))}>{ t.text("ui-spot-variant") }</button>
                     if reservable {
                         { " " }
-                        <button class="link reserved-variant" title="Add a copy of this option with 60 % of its GPUs on the offer's first committed-use term and 40 % on demand" onclick={Callback::from(move |_: MouseEvent| reserve.emit(i))}>{ "+ 60/40 reserved" }</button>
+                        <button class="link reserved-variant" title={t.text("ui-reserved-variant-title")} onclick={Callback::from(move |_: MouseEvent| reserve.emit(i))}>{ t.text("ui-reserved-variant") }</button>
                     }
                     { " " }
-                    <button class="link" aria-label={format!("Remove {}", r.name)} onclick={Callback::from(move |_: MouseEvent| remove.emit(i))}>{ "remove" }</button>
+                    <button class="link" aria-label={t.text_with("ui-remove-option", &[("name", Arg::Text(r.name.clone()))])} onclick={Callback::from(move |_: MouseEvent| remove.emit(i))}>{ t.text("ui-remove") }</button>
                 </td>
             </tr>
         }
@@ -95,22 +109,22 @@ pub fn comparison(props: &ComparisonProps) -> Html {
     html! {
         <div class="comparison">
             <div class="card-head">
-                <h3>{ "Totals, rates and break-even" }</h3>
-                <div class="buttons"><button id="download-comparison-csv" onclick={on_csv}>{ "Download CSV" }</button></div>
+                <h3>{ t.text("ui-cmp-heading") }</h3>
+                <div class="buttons"><button id="download-comparison-csv" onclick={on_csv}>{ t.text("ui-download-csv") }</button></div>
             </div>
             <div class="table-scroll" id="results">
                 <table id="comparison">
                     <thead><tr>
-                        <th scope="col">{ "Option" }</th>
-                        <th scope="col" class="num">{ format!("Total in horizon ({})", c.code()) }</th>
-                        <th scope="col" class="num" title="total plus reserved commitment owed after the horizon">{ format!("Total commitment ({})", c.code()) }</th>
-                        <th scope="col" class="num">{ "Per used GPU-hour" }</th>
-                        <th scope="col" class="num">{ "Per job" }</th>
-                        <th scope="col" class="num">{ format!("Finish (months of {})", props.month) }</th>
-                        <th scope="col" class="num">{ "Reserved break-even utilisation" }</th>
-                        <th scope="col" class="num" title="months of use after which the reserved term beats paying on demand">{ "Reserved break-even (months)" }</th>
-                        <th scope="col">{ "Warnings" }</th>
-                        <th scope="col"><span class="visually-hidden">{ "Actions" }</span></th>
+                        <th scope="col">{ t.text("ui-cmp-option") }</th>
+                        <th scope="col" class="num">{ t.text_with("ui-cmp-total", &[("currency", Arg::Text(c.code().into()))]) }</th>
+                        <th scope="col" class="num" title={t.text("ui-cmp-commitment-title")}>{ t.text_with("ui-cmp-commitment", &[("currency", Arg::Text(c.code().into()))]) }</th>
+                        <th scope="col" class="num">{ t.text("ui-cmp-per-gpu-hour") }</th>
+                        <th scope="col" class="num">{ t.text("ui-cmp-per-job") }</th>
+                        <th scope="col" class="num">{ t.text_with("ui-cmp-finish", &[("month", Arg::Text(month_name(&t, &props.month)))]) }</th>
+                        <th scope="col" class="num">{ t.text("ui-cmp-break-even-utilisation") }</th>
+                        <th scope="col" class="num" title={t.text("ui-cmp-break-even-months-title")}>{ t.text("ui-cmp-break-even-months") }</th>
+                        <th scope="col">{ t.text("ui-warnings") }</th>
+                        <th scope="col"><span class="visually-hidden">{ t.text("ui-actions") }</span></th>
                     </tr></thead>
                     <tbody>{ for rows }</tbody>
                 </table>

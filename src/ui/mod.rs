@@ -17,13 +17,14 @@ pub mod strategy;
 
 use crate::catalog::Currency;
 use crate::engine::file::Mode;
+use crate::i18n::{Arg, Language, Translator};
 use crate::model::MonthConvention;
 use crate::scenario::{
-    engine_breakdown_chart, engine_buy_chart, engine_cumulative_chart, engine_ranking_chart,
-    engine_reserved_chart, with_bands, Action, CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC,
-    DAYS_PER_WEEK_SPEC, DEFAULT_JOB_GPU_HOURS, GPUS_SPEC, HOURS_PER_DAY_SPEC, HOURS_SPEC,
-    INTERRUPTIONS_SPEC, JOB_GPU_HOURS_SPEC, JOB_WITHIN_SPEC, MONTHS_SPEC, PER_GB_PRICE_SPEC,
-    RATE_SPEC, SCALING_SPEC, VOLUME_GB_SPEC,
+    engine_breakdown_chart_in, engine_buy_chart_in, engine_cumulative_chart_in,
+    engine_ranking_chart_in, engine_reserved_chart_in, with_bands_in, Action,
+    CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC, DEFAULT_JOB_GPU_HOURS,
+    GPUS_SPEC, HOURS_PER_DAY_SPEC, HOURS_SPEC, INTERRUPTIONS_SPEC, JOB_GPU_HOURS_SPEC,
+    JOB_WITHIN_SPEC, MONTHS_SPEC, PER_GB_PRICE_SPEC, RATE_SPEC, SCALING_SPEC, VOLUME_GB_SPEC,
 };
 use chart_panel::{AnyChart, ChartPanel};
 use comparison::Comparison;
@@ -72,9 +73,7 @@ pub fn app() -> Html {
     // The engine's full results (every component, commitment, warnings) for the comparison
     // table; an invalid option shows its message there and nothing else changes.
     let engine_results = use_memo(scenario.clone(), |s| {
-        crate::web::timed(crate::web::MEASURE_RECOMPUTE, || {
-            s.evaluate().map_err(|e| e.to_string())
-        })
+        crate::web::timed(crate::web::MEASURE_RECOMPUTE, || s.evaluate())
     });
     // The offer table's scenario-total column follows the scenario once it has been still for
     // a moment, so dragging a slider never rebuilds the table's rows.
@@ -107,87 +106,169 @@ pub fn app() -> Html {
     // P10–P90 bands of options with interruption risk (1,000 seeded trials each, memoised on
     // the scenario, so redraws without a scenario change reuse them).
     let bands = use_memo(scenario.clone(), |s| s.risk_bands());
+    // Chart texts follow the language: the charts are rebuilt when it changes (the scenario
+    // and the engine's results are not).
+    let lang = state.language;
     let chart = {
         let results = engine_results.clone();
         let bands = bands.clone();
-        use_memo(scenario.clone(), move |s| {
+        use_memo((scenario.clone(), lang), move |(s, l)| {
+            let t = Translator::new(*l);
             crate::web::timed(crate::web::MEASURE_CHART_SERIES, || match &*results {
-                Ok(r) => with_bands(engine_cumulative_chart(s, r), &bands),
-                Err(_) => engine_cumulative_chart(s, &[]),
+                Ok(r) => with_bands_in(engine_cumulative_chart_in(s, r, &t), &bands, &t),
+                Err(_) => engine_cumulative_chart_in(s, &[], &t),
             })
         })
     };
 
     let ranking = {
         let results = engine_results.clone();
-        use_memo(scenario.clone(), move |s| match &*results {
-            Ok(r) => engine_ranking_chart(s, r),
-            Err(_) => engine_ranking_chart(s, &[]),
+        use_memo((scenario.clone(), lang), move |(s, l)| {
+            let t = Translator::new(*l);
+            match &*results {
+                Ok(r) => engine_ranking_chart_in(s, r, &t),
+                Err(_) => engine_ranking_chart_in(s, &[], &t),
+            }
         })
     };
     let breakdown = {
         let results = engine_results.clone();
         use_memo(
-            (scenario.clone(), state.breakdown_option),
-            move |(s, i)| match &*results {
-                Ok(r) => engine_breakdown_chart(s, r, *i),
-                Err(_) => engine_breakdown_chart(s, &[], 0),
+            (scenario.clone(), state.breakdown_option, lang),
+            move |(s, i, l)| {
+                let t = Translator::new(*l);
+                match &*results {
+                    Ok(r) => engine_breakdown_chart_in(s, r, *i, &t),
+                    Err(_) => engine_breakdown_chart_in(s, &[], 0, &t),
+                }
             },
         )
     };
     let reserved_chart = {
         let results = engine_results.clone();
-        use_memo(scenario.clone(), move |s| match &*results {
-            Ok(r) => engine_reserved_chart(s, r),
-            Err(_) => engine_reserved_chart(s, &[]),
+        use_memo((scenario.clone(), lang), move |(s, l)| {
+            let t = Translator::new(*l);
+            match &*results {
+                Ok(r) => engine_reserved_chart_in(s, r, &t),
+                Err(_) => engine_reserved_chart_in(s, &[], &t),
+            }
         })
     };
     let buy_chart = {
         let results = engine_results.clone();
-        use_memo(scenario.clone(), move |s| match &*results {
-            Ok(r) => engine_buy_chart(s, r),
-            Err(_) => engine_buy_chart(s, &[]),
+        use_memo((scenario.clone(), lang), move |(s, l)| {
+            let t = Translator::new(*l);
+            match &*results {
+                Ok(r) => engine_buy_chart_in(s, r, &t),
+                Err(_) => engine_buy_chart_in(s, &[], &t),
+            }
         })
     };
+    // CSVs are built on click only, from the same results and charts as the screen, with
+    // headers in the UI language (docs/i18n.md).
     let reserved_csv = use_callback(
-        (reserved_chart.clone(), scenario.display_currency()),
-        |(), (chart, currency)| {
+        (reserved_chart.clone(), scenario.display_currency(), lang),
+        |(), (chart, currency, l)| {
+            let t = Translator::new(*l);
+            let c = Arg::Text(crate::comparison::csv_currency(&t, *currency));
             crate::chart::lines::lines_csv(
                 chart,
-                "utilisation_pct",
-                &format!(
-                    "{}_per_instance_hour_of_term",
-                    currency.code().to_lowercase()
-                ),
+                [
+                    &t.text("csv-series"),
+                    &t.text("csv-utilisation-pct"),
+                    &t.text_with("csv-per-instance-hour-of-term", &[("currency", c)]),
+                ],
+                crate::csv_safe::DECIMALS,
+                &|label| t.text_with("csv-marker", &[("label", Arg::Text(label.into()))]),
             )
         },
     );
-    let buy_csv = use_callback((buy_chart.clone(), scenario.clone()), |(), (chart, s)| {
-        crate::chart::lines::lines_csv(
-            chart,
-            &format!("month_{}", s.month_code()),
-            &format!("cumulative_{}", s.display_currency().code().to_lowercase()),
-        )
-    });
-    let breakdown_csv = use_callback((breakdown.clone(), scenario.clone()), |(), (chart, s)| {
-        crate::chart::breakdown::breakdown_csv(chart, s.display_currency().code(), s.month_code())
-    });
-    // CSVs are built on click only, from the same results and charts as the screen.
+    let buy_csv = use_callback(
+        (buy_chart.clone(), scenario.clone(), lang),
+        |(), (chart, s, l)| {
+            let t = Translator::new(*l);
+            let c = Arg::Text(crate::comparison::csv_currency(&t, s.display_currency()));
+            crate::chart::lines::lines_csv(
+                chart,
+                [
+                    &t.text("csv-series"),
+                    &t.text_with("csv-month", &[("month", Arg::Text(s.month_code().into()))]),
+                    &t.text_with("csv-cumulative", &[("currency", c)]),
+                ],
+                crate::csv_safe::AMOUNT_DECIMALS,
+                &|label| t.text_with("csv-marker", &[("label", Arg::Text(label.into()))]),
+            )
+        },
+    );
+    let breakdown_csv = use_callback(
+        (breakdown.clone(), scenario.clone(), lang),
+        |(), (chart, s, l)| {
+            let t = Translator::new(*l);
+            let c = Arg::Text(crate::comparison::csv_currency(&t, s.display_currency()));
+            let m = Arg::Text(s.month_code().into());
+            let mut header = vec![
+                t.text("csv-option"),
+                t.text_with("csv-month", &[("month", m.clone())]),
+            ];
+            let names = match l {
+                Language::En => crate::engine::plan::Components::NAMES.map(String::from),
+                Language::ZhCn => crate::scenario::component_labels(&t),
+            };
+            header.extend(names.into_iter().map(|n| {
+                t.text_with(
+                    "csv-component-per-month",
+                    &[
+                        ("component", Arg::Text(n)),
+                        ("currency", c.clone()),
+                        ("month", m.clone()),
+                    ],
+                )
+            }));
+            header.push(t.text_with("csv-total-per-month", &[("currency", c), ("month", m)]));
+            crate::chart::breakdown::breakdown_csv(chart, &header)
+        },
+    );
     let cumulative_csv = use_callback(
-        (engine_results.clone(), scenario.clone(), bands.clone()),
-        |(), (results, s, bands)| match &**results {
-            Ok(r) => crate::comparison::cumulative_csv_with_bands(
-                r,
-                bands,
-                s.display_currency(),
-                s.month_code(),
-            ),
-            Err(_) => String::new(),
+        (
+            engine_results.clone(),
+            scenario.clone(),
+            bands.clone(),
+            lang,
+        ),
+        |(), (results, s, bands, l)| {
+            let t = Translator::new(*l);
+            match &**results {
+                Ok(r) => crate::comparison::cumulative_csv_with_bands(
+                    r,
+                    bands,
+                    s.display_currency(),
+                    s.month_code(),
+                    &t,
+                ),
+                Err(e) => format!(
+                    "{}\n",
+                    crate::csv_safe::field(&t.text_with(
+                        "ui-cannot-compute",
+                        &[("detail", Arg::Text(t.engine_error(e)))]
+                    ))
+                ),
+            }
         },
     );
     let ranking_csv = use_callback(
-        (ranking.clone(), scenario.display_currency()),
-        |(), (chart, currency)| crate::chart::ranking::ranking_csv(chart, currency.code()),
+        (ranking.clone(), scenario.display_currency(), lang),
+        |(), (chart, currency, l)| {
+            let t = Translator::new(*l);
+            let c = Arg::Text(crate::comparison::csv_currency(&t, *currency));
+            crate::chart::ranking::ranking_csv(
+                chart,
+                [
+                    &t.text("csv-rank"),
+                    &t.text("csv-option"),
+                    &t.text_with("csv-total", &[("currency", c)]),
+                ],
+            )
+        },
     );
     // Callbacks are memoised on the reducer's dispatcher (stable for the app's life), so a
     // child whose data did not change is not re-rendered: moving a slider must not rebuild the
@@ -293,174 +374,176 @@ pub fn app() -> Html {
         .collect();
 
     let wire = state.dispatcher();
+    let t = tr.0.clone();
+    let tx = |id: &str| AttrValue::from(t.text(id));
     html! {
         <ContextProvider<language::Tr> context={(*tr).clone()}>
         <header>
-            <h1>{ "GPU rental cost planner" }</h1>
-            <p class="muted">{ "Compare real, dated GPU rental offers. Everything runs in your browser; nothing is sent anywhere." }</p>
+            <h1>{ t.text("ui-app-title") }</h1>
+            <p class="muted">{ t.text("ui-app-intro") }</p>
             <language::LanguageSwitch language={state.language} dispatch={wire.clone()} />
         </header>
         <main>
             <notices::Notices notices={state.load_notices.clone()} save_error={save_error} dispatch={wire.clone()} />
-            <section class="card toolbar" aria-label="scenario files">
+            <section class="card toolbar" aria-label={tx("ui-scenario-files")}>
                 <presets::PresetMenu dispatch={wire.clone()} />
                 <share::ShareBar scenario={scenario.clone()} language={state.language} today={(*today_date).clone()} dispatch={wire.clone()} />
                 <saved::SavedScenarios saved={state.saved.clone()} dispatch={wire.clone()} />
             </section>
             <section class="card" aria-labelledby="scenario-heading">
-                <h2 id="scenario-heading">{ if is_job { "Scenario: job" } else { "Scenario: fleet" } }</h2>
+                <h2 id="scenario-heading">{ t.text(if is_job { "ui-scenario-job" } else { "ui-scenario-fleet" }) }</h2>
                 <fieldset class="editor-group">
-                    <legend>{ "Workload" }</legend>
+                    <legend>{ t.text("ui-workload") }</legend>
                     <div class="options">
-                        <label>{ "Mode " }
+                        <label>{ t.text("ui-mode") }{ " " }
                             <select id="workload-mode" onchange={on_mode}>
-                                <option value="fleet" selected={!is_job}>{ "fleet: N GPUs for a number of months" }</option>
-                                <option value="job" selected={is_job}>{ "job: a fixed amount of work, until finished" }</option>
+                                <option value="fleet" selected={!is_job}>{ t.text("ui-mode-fleet") }</option>
+                                <option value="job" selected={is_job}>{ t.text("ui-mode-job") }</option>
                             </select>
                         </label>
                         if is_job {
-                            <label>{ "Size the job by " }
+                            <label>{ t.text("ui-job-size-by") }{ " " }
                                 <select id="job-size" onchange={on_job_size}>
-                                    <option value="gpus" selected={file.workload.within_months.is_none()}>{ "GPU count" }</option>
-                                    <option value="deadline" selected={file.workload.within_months.is_some()}>{ "deadline" }</option>
+                                    <option value="gpus" selected={file.workload.within_months.is_none()}>{ t.text("ui-job-size-gpus") }</option>
+                                    <option value="deadline" selected={file.workload.within_months.is_some()}>{ t.text("ui-job-size-deadline") }</option>
                                 </select>
                             </label>
                         }
                     </div>
                     if is_job {
                         <div class="sliders">
-                            <Slider id="job-gpu-hours" label="Work" unit="reference GPU-hours (A100 80GB)" value={file.workload.gpu_hours.unwrap_or(DEFAULT_JOB_GPU_HOURS)}
+                            <Slider id="job-gpu-hours" label={tx("ui-work")} unit={tx("ui-unit-reference-gpu-hours")} value={file.workload.gpu_hours.unwrap_or(DEFAULT_JOB_GPU_HOURS)}
                                 spec={JOB_GPU_HOURS_SPEC} slider_max={200_000.0} step={1_000.0} on_change={on_job_gpu_hours} />
                             if let Some(m) = file.workload.within_months {
-                                <Slider id="job-within" label="Finish within" unit="months" value={m}
+                                <Slider id="job-within" label={tx("ui-finish-within")} unit={tx("ui-unit-months")} value={m}
                                     spec={JOB_WITHIN_SPEC} slider_max={24.0} step={0.5} on_change={on_job_within} />
                             } else {
-                                <Slider id="gpus" label="GPUs" unit="GPUs" value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
+                                <Slider id="gpus" label={tx("ui-gpus")} unit={tx("ui-unit-gpus")} value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
                                     slider_max={256.0} step={1.0} on_change={on_gpus.clone()} />
                             }
-                            <Slider id="scaling-efficiency" label="Scaling efficiency" unit="η (0–1)" value={file.workload.scaling_efficiency.unwrap_or(1.0)}
+                            <Slider id="scaling-efficiency" label={tx("ui-scaling-efficiency")} unit="η (0–1)" value={file.workload.scaling_efficiency.unwrap_or(1.0)}
                                 spec={SCALING_SPEC} slider_max={1.0} step={0.01} on_change={on_scaling} />
                         </div>
-                        <p class="muted small">{ "Each option runs until the work is done at its GPU's throughput (set per option under Strategy); the charts span the longest option." }</p>
+                        <p class="muted small">{ t.text("ui-job-note") }</p>
                     } else {
                         <div class="sliders">
-                            <Slider id="gpus" label="GPUs" unit="GPUs" value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
+                            <Slider id="gpus" label={tx("ui-gpus")} unit={tx("ui-unit-gpus")} value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
                                 slider_max={256.0} step={1.0} on_change={on_gpus} />
-                            <Slider id="hours-per-day" label="Hours per day" unit="h/day" value={fleet.hours_per_day}
+                            <Slider id="hours-per-day" label={tx("ui-hours-per-day")} unit={tx("ui-unit-h-per-day")} value={fleet.hours_per_day}
                                 spec={HOURS_PER_DAY_SPEC} slider_max={24.0} step={0.5} on_change={on_hours} />
-                            <Slider id="days-per-week" label="Days per week" unit="days/week" value={file.workload.days_per_week.unwrap_or(7.0)}
+                            <Slider id="days-per-week" label={tx("ui-days-per-week")} unit={tx("ui-unit-days-per-week")} value={file.workload.days_per_week.unwrap_or(7.0)}
                                 spec={DAYS_PER_WEEK_SPEC} slider_max={7.0} step={0.5} on_change={on_days} />
-                            <Slider id="months" label="Months" unit="months" value={f64::from(fleet.months)} spec={MONTHS_SPEC}
+                            <Slider id="months" label={tx("ui-months")} unit={tx("ui-unit-months")} value={f64::from(fleet.months)} spec={MONTHS_SPEC}
                                 slider_max={60.0} step={1.0} on_change={on_months} />
                         </div>
                     }
                 </fieldset>
                 <fieldset class="editor-group">
-                    <legend>{ "Spot risk (applies to spot variants)" }</legend>
+                    <legend>{ t.text("ui-spot-risk") }</legend>
                     <div class="sliders">
-                        <Slider id="spot-interruptions" label="Interruptions per instance-hour" unit="/h" value={scenario.spot_interruptions()}
+                        <Slider id="spot-interruptions" label={tx("ui-interruptions")} unit={tx("ui-unit-per-h")} value={scenario.spot_interruptions()}
                             spec={INTERRUPTIONS_SPEC} slider_max={0.2} step={0.005} on_change={on_interruptions} />
                         <div class="slider-with-action">
-                            <Slider id="checkpoint-interval" label="Checkpoint every" unit="h" value={checkpoint.interval_hours.or(*suggested).unwrap_or(1.0)}
+                            <Slider id="checkpoint-interval" label={tx("ui-checkpoint-every")} unit={tx("ui-unit-h")} value={checkpoint.interval_hours.or(*suggested).unwrap_or(1.0)}
                                 spec={CHECKPOINT_INTERVAL_SPEC} slider_max={24.0} step={0.25} on_change={on_interval} />
                             <p class="small">
                                 if checkpoint.interval_hours.is_none() {
-                                    <span class="muted" id="checkpoint-suggested">{ match *suggested { Some(h) => format!("Using Young's optimum √(2c/λ) = {} h", crate::format::number(h, 2)), None => "Young's optimum applies once a spot option has interruptions and a write time".to_string() } }</span>
+                                    <span class="muted" id="checkpoint-suggested">{ match *suggested { Some(h) => t.text_with("ui-young-using", &[("hours", Arg::Text(crate::format::number(h, 2)))]), None => t.text("ui-young-pending") } }</span>
                                 } else {
-                                    <button class="link" id="use-young" onclick={on_young}>{ match *suggested { Some(h) => format!("Use the suggested optimum ({} h, Young)", crate::format::number(h, 2)), None => "Use the suggested optimum (Young)".to_string() } }</button>
+                                    <button class="link" id="use-young" onclick={on_young}>{ match *suggested { Some(h) => t.text_with("ui-young-use-hours", &[("hours", Arg::Text(crate::format::number(h, 2)))]), None => t.text("ui-young-use") } }</button>
                                 }
                             </p>
                         </div>
-                        <Slider id="checkpoint-write" label="Checkpoint write time" unit="h" value={checkpoint.write_hours}
+                        <Slider id="checkpoint-write" label={tx("ui-checkpoint-write")} unit={tx("ui-unit-h")} value={checkpoint.write_hours}
                             spec={HOURS_SPEC} slider_max={2.0} step={0.01} on_change={on_write} />
-                        <Slider id="restart" label="Restart time" unit="h" value={checkpoint.restart_hours}
+                        <Slider id="restart" label={tx("ui-restart-time")} unit={tx("ui-unit-h")} value={checkpoint.restart_hours}
                             spec={HOURS_SPEC} slider_max={4.0} step={0.05} on_change={on_restart} />
                     </div>
                 </fieldset>
                 <fieldset class="editor-group">
-                    <legend>{ "Storage and egress" }</legend>
+                    <legend>{ t.text("ui-storage-egress") }</legend>
                     <div class="sliders">
-                        <Slider id="storage-gb" label="Storage kept" unit="GB" value={file.storage_gb}
+                        <Slider id="storage-gb" label={tx("ui-storage-kept")} unit="GB" value={file.storage_gb}
                             spec={VOLUME_GB_SPEC} slider_max={10_000.0} step={100.0} on_change={on_storage_gb} />
-                        <Slider id="storage-price" label="Storage price" unit="per GB-month" value={scenario.storage_price()}
+                        <Slider id="storage-price" label={tx("ui-storage-price")} unit={tx("ui-unit-per-gb-month")} value={scenario.storage_price()}
                             spec={PER_GB_PRICE_SPEC} slider_max={0.3} step={0.005} on_change={on_storage_price} />
-                        <Slider id="egress-gb" label="Egress" unit="GB/month" value={file.egress_gb_per_month}
+                        <Slider id="egress-gb" label={tx("ui-egress")} unit={tx("ui-unit-gb-per-month")} value={file.egress_gb_per_month}
                             spec={VOLUME_GB_SPEC} slider_max={10_000.0} step={100.0} on_change={on_egress_gb} />
-                        <Slider id="egress-price" label="Egress price" unit="per GB" value={scenario.egress_price()}
+                        <Slider id="egress-price" label={tx("ui-egress-price")} unit={tx("ui-unit-per-gb")} value={scenario.egress_price()}
                             spec={PER_GB_PRICE_SPEC} slider_max={0.2} step={0.005} on_change={on_egress_price} />
                     </div>
-                    <p class="muted small">{ "Per-GB prices are in each option's own currency and apply to every compared option." }</p>
+                    <p class="muted small">{ t.text("ui-per-gb-note") }</p>
                 </fieldset>
                 <fieldset class="editor-group">
-                    <legend>{ "Strategy of one option: reserved / spot / on-demand" }</legend>
+                    <legend>{ t.text("ui-strategy-legend") }</legend>
                     <Strategy scenario={scenario.clone()} on_action={on_action.clone()} />
                 </fieldset>
                 <fieldset class="editor-group">
-                    <legend>{ "Budget and conventions" }</legend>
+                    <legend>{ t.text("ui-budget-conventions") }</legend>
                     <div class="sliders">
-                        <Slider id="contingency" label="Contingency" unit="%" value={file.contingency_pct}
+                        <Slider id="contingency" label={tx("ui-contingency")} unit="%" value={file.contingency_pct}
                             spec={CONTINGENCY_SPEC} slider_max={50.0} step={1.0} on_change={on_contingency} />
                     </div>
                 <div class="options">
-                    <label>{ "Month length " }
+                    <label>{ t.text("ui-month-length") }{ " " }
                         <select id="month-convention" onchange={on_month}>
                             { for MonthConvention::ALL.iter().map(|m| html!{
-                                <option value={m.label()} selected={calendar_start.is_none() && *m == fleet.month}>{ m.label() }{ if *m == MonthConvention::Hours730 { " (365 × 24 ÷ 12)" } else { "" } }</option>
+                                <option value={m.label()} selected={calendar_start.is_none() && *m == fleet.month}>{ t.text_with("ui-month-hours", &[("hours", Arg::Text(m.label().trim_end_matches(" h").to_string()))]) }{ if *m == MonthConvention::Hours730 { " (365 × 24 ÷ 12)" } else { "" } }</option>
                             }) }
-                            <option value={crate::scenario::CALENDAR} selected={calendar_start.is_some()}>{ "calendar months" }</option>
+                            <option value={crate::scenario::CALENDAR} selected={calendar_start.is_some()}>{ t.text("ui-calendar-months") }</option>
                         </select>
                     </label>
                     if let Some(start) = calendar_start.clone() {
-                        <label>{ "First month " }
+                        <label>{ t.text("ui-first-month") }{ " " }
                             <input type="month" id="calendar-start" value={start} onchange={on_calendar_start} required=true />
                         </label>
                     }
-                    <label>{ "Show totals in " }
+                    <label>{ t.text("ui-show-totals-in") }{ " " }
                         <select id="display-currency" onchange={on_currency}>
                             { for Currency::ALL.iter().map(|c| html!{ <option value={c.code()} selected={*c == scenario.display_currency()}>{ c.code() }</option> }) }
                         </select>
                     </label>
                 </div>
                 <div class="sliders">
-                    <Slider id="usd-per-cny" label="Exchange rate: USD per 1 CNY" unit="USD/CNY" value={scenario.rate().usd_per_cny}
+                    <Slider id="usd-per-cny" label={tx("ui-exchange-rate")} unit="USD/CNY" value={scenario.rate().usd_per_cny}
                         spec={RATE_SPEC} slider_max={0.2} step={0.001} on_change={on_rate} />
-                    <p class="muted small">{ format!("{}. Default 0.138: the rate the catalog's Alibaba and Tencent source used (2026). Editing it never changes the catalog; offers already in the display currency are not converted.", scenario.rate_statement()) }</p>
+                    <p class="muted small">{ t.text_with("ui-rate-note", &[("rate", Arg::Text(scenario.rate_statement()))]) }</p>
                 </div>
                 </fieldset>
             </section>
             <section class="card" aria-labelledby="results-heading">
-                <h2 id="results-heading" tabindex="-1">{ "Compared options" }</h2>
+                <h2 id="results-heading" tabindex="-1">{ t.text("ui-compared-options") }</h2>
                 <Comparison results={engine_results} currency={scenario.display_currency()} month={AttrValue::from(scenario.month_code().to_string())}
                     today={(*today_date).clone()} on_spot_variant={on_spot_variant}
                     reservable={reservable} on_reserved_variant={on_reserved_variant} on_remove={on_remove_option} />
             </section>
-            <ChartPanel chart={AnyChart::Cumulative(chart)} heading="Cumulative cost over time" canvas_id="chart"
+            <ChartPanel chart={AnyChart::Cumulative(chart)} heading={tx("ui-chart-cumulative")} canvas_id="chart"
                 what="cumulative" today={(*today_date).clone()} csv={cumulative_csv} />
             <div class="chart-grid">
-                <ChartPanel chart={AnyChart::Breakdown(breakdown)} heading="Monthly cost by component" canvas_id="chart-breakdown"
+                <ChartPanel chart={AnyChart::Breakdown(breakdown)} heading={tx("ui-chart-breakdown")} canvas_id="chart-breakdown"
                     what="breakdown" today={(*today_date).clone()} csv={breakdown_csv}>
-                    <label class="chart-control">{ "Option " }
+                    <label class="chart-control">{ t.text("ui-option") }{ " " }
                         <select id="breakdown-option" onchange={on_breakdown}>
                             { for scenario.options().iter().enumerate().map(|(i, o)| {
                                 let name = o.name.clone()
                                     .or_else(|| o.offer.as_deref().and_then(crate::catalog::offer_by_id).map(crate::scenario::offer_label))
-                                    .unwrap_or_else(|| format!("option {}", i + 1));
+                                    .unwrap_or_else(|| t.text_with("ui-option-n", &[("n", Arg::Number((i + 1) as f64))]));
                                 html!{ <option value={i.to_string()} selected={i == state.breakdown_option}>{ name }</option> }
                             }) }
                         </select>
                     </label>
                 </ChartPanel>
-                <ChartPanel chart={AnyChart::Ranking(ranking)} heading="Ranking by total" canvas_id="chart-ranking"
+                <ChartPanel chart={AnyChart::Ranking(ranking)} heading={tx("ui-chart-ranking")} canvas_id="chart-ranking"
                     what="ranking" today={(*today_date).clone()} csv={ranking_csv} />
-                <ChartPanel chart={AnyChart::Lines(reserved_chart)} heading="Reserved vs on-demand" canvas_id="chart-reserved"
+                <ChartPanel chart={AnyChart::Lines(reserved_chart)} heading={tx("ui-chart-reserved")} canvas_id="chart-reserved"
                     what="reserved-vs-on-demand" today={(*today_date).clone()} csv={reserved_csv} />
-                <ChartPanel chart={AnyChart::Lines(buy_chart)} heading="Rent vs buy" canvas_id="chart-buy"
+                <ChartPanel chart={AnyChart::Lines(buy_chart)} heading={tx("ui-chart-buy")} canvas_id="chart-buy"
                     what="rent-vs-buy" today={(*today_date).clone()} csv={buy_csv}>
                     <BuyForm buy={file.buy} currency={scenario.display_currency()} on_action={on_action.clone()} />
                 </ChartPanel>
             </div>
             if let Some(n) = &state.notice {
-                <p class="notice" role="alert" id="notice">{ n }{ " " }<button class="link" onclick={dismiss}>{ "dismiss" }</button></p>
+                <p class="notice" role="alert" id="notice">{ n.message(&t) }{ " " }<button class="link" onclick={dismiss}>{ t.text("ui-dismiss-lower") }</button></p>
             }
             <OfferTable today={*today} selected={scenario.selected()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
                 imported_offers={state.imported_offers} last_import={state.last_import.clone()} on_imported={on_imported}
@@ -468,7 +551,7 @@ pub fn app() -> Html {
             <advisor::Advisor dispatch={wire} />
         </main>
         <footer class="muted small">
-            { "Prices: public snapshots listed in data/catalog-sources/PROVENANCE.md, each with its as-of date; list prices per instance-hour, excluding tax, storage and egress. Not a quote." }
+            { t.text("ui-footer") }
         </footer>
         </ContextProvider<language::Tr>>
     }

@@ -9,12 +9,14 @@ use super::state::ImportReport;
 use crate::catalog::import::{parse_price_list, MAX_FILE_BYTES};
 use crate::catalog::validation::{warnings, Warning};
 use crate::catalog::Currency;
-use crate::catalog::{self, user, Offer, AGGREGATION_RULE, STALE_AFTER_MONTHS};
+use crate::catalog::{self, user, Offer, STALE_AFTER_MONTHS};
 use crate::format;
+use crate::i18n::{Arg, Translator};
 use crate::model::ExchangeRate;
 use crate::scenario::{
-    count_of, filter_offer_refs, sort_by_totals, OfferFilter, SortKey, MAX_COMPARED,
+    count_in, filter_offer_refs, sort_by_totals, OfferFilter, SortKey, MAX_COMPARED,
 };
+use crate::ui::language::use_tr;
 use std::collections::HashMap;
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -59,54 +61,86 @@ const MEMORY_STEPS: [u32; 7] = [16, 24, 40, 48, 80, 96, 141];
 const COUNT_STEPS: [u32; 5] = [1, 2, 4, 8, 16];
 
 /// Short label of a warning for the table cell (the full text is in its title).
-fn warning_label(w: &Warning) -> String {
+fn warning_label(t: &Translator, w: &Warning) -> String {
     match w {
-        Warning::SpotAboveOnDemand { .. } => "spot > on-demand".into(),
-        Warning::ReservedAboveOnDemand { term_months, .. } => {
-            format!("{term_months}m commit > on-demand")
-        }
-        Warning::Stale { .. } => "stale".into(),
-        Warning::Outlier { ratio } => format!("outlier ×{}", format::number(*ratio, 1)),
+        Warning::SpotAboveOnDemand { .. } => t.text("ui-warn-spot-above"),
+        Warning::ReservedAboveOnDemand { term_months, .. } => t.text_with(
+            "ui-warn-commit-above",
+            &[("months", Arg::Number(f64::from(*term_months)))],
+        ),
+        Warning::Stale { .. } => t.text("ui-warn-stale"),
+        Warning::Outlier { ratio } => t.text_with(
+            "ui-warn-outlier",
+            &[("ratio", Arg::Text(format::number(*ratio, 1)))],
+        ),
     }
+}
+
+/// A provider kind in `t`'s language.
+fn kind_label(t: &Translator, k: catalog::ProviderKind) -> String {
+    t.text(match k {
+        catalog::ProviderKind::Hyperscaler => "ui-kind-hyperscaler",
+        catalog::ProviderKind::GpuCloud => "ui-kind-gpu-cloud",
+        catalog::ProviderKind::Marketplace => "ui-kind-marketplace",
+    })
 }
 
 /// Tooltip of the per-instance price: the spread over the listings (the aggregation rule's raw
 /// data), committed-use terms and the monthly package, where the source gives them.
-fn price_title(o: &Offer, details: Option<&'static catalog::OfferDetails>) -> String {
-    let rate = |p: f64| format::rate(p, o.currency);
-    let mut parts = vec![format!(
-        "on-demand per instance-hour over {}",
-        count_of(o.listings, "listing", "listings")
+fn price_title(
+    t: &Translator,
+    o: &Offer,
+    details: Option<&'static catalog::OfferDetails>,
+) -> String {
+    let rate = |p: f64| Arg::Text(format::rate(p, o.currency));
+    let spread = |s: catalog::Spread| {
+        t.text_with(
+            "ui-price-spread",
+            &[
+                ("min", rate(s.min)),
+                ("median", rate(s.median)),
+                ("max", rate(s.max)),
+            ],
+        )
+    };
+    let mut parts = vec![t.text_with(
+        "ui-price-on-demand-over",
+        &[("listings", Arg::Text(count_in(t, o.listings, "listings")))],
     )];
     if let Some(d) = details {
-        let s = d.on_demand_spread;
-        parts[0].push_str(&format!(
-            ": min {}, median {}, max {}",
-            rate(s.min),
-            rate(s.median),
-            rate(s.max)
-        ));
+        parts[0].push_str(&spread(d.on_demand_spread));
         if let Some(sp) = d.spot_spread {
-            parts.push(format!(
-                "spot over {}: min {}, median {}, max {}",
-                count_of(d.spot_listings, "listing", "listings"),
-                rate(sp.min),
-                rate(sp.median),
-                rate(sp.max)
-            ));
+            parts.push(
+                t.text_with(
+                    "ui-price-spot-over",
+                    &[(
+                        "listings",
+                        Arg::Text(count_in(t, d.spot_listings, "listings")),
+                    )],
+                ) + &spread(sp),
+            );
         }
         for c in d.commitments {
-            parts.push(format!(
-                "{}-month commitment, {}: {} per instance-hour effective",
-                c.term_months,
-                c.payment.label(),
-                rate(c.effective_per_hour())
+            parts.push(t.text_with(
+                "ui-price-commitment",
+                &[
+                    ("months", Arg::Number(f64::from(c.term_months))),
+                    (
+                        "payment",
+                        Arg::Text(t.text(match c.payment {
+                            catalog::Payment::AllUpfront => "ui-payment-all-upfront",
+                            catalog::Payment::PartialUpfront => "ui-payment-partial-upfront",
+                            catalog::Payment::NoUpfront => "ui-payment-no-upfront",
+                        })),
+                    ),
+                    ("rate", rate(c.effective_per_hour())),
+                ],
             ));
         }
         if let Some(m) = d.monthly_per_month {
-            parts.push(format!(
-                "monthly package: {} per instance-month",
-                format::money(m, o.currency)
+            parts.push(t.text_with(
+                "ui-price-package",
+                &[("amount", Arg::Text(format::money(m, o.currency)))],
             ));
         }
     }
@@ -205,6 +239,7 @@ fn sort_key_from(value: &str) -> SortKey {
 /// Offer table with its filter bar.
 #[function_component(OfferTable)]
 pub fn offer_table(props: &OfferTableProps) -> Html {
+    let t = use_tr();
     let rows = {
         let f = props.filter.clone();
         let c = props.display_currency;
@@ -323,7 +358,10 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         let as_of = if src.as_of_exact || user::is_user_offer(o) {
             src.as_of.to_string()
         } else {
-            format!("{} (read)", src.as_of)
+            t.text_with(
+                "ui-as-of-read",
+                &[("date", Arg::Text(src.as_of.to_string()))],
+            )
         };
         let stale = src.is_stale(props.today);
         let title = format!(
@@ -342,7 +380,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         let yours = user::is_user_offer(o);
         let kind = details
             .filter(|_| !yours || user::kind_stated(o))
-            .map_or("—", |d| d.provider_kind.label());
+            .map_or_else(|| "—".to_string(), |d| kind_label(&t, d.provider_kind));
         let warns = warnings(o, props.today);
         let warn_title = warns
             .iter()
@@ -350,13 +388,18 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             .collect::<Vec<_>>()
             .join("; ");
         let work = catalog::price_per_reference_gpu_hour(o);
-        let price_title = price_title(o, details);
+        let price_title = price_title(&t, o, details);
         let regions_title = details
             .filter(|d| !d.regions.is_empty())
-            .map(|d| format!("listed in: {}", d.regions.join(", ")))
+            .map(|d| {
+                t.text_with(
+                    "ui-listed-in",
+                    &[("regions", Arg::Text(d.regions.join(", ")))],
+                )
+            })
             .unwrap_or_default();
         let spec_title = catalog::spec(o).map_or_else(
-            || "GPU not in the spec table".to_string(),
+            || t.text("ui-gpu-not-in-spec"),
             |s| {
                 format!(
                     "{}: {} GB, dense BF16/FP16 {} TFLOPS, FP32 {} TFLOPS, {} GB/s{} — {} ({})",
@@ -380,28 +423,28 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         html! {
             <tr key={o.id} class={classes!(picked.then_some("picked"))} data-offer-id={o.id}>
                 <td><input type="checkbox" checked={picked} {disabled}
-                    title={disabled.then(|| format!("At most {MAX_COMPARED} offers can be compared: untick one first"))}
-                    aria-label={format!("Compare {} {} ({}× {}, prices as of {})", o.provider, o.instance_type, o.gpu_count, o.gpu_model, src.as_of)} {onchange} /></td>
+                    title={disabled.then(|| t.text_with("ui-compare-full", &[("max", Arg::Number(MAX_COMPARED as f64))]))}
+                    aria-label={t.text_with("ui-compare-offer", &[("offer", Arg::Text(format!("{} {} ({}× {})", o.provider, o.instance_type, o.gpu_count, o.gpu_model))), ("date", Arg::Text(src.as_of.to_string()))])} {onchange} /></td>
                 <td>{ o.provider }
-                    if yours { <span class="yours" title={format!("{} — {}", src.reference, src.note)}>{ " your price" }</span> }
+                    if yours { <span class="yours" title={format!("{} — {}", src.reference, src.note)}>{ " " }{ t.text("ui-your-price") }</span> }
                 </td>
                 <td class="wide-only kind">{ kind }</td>
                 <td class="mono">{ o.instance_type }
-                    if !o.note.is_empty() { <span class="note-mark" title={o.note} aria-label={format!("note: {}", o.note)}>{ "*" }</span> }
+                    if !o.note.is_empty() { <span class="note-mark" title={o.note} aria-label={t.text_with("ui-note", &[("note", Arg::Text(o.note.to_string()))])}>{ "*" }</span> }
                 </td>
                 <td class="gpus" title={spec_title}>{ format!("{}× {}", o.gpu_count, o.gpu_model) }</td>
                 <td class="num wide-only">{ opt_num(o.gpu_memory_gib, 0) }</td>
-                <td class="num od-gpu">{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
-                <td class="num scenario-total">{ props.scenario_totals.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| format::NOT_AVAILABLE.into()) }</td>
+                <td class="num od-gpu">{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text("ui-na")) }</td>
+                <td class="num scenario-total">{ props.scenario_totals.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| t.text("ui-na")) }</td>
                 <td class="num od-instance" title={price_title}>{ format::rate(o.on_demand_per_hour, o.currency) }</td>
                 <td class="num spot">{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
-                <td class="num work" title="on-demand price per A100 80GB SXM-equivalent GPU-hour (dense BF16 TFLOPS ratio, vendor datasheets)">{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
+                <td class="num work" title={t.text("ui-work-title")}>{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
                 <td class="currency">{ o.currency.code() }</td>
                 <td class="as-of" title={title}>{ as_of }
-                    if stale { <span class="stale" title={format!("older than {STALE_AFTER_MONTHS} months: check the provider's current price")}>{ " stale" }</span> }
+                    if stale { <span class="stale" title={t.text_with("ui-stale-title", &[("months", Arg::Number(f64::from(STALE_AFTER_MONTHS)))])}>{ " " }{ t.text("ui-warn-stale") }</span> }
                 </td>
                 <td class="warnings" title={warn_title.clone()}>
-                    { for warns.iter().map(|w| html!{ <span class="warn" title={w.to_string()}>{ warning_label(w) }</span> }) }
+                    { for warns.iter().map(|w| html!{ <span class="warn" title={w.to_string()}>{ warning_label(&t, w) }</span> }) }
                 </td>
                 <td class="wide-only region" title={regions_title}>{ region }{ (o.listings > 1).then(|| html!{ <span class="muted">{ format!(" +{}", o.listings - 1) }</span> }) }</td>
                 <td class="num wide-only">{ opt_num(o.vcpus, 0) }</td>
@@ -422,13 +465,13 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         html! {
             <div id="import-report" role="status">
                 if let Some(f) = &r.failure {
-                    <p class="error" id="import-failure">{ format!("{}: not imported: {f}", r.file_name) }</p>
+                    <p class="error" id="import-failure">{ t.text_with("ui-import-failed", &[("file", Arg::Text(r.file_name.clone())), ("detail", Arg::Text(f.clone()))]) }</p>
                 } else {
-                    <p class="muted small" id="import-loaded">{ format!("{}: {} loaded as your prices{}", r.file_name, count_of(u32::try_from(r.loaded).unwrap_or(u32::MAX), "offer", "offers"), if r.row_errors.is_empty() { String::new() } else { format!(", {} not loaded:", count_of(u32::try_from(r.row_errors.len()).unwrap_or(u32::MAX), "row", "rows")) }) }</p>
+                    <p class="muted small" id="import-loaded">{ t.text_with("ui-import-loaded", &[("file", Arg::Text(r.file_name.clone())), ("offers", Arg::Text(count_in(&t, u32::try_from(r.loaded).unwrap_or(u32::MAX), "offers")))]) }{ if r.row_errors.is_empty() { String::new() } else { t.text_with("ui-import-rows-not-loaded", &[("rows", Arg::Text(count_in(&t, u32::try_from(r.row_errors.len()).unwrap_or(u32::MAX), "rows")))]) } }</p>
                 }
                 if !r.row_errors.is_empty() {
                     <ul id="import-errors" class="error small">
-                        { for r.row_errors.iter().map(|(line, why)| html!{ <li>{ if *line > 0 { format!("line {line}: {why}") } else { why.clone() } }</li> }) }
+                        { for r.row_errors.iter().map(|(line, why)| html!{ <li>{ if *line > 0 { t.text_with("ui-import-line", &[("line", Arg::Number(*line as f64)), ("detail", Arg::Text(why.clone()))]) } else { why.clone() } }</li> }) }
                     </ul>
                 }
             </div>
@@ -436,83 +479,83 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
     });
     html! {
         <section class="card offers-card" aria-labelledby="offers-heading">
-            <h2 id="offers-heading">{ "Offers" }</h2>
+            <h2 id="offers-heading">{ t.text("ui-offers") }</h2>
             <div class="filters">
-                <label>{ "Provider " }
+                <label>{ t.text("ui-provider") }{ " " }
                     <select id="filter-provider" onchange={on_provider}>
-                        <option value="" selected={props.filter.provider.is_empty()}>{ "All" }</option>
+                        <option value="" selected={props.filter.provider.is_empty()}>{ t.text("ui-all") }</option>
                         { for providers.iter().map(|p| html!{ <option value={*p} selected={props.filter.provider == *p}>{ *p }</option> }) }
                     </select>
                 </label>
-                <label>{ "GPU " }
+                <label>{ "GPU" }{ " " }
                     <select id="filter-gpu" onchange={on_gpu}>
-                        <option value="" selected={props.filter.gpu_family.is_empty()}>{ "All" }</option>
+                        <option value="" selected={props.filter.gpu_family.is_empty()}>{ t.text("ui-all") }</option>
                         { for gpus.iter().map(|g| html!{ <option value={g.key.clone()} selected={props.filter.gpu_family == g.key}>{ format!("{} ({})", g.label, g.offers) }</option> }) }
                     </select>
                 </label>
-                <label>{ "Search " }
-                    <input type="search" id="filter-text" placeholder="instance, GPU, region…"
+                <label>{ t.text("ui-search") }{ " " }
+                    <input type="search" id="filter-text" placeholder={t.text("ui-search-placeholder")}
                         value={props.filter.text.clone()} oninput={on_text} />
                 </label>
-                <label>{ "Memory " }
+                <label>{ t.text("ui-memory") }{ " " }
                     <select id="filter-memory" onchange={on_memory}>
-                        <option value="0" selected={props.filter.min_gpu_memory_gib == 0}>{ "any" }</option>
+                        <option value="0" selected={props.filter.min_gpu_memory_gib == 0}>{ t.text("ui-any") }</option>
                         { for MEMORY_STEPS.iter().map(|m| html!{ <option value={m.to_string()} selected={props.filter.min_gpu_memory_gib == *m}>{ format!("≥ {m} GiB/GPU") }</option> }) }
                     </select>
                 </label>
-                <label>{ "GPUs per instance " }
+                <label>{ t.text("ui-gpus-per-instance") }{ " " }
                     <select id="filter-count" onchange={on_count}>
-                        <option value="0" selected={props.filter.gpu_count == 0}>{ "any" }</option>
+                        <option value="0" selected={props.filter.gpu_count == 0}>{ t.text("ui-any") }</option>
                         { for COUNT_STEPS.iter().map(|n| html!{ <option value={n.to_string()} selected={props.filter.gpu_count == *n}>{ n.to_string() }</option> }) }
                     </select>
                 </label>
-                <label>{ "Region " }
-                    <input type="search" id="filter-region" placeholder="e.g. us-east, eu, cn"
+                <label>{ t.text("ui-region") }{ " " }
+                    <input type="search" id="filter-region" placeholder={t.text("ui-region-placeholder")}
                         value={props.filter.region.clone()} oninput={on_region} />
                 </label>
-                <label>{ "Sort by " }
+                <label>{ t.text("ui-sort-by") }{ " " }
                     <select id="filter-sort" onchange={on_sort}>
-                        <option value="gpu" selected={sort_value == "gpu"}>{ "price per GPU-hour" }</option>
-                        <option value="instance" selected={sort_value == "instance"}>{ "price per instance-hour" }</option>
-                        <option value="work" selected={sort_value == "work"}>{ "price per unit of work (A100-equivalent hour)" }</option>
-                        <option value="total" selected={sort_value == "total"}>{ "scenario total" }</option>
-                        <option value="memory" selected={sort_value == "memory"}>{ "GPU memory" }</option>
-                        <option value="provider" selected={sort_value == "provider"}>{ "provider" }</option>
+                        <option value="gpu" selected={sort_value == "gpu"}>{ t.text("ui-sort-gpu") }</option>
+                        <option value="instance" selected={sort_value == "instance"}>{ t.text("ui-sort-instance") }</option>
+                        <option value="work" selected={sort_value == "work"}>{ t.text("ui-sort-work") }</option>
+                        <option value="total" selected={sort_value == "total"}>{ t.text("ui-sort-total") }</option>
+                        <option value="memory" selected={sort_value == "memory"}>{ t.text("ui-sort-memory") }</option>
+                        <option value="provider" selected={sort_value == "provider"}>{ t.text("ui-sort-provider") }</option>
                     </select>
                 </label>
             </div>
             <div class="import">
-                <label>{ "Import prices " }
+                <label>{ t.text("ui-import-prices") }{ " " }
                     <input type="file" id="import-prices" accept=".csv,.json,text/csv,application/json" onchange={on_file} />
                 </label>
-                <span class="muted small">{ format!(" Your own quotes as CSV or JSON (up to {} KiB) in the schema of `gpurent catalog` (required: provider, instance_type, gpu_model, gpu_count, currency USD/CNY, on_demand_per_hour per instance-hour; optional: as_of, region, spot_per_hour, gpu_memory_gib…). Read in your browser only.", MAX_FILE_BYTES / 1024) }</span>
+                <span class="muted small">{ " " }{ t.text_with("ui-import-help", &[("kib", Arg::Number((MAX_FILE_BYTES / 1024) as f64))]) }</span>
                 { for import_report }
             </div>
             <p class="muted small" id="offer-count">
-                { format!("{} of {} offers match", rows.len(), total_offers) }
-                { (rows.len() > MAX_ROWS).then(|| format!("; showing the first {MAX_ROWS}, narrow the filter to see others")) }
-                { format!(". Picked {}/{MAX_COMPARED}. Prices are list prices per hour in each offer's own currency, without tax; {AGGREGATION_RULE}. Sorting converts currencies at the exchange rate set in the scenario above. Hover a date for its source; * marks an offer with a note.", props.selected.len()) }
+                { t.text_with("ui-offers-match", &[("shown", Arg::Number(rows.len() as f64)), ("total", Arg::Number(total_offers as f64))]) }
+                { (rows.len() > MAX_ROWS).then(|| t.text_with("ui-offers-first", &[("max", Arg::Number(MAX_ROWS as f64))])) }
+                { t.text_with("ui-offers-note", &[("picked", Arg::Number(props.selected.len() as f64)), ("max", Arg::Number(MAX_COMPARED as f64)), ("rule", Arg::Text(t.text("ui-aggregation-rule")))]) }
             </p>
             if rows.is_empty() {
-                <p class="empty" id="no-offers">{ "No offer matches this filter. Clear the search or pick another provider or GPU." }</p>
+                <p class="empty" id="no-offers">{ t.text("ui-no-offers") }</p>
             } else {
                 <div class="table-wrap">
                     <table id="offers">
                         <thead><tr>
-                            <th>{ "Compare" }</th><th>{ "Provider" }</th>
-                            <th class="wide-only" title="hyperscaler, GPU cloud or marketplace">{ "Kind" }</th>
-                            <th>{ "Instance type" }</th>
-                            <th title="GPUs per instance × model">{ "GPUs" }</th>
-                            <th class="num wide-only" title="memory per GPU">{ "GiB/GPU" }</th>
-                            <th class="num">{ "On-demand /GPU-h" }</th>
-                            <th class="num" title="what this offer costs all on demand under the scenario above (engine; display currency)">{ format!("Scenario total ({})", props.display_currency.code()) }</th>
-                            <th class="num">{ "On-demand /instance-h" }</th>
-                            <th class="num">{ "Spot /instance-h" }</th>
-                            <th class="num" title="on-demand price per A100 80GB SXM-equivalent GPU-hour (dense BF16)">{ "Per A100-eq. h" }</th>
-                            <th>{ "Currency" }</th><th>{ "As of" }</th>
-                            <th title="kept, but check: spot above on-demand, commitment above on-demand, stale, outlier 10× from its GPU's median">{ "Warnings" }</th>
-                            <th class="wide-only">{ "Region" }</th>
-                            <th class="num wide-only">{ "vCPUs" }</th><th class="num wide-only" title="host RAM per instance">{ "RAM GiB" }</th>
+                            <th>{ t.text("ui-compare") }</th><th>{ t.text("ui-provider") }</th>
+                            <th class="wide-only" title={t.text("ui-kind-title")}>{ t.text("ui-kind") }</th>
+                            <th>{ t.text("ui-instance-type") }</th>
+                            <th title={t.text("ui-gpus-title")}>{ t.text("ui-gpus") }</th>
+                            <th class="num wide-only" title={t.text("ui-memory-title")}>{ "GiB/GPU" }</th>
+                            <th class="num">{ t.text("ui-od-gpu-h") }</th>
+                            <th class="num" title={t.text("ui-scenario-total-title")}>{ t.text_with("ui-scenario-total", &[("currency", Arg::Text(props.display_currency.code().into()))]) }</th>
+                            <th class="num">{ t.text("ui-od-instance-h") }</th>
+                            <th class="num">{ t.text("ui-spot-instance-h") }</th>
+                            <th class="num" title={t.text("ui-work-title")}>{ t.text("ui-per-a100-h") }</th>
+                            <th>{ t.text("ui-currency") }</th><th>{ t.text("ui-as-of") }</th>
+                            <th title={t.text("ui-offer-warnings-title")}>{ t.text("ui-warnings") }</th>
+                            <th class="wide-only">{ t.text("ui-region") }</th>
+                            <th class="num wide-only">{ "vCPU" }</th><th class="num wide-only" title={t.text("ui-ram-title")}>{ t.text("ui-ram") }</th>
                         </tr></thead>
                         <tbody>{ for rows.iter().take(shown_rows).map(row) }</tbody>
                     </table>

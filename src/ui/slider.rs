@@ -3,7 +3,9 @@
 //! reaches the scenario, so the last valid result stays on screen.
 
 use crate::format::input_value;
-use crate::input::{parse_number, NumberSpec};
+use crate::i18n::Arg;
+use crate::input::{parse_number, InputError, NumberSpec};
+use crate::ui::language::use_tr;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -34,7 +36,8 @@ pub struct SliderProps {
 #[function_component(Slider)]
 pub fn slider(props: &SliderProps) -> Html {
     let text = use_state(|| input_value(props.value));
-    let error = use_state(|| None::<String>);
+    let error = use_state(|| None::<InputError>);
+    let t = use_tr();
 
     // When the value changes from elsewhere (the slider, a reset), show it in the field, unless
     // the field already reads as that value (so typing "8." is not rewritten to "8").
@@ -75,7 +78,7 @@ pub fn slider(props: &SliderProps) -> Html {
                     error.set(None);
                     on_change.emit(v);
                 }
-                Err(err) => error.set(Some(err.to_string())),
+                Err(err) => error.set(Some(err)),
             }
             text.set(t);
         })
@@ -114,7 +117,7 @@ pub fn slider(props: &SliderProps) -> Html {
                 <span class="unit">{ props.unit.clone() }</span>
             </div>
             <div class="field-error" id={error_id} role="alert">
-                { (*error).clone().map(|e| format!("{e} — still using {}", input_value(props.value))).unwrap_or_default() }
+                { (*error).as_ref().map(|e| t.text_with("input-still-using", &[("error", Arg::Text(t.input_error(e))), ("value", Arg::Text(input_value(props.value)))])).unwrap_or_default() }
             </div>
         </div>
     }

@@ -78,7 +78,7 @@ pub fn initial_state() -> AppState {
     };
     // Storage blocked, or the corrupt value could not be kept aside: say so.
     if let Some(e) = load_error {
-        state.notice = Some(e.to_string());
+        state.notice = Some(super::state::Refusal::Storage(e));
     }
     // Nothing usable stored and no link: the app's own default comparison (catalog offers),
     // not the storage layer's neutral example option.

@@ -9,6 +9,39 @@ use crate::storage::{Saved, Stored, STORAGE_VERSION};
 use std::rc::Rc;
 use yew::Reducible;
 
+/// Why the last action or file was refused (translated when shown).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    /// A scenario action was refused.
+    Action(crate::scenario::ScenarioError),
+    /// A scenario file could not be shown.
+    File(crate::scenario::FromFileError),
+    /// The browser's storage could not be read or the corrupt value kept aside.
+    Storage(crate::web_storage::StorageError),
+}
+
+impl Refusal {
+    /// The message in `t`'s language.
+    #[must_use]
+    pub fn message(&self, t: &crate::i18n::Translator) -> String {
+        match self {
+            Refusal::Action(e) => t.scenario_error(e),
+            Refusal::File(e) => t.from_file_error(e),
+            Refusal::Storage(e) => {
+                use crate::web_storage::StorageError as S;
+                match e {
+                    S::Unavailable => t.text("ui-save-unavailable"),
+                    S::QuotaExceeded => t.text("ui-storage-full"),
+                    S::Unsaveable(d) | S::Other(d) => t.text_with(
+                        "ui-storage-error",
+                        &[("detail", crate::i18n::Arg::Text(d.clone()))],
+                    ),
+                }
+            }
+        }
+    }
+}
+
 /// Root state of the app.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct AppState {
@@ -16,8 +49,9 @@ pub struct AppState {
     pub scenario: Scenario,
     /// The offer table's filter and sort.
     pub filter: OfferFilter,
-    /// Message about the last refused action (e.g. an eleventh option), shown near the table.
-    pub notice: Option<String>,
+    /// The last refused action (e.g. an eleventh option) or unloadable file, shown near the
+    /// table in the current language.
+    pub notice: Option<Refusal>,
     /// Outcome of the last price-list import, shown next to the import control.
     pub last_import: Option<ImportReport>,
     /// Number of the user's imported offers registered so far (refreshes the offer table).
@@ -102,7 +136,7 @@ impl Reducible for AppState {
                     next.scenario = s;
                     next.notice = None;
                 }
-                Err(e) => next.notice = Some(e.to_string()),
+                Err(e) => next.notice = Some(Refusal::Action(e)),
             },
             AppAction::Filter(f) => next.filter = f,
             AppAction::DismissNotice => next.notice = None,
@@ -118,7 +152,7 @@ impl Reducible for AppState {
                     next.load_notices = notices;
                     next.notice = None;
                 }
-                Err(e) => next.notice = Some(e.to_string()),
+                Err(e) => next.notice = Some(Refusal::File(e)),
             },
             AppAction::SetLanguage(l) => {
                 next.language = l;

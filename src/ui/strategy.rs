@@ -5,11 +5,12 @@
 use crate::catalog;
 use crate::engine::file::BuyFile;
 use crate::format;
+use crate::i18n::Arg;
 use crate::scenario::{
-    commitment_label, rebalance, Action, Scenario, KWH_PRICE_SPEC, KW_SPEC, LIFE_YEARS_SPEC,
-    OPS_SPEC, PUE_SPEC, PURCHASE_SPEC, RESERVED_PER_HOUR_SPEC, RESERVED_TERM_SPEC, SHARE_PCT_SPEC,
-    THROUGHPUT_SPEC,
+    rebalance, Action, Scenario, KWH_PRICE_SPEC, KW_SPEC, LIFE_YEARS_SPEC, OPS_SPEC, PUE_SPEC,
+    PURCHASE_SPEC, RESERVED_PER_HOUR_SPEC, RESERVED_TERM_SPEC, SHARE_PCT_SPEC, THROUGHPUT_SPEC,
 };
+use crate::ui::language::use_tr;
 use crate::ui::slider::Slider;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -27,9 +28,11 @@ pub struct StrategyProps {
 #[function_component(Strategy)]
 pub fn strategy(props: &StrategyProps) -> Html {
     let chosen = use_state(|| 0usize);
+    let t = use_tr();
+    let tx = |id: &str| AttrValue::from(t.text(id));
     let options = props.scenario.options();
     if options.is_empty() {
-        return html! { <p class="muted small">{ "Pick an offer to set its strategy." }</p> };
+        return html! { <p class="muted small">{ t.text("ui-strategy-pick") }</p> };
     }
     let index = (*chosen).min(options.len() - 1);
     let option = &options[index];
@@ -127,7 +130,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
     html! {
         <div class="strategy">
             <div class="options">
-                <label>{ "Option " }
+                <label>{ t.text("ui-option") }{ " " }
                     <select id="strategy-option" onchange={on_option}>
                         { for (0..options.len()).map(|i| html!{
                             <option value={i.to_string()} selected={i == index}>{ props.scenario.option_name(i) }</option>
@@ -136,42 +139,73 @@ pub fn strategy(props: &StrategyProps) -> Html {
                 </label>
             </div>
             <div class="sliders">
-                <Slider id="share-reserved" label="Reserved share" unit="%" value={reserved_pct}
+                <Slider id="share-reserved" label={tx("ui-reserved-share")} unit="%" value={reserved_pct}
                     spec={SHARE_PCT_SPEC} slider_max={100.0} step={5.0} on_change={share_setter(true)} />
-                <Slider id="share-spot" label="Spot share" unit="%" value={spot_pct}
+                <Slider id="share-spot" label={tx("ui-spot-share")} unit="%" value={spot_pct}
                     spec={SHARE_PCT_SPEC} slider_max={100.0} step={5.0} on_change={share_setter(false)} />
             </div>
             <div class="sliders">
-                <Slider id="throughput" label={if throughput.1 { "Throughput vs A100 80GB (yours)" } else { "Throughput vs A100 80GB (catalog)" }}
-                    unit="× reference" value={throughput.0} spec={THROUGHPUT_SPEC} slider_max={5.0} step={0.05}
+                <Slider id="throughput" label={tx(if throughput.1 { "ui-throughput-yours" } else { "ui-throughput-catalog" })}
+                    unit={tx("ui-unit-times-reference")} value={throughput.0} spec={THROUGHPUT_SPEC} slider_max={5.0} step={0.05}
                     on_change={on_throughput} />
             </div>
             <p class="small" id="share-on-demand">
-                { format!("On-demand: {} % (the rest; reserved + spot + on-demand = 100 %)", format::input_value(on_demand_pct)) }
+                { t.text_with("ui-on-demand-share", &[("pct", Arg::Text(format::input_value(on_demand_pct)))]) }
             </p>
             if commitments.is_empty() {
-                <p class="muted small" id="strategy-no-commitment">{ "This offer lists no committed-use (reserved) price in the catalog: type the prices you were quoted to give it a reserved share." }</p>
+                <p class="muted small" id="strategy-no-commitment">{ t.text("ui-no-commitment") }</p>
                 <div class="sliders">
-                    <Slider id="reserved-term-months" label="Reserved term" unit="months" value={f64::from(inline.term_months)}
+                    <Slider id="reserved-term-months" label={tx("ui-reserved-term")} unit={tx("ui-unit-months")} value={f64::from(inline.term_months)}
                         spec={RESERVED_TERM_SPEC} slider_max={36.0} step={1.0} on_change={inline_setter(0)} />
-                    <Slider id="reserved-upfront" label="Reserved upfront per instance" unit={currency.code()} value={inline.upfront}
+                    <Slider id="reserved-upfront" label={tx("ui-reserved-upfront")} unit={currency.code()} value={inline.upfront}
                         spec={PURCHASE_SPEC} slider_max={500_000.0} step={1_000.0} on_change={inline_setter(1)} />
-                    <Slider id="reserved-per-hour" label="Reserved price" unit={format!("{}/instance-hour", currency.code())} value={inline.recurring_per_hour}
+                    <Slider id="reserved-per-hour" label={tx("ui-reserved-price")} unit={t.text_with("ui-unit-per-instance-hour", &[("currency", Arg::Text(currency.code().into()))])} value={inline.recurring_per_hour}
                         spec={RESERVED_PER_HOUR_SPEC} slider_max={100.0} step={0.05} on_change={inline_setter(2)} />
                 </div>
             } else {
-                <label class="block">{ "Reserved term and payment " }
+                <label class="block">{ t.text("ui-reserved-term-payment") }{ " " }
                     <select id="reserved-term" onchange={on_commitment}>
                         if current.is_none() {
-                            <option value="" selected=true>{ "choose a term" }</option>
+                            <option value="" selected=true>{ t.text("ui-choose-term") }</option>
                         }
                         { for commitments.iter().enumerate().map(|(i, c)| html!{
-                            <option value={i.to_string()} selected={current == Some(i)}>{ commitment_label(c, currency) }</option>
+                            <option value={i.to_string()} selected={current == Some(i)}>{ commitment_text(&t, c, currency) }</option>
                         }) }
                     </select>
                 </label>
             }
         </div>
+    }
+}
+
+/// A catalog commitment in words in `t`'s language: `"12 months, partial upfront: $105,120.00
+/// upfront + 20.00/h (32.00/h effective)"`.
+fn commitment_text(
+    t: &crate::i18n::Translator,
+    c: &catalog::Commitment,
+    currency: catalog::Currency,
+) -> String {
+    t.text_with(
+        "ui-commitment",
+        &[
+            ("months", Arg::Number(f64::from(c.term_months))),
+            ("payment", Arg::Text(t.text(payment_id(c.payment)))),
+            ("upfront", Arg::Money(c.upfront, currency)),
+            ("per_hour", Arg::Text(format::number(c.per_hour, 2))),
+            (
+                "effective",
+                Arg::Text(format::number(c.effective_per_hour(), 2)),
+            ),
+        ],
+    )
+}
+
+/// The message id of a payment option (`ui-payment-no-upfront`…).
+fn payment_id(p: catalog::Payment) -> &'static str {
+    match p {
+        catalog::Payment::AllUpfront => "ui-payment-all-upfront",
+        catalog::Payment::PartialUpfront => "ui-payment-partial-upfront",
+        catalog::Payment::NoUpfront => "ui-payment-no-upfront",
     }
 }
 
@@ -190,6 +224,8 @@ pub struct BuyFormProps {
 /// life, residual value, power, PUE, electricity price and operations per month.
 #[function_component(BuyForm)]
 pub fn buy_form(props: &BuyFormProps) -> Html {
+    let t = use_tr();
+    let tx = |id: &str| AttrValue::from(t.text(id));
     let on_toggle = {
         let on_action = props.on_action.clone();
         Callback::from(move |e: Event| {
@@ -200,7 +236,7 @@ pub fn buy_form(props: &BuyFormProps) -> Html {
     let toggle = html! {
         <label class="chart-control">
             <input type="checkbox" id="buy-enabled" checked={props.buy.is_some()} onchange={on_toggle} />
-            { " Compare with buying servers" }
+            { " " }{ t.text("ui-compare-buying") }
         </label>
     };
     let Some(b) = props.buy else {
@@ -215,25 +251,25 @@ pub fn buy_form(props: &BuyFormProps) -> Html {
         <>
         { toggle }
         <div class="sliders buy-form">
-            <Slider id="buy-purchase" label="Purchase price per server" unit={code} value={b.purchase}
+            <Slider id="buy-purchase" label={tx("ui-buy-purchase")} unit={code} value={b.purchase}
                 spec={PURCHASE_SPEC} slider_max={1_000_000.0} step={5_000.0}
                 on_change={setter(|b, v| BuyFile { purchase: v, ..b })} />
-            <Slider id="buy-life" label="Useful life" unit="years" value={b.life_years}
+            <Slider id="buy-life" label={tx("ui-buy-life")} unit={tx("ui-unit-years")} value={b.life_years}
                 spec={LIFE_YEARS_SPEC} slider_max={8.0} step={0.5}
                 on_change={setter(|b, v| BuyFile { life_years: v, ..b })} />
-            <Slider id="buy-residual" label="Residual value" unit="% of purchase" value={b.residual * 100.0}
+            <Slider id="buy-residual" label={tx("ui-buy-residual")} unit={tx("ui-unit-pct-of-purchase")} value={b.residual * 100.0}
                 spec={SHARE_PCT_SPEC} slider_max={60.0} step={1.0}
                 on_change={setter(|b, v| BuyFile { residual: v / 100.0, ..b })} />
-            <Slider id="buy-kw" label="Power draw" unit="kW" value={b.kw}
+            <Slider id="buy-kw" label={tx("ui-buy-power")} unit="kW" value={b.kw}
                 spec={KW_SPEC} slider_max={20.0} step={0.1}
                 on_change={setter(|b, v| BuyFile { kw: v, ..b })} />
             <Slider id="buy-pue" label="PUE" unit="×" value={b.pue}
                 spec={PUE_SPEC} slider_max={2.5} step={0.05}
                 on_change={setter(|b, v| BuyFile { pue: v, ..b })} />
-            <Slider id="buy-kwh" label="Electricity" unit={format!("{code}/kWh")} value={b.price_per_kwh}
+            <Slider id="buy-kwh" label={tx("ui-buy-electricity")} unit={format!("{code}/kWh")} value={b.price_per_kwh}
                 spec={KWH_PRICE_SPEC} slider_max={0.5} step={0.01}
                 on_change={setter(|b, v| BuyFile { price_per_kwh: v, ..b })} />
-            <Slider id="buy-ops" label="Operations" unit={format!("{code}/month")} value={b.ops_per_month}
+            <Slider id="buy-ops" label={tx("ui-buy-operations")} unit={t.text_with("ui-unit-per-month", &[("currency", Arg::Text(code.into()))])} value={b.ops_per_month}
                 spec={OPS_SPEC} slider_max={20_000.0} step={100.0}
                 on_change={setter(|b, v| BuyFile { ops_per_month: v, ..b })} />
         </div>

@@ -393,10 +393,16 @@ test('compare three options: comparison table, both charts, and every download f
     const rows = csv.bytes.toString('utf8').trim().split('\n');
     if (what === 'breakdown') {
       assert.ok(text.includes('On-demand'), 'breakdown legend names the component');
-      assert.match(rows[0], /^month_730h,reserved_upfront_usd_per_month_730h,.*,total_usd_per_month_730h$/);
+      assert.match(rows[0], /^option,month_730h,reserved_upfront_usd_per_month_730h,.*,total_usd_per_month_730h$/);
       assert.equal(rows.length, 1 + 12);
+      // Every row names the option broken down; amounts are written to the cent.
+      const quoted = names[1].includes(',') ? `"${names[1]}"` : names[1];
+      assert.ok(rows.slice(1).every((r) => r.startsWith(`${quoted},`)), rows[1]);
+      assert.ok(rows.slice(1).every((r) => /,\d+\.\d{2}$/.test(r)), rows[1]);
+      // Each month is rounded to the cent, so the months add up to the option's total within
+      // half a cent per month.
       const sum = rows.slice(1).reduce((a, r) => a + Number(r.split(',').pop()), 0);
-      assert.equal(sum.toFixed(2), totals[1].toFixed(2), 'months add up to the option total');
+      assert.ok(Math.abs(sum - totals[1]) <= 0.005 * 13 + 1e-9, `months add up to the option total: ${sum} vs ${totals[1]}`);
     } else if (what === 'cumulative') {
       assert.equal(rows[0], 'option,month_730h,cumulative_usd');
       assert.equal(rows.length, 1 + 3 * 13, 'three options x months 0..12');

@@ -1,0 +1,203 @@
+// End-to-end test of the Chinese interface (issue 6, "Languages"): switched to zh-CN, the whole
+// page (every chart panel with its controls, the strategy editor, the owned-server form, the
+// advisor, presets, saved list, share bar, offer table) shows no English words outside data
+// (provider names, instance types, GPU models, regions, option names, numbers, currency codes
+// and technical abbreviations); the SVG and CSV downloads carry Chinese titles and headers;
+// switching never changes the scenario. Runs on the release bundle in headless Chromium.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { serveDist, launchChromium, openApp } from './harness.mjs';
+
+const DIST = process.env.DIST_DIR;
+
+let server;
+let origin;
+let browser;
+
+before(async () => {
+  server = await serveDist(DIST);
+  origin = server.origin;
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/**
+ * Words of three or more ASCII letters allowed in Chinese text: units, abbreviations and
+ * names that are the same in Chinese (GPU, NVLink, CSV…), file formats and the CLI's name.
+ */
+const ALLOWED = new Set([
+  'GPU', 'GPUs', 'GiB', 'USD', 'CNY', 'CSV', 'JSON', 'PNG', 'SVG', 'PUE', 'kWh', 'NVLink', 'SLA',
+  'TFLOPS', 'BF16', 'FP16', 'FP32', 'SXM', 'PCIe', 'Young', 'KiB', 'vCPU', 'ID',
+  // The import help names the price-list schema's fields, which are typed as is.
+  'gpurent', 'catalog', 'provider', 'instance_type', 'gpu_model', 'gpu_count', 'currency',
+  'on_demand_per_hour', 'as_of', 'region', 'spot_per_hour', 'gpu_memory_gib',
+  // The footer names the provenance file.
+  'data', 'catalog', 'sources', 'PROVENANCE', 'md',
+]);
+
+/** The ASCII words in `text` after removing every data string in `data`. */
+function englishWords(text, data) {
+  let rest = text;
+  for (const d of data) {
+    if (d.length >= 2) rest = rest.split(d).join(' ');
+  }
+  return (rest.match(/[A-Za-z][A-Za-z0-9_.-]*[A-Za-z0-9]/g) || [])
+    .flatMap((w) => w.split(/[.\-]/))
+    .filter((w) => /[A-Za-z]{3,}/.test(w) && !/\d/.test(w) && !ALLOWED.has(w));
+}
+
+/** Data strings shown on the page: providers, GPUs, instance types, regions, option names. */
+async function dataStrings(page) {
+  return page.evaluate(() => {
+    // An element's own text (without the note mark or the "+2 regions" of a cell).
+    const own = (e) => [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim();
+    const texts = (sel) => [...document.querySelectorAll(sel)].flatMap((e) => [e.textContent.trim(), own(e)]);
+    const out = [
+      ...[...document.querySelectorAll('#filter-provider option, #filter-gpu option')].map((o) => o.value),
+      ...texts('#filter-gpu option'),
+      ...texts('#offers td.mono, #offers td.gpus, #offers td.region, #offers td:nth-child(2)'),
+      ...texts('#comparison th.option-label'),
+      ...texts('#strategy-option option, #breakdown-option option'),
+      ...texts('.advisor-pick strong, .advisor-pick .offer-name'),
+      ...texts('#advisor-gpu option'),
+      ...texts('.saved-name'),
+      // The language menu names each language in itself.
+      ...texts('#language option'),
+      // What the user typed, quoted back in a field's message.
+      'abc',
+      // Region codes as the filter's example.
+      'us-east',
+    ];
+    for (const th of document.querySelectorAll('#comparison th.option-label')) {
+      const name = th.firstChild && th.firstChild.textContent;
+      if (name) out.push(name.trim());
+    }
+    return [...new Set(out.filter((s) => s.length >= 2))].sort((a, b) => b.length - a.length);
+  });
+}
+
+/** Every element's own text (its text nodes), title, aria-label and placeholder. */
+async function pageTexts(page) {
+  return page.evaluate(() => {
+    const out = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      if (el.closest('script, style')) continue;
+      const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join(' ').trim();
+      const where = el.id ? `#${el.id}` : `${el.tagName.toLowerCase()}.${el.className}`;
+      if (own) out.push({ where, text: own });
+      // Offer rows' tooltips and note marks quote the sources (provider notes, datasheets):
+      // data in the sources' language.
+      const dataRow = el.closest('#offers tbody');
+      if (el.classList.contains('note-mark')) continue;
+      for (const a of ['aria-label', 'placeholder', ...(dataRow ? [] : ['title'])]) {
+        const v = el.getAttribute(a);
+        if (v) out.push({ where: `${where}[${a}]`, text: v });
+      }
+    }
+    return out;
+  });
+}
+
+async function download(page, selector) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  return { name: dl.suggestedFilename(), text: await readFile(await dl.path(), 'utf8') };
+}
+
+async function exported(page) {
+  return JSON.parse((await download(page, '#export-scenario')).text);
+}
+
+test('in Chinese the page, the charts and their downloads carry no English words', async () => {
+  const { context, page, problems } = await openApp(browser, origin);
+  // Fill every panel: a spot and a reserved variant (reserved chart), buying (rent vs buy),
+  // a decision-helper shortlist, a saved scenario.
+  await page.click('#comparison tbody tr:first-child button.link:first-of-type');
+  await page.waitForSelector('#total-3');
+  await page.click('#comparison .reserved-variant');
+  await page.waitForSelector('#total-4');
+  await page.check('#buy-enabled');
+  await page.waitForSelector('#buy-purchase-number');
+  await page.fill('#save-name', 'plan');
+  await page.click('#save-as');
+  await page.waitForSelector('#saved-list');
+  await page.selectOption('#advisor-gpu', 'A100');
+  await page.check('#advisor-interruptible');
+  await page.waitForSelector('#advisor-list');
+  // An error beside a field (it must be translated too).
+  await page.fill('#gpus-number', 'abc');
+  await page.waitForFunction(() => document.querySelector('#gpus-error').textContent !== '');
+  const before = await exported(page);
+
+  await page.selectOption('#language', 'zh-CN');
+  await page.waitForFunction(() => document.querySelector('h1').textContent === 'GPU 租用成本规划器');
+  await page.waitForSelector('#offers tbody tr');
+  assert.deepEqual(await exported(page), before, 'switching the language keeps the scenario');
+  assert.match(await page.textContent('#gpus-error'), /不是数字/);
+
+  const data = await dataStrings(page);
+  const texts = await pageTexts(page);
+  assert.ok(texts.length > 300, `walked the page: ${texts.length} texts`);
+  const english = texts
+    .map((t) => ({ ...t, words: englishWords(t.text, data) }))
+    .filter((t) => t.words.length > 0);
+  assert.deepEqual(english.map((t) => `${t.where}: ${t.text}`), [], 'English left in the Chinese page');
+
+  // Every chart: the canvas's label is the Chinese title; the SVG's texts and the CSV's header
+  // are Chinese.
+  const charts = [
+    ['', 'chart', '累计成本'],
+    ['chart-breakdown-', 'chart-breakdown', '按组成部分的月度成本'],
+    ['chart-ranking-', 'chart-ranking', '从低到高'],
+    ['chart-reserved-', 'chart-reserved', '按利用率比较预留与按需'],
+    ['chart-buy-', 'chart-buy', '租用与购买'],
+  ];
+  for (const [prefix, canvas, title] of charts) {
+    const label = await page.getAttribute(`#${canvas}`, 'aria-label');
+    assert.ok(label.includes(title), `${canvas} label: ${label}`);
+    const svg = await download(page, `#${prefix}download-svg`);
+    assert.ok(svg.text.includes(title), `${canvas} SVG title`);
+    const svgTexts = [...svg.text.matchAll(/<text[^>]*>([^<]*)<\/text>/g)]
+      .map((m) => m[1].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+    assert.ok(svgTexts.length > 5, `${canvas} SVG has texts`);
+    // A name cut to fit ends with "…" (after the ranking's "2. "): data if an option's name
+    // starts with it.
+    const cutName = (t) => {
+      const m = t.trim().replace(/^\d+\.\s*/, '');
+      return m.endsWith('…') && data.some((d) => d.startsWith(m.slice(0, -1)));
+    };
+    // Legends and footers wrap at spaces and hyphens: join the lines back before looking.
+    const joined = svgTexts.map((t) => t.trim()).filter((t) => t && !cutName(t))
+      .reduce((acc, l) => (acc.endsWith('-') ? acc + l : `${acc} ${l}`), '');
+    assert.deepEqual(englishWords(joined, data), [], `${canvas} SVG in Chinese: ${joined}`);
+    const csv = await download(page, `#${prefix}download-csv`);
+    const header = csv.text.split('\n')[0];
+    assert.match(header, /[\u4e00-\u9fff]/, `${canvas} CSV header in Chinese: ${header}`);
+    assert.deepEqual(englishWords(header, data), [], `${canvas} CSV header: ${header}`);
+  }
+  const cmp = await download(page, '#download-comparison-csv');
+  const header = cmp.text.split('\n')[0];
+  assert.ok(header.startsWith('选项,报价 ID,价格截至,规划期内总额（USD）'), header);
+
+  // Back to English: same scenario, English again.
+  await page.selectOption('#language', 'en');
+  await page.waitForFunction(() => document.querySelector('h1').textContent === 'GPU rental cost planner');
+  assert.deepEqual(await exported(page), before, 'switching back keeps the scenario');
+  assert.equal((await download(page, '#download-comparison-csv')).text.split('\n')[0].split(',')[3], 'total_usd');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('an empty chart downloads a CSV that says why it has no data', async () => {
+  const { context, page } = await openApp(browser, origin);
+  // Nothing reserved by default: the reserved-vs-on-demand chart is empty.
+  const csv = await download(page, '#chart-reserved-download-csv');
+  const rows = csv.text.trim().split('\n');
+  assert.equal(rows.length, 2, csv.text);
+  assert.match(rows[1], /^"?Add a reserved variant/);
+  await context.close();
+});
