@@ -642,7 +642,7 @@ pub fn spec(offer: &Offer) -> Option<&'static gpus::GpuSpec> {
 #[must_use]
 pub fn providers() -> Vec<&'static str> {
     let mut p: Vec<&'static str> = OFFERS.iter().map(|o| o.provider).collect();
-    p.sort_unstable_by_key(|p| (p.to_lowercase(), *p));
+    crate::sort::sort_by_cached_key(&mut p, |p| (p.to_lowercase(), *p));
     p.dedup();
     p
 }
@@ -752,7 +752,7 @@ pub fn gpu_families() -> Vec<GpuFamily> {
         .into_iter()
         .map(|(key, mut labels)| {
             let offers = labels.len();
-            labels.sort();
+            crate::sort::sort_by(&mut labels, &Ord::cmp);
             let count = |l: &String| labels.iter().filter(|m| *m == l).count();
             let label = labels
                 .iter()
@@ -762,7 +762,7 @@ pub fn gpu_families() -> Vec<GpuFamily> {
             GpuFamily { key, label, offers }
         })
         .collect();
-    out.sort_by_cached_key(|f| f.label.to_ascii_lowercase());
+    crate::sort::sort_by_cached_key(&mut out, |f| f.label.to_ascii_lowercase());
     out
 }
 
