@@ -205,11 +205,6 @@ fn default_option() -> crate::engine::file::OptionFile {
 ///
 /// Errors only if the scenario cannot be written as JSON (a non-finite number such as NaN).
 pub fn link_json(shared: &Shared) -> Result<String, EngineError> {
-    if contains_null_number(&shared.scenario) {
-        return Err(EngineError::Parse(
-            "scenario cannot be written: a number is not finite".into(),
-        ));
-    }
     // Field order matters: "v" and "lang" come first, so a truncated link still has them.
     #[derive(serde::Serialize)]
     struct Envelope<'a> {
@@ -217,12 +212,18 @@ pub fn link_json(shared: &Shared) -> Result<String, EngineError> {
         lang: &'a str,
         scenario: &'a ScenarioFile,
     }
-    serde_json::to_string(&Envelope {
+    let text = serde_json::to_string(&Envelope {
         v: LINK_VERSION,
         lang: shared.language.tag(),
         scenario: &shared.scenario,
     })
-    .map_err(|e| EngineError::Parse(format!("scenario cannot be written: {e}")))
+    .map_err(|e| EngineError::Parse(format!("scenario cannot be written: {e}")))?;
+    if writes_null(&text) {
+        return Err(EngineError::Parse(
+            "scenario cannot be written: a number is not finite".into(),
+        ));
+    }
+    Ok(text)
 }
 
 /// The URL fragment `#s=<payload>` of `deflated`, the raw-deflate compressed [`link_json`].
@@ -245,9 +246,12 @@ pub fn encode(shared: &Shared) -> Result<String, EngineError> {
     )))
 }
 
-fn contains_null_number(s: &ScenarioFile) -> bool {
-    // serde_json writes NaN and infinities as null, which would not read back.
-    let v = serde_json::to_value(s).unwrap_or(Value::Null);
+/// Whether JSON text written by serde_json holds a `null`: serde_json writes NaN and the
+/// infinities so, and they would not read back (a scenario file has no other `null`). The text
+/// is read back rather than the scenario serialized into a `Value`, so the wasm carries one
+/// `ScenarioFile` serializer.
+fn writes_null(text: &str) -> bool {
+    let v = serde_json::from_str::<Value>(text).unwrap_or(Value::Null);
     fn walk(v: &Value) -> bool {
         match v {
             Value::Null => true,
@@ -745,7 +749,10 @@ fn repair(
 fn required_default(value: &Value, path: &str) -> Option<Value> {
     let job = value.pointer("/workload/mode") == Some(&json!("job"));
     Some(match path {
-        "workload" => serde_json::to_value(default_scenario().workload).ok()?,
+        // Through text, like every other write of scenario parts (one serializer in the wasm).
+        "workload" => {
+            serde_json::from_str(&serde_json::to_string(&default_scenario().workload).ok()?).ok()?
+        }
         "workload.mode" => json!("fleet"),
         "workload.gpus" => json!(1),
         "workload.hours_per_day" => json!(8.0),
