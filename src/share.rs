@@ -212,11 +212,12 @@ pub fn link_json(shared: &Shared) -> Result<String, EngineError> {
         lang: &'a str,
         scenario: &'a ScenarioFile,
     }
-    let text = serde_json::to_string(&Envelope {
+    let text = serde_json::to_string_pretty(&Envelope {
         v: LINK_VERSION,
         lang: shared.language.tag(),
         scenario: &shared.scenario,
     })
+    .map(|pretty| compact_json(&pretty))
     .map_err(|e| EngineError::Parse(format!("scenario cannot be written: {e}")))?;
     if writes_null(&text) {
         return Err(EngineError::Parse(
@@ -244,6 +245,32 @@ pub fn encode(shared: &Shared) -> Result<String, EngineError> {
         text.as_bytes(),
         9,
     )))
+}
+
+/// `serde_json::to_string`'s output, from `serde_json::to_string_pretty`'s: the whitespace
+/// between tokens dropped, strings kept as they are. Every scenario write (share links, stored
+/// state, the exported file) goes through the pretty printer, so the wasm carries one
+/// serializer of the scenario types instead of a pretty and a compact one (about 2.6 KB gzip).
+#[must_use]
+pub fn compact_json(pretty: &str) -> String {
+    let mut out = String::with_capacity(pretty.len());
+    let (mut in_string, mut escaped) = (false, false);
+    for c in pretty.chars() {
+        if in_string {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+        } else if c == '"' {
+            in_string = true;
+        } else if matches!(c, ' ' | '\n' | '\t' | '\r') {
+            continue;
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Whether JSON text written by serde_json holds a `null`: serde_json writes NaN and the
@@ -751,7 +778,8 @@ fn required_default(value: &Value, path: &str) -> Option<Value> {
     Some(match path {
         // Through text, like every other write of scenario parts (one serializer in the wasm).
         "workload" => {
-            serde_json::from_str(&serde_json::to_string(&default_scenario().workload).ok()?).ok()?
+            serde_json::from_str(&serde_json::to_string_pretty(&default_scenario().workload).ok()?)
+                .ok()?
         }
         "workload.mode" => json!("fleet"),
         "workload.gpus" => json!(1),

@@ -115,8 +115,10 @@ pub fn save(stored: &Stored) -> Result<Write, EngineError> {
     let mut s = stored.clone();
     s.version = STORAGE_VERSION;
     // Written as text and read back to look for `null` (serde_json's spelling of NaN and the
-    // infinities): the wasm then needs no second serializer of the state into a `Value`.
-    let text = serde_json::to_string(&s)
+    // infinities): the wasm then needs no second serializer of the state into a `Value`; and
+    // written pretty, then compacted, like every scenario write (`share::compact_json`).
+    let text = serde_json::to_string_pretty(&s)
+        .map(|pretty| crate::share::compact_json(&pretty))
         .map_err(|e| EngineError::Parse(format!("state cannot be written: {e}")))?;
     if serde_json::from_str::<Value>(&text).map_or(true, |v| has_null(&v)) {
         return Err(EngineError::Parse(

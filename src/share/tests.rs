@@ -346,6 +346,14 @@ proptest! {
     }
 
     #[test]
+    fn compacted_pretty_json_is_what_to_string_writes(f in scenario_strategy()) {
+        prop_assert_eq!(
+            compact_json(&serde_json::to_string_pretty(&f).unwrap()),
+            serde_json::to_string(&f).unwrap()
+        );
+    }
+
+    #[test]
     fn any_json_loads_into_a_valid_scenario(text in "[ -~]{0,200}") {
         let (f, _) = load_json_lenient(&text);
         prop_assert!(f.load().is_ok());
@@ -399,4 +407,21 @@ fn links_made_natively_and_by_the_page_open_in_either() {
         assert_eq!(o.language, Some(Language::ZhCn));
         assert_eq!(o.scenario, shared.scenario);
     }
+}
+
+#[test]
+fn compacted_pretty_json_keeps_strings_whole() {
+    for name in GOLDEN {
+        let f = golden(name);
+        assert_eq!(
+            compact_json(&serde_json::to_string_pretty(&f).unwrap()),
+            serde_json::to_string(&f).unwrap(),
+            "{name}"
+        );
+    }
+    let mut f = golden("job-spot");
+    f.name = Some("a \"b\\\" : {c}, [d]\n\t 中文 \\".into());
+    let compact = compact_json(&serde_json::to_string_pretty(&f).unwrap());
+    assert_eq!(compact, serde_json::to_string(&f).unwrap());
+    assert_eq!(parse(&compact).unwrap(), f);
 }
