@@ -690,7 +690,9 @@ fn repair(
                 },
                 Err(e) => {
                     let path = e.path().to_string();
-                    let msg = e.into_inner().to_string();
+                    let at = e.path().clone();
+                    let msg =
+                        crate::engine::file::number_reason(value, &at, e.into_inner().to_string());
                     let unknown = backticked(&msg, "unknown field `");
                     let missing = backticked(&msg, "missing field `");
                     match (unknown, missing) {
