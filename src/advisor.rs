@@ -356,7 +356,7 @@ pub fn shortlist(needs: &Needs, limit: usize) -> Vec<Ranked> {
             reasons,
         });
     }
-    out.sort_by(|a, b| {
+    crate::sort::sort_by(&mut out, &|a, b| {
         a.tier
             .cmp(&b.tier)
             .then(

@@ -2,7 +2,7 @@
 //! with a Yew user interface compiled to WebAssembly.
 //!
 //! The pure core ([`catalog`], [`engine`], [`model`], [`scenario`], [`chart`], [`format`](mod@format),
-//! [`input`], [`csv_safe`], [`file_name`]) has no web dependency and is tested natively; [`engine`] is the cost engine the
+//! [`input`], [`csv_safe`], [`file_name`], [`sort`]) has no web dependency and is tested natively; [`engine`] is the cost engine the
 //! app and the `gpurent` command line share. The browser layer ([`ui`], [`web`]) exists only on
 //! `wasm32`, where its crates are declared, so the compiler enforces the boundary.
 #![warn(missing_docs)]
@@ -24,6 +24,7 @@ pub mod model;
 pub mod presets;
 pub mod scenario;
 pub mod share;
+pub mod sort;
 pub mod storage;
 
 #[cfg(target_arch = "wasm32")]

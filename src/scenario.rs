@@ -2058,9 +2058,9 @@ pub fn filter_offer_refs(
         SortKey::PricePerInstanceHour => sort_offers_by(&mut out, &|o| price(o, false)),
         // Largest first; offers without a memory figure last.
         SortKey::GpuMemory => sort_offers_by(&mut out, &|o| -o.gpu_memory_gib.unwrap_or(-1.0)),
-        SortKey::Provider => {
-            out.sort_by_cached_key(|o| (o.provider.to_lowercase(), o.instance_type))
-        }
+        SortKey::Provider => crate::sort::sort_by_cached_key(&mut out, |o| {
+            (o.provider.to_lowercase(), o.instance_type)
+        }),
         SortKey::PricePerWork => sort_offers_by(&mut out, &|o| {
             catalog::price_per_reference_gpu_hour(o)
                 .and_then(|p| rate.convert(p, o.currency, display).ok())
@@ -2070,11 +2070,10 @@ pub fn filter_offer_refs(
     out
 }
 
-/// Stable sort of offers by a number, ascending (`f64::total_cmp`). Every numeric sort of
-/// offers goes through this one function, so the wasm carries one copy of the sort instead of
-/// one per comparison closure (README "Performance", bundle size).
+/// Stable sort of offers by a number, ascending (`f64::total_cmp`), through the app's one
+/// shared sort ([`crate::sort`]; README "Performance", bundle size).
 fn sort_offers_by(offers: &mut [&'static Offer], key: &dyn Fn(&Offer) -> f64) {
-    offers.sort_by(|a, b| key(a).total_cmp(&key(b)));
+    crate::sort::sort_by(offers, &|a, b| key(a).total_cmp(&key(b)));
 }
 
 /// Sorts `offers` by their scenario total ([`Scenario::offer_totals`]), cheapest first; offers

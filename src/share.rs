@@ -4,7 +4,8 @@
 //!
 //! Link payload, version [`LINK_VERSION`]: the JSON object
 //! `{"v": 1, "lang": "en" | "zh-CN", "scenario": <ScenarioFile>}`, compressed with raw deflate
-//! (RFC 1951, `miniz_oxide` level 9) and written in the URL-safe base64 alphabet without padding
+//! (RFC 1951; `miniz_oxide` level 9 in native builds, the browser's `CompressionStream` in the
+//! page: either inflater opens either's links) and written in the URL-safe base64 alphabet without padding
 //! (RFC 4648 §5). Version 0 is a bare scenario file (no envelope, no language).
 
 use crate::engine::file::{ScenarioFile, VERSION};
@@ -14,7 +15,6 @@ use base64::alphabet::URL_SAFE;
 use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
 use base64::engine::DecodePaddingMode;
 use base64::Engine as _;
-use miniz_oxide::inflate::TINFLStatus;
 use serde_json::{json, Value};
 
 /// Version of the link envelope this build writes (it reads 0 and 1).
@@ -201,15 +201,10 @@ fn default_option() -> crate::engine::file::OptionFile {
     }
 }
 
-/// The URL fragment of a share link, `#s=<payload>` (append it to the page URL).
+/// The JSON text a share link carries (the envelope of the module docs, before compression).
 ///
 /// Errors only if the scenario cannot be written as JSON (a non-finite number such as NaN).
-pub fn encode(shared: &Shared) -> Result<String, EngineError> {
-    if contains_null_number(&shared.scenario) {
-        return Err(EngineError::Parse(
-            "scenario cannot be written: a number is not finite".into(),
-        ));
-    }
+pub fn link_json(shared: &Shared) -> Result<String, EngineError> {
     // Field order matters: "v" and "lang" come first, so a truncated link still has them.
     #[derive(serde::Serialize)]
     struct Envelope<'a> {
@@ -217,19 +212,73 @@ pub fn encode(shared: &Shared) -> Result<String, EngineError> {
         lang: &'a str,
         scenario: &'a ScenarioFile,
     }
-    let text = serde_json::to_string(&Envelope {
+    let text = serde_json::to_string_pretty(&Envelope {
         v: LINK_VERSION,
         lang: shared.language.tag(),
         scenario: &shared.scenario,
     })
+    .map(|pretty| compact_json(&pretty))
     .map_err(|e| EngineError::Parse(format!("scenario cannot be written: {e}")))?;
-    let packed = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9);
-    Ok(format!("#{FRAGMENT_PARAM}={}", B64.encode(packed)))
+    if writes_null(&text) {
+        return Err(EngineError::Parse(
+            "scenario cannot be written: a number is not finite".into(),
+        ));
+    }
+    Ok(text)
 }
 
-fn contains_null_number(s: &ScenarioFile) -> bool {
-    // serde_json writes NaN and infinities as null, which would not read back.
-    let v = serde_json::to_value(s).unwrap_or(Value::Null);
+/// The URL fragment `#s=<payload>` of `deflated`, the raw-deflate compressed [`link_json`].
+#[must_use]
+pub fn fragment(deflated: &[u8]) -> String {
+    format!("#{FRAGMENT_PARAM}={}", B64.encode(deflated))
+}
+
+/// The URL fragment of a share link, `#s=<payload>` (append it to the page URL), compressed
+/// with `miniz_oxide` at level 9. Native builds only: the page compresses with the browser's
+/// `CompressionStream` (`share::web::encode`), to the same format.
+///
+/// Errors only if the scenario cannot be written as JSON (a non-finite number such as NaN).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn encode(shared: &Shared) -> Result<String, EngineError> {
+    let text = link_json(shared)?;
+    Ok(fragment(&miniz_oxide::deflate::compress_to_vec(
+        text.as_bytes(),
+        9,
+    )))
+}
+
+/// `serde_json::to_string`'s output, from `serde_json::to_string_pretty`'s: the whitespace
+/// between tokens dropped, strings kept as they are. Every scenario write (share links, stored
+/// state, the exported file) goes through the pretty printer, so the wasm carries one
+/// serializer of the scenario types instead of a pretty and a compact one (about 2.6 KB gzip).
+#[must_use]
+pub fn compact_json(pretty: &str) -> String {
+    let mut out = String::with_capacity(pretty.len());
+    let (mut in_string, mut escaped) = (false, false);
+    for c in pretty.chars() {
+        if in_string {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+        } else if c == '"' {
+            in_string = true;
+        } else if matches!(c, ' ' | '\n' | '\t' | '\r') {
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Whether JSON text written by serde_json holds a `null`: serde_json writes NaN and the
+/// infinities so, and they would not read back (a scenario file has no other `null`). The text
+/// is read back rather than the scenario serialized into a `Value`, so the wasm carries one
+/// `ScenarioFile` serializer.
+fn writes_null(text: &str) -> bool {
+    let v = serde_json::from_str::<Value>(text).unwrap_or(Value::Null);
     fn walk(v: &Value) -> bool {
         match v {
             Value::Null => true,
@@ -250,14 +299,29 @@ fn contains_null_number(s: &ScenarioFile) -> bool {
 /// - a truncated link loads its complete leading part ([`NoticeKind::LinkTruncated`]);
 /// - corrupt data gives the default scenario with [`NoticeKind::LinkCorrupt`];
 /// - the scenario goes through [`load_lenient`].
+///
+/// Native builds only (inflates with `miniz_oxide`); the page uses `share::web::decode`, which
+/// differs only in the inflater.
+#[cfg(not(target_arch = "wasm32"))]
 #[must_use]
 pub fn decode(link: &str) -> Option<Opened> {
+    Some(match link_bytes(link)? {
+        Ok(deflated) => open_inflated(inflate(&deflated)),
+        Err(opened) => opened,
+    })
+}
+
+/// First half of [`decode`]: the compressed bytes of a share link. `None` if the text carries
+/// no `s=` parameter; `Some(Err(opened))` when the link is already decided without inflating
+/// (too long: [`NoticeKind::LinkTooLong`]; not base64url: [`NoticeKind::LinkCorrupt`]).
+#[must_use]
+pub fn link_bytes(link: &str) -> Option<Result<Vec<u8>, Opened>> {
     if link.len() > MAX_LINK_BYTES {
-        return Some(nothing_usable(Notice::new(
+        return Some(Err(nothing_usable(Notice::new(
             NoticeKind::LinkTooLong,
             "",
             link.len().to_string(),
-        )));
+        ))));
     }
     let mut text = link.trim().to_string();
     for _ in 0..3 {
@@ -273,7 +337,10 @@ pub fn decode(link: &str) -> Option<Opened> {
     let payload = fragment
         .split('&')
         .find_map(|p| p.strip_prefix(FRAGMENT_PARAM)?.strip_prefix('='))?;
-    Some(decode_payload(payload.trim()))
+    Some(
+        decode_base64(payload.trim())
+            .map_err(|e| nothing_usable(Notice::new(NoticeKind::LinkCorrupt, "", e))),
+    )
 }
 
 /// Base64url, tolerating a link cut in the middle of a 4-character quantum (the incomplete
@@ -303,25 +370,50 @@ fn nothing_usable(notice: Notice) -> Opened {
     }
 }
 
-fn decode_payload(payload: &str) -> Opened {
+/// What inflating a link's bytes (raw deflate, RFC 1951) gave, whichever inflater ran.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Inflated {
+    /// The whole deflate stream: the inflated bytes (at most [`MAX_INFLATED_BYTES`]).
+    Complete(Vec<u8>),
+    /// The stream ends before its last block: the bytes inflated up to the cut.
+    Truncated(Vec<u8>),
+    /// The stream inflates to more than [`MAX_INFLATED_BYTES`] (inflating stopped there).
+    TooLarge,
+    /// Not a deflate stream (the inflater's message).
+    Corrupt(String),
+}
+
+/// Inflates with `miniz_oxide`, stopping at [`MAX_INFLATED_BYTES`] (native builds).
+#[cfg(not(target_arch = "wasm32"))]
+#[must_use]
+pub fn inflate(deflated: &[u8]) -> Inflated {
+    use miniz_oxide::inflate::TINFLStatus;
+    match miniz_oxide::inflate::decompress_to_vec_with_limit(deflated, MAX_INFLATED_BYTES) {
+        Ok(t) => Inflated::Complete(t),
+        Err(e) if e.status == TINFLStatus::HasMoreOutput => Inflated::TooLarge,
+        Err(e) if e.status == TINFLStatus::FailedCannotMakeProgress => {
+            Inflated::Truncated(e.output)
+        }
+        Err(e) => Inflated::Corrupt(format!("{:?}", e.status)),
+    }
+}
+
+/// Second half of [`decode`]: the scenario (and notices) of a link's inflated bytes.
+#[must_use]
+pub fn open_inflated(inflated: Inflated) -> Opened {
     let mut notices = Vec::new();
-    let bytes = match decode_base64(payload) {
-        Ok(b) => b,
-        Err(e) => return nothing_usable(Notice::new(NoticeKind::LinkCorrupt, "", e)),
-    };
-    let text = match miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_INFLATED_BYTES)
-    {
-        Ok(t) => String::from_utf8_lossy(&t).into_owned(),
-        Err(e) if e.status == TINFLStatus::HasMoreOutput => {
+    let text = match inflated {
+        Inflated::Complete(t) => String::from_utf8_lossy(&t).into_owned(),
+        Inflated::TooLarge => {
             return nothing_usable(Notice::new(
                 NoticeKind::LinkTooLarge,
                 "",
                 MAX_INFLATED_BYTES.to_string(),
             ))
         }
-        Err(e) if e.status == TINFLStatus::FailedCannotMakeProgress => {
+        Inflated::Truncated(partial) => {
             notices.push(Notice::new(NoticeKind::LinkTruncated, "", ""));
-            let partial = String::from_utf8_lossy(&e.output).into_owned();
+            let partial = String::from_utf8_lossy(&partial).into_owned();
             match close_truncated_json(&partial) {
                 Some(t) => t,
                 None => {
@@ -333,12 +425,8 @@ fn decode_payload(payload: &str) -> Opened {
                 }
             }
         }
-        Err(e) => {
-            return nothing_usable(Notice::new(
-                NoticeKind::LinkCorrupt,
-                "",
-                format!("{:?}", e.status),
-            ))
+        Inflated::Corrupt(detail) => {
+            return nothing_usable(Notice::new(NoticeKind::LinkCorrupt, "", detail))
         }
     };
     let value: Value = match serde_json::from_str(&text) {
@@ -602,7 +690,9 @@ fn repair(
                 },
                 Err(e) => {
                     let path = e.path().to_string();
-                    let msg = e.into_inner().to_string();
+                    let at = e.path().clone();
+                    let msg =
+                        crate::engine::file::number_reason(value, &at, e.into_inner().to_string());
                     let unknown = backticked(&msg, "unknown field `");
                     let missing = backticked(&msg, "missing field `");
                     match (unknown, missing) {
@@ -688,7 +778,11 @@ fn repair(
 fn required_default(value: &Value, path: &str) -> Option<Value> {
     let job = value.pointer("/workload/mode") == Some(&json!("job"));
     Some(match path {
-        "workload" => serde_json::to_value(default_scenario().workload).ok()?,
+        // Through text, like every other write of scenario parts (one serializer in the wasm).
+        "workload" => {
+            serde_json::from_str(&serde_json::to_string_pretty(&default_scenario().workload).ok()?)
+                .ok()?
+        }
         "workload.mode" => json!("fleet"),
         "workload.gpus" => json!(1),
         "workload.hours_per_day" => json!(8.0),
@@ -771,6 +865,9 @@ fn set_path(value: &mut Value, path: &str, v: Value) {
         o.insert(last, v);
     }
 }
+
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 // Native only: proptest and the golden files on disk are not available in the browser.
 #[cfg(all(test, not(target_arch = "wasm32")))]

@@ -114,16 +114,20 @@ impl Stored {
 pub fn save(stored: &Stored) -> Result<Write, EngineError> {
     let mut s = stored.clone();
     s.version = STORAGE_VERSION;
-    let value = serde_json::to_value(&s)
+    // Written as text and read back to look for `null` (serde_json's spelling of NaN and the
+    // infinities): the wasm then needs no second serializer of the state into a `Value`; and
+    // written pretty, then compacted, like every scenario write (`share::compact_json`).
+    let text = serde_json::to_string_pretty(&s)
+        .map(|pretty| crate::share::compact_json(&pretty))
         .map_err(|e| EngineError::Parse(format!("state cannot be written: {e}")))?;
-    if has_null(&value) {
+    if serde_json::from_str::<Value>(&text).map_or(true, |v| has_null(&v)) {
         return Err(EngineError::Parse(
             "state cannot be written: a number is not finite".into(),
         ));
     }
     Ok(Write {
         key: STATE_KEY.into(),
-        value: value.to_string(),
+        value: text,
     })
 }
 

@@ -31,7 +31,7 @@ async fn mount() -> Element {
         .expect("body")
         .append_child(&root)
         .expect("append");
-    gpu_cost_planner::ui::mount(root.clone());
+    gpu_cost_planner::ui::mount(root.clone()).await;
     flush().await;
     root
 }
@@ -224,4 +224,71 @@ async fn typing_a_contingency_raises_every_engine_total() {
         after,
         "last valid result kept"
     );
+}
+
+/// A share link written natively (`share::encode`, miniz_oxide; checked in and kept equal to
+/// what `encode` writes by a native test) carrying the golden off-peak scenario in zh-CN.
+const NATIVE_LINK: &str = include_str!("golden/share-link-native.txt");
+const OFFPEAK_RENDER: &str = include_str!("golden/offpeak-render.json");
+
+#[wasm_bindgen_test]
+async fn a_link_made_natively_opens_with_the_browsers_inflater() {
+    use gpu_cost_planner::i18n::Language;
+    let want = gpu_cost_planner::engine::file::parse(OFFPEAK_RENDER).expect("golden scenario");
+    let o = gpu_cost_planner::share::web::decode(&format!(
+        "https://example.org/{}",
+        NATIVE_LINK.trim()
+    ))
+    .await
+    .expect("a share link");
+    assert_eq!(o.notices, vec![]);
+    assert_eq!(o.language, Some(Language::ZhCn));
+    assert_eq!(o.scenario, want);
+}
+
+#[wasm_bindgen_test]
+async fn the_browser_codec_round_trips_and_keeps_the_native_limits() {
+    use gpu_cost_planner::i18n::Language;
+    use gpu_cost_planner::share::{self, web, NoticeKind, Shared, MAX_INFLATED_BYTES};
+    let shared = Shared {
+        language: Language::En,
+        scenario: gpu_cost_planner::engine::file::parse(OFFPEAK_RENDER).expect("golden scenario"),
+    };
+    // Written and read by the page.
+    let link = web::encode(&shared).await.expect("compressed");
+    assert!(link.starts_with("#s="), "{link}");
+    let o = web::decode(&link).await.expect("a share link");
+    assert_eq!(o.notices, vec![]);
+    assert_eq!(o.language, Some(Language::En));
+    assert_eq!(o.scenario, shared.scenario);
+    // Not a share link.
+    assert_eq!(web::decode("#about").await, None);
+    // Cut short: the complete leading part (envelope and title) loads, with a notice.
+    let native = NATIVE_LINK.trim();
+    let o = web::decode(&native[..native.len() * 2 / 3])
+        .await
+        .expect("a share link");
+    assert_eq!(o.notices[0].kind, NoticeKind::LinkTruncated);
+    assert_eq!(o.language, Some(Language::ZhCn));
+    assert_eq!(o.scenario.name, shared.scenario.name);
+    assert!(o.scenario.load().is_ok());
+    // A deflate bomb stops at the inflated cap.
+    let big = format!(
+        "{{\"v\":1,\"x\":\"{}\"}}",
+        " ".repeat(MAX_INFLATED_BYTES * 2)
+    );
+    let bomb = share::fragment(&web::deflate(big.as_bytes()).await.expect("compressed"));
+    assert!(bomb.len() < share::MAX_LINK_BYTES);
+    let o = web::decode(&bomb).await.expect("a share link");
+    assert_eq!(o.notices.len(), 1);
+    assert_eq!(o.notices[0].kind, NoticeKind::LinkTooLarge);
+    // Bytes that are not deflate: the default scenario and a notice.
+    let o = web::decode(&share::fragment(b"not deflate at all"))
+        .await
+        .expect("a share link");
+    assert!(matches!(
+        o.notices[0].kind,
+        NoticeKind::LinkCorrupt | NoticeKind::LinkTruncated
+    ));
+    assert_eq!(o.scenario, share::default_scenario());
 }

@@ -174,7 +174,7 @@ pub fn reject_future_dates(list: &mut PriceList, today: (i32, u32, u32)) {
             list.offers.push(o);
         }
     }
-    list.errors.sort_by_key(|e| e.line);
+    crate::sort::sort_by(&mut list.errors, &|a, b| a.line.cmp(&b.line));
 }
 
 /// Parses a price list. JSON when `file_name` ends in `.json` or the text starts with `[` or

@@ -400,24 +400,46 @@ fn bundled() -> &'static (Vec<Offer>, Vec<OfferDetails>) {
     DECODED.get_or_init(|| decode_offers(data::OFFER_TEXT))
 }
 
-/// Decodes the compact catalog text written by `ingest::render_rust` (same field order). The
+/// Decodes the compact catalog text written by `ingest::render_rust` (same field order, column
+/// by column, notes from a table, ids derived from their prefix and instance type). The
 /// text is generated at build time and checked by the native tests, so a malformed field is a
 /// build bug: it panics with the offer's position.
 fn decode_offers(text: &'static str) -> (Vec<Offer>, Vec<OfferDetails>) {
-    let records = text.split_terminator('\u{1e}');
-    let n = records.clone().count();
+    // Column by column (`COLUMNS` of them, one value per offer each), then the note table.
+    const COLUMNS: usize = 32;
+    let mut columns: Vec<std::str::Split<'static, char>> =
+        text.split('\u{1e}').map(|c| c.split('\u{1f}')).collect();
+    assert_eq!(columns.len(), COLUMNS + 1, "catalog text: columns");
+    let notes: Vec<&'static str> = columns.pop().map(Iterator::collect).unwrap_or_default();
+    let n = columns[0].clone().count();
     let (mut offers, mut details) = (Vec::with_capacity(n), Vec::with_capacity(n));
-    for (k, record) in records.enumerate() {
-        let mut f = record.split('\u{1f}');
+    let mut prefix: Option<&'static str> = None;
+    for k in 0..n {
+        let mut column = 0;
         let mut next = || {
-            f.next()
-                .unwrap_or_else(|| panic!("catalog text: offer {k} has too few fields"))
+            let value = columns[column]
+                .next()
+                .unwrap_or_else(|| panic!("catalog text: offer {k} has too few fields"));
+            column += 1;
+            value
         };
         let bad = |what: &str| -> ! { panic!("catalog text: offer {k}: bad {what}") };
         let float = |s: &str| s.parse::<f64>().unwrap_or_else(|_| bad("number"));
         let opt = |s: &str| (!s.is_empty()).then(|| float(s));
         let int = |s: &str| s.parse::<u32>().unwrap_or_else(|_| bad("integer"));
         let (id, provider, instance_type, gpu_model) = (next(), next(), next(), next());
+        // An id is written in full, or as `<prefix>/` (then `<prefix>/<instance type in lower
+        // case>`), or as nothing (the same with the previous offer's prefix).
+        let id: &'static str = if id.is_empty() || id.ends_with('/') {
+            let p = match id.strip_suffix('/') {
+                Some(p) => p,
+                None => prefix.unwrap_or_else(|| bad("id")),
+            };
+            String::leak(format!("{p}/{}", instance_type.to_lowercase()))
+        } else {
+            id
+        };
+        prefix = id.rsplit_once('/').map(|(p, _)| p);
         let gpu_count = int(next());
         let (gpu_memory_gib, vcpus, ram_gib) = (opt(next()), opt(next()), opt(next()));
         let region = next();
@@ -433,7 +455,11 @@ fn decode_offers(text: &'static str) -> (Vec<Offer>, Vec<OfferDetails>) {
         let granularity_seconds = (!granularity.is_empty()).then(|| int(granularity));
         let minimum_seconds = int(next());
         let source = next().parse::<usize>().unwrap_or_else(|_| bad("source"));
-        let note = next();
+        let note = next()
+            .parse::<usize>()
+            .ok()
+            .and_then(|i| notes.get(i).copied())
+            .unwrap_or_else(|| bad("note"));
         offers.push(Offer {
             id,
             provider,
@@ -616,7 +642,7 @@ pub fn spec(offer: &Offer) -> Option<&'static gpus::GpuSpec> {
 #[must_use]
 pub fn providers() -> Vec<&'static str> {
     let mut p: Vec<&'static str> = OFFERS.iter().map(|o| o.provider).collect();
-    p.sort_unstable_by_key(|p| (p.to_lowercase(), *p));
+    crate::sort::sort_by_cached_key(&mut p, |p| (p.to_lowercase(), *p));
     p.dedup();
     p
 }
@@ -726,7 +752,7 @@ pub fn gpu_families() -> Vec<GpuFamily> {
         .into_iter()
         .map(|(key, mut labels)| {
             let offers = labels.len();
-            labels.sort();
+            crate::sort::sort_by(&mut labels, &Ord::cmp);
             let count = |l: &String| labels.iter().filter(|m| *m == l).count();
             let label = labels
                 .iter()
@@ -736,7 +762,7 @@ pub fn gpu_families() -> Vec<GpuFamily> {
             GpuFamily { key, label, offers }
         })
         .collect();
-    out.sort_by_cached_key(|f| f.label.to_ascii_lowercase());
+    crate::sort::sort_by_cached_key(&mut out, |f| f.label.to_ascii_lowercase());
     out
 }
 

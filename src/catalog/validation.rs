@@ -144,7 +144,7 @@ pub fn model_median_per_gpu_hour(offer: &Offer) -> Option<f64> {
         groups
             .into_iter()
             .map(|((model, currency), mut prices)| {
-                prices.sort_by(f64::total_cmp);
+                crate::sort::sort_by(&mut prices, &f64::total_cmp);
                 let n = prices.len();
                 let median = if n % 2 == 1 {
                     prices[n / 2]

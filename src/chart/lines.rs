@@ -189,7 +189,7 @@ pub fn draw_lines<DB: DrawingBackend>(
         .iter()
         .filter(|m| m.x.is_finite() && m.y.is_finite())
         .collect();
-    markers.sort_by(|a, b| a.x.total_cmp(&b.x));
+    crate::sort::sort_by(&mut markers, &|a, b| a.x.total_cmp(&b.x));
     for (k, m) in markers.into_iter().enumerate() {
         ctx.draw_series([Circle::new(
             (m.x, m.y),

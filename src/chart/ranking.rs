@@ -48,7 +48,7 @@ pub fn ranked(bars: &[Bar]) -> Vec<Bar> {
         .filter(|b| b.value.is_finite())
         .cloned()
         .collect();
-    out.sort_by(|a, b| a.value.total_cmp(&b.value));
+    crate::sort::sort_by(&mut out, &|a, b| a.value.total_cmp(&b.value));
     out
 }
 

@@ -460,8 +460,10 @@ pub fn parse(json: &str) -> Result<ScenarioFile, EngineError> {
         }
         Some(_) => {}
     }
-    serde_path_to_error::deserialize(value).map_err(|e| {
-        let path = e.path().to_string();
+    serde_path_to_error::deserialize(value.clone()).map_err(|e| {
+        let at = e.path().clone();
+        let path = at.to_string();
+        let reason = number_reason(&value, &at, e.into_inner().to_string());
         EngineError::Invalid {
             // An unknown key spelled "" at the top level has an empty path (found by fuzzing).
             field: if path == "." || path.is_empty() {
@@ -469,9 +471,43 @@ pub fn parse(json: &str) -> Result<ScenarioFile, EngineError> {
             } else {
                 path
             },
-            reason: e.into_inner().to_string(),
+            reason,
         }
     })
+}
+
+/// A clearer reason for serde_json's bare "invalid number", which it gives (numbers being kept
+/// as text, `arbitrary_precision`) when a number does not fit an integer field: the value at
+/// `path` in `root` and why, in serde's own wording (`invalid type: floating point `1.5`,
+/// expected a whole number`, `invalid value: integer `-1`, expected a whole number in range`).
+/// Any other reason comes back unchanged.
+#[must_use]
+pub fn number_reason(
+    root: &serde_json::Value,
+    path: &serde_path_to_error::Path,
+    reason: String,
+) -> String {
+    use serde_path_to_error::Segment;
+    if reason != "invalid number" {
+        return reason;
+    }
+    let mut at = Some(root);
+    for segment in path {
+        at = match segment {
+            Segment::Seq { index } => at.and_then(|v| v.get(*index)),
+            Segment::Map { key } => at.and_then(|v| v.get(key.as_str())),
+            _ => None,
+        };
+    }
+    match at {
+        Some(serde_json::Value::Number(n)) if n.to_string().contains(['.', 'e', 'E']) => {
+            format!("invalid type: floating point `{n}`, expected a whole number")
+        }
+        Some(serde_json::Value::Number(n)) => {
+            format!("invalid value: integer `{n}`, expected a whole number in range")
+        }
+        _ => reason,
+    }
 }
 
 /// The adapter from a catalog [`Offer`] to an option: label, id, as-of date of its source,
@@ -850,6 +886,55 @@ pub fn evaluate_json(json: &str) -> Result<Evaluation, EngineError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Numbers are kept as text (`arbitrary_precision`); one that does not fit an integer field
+    /// is still explained, not reported as a bare "invalid number".
+    #[test]
+    fn a_number_that_does_not_fit_an_integer_field_is_explained() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/golden/fleet-portfolio.json"
+        ))
+        .unwrap();
+        let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        for (given, want) in [
+            (
+                "1.5",
+                "invalid type: floating point `1.5`, expected a whole number",
+            ),
+            (
+                "2.0",
+                "invalid type: floating point `2.0`, expected a whole number",
+            ),
+            (
+                "-1",
+                "invalid value: integer `-1`, expected a whole number in range",
+            ),
+            (
+                "5000000000",
+                "invalid value: integer `5000000000`, expected a whole number in range",
+            ),
+        ] {
+            v["options"][0]["gpus_per_instance"] = serde_json::from_str(given).unwrap();
+            let err = parse(&v.to_string()).unwrap_err();
+            assert_eq!(
+                err,
+                EngineError::Invalid {
+                    field: "options[0].gpus_per_instance".into(),
+                    reason: want.into()
+                },
+                "{given}"
+            );
+            // The lenient loading of links, imports and stored state says the same.
+            let (_, notices) = crate::share::load_json_lenient(&v.to_string());
+            assert!(
+                notices
+                    .iter()
+                    .any(|n| n.field == "options[0].gpus_per_instance" && n.detail == want),
+                "{given}: {notices:?}"
+            );
+        }
+    }
 
     const SMALL: &str = r#"{ "version": 1, "horizon_months": 12,
         "workload": { "mode": "fleet", "gpus": 8, "hours_per_day": 24 },

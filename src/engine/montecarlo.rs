@@ -197,7 +197,7 @@ fn job_bands(
     seed: u64,
 ) -> Result<MonteCarlo, EngineError> {
     let mut k: Vec<f64> = ks.iter().map(|k| k.on_demand).collect();
-    k.sort_by(f64::total_cmp);
+    crate::sort::sort_by(&mut k, &f64::total_cmp);
     let at = |x: f64| {
         evaluate_option(
             plan,

@@ -346,6 +346,14 @@ proptest! {
     }
 
     #[test]
+    fn compacted_pretty_json_is_what_to_string_writes(f in scenario_strategy()) {
+        prop_assert_eq!(
+            compact_json(&serde_json::to_string_pretty(&f).unwrap()),
+            serde_json::to_string(&f).unwrap()
+        );
+    }
+
+    #[test]
     fn any_json_loads_into_a_valid_scenario(text in "[ -~]{0,200}") {
         let (f, _) = load_json_lenient(&text);
         prop_assert!(f.load().is_ok());
@@ -357,4 +365,63 @@ proptest! {
             prop_assert!(o.scenario.load().is_ok());
         }
     }
+}
+
+fn checked_in_link(name: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/tests/golden/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+    .trim()
+    .to_string()
+}
+
+/// Two links carrying the golden `offpeak-render` scenario in zh-CN are checked in: one written
+/// by `encode` (miniz_oxide, level 9), which the browser tests open with the page's
+/// DecompressionStream, and one written by the page (Chromium's CompressionStream), opened here
+/// with miniz_oxide. Links made by either build open in the other.
+#[test]
+fn links_made_natively_and_by_the_page_open_in_either() {
+    let shared = Shared {
+        language: Language::ZhCn,
+        scenario: golden("offpeak-render"),
+    };
+    let native = checked_in_link("share-link-native.txt");
+    if std::env::var_os("UPDATE_GOLDEN_LINK").is_some() {
+        std::fs::write(
+            format!(
+                "{}/tests/golden/share-link-native.txt",
+                env!("CARGO_MANIFEST_DIR")
+            ),
+            format!("{}\n", encode(&shared).unwrap()),
+        )
+        .unwrap();
+    }
+    assert_eq!(encode(&shared).unwrap(), native);
+    let browser = checked_in_link("share-link-browser.txt");
+    assert_ne!(browser, native, "the page's compressor writes other bytes");
+    for link in [native, browser] {
+        let o = decode(&link).unwrap();
+        assert_eq!(o.notices, vec![]);
+        assert_eq!(o.language, Some(Language::ZhCn));
+        assert_eq!(o.scenario, shared.scenario);
+    }
+}
+
+#[test]
+fn compacted_pretty_json_keeps_strings_whole() {
+    for name in GOLDEN {
+        let f = golden(name);
+        assert_eq!(
+            compact_json(&serde_json::to_string_pretty(&f).unwrap()),
+            serde_json::to_string(&f).unwrap(),
+            "{name}"
+        );
+    }
+    let mut f = golden("job-spot");
+    f.name = Some("a \"b\\\" : {c}, [d]\n\t 中文 \\".into());
+    let compact = compact_json(&serde_json::to_string_pretty(&f).unwrap());
+    assert_eq!(compact, serde_json::to_string(&f).unwrap());
+    assert_eq!(parse(&compact).unwrap(), f);
 }

@@ -39,14 +39,19 @@ use yew::prelude::*;
 /// are recomputed.
 const SETTLE_MS: u32 = 200;
 
-/// Mounts the app on the document body.
+/// Mounts the app on the document body, once a share link in the fragment is opened.
 pub fn start() {
-    yew::Renderer::<App>::new().render();
+    wasm_bindgen_futures::spawn_local(async {
+        let link = startup::open_link().await;
+        yew::Renderer::<App>::with_props(AppProps { link }).render();
+    });
 }
 
-/// Mounts the app inside `root` (used by the browser tests).
-pub fn mount(root: web_sys::Element) {
-    yew::Renderer::<App>::with_root(root).render();
+/// Mounts the app inside `root` once a share link in the fragment is opened (used by the
+/// browser tests).
+pub async fn mount(root: web_sys::Element) {
+    let link = startup::open_link().await;
+    yew::Renderer::<App>::with_root_and_props(root, AppProps { link }).render();
 }
 
 /// A slider's `on_change`: dispatches `action(value)`, memoised so it keeps its identity
@@ -61,10 +66,19 @@ fn use_number_setter(
     })
 }
 
+/// Properties of [`App`].
+#[derive(Properties, PartialEq, Default)]
+pub struct AppProps {
+    /// The share link the page was opened with, already decoded ([`startup::open_link`]).
+    #[prop_or_default]
+    pub link: Option<crate::share::Opened>,
+}
+
 /// The whole app.
 #[function_component(App)]
-pub fn app() -> Html {
-    let state = use_reducer(startup::initial_state);
+pub fn app(props: &AppProps) -> Html {
+    let link = props.link.clone();
+    let state = use_reducer(move || startup::initial_state(link));
     let scenario = state.scenario.clone();
     let save_error = startup::use_autosave(state.to_stored());
     let tr = use_memo(state.language, |l| language::Tr::new(*l));

@@ -79,18 +79,18 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
                 language,
                 scenario: scenario.to_file(),
             };
-            // The whole fragment, `#s=<payload>`.
-            let hash = match crate::share::encode(&shared) {
-                Ok(h) => h,
-                Err(e) => {
-                    copied.set(Some(Copied::Failed(e.to_string())));
-                    return;
-                }
-            };
-            let url = super::startup::replace_hash(&hash).unwrap_or(hash);
-            link.set(Some(url.clone()));
-            let (copied, field) = (copied.clone(), field.clone());
+            let (link, copied, field) = (link.clone(), copied.clone(), field.clone());
             wasm_bindgen_futures::spawn_local(async move {
+                // The whole fragment, `#s=<payload>`, compressed by the browser.
+                let hash = match crate::share::web::encode(&shared).await {
+                    Ok(h) => h,
+                    Err(e) => {
+                        copied.set(Some(Copied::Failed(e.to_string())));
+                        return;
+                    }
+                };
+                let url = super::startup::replace_hash(&hash).unwrap_or(hash);
+                link.set(Some(url.clone()));
                 if write_clipboard(url).await {
                     copied.set(Some(Copied::Yes));
                 } else {

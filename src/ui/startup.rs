@@ -1,10 +1,11 @@
 //! Start-up and persistence: the first state combines the stored state, a share link in
-//! `location.hash` and the browser's languages ([`storage::startup`]); afterwards the state
+//! `location.hash` (opened before the app is mounted, [`open_link`]) and the browser's
+//! languages ([`storage::startup`]); afterwards the state
 //! autosaves to LocalStorage from an effect ([`use_autosave`]), never from the reducer.
 
 use super::state::AppState;
 use crate::scenario::Scenario;
-use crate::share::{Notice, NoticeKind};
+use crate::share::{Notice, NoticeKind, Opened};
 use crate::storage::{self, Stored};
 use crate::web_storage::{self, StorageError};
 use yew::prelude::*;
@@ -50,20 +51,27 @@ fn browser_languages() -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The app's first state: a share link in the fragment wins over the stored state (no
-/// leftovers; the saved list is kept), its notices and the stored state's are shown, corrupt
-/// stored data was already kept under a backup key by [`web_storage::load`]. With nothing
-/// usable stored (the storage layer's example scenario) and no link, the app's default
-/// comparison is shown.
-#[must_use]
-pub fn initial_state() -> AppState {
-    let (restored, load_error) = web_storage::load();
+/// The share link in the page's fragment, decoded by the browser's `DecompressionStream`
+/// (`None` if the fragment is not a share link). The app is mounted only once this is known
+/// (see [`super::start`]), so its first state is already the link's: nothing else is shown or
+/// autosaved before it.
+pub async fn open_link() -> Option<Opened> {
     let hash = location_hash();
-    let link = if is_share_hash(&hash) {
-        crate::share::decode(&hash)
+    if is_share_hash(&hash) {
+        crate::share::web::decode(&hash).await
     } else {
         None
-    };
+    }
+}
+
+/// The app's first state: a share link opened from the fragment ([`open_link`]) wins over the
+/// stored state (no leftovers; the saved list is kept), its notices and the stored state's are
+/// shown, corrupt stored data was already kept under a backup key by [`web_storage::load`].
+/// With nothing usable stored (the storage layer's example scenario) and no link, the app's
+/// default comparison is shown.
+#[must_use]
+pub fn initial_state(link: Option<Opened>) -> AppState {
+    let (restored, load_error) = web_storage::load();
     let start = storage::startup(restored, link, &browser_languages());
     let mut state = AppState {
         language: start.language,

@@ -87,6 +87,59 @@ test('a share link wins over different stored state and shows exactly its scenar
   await context.close();
 });
 
+test('a link written natively (checked in) opens in the page over stored state, and the page writes its own', async () => {
+  // tests/golden/share-link-native.txt: the golden off-peak scenario in zh-CN, compressed by
+  // miniz_oxide (a native test keeps it equal to what `share::encode` writes); the page
+  // inflates it with the browser's DecompressionStream.
+  const golden = (name) => readFile(new URL(`../golden/${name}`, import.meta.url), 'utf8');
+  const link = (await golden('share-link-native.txt')).trim();
+  const { context, page, problems } = await openApp(browser, origin);
+  await choosePreset(page, 'a100-training-reserved-mix');
+  const stored = (await exported(page)).json;
+  await storedCurrentIs(page, stored);
+
+  const other = await context.newPage();
+  other.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  // Every scenario the page autosaves, from its first script on: the stored one must never be
+  // written back once the link is being opened.
+  await other.addInitScript((key) => {
+    window.__saved = [];
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k, v) {
+      if (k === key) window.__saved.push(JSON.parse(v).current);
+      return setItem.call(this, k, v);
+    };
+  }, STATE_KEY);
+  await other.goto(`${origin}/${link}`);
+  await other.waitForSelector('#copy-share-link');
+  assert.equal(await other.textContent('#copy-share-link'), '复制分享链接', "the link's language");
+  assert.equal(await other.$('.load-notice'), null, 'a clean link gives no notice');
+  const shown = (await exported(other)).json;
+  const want = JSON.parse(await golden('offpeak-render.json'));
+  // The export writes every field; the golden file leaves out those at their defaults.
+  const dropDefaults = (v) => (Array.isArray(v) ? v.map(dropDefaults)
+    : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v)
+      .filter(([k, x]) => x !== 0 && x !== false && !(k === 'month' && x === '730h'))
+      .map(([k, x]) => [k, dropDefaults(x)])) : v);
+  assert.equal(canonical(dropDefaults(shown)), canonical(want), "exactly the link's scenario");
+  await storedCurrentIs(other, shown);
+  const saved = await other.evaluate(() => window.__saved);
+  assert.ok(saved.length >= 1);
+  for (const s of saved) assert.equal(canonical(s), canonical(shown), 'only the link scenario is autosaved');
+
+  // The page compresses with CompressionStream: its link opens the same scenario again.
+  await other.click('#copy-share-link');
+  await other.waitForSelector('#share-link');
+  const own = await other.inputValue('#share-link');
+  assert.match(own, /#s=[A-Za-z0-9_-]+$/);
+  const third = await context.newPage();
+  await third.goto(own);
+  await third.waitForSelector('#copy-share-link');
+  assert.deepEqual((await exported(third)).json, shown);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a damaged share link still opens: notices, defaults, never a blank page', async () => {
   const { context, page, problems } = await openApp(browser, origin);
   await page.goto(`${origin}/#s=not-a-valid-payload`);
