@@ -2,6 +2,7 @@
 //! and `on*` callbacks, and derived values computed with `use_memo`.
 
 pub mod advisor;
+pub mod bands;
 pub mod chart_panel;
 pub mod comparison;
 pub mod language;
@@ -104,15 +105,14 @@ pub fn app() -> Html {
         Err(_) => None,
     });
     let today_date = use_memo((), |_| crate::web::today_date());
-    // P10–P90 bands of options with interruption risk (1,000 seeded trials each, memoised on
-    // the scenario, so redraws without a scenario change reuse them).
-    let bands = use_memo(scenario.clone(), |s| s.risk_bands());
+    // P10–P90 bands of options with interruption risk, computed after the lines are painted
+    // and only for options whose inputs changed (bands.rs).
+    let bands = bands::use_risk_bands(&scenario);
     let chart = {
         let results = engine_results.clone();
-        let bands = bands.clone();
-        use_memo(scenario.clone(), move |s| {
+        use_memo((scenario.clone(), bands.clone()), move |(s, b)| {
             crate::web::timed(crate::web::MEASURE_CHART_SERIES, || match &*results {
-                Ok(r) => with_bands(engine_cumulative_chart(s, r), &bands),
+                Ok(r) => with_bands(engine_cumulative_chart(s, r), &b.bands, b.pending),
                 Err(_) => engine_cumulative_chart(s, &[]),
             })
         })
@@ -176,9 +176,14 @@ pub fn app() -> Html {
     let cumulative_csv = use_callback(
         (engine_results.clone(), scenario.clone(), bands.clone()),
         |(), (results, s, bands)| match &**results {
+            // A download holds every band: any still being computed are computed now.
             Ok(r) => crate::comparison::cumulative_csv_with_bands(
                 r,
-                bands,
+                &if bands.pending > 0 {
+                    s.risk_bands()
+                } else {
+                    bands.bands.clone()
+                },
                 s.display_currency(),
                 s.month_code(),
             ),
