@@ -877,10 +877,34 @@ impl Scenario {
 
     /// Per option (in order): what its risk band's Monte Carlo needs, for options with
     /// interruption risk (a spot share with interruptions, or host failures); `None` for the
-    /// others, which have no spread. Empty when nothing is picked or the scenario is invalid.
-    /// Equal inputs give equal bands, so the app recomputes only the bands whose inputs changed.
+    /// others, which have no spread. Empty when nothing is picked. Equal inputs give equal
+    /// bands, so the app recomputes only the bands whose inputs changed.
     #[must_use]
     pub fn band_inputs(&self) -> Vec<Option<BandInput>> {
+        self.file
+            .options
+            .iter()
+            .map(|o| {
+                let spot_risk = o.portfolio.is_some_and(|p| p.spot > 0.0)
+                    && o.spot
+                        .as_ref()
+                        .is_some_and(|s| s.interruptions_per_hour > 0.0);
+                (spot_risk || o.failures_per_hour > 0.0).then(|| BandInput {
+                    key: ScenarioFile {
+                        options: vec![o.clone()],
+                        ..self.file.clone()
+                    },
+                })
+            })
+            .collect()
+    }
+
+    /// Per option (in order): the P10/P50/P90 of its cumulative cost at each month end over
+    /// [`BAND_TRIALS`] seeded Monte-Carlo trials, in the display currency, for options with
+    /// interruption risk (see [`Scenario::band_inputs`]); `None` for the others, which have no
+    /// spread. Empty when nothing is picked or the scenario is invalid.
+    #[must_use]
+    pub fn risk_bands(&self) -> Vec<Option<Vec<MonteBand>>> {
         if self.file.options.is_empty() {
             return Vec::new();
         }
@@ -895,38 +919,17 @@ impl Scenario {
         let Ok(loaded) = file.load() else {
             return Vec::new();
         };
-        let options = std::mem::take(&mut file.options);
-        options
-            .iter()
-            .zip(&loaded.options)
-            .map(|(o, spec)| {
-                let spot_risk = o.portfolio.is_some_and(|p| p.spot > 0.0)
-                    && o.spot
-                        .as_ref()
-                        .is_some_and(|s| s.interruptions_per_hour > 0.0);
-                (spot_risk || o.failures_per_hour > 0.0).then(|| BandInput {
-                    key: ScenarioFile {
-                        options: vec![o.clone()],
-                        ..file.clone()
-                    },
-                    plan: loaded.plan.clone(),
-                    spec: spec.clone(),
-                    currency: loaded.currency,
-                    rate: loaded.rate,
-                })
-            })
-            .collect()
-    }
-
-    /// Per option (in order): the P10/P50/P90 of its cumulative cost at each month end over
-    /// [`BAND_TRIALS`] seeded Monte-Carlo trials, in the display currency, for options with
-    /// interruption risk; `None` for the others (see [`Scenario::band_inputs`]). Empty when
-    /// nothing is picked or the scenario is invalid.
-    #[must_use]
-    pub fn risk_bands(&self) -> Vec<Option<Vec<MonteBand>>> {
         self.band_inputs()
             .iter()
-            .map(|b| b.as_ref().and_then(|b| b.run(BAND_TRIALS)))
+            .zip(&loaded.options)
+            .map(|(input, spec)| {
+                input.as_ref()?;
+                let m = engine::montecarlo::monte_carlo(&loaded.plan, spec, BAND_TRIALS, 1).ok()?;
+                let m = m
+                    .in_currency(spec.currency, loaded.currency, loaded.rate)
+                    .ok()?;
+                Some(m.cumulative)
+            })
             .collect()
     }
 
@@ -1449,38 +1452,26 @@ pub fn engine_cumulative_chart(
 /// options whose inputs changed (`ui::bands`).
 pub const BAND_TRIALS: u32 = 10_000;
 
-/// Everything one option's risk band needs: the plan, the option and the display currency
-/// with its exchange rate (from [`Scenario::band_inputs`]). Two inputs are equal when the
-/// scenario files they come from are equal but for the other options (then so are the plan,
-/// the option and the currency).
-#[derive(Clone, Debug)]
+/// One option's risk band input (from [`Scenario::band_inputs`]): the scenario file with that
+/// option only, which determines the plan, the option and the display currency. Two inputs are
+/// equal exactly when those files are.
+#[derive(Clone, Debug, PartialEq)]
 pub struct BandInput {
-    /// The scenario file with this option only: what everything below is derived from.
     key: ScenarioFile,
-    plan: engine::plan::Plan,
-    spec: engine::plan::OptionSpec,
-    currency: Currency,
-    rate: ExchangeRate,
-}
-
-impl PartialEq for BandInput {
-    fn eq(&self, other: &Self) -> bool {
-        self.key == other.key
-    }
 }
 
 impl BandInput {
     /// P10/P50/P90 of the option's cumulative cost at each month end (one entry per month)
-    /// over `trials` Monte-Carlo trials with seed 1, in the display currency. `None` when the
-    /// engine refuses (`trials` 0 or above 100,000) or the currency cannot be converted.
+    /// over [`BAND_TRIALS`] Monte-Carlo trials with seed 1, in the display currency; `None`
+    /// when the scenario is invalid or the engine refuses.
     #[must_use]
-    #[inline(never)] // called from two places; one copy of the Monte Carlo in the wasm
-    pub fn run(&self, trials: u32) -> Option<Vec<MonteBand>> {
-        let m = engine::montecarlo::monte_carlo(&self.plan, &self.spec, trials, 1).ok()?;
-        let m = m
-            .in_currency(self.spec.currency, self.currency, self.rate)
-            .ok()?;
-        Some(m.cumulative)
+    pub fn run(&self) -> Option<Vec<MonteBand>> {
+        Scenario {
+            file: self.key.clone(),
+        }
+        .risk_bands()
+        .pop()
+        .flatten()
     }
 }
 
@@ -2630,10 +2621,7 @@ mod tests {
         let inputs = s.band_inputs();
         assert!(inputs[0].is_none() && inputs[1].is_some());
         assert_eq!(inputs, s.clone().band_inputs());
-        assert_eq!(
-            inputs[1].as_ref().unwrap().run(BAND_TRIALS).as_ref(),
-            Some(b)
-        );
+        assert_eq!(inputs[1].as_ref().unwrap().run().as_ref(), Some(b));
         let calmer = s.apply(Action::SetSpotInterruptions(0.01)).unwrap();
         assert_ne!(calmer.band_inputs()[1], inputs[1]);
         eprintln!(

@@ -1,11 +1,12 @@
 //! The cumulative chart's P10–P90 risk bands, kept off the critical path of a slider move: a
 //! change repaints the lines at once; the bands whose inputs changed are computed afterwards
-//! ([`BAND_TRIALS`] Monte-Carlo trials each), one option per task starting after the next
-//! frame, and shown together when the last one is done. Bands already computed for the same
-//! inputs (an unchanged option, or a slider moved back) are reused from a small cache.
+//! ([`crate::scenario::BAND_TRIALS`] Monte-Carlo trials each), one option per task starting
+//! after the next frame, and shown together when the last one is done. Bands already computed
+//! for the same inputs (an unchanged option, or a slider moved back) are reused from a small
+//! cache.
 
 use crate::engine::montecarlo::Band;
-use crate::scenario::{BandInput, Scenario, BAND_TRIALS};
+use crate::scenario::{BandInput, Scenario};
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -103,7 +104,7 @@ fn step(
     chain: Rc<RefCell<Option<Timeout>>>,
 ) {
     if let Some(input) = missing.pop().and_then(|i| inputs[i].clone()) {
-        let band = crate::web::timed(MEASURE_RISK_BAND, || input.run(BAND_TRIALS));
+        let band = crate::web::timed(MEASURE_RISK_BAND, || input.run());
         let c = &mut cache.borrow_mut().0;
         if c.len() >= CACHE_ENTRIES {
             c.remove(0);
