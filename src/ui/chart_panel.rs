@@ -132,7 +132,8 @@ struct Painter {
     canvas: Option<HtmlCanvasElement>,
     chart: Option<AnyChart>,
     css_width: Option<f64>,
-    /// Near the viewport; `true` until the first intersection report.
+    /// Near the viewport, from the IntersectionObserver (`false` until its first report, which
+    /// follows the first drawing; always `true` without one).
     near: bool,
     /// Bumped on window resize (also a devicePixelRatio change).
     resize_tick: u32,
@@ -267,6 +268,9 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                 if let Some(o) = &near_observer {
                     o.observe(w);
                 }
+            }
+            if near_observer.is_none() {
+                painter.borrow_mut().near = true;
             }
             paint_and_show(&painter, false, &error, &tooltip);
             let measured_on_resize = resize_observer.is_none();
