@@ -232,6 +232,7 @@ chart-cumulative-title = Cumulative cost ({ $currency })
 chart-month-axis = Month (1 month = { $month })
 chart-empty-pick = Pick up to { $max } offers in the table to compare them
 chart-bands = Shaded: P10–P90 of cumulative cost over { $trials } Monte-Carlo trials of interruptions (seed 1) for options with interruption risk.
+chart-bands-pending = P10–P90 band of { $count } option(s) with interruption risk: being computed.
 chart-ranking-title-job = Total cost of the job, cheapest first ({ $currency })
 chart-ranking-title = Total cost over { $months }, cheapest first ({ $currency })
 chart-ranking-axis = Total cost within the horizon ({ $currency })

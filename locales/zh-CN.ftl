@@ -228,6 +228,7 @@ chart-cumulative-title = 累计成本（{ $currency }）
 chart-month-axis = 月份（1 个月 = { $month }）
 chart-empty-pick = 在报价表中最多选择 { $max } 个报价进行比较
 chart-bands = 阴影：对有中断风险的选项，以 { $trials } 次中断蒙特卡洛模拟（种子 1）得到的累计成本 P10–P90 区间。
+chart-bands-pending = 正在计算 { $count } 个有中断风险选项的 P10–P90 区间。
 chart-ranking-title-job = 作业总成本，从低到高（{ $currency }）
 chart-ranking-title = { $months }总成本，从低到高（{ $currency }）
 chart-ranking-axis = 规划期内总成本（{ $currency }）

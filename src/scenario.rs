@@ -876,10 +876,34 @@ impl Scenario {
             .collect())
     }
 
+    /// Per option (in order): what its risk band's Monte Carlo needs, for options with
+    /// interruption risk (a spot share with interruptions, or host failures); `None` for the
+    /// others, which have no spread. Empty when nothing is picked. Equal inputs give equal
+    /// bands, so the app recomputes only the bands whose inputs changed.
+    #[must_use]
+    pub fn band_inputs(&self) -> Vec<Option<BandInput>> {
+        self.file
+            .options
+            .iter()
+            .map(|o| {
+                let spot_risk = o.portfolio.is_some_and(|p| p.spot > 0.0)
+                    && o.spot
+                        .as_ref()
+                        .is_some_and(|s| s.interruptions_per_hour > 0.0);
+                (spot_risk || o.failures_per_hour > 0.0).then(|| BandInput {
+                    key: ScenarioFile {
+                        options: vec![o.clone()],
+                        ..self.file.clone()
+                    },
+                })
+            })
+            .collect()
+    }
+
     /// Per option (in order): the P10/P50/P90 of its cumulative cost at each month end over
     /// [`BAND_TRIALS`] seeded Monte-Carlo trials, in the display currency, for options with
-    /// interruption risk (a spot share with interruptions, or host failures); `None` for the
-    /// others, which have no spread. Empty when nothing is picked or the scenario is invalid.
+    /// interruption risk (see [`Scenario::band_inputs`]); `None` for the others, which have no
+    /// spread. Empty when nothing is picked or the scenario is invalid.
     #[must_use]
     pub fn risk_bands(&self) -> Vec<Option<Vec<MonteBand>>> {
         if self.file.options.is_empty() {
@@ -896,18 +920,11 @@ impl Scenario {
         let Ok(loaded) = file.load() else {
             return Vec::new();
         };
-        self.file
-            .options
+        self.band_inputs()
             .iter()
             .zip(&loaded.options)
-            .map(|(o, spec)| {
-                let spot_risk = o.portfolio.is_some_and(|p| p.spot > 0.0)
-                    && o.spot
-                        .as_ref()
-                        .is_some_and(|s| s.interruptions_per_hour > 0.0);
-                if !(spot_risk || o.failures_per_hour > 0.0) {
-                    return None;
-                }
+            .map(|(input, spec)| {
+                input.as_ref()?;
                 let m = engine::montecarlo::monte_carlo(&loaded.plan, spec, BAND_TRIALS, 1).ok()?;
                 let m = m
                     .in_currency(spec.currency, loaded.currency, loaded.rate)
@@ -1325,6 +1342,7 @@ pub fn cumulative_chart(
         empty_message: format!("Pick up to {MAX_COMPARED} offers in the table to compare them"),
         months: fleet.months,
         bands: Vec::new(),
+        bands_pending: 0,
     }
 }
 
@@ -1521,6 +1539,7 @@ pub fn engine_cumulative_chart_in(
         empty_message: empty_message(t),
         months,
         bands: Vec::new(),
+        bands_pending: 0,
     }
 }
 
@@ -1532,23 +1551,55 @@ fn empty_message(t: &Translator) -> String {
     )
 }
 
-/// Trials of the Monte Carlo behind the cumulative chart's P10–P90 bands (enough for stable
-/// 10th and 90th percentiles, few enough to redraw while a slider moves).
-pub const BAND_TRIALS: u32 = 1000;
+/// Trials of the Monte Carlo behind the cumulative chart's P10–P90 bands: the count issue 7's
+/// budget names. The nearest-rank P10 of 10,000 trials has a standard error of about 0.3
+/// percentile points (about 0.95 with 1,000), so bands barely jitter between slider positions.
+/// The app computes them after the lines are painted, one option per task, and only for
+/// options whose inputs changed (`ui::bands`).
+pub const BAND_TRIALS: u32 = 10_000;
 
-/// `chart` with the P10–P90 band of every option in `bands` (by option position; `None` for
-/// options without interruption risk) drawn under its line, and a footer line saying so, in
-/// English: [`with_bands_in`].
-#[must_use]
-pub fn with_bands(chart: CumulativeChart, bands: &[Option<Vec<MonteBand>>]) -> CumulativeChart {
-    with_bands_in(chart, bands, &Translator::new(Language::En))
+/// One option's risk band input (from [`Scenario::band_inputs`]): the scenario file with that
+/// option only, which determines the plan, the option and the display currency. Two inputs are
+/// equal exactly when those files are.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BandInput {
+    key: ScenarioFile,
 }
 
-/// [`with_bands`] with the footer line in `t`'s language.
+impl BandInput {
+    /// P10/P50/P90 of the option's cumulative cost at each month end (one entry per month)
+    /// over [`BAND_TRIALS`] Monte-Carlo trials with seed 1, in the display currency; `None`
+    /// when the scenario is invalid or the engine refuses.
+    #[must_use]
+    pub fn run(&self) -> Option<Vec<MonteBand>> {
+        Scenario {
+            file: self.key.clone(),
+        }
+        .risk_bands()
+        .pop()
+        .flatten()
+    }
+}
+
+/// `chart` with the P10–P90 band of every option in `bands` (by option position; `None` for
+/// options without interruption risk or whose band is not computed yet) drawn under its line,
+/// and a footer line saying so; a further footer line says when `pending` options' bands are
+/// still being computed. In English: [`with_bands_in`].
+#[must_use]
+pub fn with_bands(
+    chart: CumulativeChart,
+    bands: &[Option<Vec<MonteBand>>],
+    pending: usize,
+) -> CumulativeChart {
+    with_bands_in(chart, bands, pending, &Translator::new(Language::En))
+}
+
+/// [`with_bands`] with the footer lines in `t`'s language.
 #[must_use]
 pub fn with_bands_in(
     mut chart: CumulativeChart,
     bands: &[Option<Vec<MonteBand>>],
+    pending: usize,
     t: &Translator,
 ) -> CumulativeChart {
     chart.bands = bands
@@ -1571,6 +1622,13 @@ pub fn with_bands_in(
         chart.footer.push(t.text_with(
             "chart-bands",
             &[("trials", Arg::Number(f64::from(BAND_TRIALS)))],
+        ));
+    }
+    chart.bands_pending = pending;
+    if pending > 0 {
+        chart.footer.push(t.text_with(
+            "chart-bands-pending",
+            &[("count", Arg::Number(pending as f64))],
         ));
     }
     chart
@@ -2752,7 +2810,7 @@ mod tests {
             "median {} near the closed form {closed}",
             last.p50
         );
-        let c = with_bands(engine_cumulative_chart(&s, &r), &bands);
+        let c = with_bands(engine_cumulative_chart(&s, &r), &bands, 0);
         assert_eq!(c.bands.len(), 1);
         assert_eq!(c.bands[0].series, 1);
         assert_eq!(c.bands[0].points.len(), r[1].cumulative.len() + 1);
@@ -2767,8 +2825,21 @@ mod tests {
         let plain = with_bands(
             engine_cumulative_chart(&calm, &calm.evaluate().unwrap()),
             &none,
+            0,
         );
         assert!(plain.bands.is_empty() && !plain.footer.iter().any(|f| f.starts_with("Shaded")));
+        // Bands still being computed: none drawn yet, and the footer says so.
+        let waiting = with_bands(engine_cumulative_chart(&s, &r), &[None, None], 1);
+        assert!(waiting.bands.is_empty());
+        assert_eq!(waiting.bands_pending, 1);
+        assert!(waiting.footer.last().unwrap().contains("being computed"));
+        // A band's inputs are equal exactly when its option and plan are: the app reuses it.
+        let inputs = s.band_inputs();
+        assert!(inputs[0].is_none() && inputs[1].is_some());
+        assert_eq!(inputs, s.clone().band_inputs());
+        assert_eq!(inputs[1].as_ref().unwrap().run().as_ref(), Some(b));
+        let calmer = s.apply(Action::SetSpotInterruptions(0.01)).unwrap();
+        assert_ne!(calmer.band_inputs()[1], inputs[1]);
         eprintln!(
             "risk_bands: {} trials x 1 risky option in {took:?} (debug build)",
             BAND_TRIALS

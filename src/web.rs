@@ -12,29 +12,42 @@ pub const OBJECT_URL_LIFETIME_MS: u32 = 60_000;
 /// Width used when the canvas has no layout width yet (hidden or detached), in CSS pixels.
 const FALLBACK_CSS_WIDTH: f64 = 900.0;
 
-/// Sizes `canvas` so its backing store is its CSS size × `devicePixelRatio` (sharp on HiDPI
-/// screens, plotters issue #164). The CSS width follows the parent's width; the CSS height is
-/// `css_height(css_width)`. Returns `(css_width, css_height, device_pixel_ratio)`.
-pub fn size_canvas_for_device(
-    canvas: &HtmlCanvasElement,
-    css_height: impl Fn(f64) -> f64,
-) -> Result<(f64, f64, f64), String> {
-    let window = web_sys::window().ok_or("no window")?;
-    let dpr = window.device_pixel_ratio();
-    let dpr = if dpr.is_finite() && dpr > 0.0 {
+/// The CSS width, in CSS pixels, a chart drawn inside `container` gets: its `clientWidth`, or
+/// 900 when it has none yet (hidden or detached). Reading it forces a layout when the page has
+/// pending changes, so the chart panel reads it from a `ResizeObserver` callback (where layout
+/// is already clean) and keeps the value.
+#[must_use]
+pub fn container_css_width(container: &web_sys::Element) -> f64 {
+    let w = f64::from(container.client_width());
+    if w > 0.0 {
+        w
+    } else {
+        FALLBACK_CSS_WIDTH
+    }
+}
+
+/// The window's `devicePixelRatio`, clamped to (0, 4]; 1 when the browser reports nonsense.
+#[must_use]
+pub fn device_pixel_ratio() -> f64 {
+    let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
+    if dpr.is_finite() && dpr > 0.0 {
         dpr.min(4.0)
     } else {
         1.0
-    };
-    let parent_width = canvas
-        .parent_element()
-        .map(|p| f64::from(p.client_width()))
-        .unwrap_or(0.0);
-    let css_w = if parent_width > 0.0 {
-        parent_width
-    } else {
-        FALLBACK_CSS_WIDTH
-    };
+    }
+}
+
+/// Sizes `canvas` so its backing store is its CSS size × `devicePixelRatio` (sharp on HiDPI
+/// screens, plotters issue #164): CSS width `css_w` (CSS pixels, from
+/// [`container_css_width`]), CSS height `css_height(css_w)` rounded. Attributes and styles are
+/// written only when they change, so redrawing at the same size invalidates no layout and
+/// reads none. Returns `(css_width, css_height, device_pixel_ratio)`.
+pub fn size_canvas_for_device(
+    canvas: &HtmlCanvasElement,
+    css_w: f64,
+    css_height: impl Fn(f64) -> f64,
+) -> Result<(f64, f64, f64), String> {
+    let dpr = device_pixel_ratio();
     let css_h = css_height(css_w).round();
     let (w, h) = ((css_w * dpr).round() as u32, (css_h * dpr).round() as u32);
     if canvas.width() != w {
@@ -44,9 +57,16 @@ pub fn size_canvas_for_device(
         canvas.set_height(h);
     }
     let style = canvas.style();
-    style
-        .set_property("width", &format!("{css_w}px"))
-        .and_then(|_| style.set_property("height", &format!("{css_h}px")))
+    let (css_w_text, css_h_text) = (format!("{css_w}px"), format!("{css_h}px"));
+    let set = |name: &str, value: &str| {
+        if style.get_property_value(name).ok().as_deref() == Some(value) {
+            Ok(())
+        } else {
+            style.set_property(name, value)
+        }
+    };
+    set("width", &css_w_text)
+        .and_then(|()| set("height", &css_h_text))
         .map_err(|_| "could not size the chart".to_string())?;
     Ok((css_w, css_h, dpr))
 }
@@ -114,6 +134,19 @@ pub fn mark_first_chart() {
             // A failed mark only loses a measurement.
             let _ = p.mark(FIRST_CHART_MARK);
         }
+    }
+}
+
+/// Name of the performance mark set each time the cumulative chart has been drawn with every
+/// P10–P90 band of the current scenario (none still being computed); the browser benchmark
+/// times slider input → bands painted with it.
+pub const BANDS_DRAWN_MARK: &str = "bands-drawn";
+
+/// Sets a [`BANDS_DRAWN_MARK`] performance mark.
+pub fn mark_bands_drawn() {
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        // A failed mark only loses a measurement.
+        let _ = p.mark(BANDS_DRAWN_MARK);
     }
 }
 

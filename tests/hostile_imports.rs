@@ -258,6 +258,7 @@ fn chart_svg_escapes_user_text_in_labels() {
         empty_message: String::new(),
         months: 2,
         bands: Vec::new(),
+        bands_pending: 0,
     };
     let svg = cumulative_svg(&chart, &Theme::LIGHT, 800).expect("draws");
     assert!(!svg.contains("<script"), "raw <script> in SVG");

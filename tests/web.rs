@@ -41,6 +41,23 @@ async fn flush() {
     yew::scheduler::flush().await;
 }
 
+/// Waits two animation frames, then for Yew: a chart takes its width from a ResizeObserver,
+/// whose first report comes after the first layout following the mount, and is drawn then.
+async fn painted() {
+    for _ in 0..2 {
+        let frame = web_sys::js_sys::Promise::new(&mut |resolve, _| {
+            web_sys::window()
+                .expect("window")
+                .request_animation_frame(&resolve)
+                .expect("requestAnimationFrame");
+        });
+        wasm_bindgen_futures::JsFuture::from(frame)
+            .await
+            .expect("frame");
+    }
+    flush().await;
+}
+
 fn find(root: &Element, selector: &str) -> Element {
     root.query_selector(selector)
         .expect("valid selector")
@@ -137,6 +154,7 @@ async fn bad_input_shows_a_message_and_keeps_the_last_result() {
 #[wasm_bindgen_test]
 async fn chart_canvas_is_drawn_at_device_resolution() {
     let root = mount().await;
+    painted().await;
     let canvas: web_sys::HtmlCanvasElement = find(&root, "#chart").dyn_into().expect("canvas");
     let dpr = web_sys::window().expect("window").device_pixel_ratio();
     let css_width = canvas.get_bounding_client_rect().width();
@@ -152,6 +170,7 @@ fn png_len(canvas: &web_sys::HtmlCanvasElement) -> usize {
 #[wasm_bindgen_test]
 async fn all_three_charts_are_drawn_and_labelled_for_the_compared_options() {
     let root = mount().await;
+    painted().await;
     let results = Scenario::default()
         .evaluate()
         .expect("default scenario evaluates");

@@ -146,6 +146,9 @@ pub struct CumulativeChart {
     pub months: u32,
     /// P10–P90 bands of options with interruption risk (drawn under the lines).
     pub bands: Vec<BandArea>,
+    /// Options with interruption risk whose band is still being computed (drawn later; the
+    /// footer says so). 0 when every band is in `bands`.
+    pub bands_pending: usize,
 }
 
 /// Where the cumulative chart's data area was drawn, in CSS pixels from the canvas's top-left,
@@ -518,6 +521,7 @@ mod tests {
             empty_message: "Pick offers to compare".into(),
             months: 12,
             bands: Vec::new(),
+            bands_pending: 0,
         }
     }
 

@@ -2,6 +2,11 @@
 //! canvas (backing store = CSS size × devicePixelRatio), redraws on resize, shows the values
 //! under the pointer on the line chart, and offers PNG, SVG and CSV downloads named
 //! `gpu-cost-{what}-{date}.{ext}`.
+//!
+//! Drawing never forces a layout: the width comes from a `ResizeObserver` (read where layout
+//! is clean) and is kept. A chart far from the viewport (`IntersectionObserver`) is not redrawn
+//! while its data changes; it is redrawn when it comes near the viewport, is exported, or its
+//! size changes. Each chart is drawn once at start-up wherever it is.
 
 use crate::chart::breakdown::{self, BreakdownChart};
 use crate::chart::lines::{self, LinesChart};
@@ -15,9 +20,16 @@ use crate::web;
 use gloo::events::EventListener;
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
+use std::cell::RefCell;
 use std::rc::Rc;
-use web_sys::HtmlCanvasElement;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlCanvasElement, IntersectionObserver, IntersectionObserverEntry, ResizeObserver};
 use yew::prelude::*;
+
+/// How far beyond the viewport a chart still counts as visible (CSS margin syntax): charts
+/// about to scroll in are kept current, so scrolling never shows a stale one.
+const NEAR_VIEWPORT: &str = "200px 0px";
 
 /// A chart the panel can draw.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,6 +60,15 @@ impl AnyChart {
             AnyChart::Ranking(c) => ranking::preferred_height(c, css_width),
             AnyChart::Breakdown(c) => breakdown::preferred_height(c, css_width),
             AnyChart::Lines(c) => lines::preferred_height(c, css_width),
+        }
+    }
+
+    /// Bands still being computed (cumulative chart only), for the `data-bands-pending`
+    /// attribute tests and benchmarks wait on.
+    fn bands_pending(&self) -> usize {
+        match self {
+            AnyChart::Cumulative(c) => c.bands_pending,
+            _ => 0,
         }
     }
 
@@ -82,81 +103,222 @@ pub struct ChartPanelProps {
     pub children: Html,
 }
 
-/// Sizes `canvas` for the device and draws `chart` on it. Returns the CSS width drawn at and,
-/// for a line chart, where its data area is (for the hover tooltip).
+/// Sizes `canvas` for the device at CSS width `css_w` and draws `chart` on it. Returns, for a
+/// line chart, where its data area is (for the hover tooltip).
 fn redraw(
     canvas: &HtmlCanvasElement,
     chart: &AnyChart,
-) -> Result<(f64, Option<PlotFrame>), String> {
-    let (css_w, _, dpr) = web::size_canvas_for_device(canvas, |w| chart.height(w))?;
+    css_w: f64,
+) -> Result<Option<PlotFrame>, String> {
+    let (_, _, dpr) = web::size_canvas_for_device(canvas, css_w, |w| chart.height(w))?;
     let backend = CanvasBackend::with_canvas_object(canvas.clone())
         .ok_or_else(|| "this browser gave no 2D canvas context".to_string())?;
     let area = backend.into_drawing_area();
     let theme = web::chart_theme();
-    let frame = match chart {
+    match chart {
         AnyChart::Cumulative(c) => draw_cumulative(&area, c, &theme, dpr).map(Some),
         AnyChart::Ranking(c) => ranking::draw_ranking(&area, c, &theme, dpr).map(|()| None),
         AnyChart::Breakdown(c) => breakdown::draw_breakdown(&area, c, &theme, dpr).map(|()| None),
         AnyChart::Lines(c) => lines::draw_lines(&area, c, &theme, dpr).map(|()| None),
     }
-    .map_err(|e| e.to_string())?;
-    Ok((css_w, frame))
+    .map_err(|e| e.to_string())
+}
+
+/// What a panel keeps between renders and observer callbacks: the latest chart, the CSS width
+/// its box offers (`None` until first measured), whether it is near the viewport, and what the
+/// canvas shows now.
+#[derive(Default)]
+struct Painter {
+    canvas: Option<HtmlCanvasElement>,
+    chart: Option<AnyChart>,
+    css_width: Option<f64>,
+    /// Near the viewport, from the IntersectionObserver (`false` until its first report, which
+    /// follows the first drawing; always `true` without one).
+    near: bool,
+    /// Bumped on window resize (also a devicePixelRatio change).
+    resize_tick: u32,
+    /// Chart, CSS width and resize tick the canvas was last drawn with.
+    drawn: Option<(AnyChart, f64, u32)>,
+    /// Data area of the last drawing (line charts only).
+    frame: Option<PlotFrame>,
+}
+
+impl Painter {
+    /// Draws the latest chart unless the canvas already shows it at this size, or the panel is
+    /// away from the viewport (unless `even_offscreen`, or nothing was drawn yet). `None` when
+    /// nothing was drawn, else the drawing's outcome.
+    fn paint(&mut self, even_offscreen: bool) -> Option<Result<(), String>> {
+        let (canvas, chart, css_w) = (self.canvas.as_ref()?, self.chart.as_ref()?, self.css_width?);
+        if !(self.near || even_offscreen || self.drawn.is_none()) {
+            return None;
+        }
+        if self
+            .drawn
+            .as_ref()
+            .is_some_and(|(c, w, t)| c == chart && *w == css_w && *t == self.resize_tick)
+        {
+            return None;
+        }
+        let result = web::timed(web::MEASURE_DRAW_CHART, || redraw(canvas, chart, css_w));
+        Some(match result {
+            Ok(frame) => {
+                web::mark_first_chart();
+                if let AnyChart::Cumulative(c) = chart {
+                    if !c.bands.is_empty() && c.bands_pending == 0 {
+                        web::mark_bands_drawn();
+                    }
+                }
+                self.frame = frame;
+                self.drawn = Some((chart.clone(), css_w, self.resize_tick));
+                Ok(())
+            }
+            Err(e) => {
+                self.drawn = None;
+                Err(e)
+            }
+        })
+    }
+}
+
+/// Runs [`Painter::paint`] and shows its outcome: a new drawing hides the tooltip (its values
+/// are stale) and any earlier error; a failure shows its message under the chart.
+fn paint_and_show(
+    painter: &RefCell<Painter>,
+    even_offscreen: bool,
+    error: &UseStateHandle<Option<String>>,
+    tooltip: &UseStateHandle<Option<Tooltip>>,
+) {
+    let outcome = painter.borrow_mut().paint(even_offscreen);
+    match outcome {
+        Some(Ok(())) => {
+            if tooltip.is_some() {
+                tooltip.set(None);
+            }
+            if error.is_some() {
+                error.set(None);
+            }
+        }
+        Some(Err(e)) => error.set(Some(e)),
+        None => {}
+    }
 }
 
 /// Chart canvas with download buttons.
 #[function_component(ChartPanel)]
 pub fn chart_panel(props: &ChartPanelProps) -> Html {
     let canvas_ref = use_node_ref();
-    let resize_tick = use_state(|| 0u32);
+    let wrap_ref = use_node_ref();
     let error = use_state(|| None::<String>);
-    // CSS width the chart was last drawn at; the SVG download uses the same layout.
-    let size = use_mut_ref(|| 900.0_f64);
-    // Data area of the last drawing, and the tooltip under the pointer (line charts only).
-    let frame = use_mut_ref(|| None::<PlotFrame>);
+    let painter = use_mut_ref(Painter::default);
     let tooltip = use_state(|| None::<Tooltip>);
     let tr = super::language::use_tr();
 
-    // Redraw on window resize (also fires when devicePixelRatio changes with zoom).
+    // Observers: the box's width (ResizeObserver; its callback runs where layout is clean, so
+    // reading the width there is free), nearness to the viewport (IntersectionObserver) and
+    // window resizes (also fired when devicePixelRatio changes with zoom).
     {
-        let resize_tick = resize_tick.clone();
+        let (canvas_ref, wrap_ref, painter) =
+            (canvas_ref.clone(), wrap_ref.clone(), painter.clone());
+        let (error, tooltip) = (error.clone(), tooltip.clone());
         use_effect_with((), move |_| {
-            let listener = EventListener::new(&gloo::utils::window(), "resize", move |_| {
-                resize_tick.set(resize_tick.wrapping_add(1));
-            });
-            move || drop(listener)
+            let canvas = canvas_ref.cast::<HtmlCanvasElement>();
+            let wrap = wrap_ref.cast::<web_sys::Element>();
+            painter.borrow_mut().canvas = canvas;
+            let on_size = {
+                let (painter, error, tooltip, wrap) = (
+                    painter.clone(),
+                    error.clone(),
+                    tooltip.clone(),
+                    wrap.clone(),
+                );
+                Closure::<dyn FnMut()>::new(move || {
+                    if let Some(w) = &wrap {
+                        painter.borrow_mut().css_width = Some(web::container_css_width(w));
+                        // Even off screen: its height follows the width, and a stale height
+                        // would shift the page when it is redrawn later. Resizes are rare.
+                        paint_and_show(&painter, true, &error, &tooltip);
+                    }
+                })
+            };
+            let on_near = {
+                let (painter, error, tooltip) = (painter.clone(), error.clone(), tooltip.clone());
+                Closure::<dyn FnMut(web_sys::js_sys::Array)>::new(
+                    move |entries: web_sys::js_sys::Array| {
+                        let last = entries.iter().last();
+                        if let Some(e) =
+                            last.and_then(|e| e.dyn_into::<IntersectionObserverEntry>().ok())
+                        {
+                            painter.borrow_mut().near = e.is_intersecting();
+                            paint_and_show(&painter, false, &error, &tooltip);
+                        }
+                    },
+                )
+            };
+            let resize_observer = ResizeObserver::new(on_size.as_ref().unchecked_ref()).ok();
+            let options = web_sys::IntersectionObserverInit::new();
+            options.set_root_margin(NEAR_VIEWPORT);
+            let near_observer =
+                IntersectionObserver::new_with_options(on_near.as_ref().unchecked_ref(), &options)
+                    .ok();
+            if let Some(w) = &wrap {
+                match &resize_observer {
+                    Some(o) => o.observe(w),
+                    // No ResizeObserver: measure once now (one forced layout) and on resize.
+                    None => painter.borrow_mut().css_width = Some(web::container_css_width(w)),
+                }
+                if let Some(o) = &near_observer {
+                    o.observe(w);
+                }
+            }
+            if near_observer.is_none() {
+                painter.borrow_mut().near = true;
+            }
+            paint_and_show(&painter, false, &error, &tooltip);
+            let measured_on_resize = resize_observer.is_none();
+            let listener = {
+                let painter = painter.clone();
+                EventListener::new(&gloo::utils::window(), "resize", move |_| {
+                    {
+                        let mut p = painter.borrow_mut();
+                        p.resize_tick = p.resize_tick.wrapping_add(1);
+                        if measured_on_resize {
+                            if let Some(w) = &wrap {
+                                p.css_width = Some(web::container_css_width(w));
+                            }
+                        }
+                    }
+                    paint_and_show(&painter, true, &error, &tooltip);
+                })
+            };
+            move || {
+                drop(listener);
+                if let Some(o) = resize_observer {
+                    o.disconnect();
+                }
+                if let Some(o) = near_observer {
+                    o.disconnect();
+                }
+                drop((on_size, on_near));
+            }
         });
     }
     {
-        let canvas_ref = canvas_ref.clone();
-        let error = error.clone();
-        let size = size.clone();
-        let frame = frame.clone();
-        let tooltip = tooltip.clone();
-        use_effect_with((props.chart.clone(), *resize_tick), move |(chart, _)| {
-            if let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() {
-                match web::timed(web::MEASURE_DRAW_CHART, || redraw(&canvas, chart)) {
-                    Ok((s, f)) => {
-                        web::mark_first_chart();
-                        *size.borrow_mut() = s;
-                        *frame.borrow_mut() = f;
-                        if tooltip.is_some() {
-                            tooltip.set(None);
-                        }
-                        if error.is_some() {
-                            error.set(None);
-                        }
-                    }
-                    Err(e) => error.set(Some(e)),
-                }
-            }
+        let painter = painter.clone();
+        let (error, tooltip) = (error.clone(), tooltip.clone());
+        use_effect_with(props.chart.clone(), move |chart| {
+            painter.borrow_mut().chart = Some(chart.clone());
+            paint_and_show(&painter, false, &error, &tooltip);
         });
     }
 
     let on_png = {
         let canvas_ref = canvas_ref.clone();
-        let error = error.clone();
+        let painter = painter.clone();
+        let (error, tooltip) = (error.clone(), tooltip.clone());
         let name = file_name(&props.what, &props.today, "png");
         Callback::from(move |_: MouseEvent| {
+            // An off-screen chart may be behind its data: bring it up to date first.
+            paint_and_show(&painter, true, &error, &tooltip);
             let result = canvas_ref
                 .cast::<HtmlCanvasElement>()
                 .ok_or_else(|| "the chart is not on the page".to_string())
@@ -169,10 +331,11 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
     let on_svg = {
         let chart = props.chart.clone();
         let error = error.clone();
-        let size = size.clone();
+        let painter = painter.clone();
         let name = file_name(&props.what, &props.today, "svg");
         Callback::from(move |_: MouseEvent| {
-            let width = *size.borrow();
+            // The same layout as on screen: the width the canvas is (or will be) drawn at.
+            let width = painter.borrow().css_width.unwrap_or(900.0);
             let result = chart
                 .svg(&web::chart_theme(), width.round() as u32)
                 .map_err(|e| e.to_string())
@@ -185,10 +348,11 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
 
     let on_move = {
         let chart = props.chart.clone();
-        let frame = frame.clone();
+        let painter = painter.clone();
         let tooltip = tooltip.clone();
         Callback::from(move |e: MouseEvent| {
-            if let (AnyChart::Cumulative(c), Some(f)) = (&chart, *frame.borrow()) {
+            let frame = painter.borrow().frame;
+            if let (AnyChart::Cumulative(c), Some(f)) = (&chart, frame) {
                 let t = tooltip_at(c, &f, f64::from(e.offset_x()), f64::from(e.offset_y()));
                 if *tooltip != t {
                     tooltip.set(t);
@@ -230,8 +394,9 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                 </div>
             </div>
             { props.children.clone() }
-            <div class="chart-wrap">
+            <div class="chart-wrap" ref={wrap_ref}>
                 <canvas id={props.canvas_id.clone()} ref={canvas_ref} role="img" aria-label={props.chart.title()}
+                    data-bands-pending={props.chart.bands_pending().to_string()}
                     onmousemove={on_move} onmouseleave={on_leave}></canvas>
                 if let Some(t) = &*tooltip {
                     <div class="chart-tooltip" role="status" style={format!("left: {:.0}px; top: 40px;", t.x)}

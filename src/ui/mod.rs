@@ -2,6 +2,7 @@
 //! and `on*` callbacks, and derived values computed with `use_memo`.
 
 pub mod advisor;
+pub mod bands;
 pub mod chart_panel;
 pub mod comparison;
 pub mod language;
@@ -117,19 +118,23 @@ pub fn app(props: &AppProps) -> Html {
         Err(_) => None,
     });
     let today_date = use_memo((), |_| crate::web::today_date());
-    // P10–P90 bands of options with interruption risk (1,000 seeded trials each, memoised on
-    // the scenario, so redraws without a scenario change reuse them).
-    let bands = use_memo(scenario.clone(), |s| s.risk_bands());
+    // P10–P90 bands of options with interruption risk, computed after the lines are painted
+    // and only for options whose inputs changed (bands.rs).
+    let bands = bands::use_risk_bands(&scenario);
     // Chart texts follow the language: the charts are rebuilt when it changes (the scenario
     // and the engine's results are not).
     let lang = state.language;
     let chart = {
         let results = engine_results.clone();
-        let bands = bands.clone();
-        use_memo((scenario.clone(), lang), move |(s, l)| {
+        use_memo((scenario.clone(), bands.clone(), lang), move |(s, b, l)| {
             let t = Translator::new(*l);
             crate::web::timed(crate::web::MEASURE_CHART_SERIES, || match &*results {
-                Ok(r) => with_bands_in(engine_cumulative_chart_in(s, r, &t), &bands, &t),
+                Ok(r) => with_bands_in(
+                    engine_cumulative_chart_in(s, r, &t),
+                    &b.bands,
+                    b.pending,
+                    &t,
+                ),
                 Err(_) => engine_cumulative_chart_in(s, &[], &t),
             })
         })
@@ -252,9 +257,14 @@ pub fn app(props: &AppProps) -> Html {
         |(), (results, s, bands, l)| {
             let t = Translator::new(*l);
             match &**results {
+                // A download holds every band: any still being computed are computed now.
                 Ok(r) => crate::comparison::cumulative_csv_with_bands(
                     r,
-                    bands,
+                    &if bands.pending > 0 {
+                        s.risk_bands()
+                    } else {
+                        bands.bands.clone()
+                    },
                     s.display_currency(),
                     s.month_code(),
                     &t,

@@ -115,8 +115,12 @@ pub fn use_autosave(stored: Stored) -> Option<StorageError> {
         let error = error.clone();
         let first = use_mut_ref(|| true);
         use_effect_with(stored, move |s| {
-            let result = web_storage::save(s);
-            error.set(result.err());
+            // Setting a state re-renders the whole app even when the value is the same, so
+            // only a change of outcome is set (each slider move saves).
+            let failed = web_storage::save(s).err();
+            if *error != failed {
+                error.set(failed);
+            }
             let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
             if !was_first && is_share_hash(&location_hash()) {
                 replace_hash("");

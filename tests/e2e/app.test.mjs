@@ -526,7 +526,9 @@ test('a spot variant compares one offer under two strategies, with Young\'s chec
   await page.click('#use-young');
   await page.waitForSelector('#checkpoint-suggested');
   assert.equal(await spotTotal(), young);
-  // The spot variant carries interruption risk: its P10–P90 band is shaded under its line.
+  // The spot variant carries interruption risk: its P10–P90 band is shaded under its line
+  // once computed (after the lines are painted).
+  await page.waitForSelector('#chart[data-bands-pending="0"]');
   const banded = (await download(page, '#download-svg')).bytes.toString('utf8');
   assert.equal((banded.match(/<polygon/g) || []).length, 1, 'one band, for the spot variant only');
   assert.ok(banded.includes('Shaded: P10–P90'), 'the footer explains the band');

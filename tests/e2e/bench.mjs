@@ -2,13 +2,21 @@
 // `node --test`). Run it with scripts/bench-browser.sh, which builds the bundle first.
 //
 // It serves DIST_DIR, opens the app in headless Chromium BENCH_LOADS times (cold cache) to time
-// load-to-first-chart, then compares as many offers as the app allows over 36 months and drives
-// a fixed sequence of BENCH_MOVES slider moves (GPUs and hours per day, alternating), reading
-// the app's own User Timing measures (`recompute`, `chart-series`, `draw-chart`).
+// load-to-first-chart. Then two scenarios, each with the cumulative chart scrolled into view
+// (as when watched while dragging; charts far from the viewport are not redrawn):
+// - "lines": as many catalog offers as the app compares (10), all on demand, over 36 months,
+//   and BENCH_MOVES slider moves (GPUs and hours per day, alternating), back to back;
+// - "bands": 5 offers and their all-spot variants (P10–P90 bands from Monte Carlo), and
+//   BENCH_BAND_MOVES moves of the same sequence, each waiting for the `bands-drawn` mark
+//   (builds before the bands were deferred draw them within the move and set no mark).
+// It reads the app's own User Timing measures (`recompute`, `chart-series`, `draw-chart`,
+// `risk-band`).
 //
 // Output (stable, tab-separated; documented in README "Performance"):
 //   # comment lines (what was run)
 //   metric <TAB> n <TAB> median_ms <TAB> p95_ms <TAB> max_ms
+//     (metrics of the "bands" scenario are prefixed `bands:`; a metric with no sample prints
+//     n = 0 and "-", e.g. `bands:slider_input_to_bands_drawn` for a build without the mark)
 //   file <TAB> raw_bytes <TAB> gzip_bytes            (one row per file, then a "total" row)
 import { serveDist, launchChromium, openApp, bundleSizes, BUNDLE_BUDGET_GZIP_BYTES } from './harness.mjs';
 
@@ -16,6 +24,7 @@ const DIST = process.env.DIST_DIR;
 const LOADS = Number(process.env.BENCH_LOADS || 10);
 const MOVES = Number(process.env.BENCH_MOVES || 60);
 const DPR = Number(process.env.BENCH_DPR || 2);
+const BAND_MOVES = Number(process.env.BENCH_BAND_MOVES || 20);
 
 /** Nearest-rank percentile of `xs` (ms), `q` in [0, 1]. */
 function percentile(xs, q) {
@@ -29,32 +38,43 @@ function row(metric, xs) {
   return `${metric}\t${xs.length}\t${f(percentile(xs, 0.5))}\t${f(percentile(xs, 0.95))}\t${f(Math.max(...xs))}`;
 }
 
-const server = await serveDist(DIST);
-const browser = await launchChromium();
-try {
-  const lines = [];
-  lines.push('# gpu-cost-planner browser benchmark, format 1');
-  lines.push(`# chromium ${browser.version()} headless (software rendering), viewport 1280x900, devicePixelRatio ${DPR}`);
-
-  const loads = [];
-  for (let i = 0; i < LOADS; i += 1) {
-    const { context, firstChartMs } = await openApp(browser, server.origin, { deviceScaleFactor: DPR });
-    if (firstChartMs !== null) loads.push(firstChartMs);
-    await context.close();
-  }
-
-  const { context, page, problems } = await openApp(browser, server.origin, { deviceScaleFactor: DPR });
+/** Sets 36 months and ticks offers until `n` options are compared (or the app disables the
+ * remaining boxes). */
+async function compare(page, n) {
   await page.fill('#months-number', '36');
-  // Tick offers until the comparison is full (the app disables the remaining boxes).
-  for (;;) {
+  const rows = () => page.$$eval('#comparison tbody tr', (xs) => xs.length);
+  for (let had = await rows(); had < n; had += 1) {
     const box = await page.$('#offers tbody input[type=checkbox]:not(:checked):not(:disabled)');
     if (!box) break;
     await box.click();
+    await page.waitForFunction((k) => document.querySelectorAll('#comparison tbody tr').length === k, had + 1);
   }
-  const compared = await page.$$eval('#comparison tbody tr', (xs) => xs.length);
-  lines.push(`# ${compared} options compared over 36 months; ${MOVES} slider moves (GPUs and hours per day, alternating); ${LOADS} cold loads`);
+}
 
-  const result = await page.evaluate(async (moves) => {
+/** Sets 36 months and compares exactly `n` catalog offers that list a spot price. */
+async function spotCapable(page, n) {
+  await page.fill('#months-number', '36');
+  const rows = () => page.$$eval('#comparison tbody tr', (xs) => xs.length);
+  for (let had = await rows(); had > 0; had -= 1) {
+    await page.click('#comparison tbody tr:nth-child(1) td.actions button >> nth=-1');
+    await page.waitForFunction((k) => document.querySelectorAll('#comparison tbody tr').length === k, had - 1);
+  }
+  for (let had = 0; had < n; had += 1) {
+    const boxes = await page.$$('#offers tbody tr:has(td.spot:not(:text-is("—"))) input[type=checkbox]:not(:checked):not(:disabled)');
+    if (boxes.length === 0) break;
+    await boxes[0].click();
+    await page.waitForFunction((k) => document.querySelectorAll('#comparison tbody tr').length === k, had + 1);
+  }
+}
+
+/**
+ * Scrolls the cumulative chart into view (so it is kept current, as when watched), then drives
+ * `moves` slider moves and returns per-move latencies (ms) and the app's measures. With
+ * `waitBands`, each move also waits (up to 10 s) for the app's `bands-drawn` mark.
+ */
+async function drive(page, moves, waitBands) {
+  await page.evaluate(() => document.querySelector('#chart').scrollIntoView({ block: 'start' }));
+  return page.evaluate(async ([moves, waitBands]) => {
     const gpus = document.querySelector('#gpus-range');
     const hours = document.querySelector('#hours-per-day-range');
     const nextTask = () => new Promise((r) => {
@@ -63,8 +83,19 @@ try {
       ch.port2.postMessage(0);
     });
     const nextFrame = () => new Promise((r) => requestAnimationFrame(() => nextTask().then(r)));
+    const bandsAfter = async (t0) => {
+      for (let waited = 0; waited < 10000; waited = performance.now() - t0) {
+        const m = performance.getEntriesByName('bands-drawn', 'mark').find((e) => e.startTime >= t0);
+        if (m) return m.startTime - t0;
+        await nextFrame();
+      }
+      return null;
+    };
+    // A build without deferred bands has no data-bands-pending attribute: nothing to wait for.
+    const bandsMarked = document.querySelector('#chart').hasAttribute('data-bands-pending');
     const rendered = [];
     const frame = [];
+    const bands = [];
     await nextFrame();
     performance.clearMeasures();
     for (let i = 0; i < moves; i += 1) {
@@ -81,13 +112,52 @@ try {
       // Let the browser paint the frame before the next move (includes waiting for vsync).
       await nextFrame();
       frame.push(performance.now() - t0);
+      if (waitBands && bandsMarked) {
+        const b = await bandsAfter(t0);
+        if (b !== null) bands.push(b);
+      }
     }
     const byName = (n) => performance.getEntriesByName(n, 'measure').map((m) => m.duration);
     return {
-      rendered, frame,
+      rendered, frame, bands,
       recompute: byName('recompute'), series: byName('chart-series'), draw: byName('draw-chart'),
+      riskBand: byName('risk-band'),
     };
-  }, MOVES);
+  }, [moves, waitBands]);
+}
+
+const server = await serveDist(DIST);
+const browser = await launchChromium();
+try {
+  const lines = [];
+  lines.push('# gpu-cost-planner browser benchmark, format 1');
+  lines.push(`# chromium ${browser.version()} headless (software rendering), viewport 1280x900, devicePixelRatio ${DPR}`);
+
+  const loads = [];
+  for (let i = 0; i < LOADS; i += 1) {
+    const { context, firstChartMs } = await openApp(browser, server.origin, { deviceScaleFactor: DPR });
+    if (firstChartMs !== null) loads.push(firstChartMs);
+    await context.close();
+  }
+
+  // Scenario "lines": as many catalog offers as the app compares, all on demand (no bands).
+  const lineRun = await openApp(browser, server.origin, { deviceScaleFactor: DPR });
+  await compare(lineRun.page, Infinity);
+  const compared = await lineRun.page.$$eval('#comparison tbody tr', (xs) => xs.length);
+  lines.push(`# lines: ${compared} options compared over 36 months; ${MOVES} slider moves (GPUs and hours per day, alternating); ${LOADS} cold loads`);
+  const result = await drive(lineRun.page, MOVES, false);
+  // Scenario "bands": half as many catalog offers, each followed by its all-spot variant
+  // (interruption rate 0.02 per instance-hour), so every other option has a P10–P90 band.
+  const bandRun = await openApp(browser, server.origin, { deviceScaleFactor: DPR });
+  await spotCapable(bandRun.page, 5);
+  for (let k = 0; k < 5; k += 1) {
+    await bandRun.page.click(`#comparison tbody tr:nth-child(${2 * k + 1}) td.actions button >> nth=0`);
+    await bandRun.page.waitForFunction((n) => document.querySelectorAll('#comparison tbody tr').length === n, 6 + k);
+  }
+  const banded = await bandRun.page.$$eval('#comparison tbody tr', (xs) => xs.length);
+  lines.push(`# bands: ${banded} options (5 offers + their all-spot variants) over 36 months; ${BAND_MOVES} moves, each waiting for the bands`);
+  const bands = await drive(bandRun.page, BAND_MOVES, true);
+  const problems = [...lineRun.problems, ...bandRun.problems];
 
   lines.push('metric\tn\tmedian_ms\tp95_ms\tmax_ms');
   lines.push(row('load_to_first_chart', loads));
@@ -96,6 +166,12 @@ try {
   lines.push(row('measure:recompute', result.recompute));
   lines.push(row('measure:chart-series', result.series));
   lines.push(row('measure:draw-chart', result.draw));
+  lines.push(row('bands:slider_input_to_rendered', bands.rendered));
+  lines.push(row('bands:slider_input_to_next_frame', bands.frame));
+  lines.push(row('bands:slider_input_to_bands_drawn', bands.bands));
+  lines.push(row('bands:measure:recompute', bands.recompute));
+  lines.push(row('bands:measure:risk-band', bands.riskBand));
+  lines.push(row('bands:measure:draw-chart', bands.draw));
 
   const sizes = await bundleSizes(DIST);
   lines.push('file\traw_bytes\tgzip_bytes');
@@ -104,7 +180,8 @@ try {
   lines.push(`# gzip budget ${BUNDLE_BUDGET_GZIP_BYTES} B: ${sizes.gzip <= BUNDLE_BUDGET_GZIP_BYTES ? 'within' : 'OVER'}`);
   if (problems.length) lines.push(`# page problems: ${problems.join('; ')}`);
   console.log(lines.join('\n'));
-  await context.close();
+  await lineRun.context.close();
+  await bandRun.context.close();
 } finally {
   await browser.close();
   await server.close();

@@ -1,0 +1,162 @@
+//! The cumulative chart's P10–P90 risk bands, kept off the critical path of a slider move: a
+//! change repaints the lines at once; the bands whose inputs changed are computed afterwards
+//! ([`crate::scenario::BAND_TRIALS`] Monte-Carlo trials each), one option per task starting
+//! after the next frame, and shown together when the last one is done. Bands already computed
+//! for the same inputs (an unchanged option, or a slider moved back) are reused from a small
+//! cache.
+
+use crate::engine::montecarlo::Band;
+use crate::scenario::{BandInput, Scenario};
+use gloo::timers::callback::Timeout;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// User Timing measure of one option's band (`performance.measure`, milliseconds).
+pub const MEASURE_RISK_BAND: &str = "risk-band";
+
+/// Bands kept for reuse (each about 1 KB of inputs and 36 × 24 bytes of band per 36 months).
+const CACHE_ENTRIES: usize = 64;
+
+/// The bands to draw now, by option position (`None`: no risk, or not computed yet), and how
+/// many options' bands are still being computed.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RiskBands {
+    /// P10/P50/P90 per month end, per option.
+    pub bands: Vec<Option<Vec<Band>>>,
+    /// Options with interruption risk whose band is not in `bands` yet.
+    pub pending: usize,
+}
+
+/// Computed bands by their inputs (`None`: the engine refused), oldest first.
+type Cache = Vec<(BandInput, Option<Rc<Vec<Band>>>)>;
+
+/// What the cache knows about `inputs`: the bands to show now and the positions still missing.
+fn known(cache: &Cache, inputs: &[Option<BandInput>]) -> (RiskBands, Vec<usize>) {
+    let mut missing = Vec::new();
+    let bands = inputs
+        .iter()
+        .enumerate()
+        .map(|(i, input)| {
+            let input = input.as_ref()?;
+            match cache.iter().find(|(k, _)| k == input) {
+                Some((_, band)) => band.as_ref().map(|b| (**b).clone()),
+                None => {
+                    missing.push(i);
+                    None
+                }
+            }
+        })
+        .collect();
+    let pending = missing.len();
+    (RiskBands { bands, pending }, missing)
+}
+
+/// Runs `then` in the task after the next animation frame (so the frame with the new lines is
+/// painted first). Dropping the returned guard cancels it.
+struct AfterPaint {
+    frame: Option<i32>,
+    _on_frame: Closure<dyn FnMut()>,
+    timeout: Rc<RefCell<Option<Timeout>>>,
+}
+
+impl AfterPaint {
+    fn new(then: impl FnOnce() + 'static) -> Option<Self> {
+        let timeout = Rc::new(RefCell::new(None));
+        let slot = timeout.clone();
+        let mut then = Some(then);
+        let on_frame = Closure::<dyn FnMut()>::new(move || {
+            if let Some(then) = then.take() {
+                *slot.borrow_mut() = Some(Timeout::new(0, then));
+            }
+        });
+        let frame = web_sys::window()?
+            .request_animation_frame(on_frame.as_ref().unchecked_ref())
+            .ok()?;
+        Some(Self {
+            frame: Some(frame),
+            _on_frame: on_frame,
+            timeout,
+        })
+    }
+}
+
+impl Drop for AfterPaint {
+    fn drop(&mut self) {
+        if let (Some(id), Some(w)) = (self.frame.take(), web_sys::window()) {
+            // Cancelling a frame that already ran does nothing.
+            let _ = w.cancel_animation_frame(id);
+        }
+        self.timeout.borrow_mut().take();
+    }
+}
+
+/// Computes the band of the last position in `missing`, caches it, and schedules the next one
+/// in its own task; calls `done` once the last is cached. `chain` holds the pending task, so
+/// emptying it (a new scenario) stops the work.
+fn step(
+    cache: Rc<RefCell<(Cache, u32)>>,
+    inputs: Rc<Vec<Option<BandInput>>>,
+    mut missing: Vec<usize>,
+    done: Rc<dyn Fn()>,
+    chain: Rc<RefCell<Option<Timeout>>>,
+) {
+    if let Some(input) = missing.pop().and_then(|i| inputs[i].clone()) {
+        let band = crate::web::timed(MEASURE_RISK_BAND, || input.run());
+        let c = &mut cache.borrow_mut().0;
+        if c.len() >= CACHE_ENTRIES {
+            c.remove(0);
+        }
+        c.push((input, band.map(Rc::new)));
+    }
+    if missing.is_empty() {
+        done();
+        return;
+    }
+    let next = chain.clone();
+    *chain.borrow_mut() = Some(Timeout::new(0, move || {
+        step(cache, inputs, missing, done, next);
+    }));
+}
+
+/// The bands of `scenario`'s options with interruption risk, as far as computed: bands of
+/// unchanged inputs at once (no extra render), the others after the next frame (see the
+/// module docs).
+#[hook]
+pub fn use_risk_bands(scenario: &Scenario) -> Rc<RiskBands> {
+    // Computed bands, and how many batches were cached (the lookup below is redone after each).
+    let store = use_mut_ref(|| (Cache::new(), 0u32));
+    let rerender = use_force_update();
+    let batches = store.borrow().1;
+    let looked_up = {
+        let store = store.clone();
+        use_memo((scenario.clone(), batches), move |(s, _)| {
+            let inputs = Rc::new(s.band_inputs());
+            let (bands, missing) = known(&store.borrow().0, &inputs);
+            (inputs, Rc::new(bands), missing)
+        })
+    };
+    let bands = looked_up.1.clone();
+    use_effect_with(looked_up, move |looked_up| {
+        let (inputs, _, missing) = &**looked_up;
+        let chain = Rc::new(RefCell::new(None::<Timeout>));
+        let start = (!missing.is_empty()).then(|| {
+            let (chain, inputs, missing) = (chain.clone(), inputs.clone(), missing.clone());
+            let cache = store.clone();
+            let done: Rc<dyn Fn()> = Rc::new(move || {
+                let mut s = store.borrow_mut();
+                s.1 = s.1.wrapping_add(1);
+                drop(s);
+                rerender.force_update();
+            });
+            AfterPaint::new(move || step(cache, inputs, missing, done, chain))
+        });
+        move || {
+            drop(start);
+            chain.borrow_mut().take();
+        }
+    });
+    bands
+}
