@@ -38,9 +38,46 @@ use yew::prelude::*;
 /// are recomputed.
 const SETTLE_MS: u32 = 200;
 
-/// Mounts the app on the document body.
+/// Mounts the app on the document body, after installing [`install_panic_hook`].
 pub fn start() {
+    install_panic_hook();
     yew::Renderer::<App>::new().render();
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// `console.error(text)`.
+    #[wasm_bindgen::prelude::wasm_bindgen(js_namespace = console, js_name = error)]
+    fn console_error(text: &str);
+}
+
+/// Id of the visible message a panic leaves on the page.
+pub const PANIC_NOTICE_ID: &str = "panic-notice";
+
+/// Makes a panic visible: the message goes to `console.error` (prefixed
+/// `"gpu-cost-planner panicked: "`) and a `#panic-notice` alert at the top of the page asks
+/// the user to reload (the release build aborts after a panic, so the page stops responding).
+/// A minimal stand-in for the `console_error_panic_hook` crate: no stack trace, no extra
+/// dependency. Every panic is a bug: browser code returns errors instead.
+pub fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        console_error(&format!("gpu-cost-planner panicked: {info}"));
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        if doc.get_element_by_id(PANIC_NOTICE_ID).is_some() {
+            return;
+        }
+        if let (Ok(p), Some(body)) = (doc.create_element("p"), doc.body()) {
+            p.set_id(PANIC_NOTICE_ID);
+            let _ = p.set_attribute("role", "alert");
+            let _ = p.set_attribute("class", "notice");
+            p.set_text_content(Some(
+                "The planner hit an internal error and stopped. Your last autosaved state is kept: reload the page to continue.",
+            ));
+            let _ = body.prepend_with_node_1(&p);
+        }
+    }));
 }
 
 /// Mounts the app inside `root` (used by the browser tests).
@@ -65,7 +102,7 @@ fn use_number_setter(
 pub fn app() -> Html {
     let state = use_reducer(startup::initial_state);
     let scenario = state.scenario.clone();
-    let save_error = startup::use_autosave(state.to_stored());
+    let save_error = startup::use_autosave(state.to_stored(), state.hold_storage);
     let tr = use_memo(state.language, |l| language::Tr::new(*l));
 
     let today = use_memo((), |_| crate::web::today_year_month());
@@ -301,11 +338,11 @@ pub fn app() -> Html {
             <language::LanguageSwitch language={state.language} dispatch={wire.clone()} />
         </header>
         <main>
-            <notices::Notices notices={state.load_notices.clone()} save_error={save_error} dispatch={wire.clone()} />
+            <notices::Notices notices={state.load_notices.clone()} dispatch={wire.clone()} />
             <section class="card toolbar" aria-label="scenario files">
                 <presets::PresetMenu dispatch={wire.clone()} />
                 <share::ShareBar scenario={scenario.clone()} language={state.language} today={(*today_date).clone()} dispatch={wire.clone()} />
-                <saved::SavedScenarios saved={state.saved.clone()} dispatch={wire.clone()} />
+                <saved::SavedScenarios saved={state.saved.clone()} save_error={save_error} dispatch={wire.clone()} />
             </section>
             <section class="card" aria-labelledby="scenario-heading">
                 <h2 id="scenario-heading">{ if is_job { "Scenario: job" } else { "Scenario: fleet" } }</h2>
