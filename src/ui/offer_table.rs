@@ -318,9 +318,9 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         let id = o.id.to_string();
         // A tick past the limit is refused by the reducer, whose notice says why (a disabled
         // box said nothing): the box is unticked again here, as the scenario did not change.
-        let refused = full && !picked;
+        let at_limit = full && !picked;
         let onchange = Callback::from(move |e: Event| {
-            if refused {
+            if at_limit {
                 e.target_unchecked_into::<HtmlInputElement>()
                     .set_checked(false);
             }
@@ -346,7 +346,6 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             }
         );
         let region = if o.region.is_empty() { "—" } else { o.region };
-        let at_limit = full && !picked;
         let details = catalog::details(o);
         let yours = user::is_user_offer(o);
         let kind = details
