@@ -19,6 +19,8 @@ notice-not-json = The file is not valid JSON ({ $detail }); the default scenario
 notice-unknown-language = { $field }: unknown language { $detail }; the current language is kept
 notice-storage-corrupt = The saved state could not be read ({ $detail }); defaults are used and the old data was kept aside
 notice-duplicate-name = The name “{ $field }” is already used; saved as “{ $detail }”
+notice-storage-newer = The saved state was written by a newer version of this app (version { $detail }): what this version understands was loaded; the stored data is left unchanged (a copy is kept aside) and changes here are not saved until you press Save
+notice-import-refused = { $field }: not imported ({ $detail }); the current scenario and the saved ones are unchanged
 
 ## Decision helper reasons.
 reason-matches-gpu = Has the GPU asked for: { $gpu }

@@ -17,6 +17,8 @@ notice-not-json = 文件不是有效的 JSON（{ $detail }），已使用默认�
 notice-unknown-language = { $field }：未知语言 { $detail }，保留当前语言
 notice-storage-corrupt = 无法读取已保存的状态（{ $detail }），已使用默认值，旧数据已另行保留
 notice-duplicate-name = 名称“{ $field }”已被使用，已另存为“{ $detail }”
+notice-storage-newer = 已保存的状态由本应用的新版本（版本 { $detail }）写入：已载入本版本能识别的部分；存储的数据保持不变（另有副本保留），在您点击“保存”之前此处的修改不会保存
+notice-import-refused = { $field }：未导入（{ $detail }），当前方案和已保存的方案均未改变
 
 ## 选型助手的理由。
 reason-matches-gpu = 具备所需 GPU：{ $gpu }

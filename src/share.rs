@@ -80,6 +80,13 @@ pub enum NoticeKind {
     StorageCorrupt,
     /// A saved scenario's name was already used; it was renamed (`detail`: the new name).
     DuplicateName,
+    /// The stored state was written by a newer app version (`detail`: that version): what this
+    /// version understands was loaded, the stored value is left as it is (and a copy kept
+    /// under the backup key) until the user saves explicitly.
+    StorageNewer,
+    /// An imported scenario file was refused as a whole (`field`: the file name, `detail`:
+    /// why); the current scenario is unchanged.
+    ImportRefused,
 }
 
 impl NoticeKind {
@@ -101,11 +108,13 @@ impl NoticeKind {
             NoticeKind::UnknownLanguage => "notice-unknown-language",
             NoticeKind::StorageCorrupt => "notice-storage-corrupt",
             NoticeKind::DuplicateName => "notice-duplicate-name",
+            NoticeKind::StorageNewer => "notice-storage-newer",
+            NoticeKind::ImportRefused => "notice-import-refused",
         }
     }
 
     /// Every kind (for the translation completeness test).
-    pub const ALL: [NoticeKind; 14] = [
+    pub const ALL: [NoticeKind; 16] = [
         NoticeKind::UnknownField,
         NoticeKind::Rejected,
         NoticeKind::OptionDropped,
@@ -120,6 +129,8 @@ impl NoticeKind {
         NoticeKind::UnknownLanguage,
         NoticeKind::StorageCorrupt,
         NoticeKind::DuplicateName,
+        NoticeKind::StorageNewer,
+        NoticeKind::ImportRefused,
     ];
 }
 
@@ -718,6 +729,11 @@ fn repair(
             return Err(reason); // the placeholder never fails; guard against loops
         }
         if option.is_some() && !in_option && path != "montecarlo.trials" {
+            return Err(reason);
+        }
+        // An option's prices are in its currency: one the app has no rate for drops the option
+        // rather than reading its prices as the default currency's.
+        if path == "options[0].currency" {
             return Err(reason);
         }
         if let Some(name) = unknown {

@@ -81,6 +81,10 @@ pub struct Restored {
     /// Writes to perform now: the raw corrupt value under a free backup key, if any. Backups
     /// are only ever written here, never by [`save`], so good data never overwrites them.
     pub writes: Vec<Write>,
+    /// The stored state was written by a newer app version (a `version` above
+    /// [`STORAGE_VERSION`]): the caller must not overwrite [`STATE_KEY`] until the user saves
+    /// explicitly, so going back to the newer version finds its data as it left it.
+    pub hold: bool,
 }
 
 impl Stored {
@@ -155,15 +159,19 @@ pub fn backup_key(n: u32) -> String {
 /// first free one. Corrupt or foreign data gives defaults (or what could be repaired), a
 /// [`NoticeKind::StorageCorrupt`] notice, and a write of the raw text to a free backup key;
 /// partly repaired data is backed up too, so nothing is silently lost. Version 0 is migrated.
+/// A newer version is read as far as this version understands it, with a
+/// [`NoticeKind::StorageNewer`] notice, a backup write and [`Restored::hold`] set.
 pub fn restore(raw: Option<&str>, key_taken: impl Fn(&str) -> bool) -> Restored {
     let Some(raw) = raw else {
         return Restored {
             stored: Stored::default(),
             notices: Vec::new(),
             writes: Vec::new(),
+            hold: false,
         };
     };
     let mut notices = Vec::new();
+    let mut hold = false;
     let stored = match serde_json::from_str::<Value>(raw) {
         Err(e) => {
             notices.push(corrupt(format!("not JSON: {e}")));
@@ -171,6 +179,17 @@ pub fn restore(raw: Option<&str>, key_taken: impl Fn(&str) -> bool) -> Restored 
         }
         Ok(Value::Object(obj)) => match obj.get("version").map(Value::as_u64) {
             Some(Some(1)) => read_v1(&obj, &mut notices),
+            // A newer version: read what this version understands (its later fields are
+            // reported as unknown), keep the raw value aside and leave the key alone.
+            Some(Some(v)) if v > u64::from(STORAGE_VERSION) => {
+                hold = true;
+                notices.push(Notice {
+                    kind: NoticeKind::StorageNewer,
+                    field: String::new(),
+                    detail: v.to_string(),
+                });
+                read_v1(&obj, &mut notices)
+            }
             None if obj.contains_key("selected") => {
                 let v0 = migrate_v0(&Value::Object(obj.clone()), &mut notices);
                 notices.insert(
@@ -210,6 +229,7 @@ pub fn restore(raw: Option<&str>, key_taken: impl Fn(&str) -> bool) -> Restored 
         stored,
         notices,
         writes,
+        hold,
     }
 }
 
@@ -461,7 +481,7 @@ mod tests {
         for raw in [
             "{not json",
             "[1,2]",
-            "{\"version\": 7, \"x\": 1}",
+            "{\"version\": \"7\", \"x\": 1}",
             "{\"theme\": \"dark\"}",
         ] {
             let r = restore(Some(raw), none_taken);
@@ -475,6 +495,35 @@ mod tests {
                 }]
             );
         }
+    }
+
+    #[test]
+    fn a_newer_version_is_held_read_as_far_as_understood_and_backed_up() {
+        let mut s = Stored::default();
+        s.add_saved("from the future", golden("job-spot"));
+        let mut v: Value = serde_json::from_str(&save(&s).unwrap().value).unwrap();
+        v["version"] = json!(STORAGE_VERSION + 1);
+        v["theme"] = json!("dark");
+        let raw = v.to_string();
+        let r = restore(Some(&raw), none_taken);
+        assert!(r.hold);
+        assert_eq!(r.notices[0].kind, NoticeKind::StorageNewer);
+        assert_eq!(r.notices[0].detail, (STORAGE_VERSION + 1).to_string());
+        assert!(r
+            .notices
+            .iter()
+            .any(|n| n.kind == NoticeKind::UnknownField && n.field == "theme"));
+        assert_eq!(r.stored.saved, s.saved);
+        assert_eq!(
+            r.writes,
+            vec![Write {
+                key: BACKUP_KEY.into(),
+                value: raw
+            }]
+        );
+        // The current version and older ones are never held.
+        assert!(!restore(Some(&save(&s).unwrap().value), none_taken).hold);
+        assert!(!restore(Some("{\"version\": 0}"), none_taken).hold);
     }
 
     #[test]

@@ -290,3 +290,59 @@ fn a_full_size_json_list_parses_in_linear_time() {
     assert_eq!(list.errors[1].line, 1 + 2 * pad.len());
     assert!(took.as_secs_f64() < 2.0, "took {took:?}");
 }
+
+/// The hostile share links the browser test opens (`tests/e2e/fixtures/hostile-links.json`):
+/// each fragment is the native encoding of its JSON text (raw deflate level 9, base64url, the
+/// link format of version 1), and decoding it names exactly the listed fields in its notices.
+/// `UPDATE_GOLDEN=1` rewrites the fragments and field lists. Native only: the wasm build
+/// decodes links with the browser's DecompressionStream (the browser test opens the same links).
+#[cfg(not(target_arch = "wasm32"))]
+#[test]
+fn hostile_share_link_goldens_match_the_native_codec() {
+    use base64::Engine as _;
+    use gpu_cost_planner::share::decode;
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/e2e/fixtures/hostile-links.json"
+    );
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    for case in doc["cases"].as_array_mut().unwrap() {
+        let name = case["name"].as_str().unwrap().to_string();
+        let text = case["text"].as_str().unwrap().to_string();
+        let packed = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9);
+        let fragment = format!(
+            "#s={}",
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed)
+        );
+        let opened = decode(&fragment).unwrap();
+        if std::env::var_os("SHOW_NOTICES").is_some() {
+            eprintln!("{name}: {:#?}", opened.notices);
+        }
+        let fields: Vec<String> = opened
+            .notices
+            .iter()
+            .filter(|n| !n.field.is_empty())
+            .map(|n| n.field.clone())
+            .collect();
+        // Whatever was rejected, what is shown evaluates to finite totals.
+        let results = opened.scenario.load().unwrap().evaluate().unwrap();
+        assert!(!results.options.is_empty(), "{name}");
+        for r in &results.options {
+            let total = r.result.total;
+            assert!(total.is_finite() && total >= 0.0, "{name}: {total}");
+        }
+        if update {
+            case["fragment"] = fragment.clone().into();
+            case["fields"] = fields.clone().into();
+        } else {
+            assert_eq!(case["fragment"], fragment.as_str(), "{name}: fragment");
+            let want: Vec<String> = serde_json::from_value(case["fields"].clone()).unwrap();
+            assert_eq!(fields, want, "{name}: {:?}", opened.notices);
+        }
+    }
+    if update {
+        std::fs::write(path, serde_json::to_string_pretty(&doc).unwrap() + "\n").unwrap();
+    }
+}

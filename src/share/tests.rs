@@ -425,3 +425,23 @@ fn compacted_pretty_json_keeps_strings_whole() {
     assert_eq!(compact, serde_json::to_string(&f).unwrap());
     assert_eq!(parse(&compact).unwrap(), f);
 }
+
+#[test]
+fn an_option_in_a_currency_without_a_rate_is_dropped_not_read_as_usd() {
+    let (file, notices) = load_json_lenient(
+        r#"{"version": 1, "workload": {"mode": "fleet", "gpus": 1, "hours_per_day": 24},
+            "horizon_months": 3, "options": [
+              {"name": "euro cloud", "currency": "EUR", "gpus_per_instance": 1, "on_demand_per_hour": 2},
+              {"name": "dollar cloud", "currency": "USD", "gpus_per_instance": 1, "on_demand_per_hour": 3}]}"#,
+    );
+    let names: Vec<_> = file
+        .options
+        .iter()
+        .filter_map(|o| o.name.as_deref())
+        .collect();
+    assert_eq!(names, ["dollar cloud"]);
+    assert!(
+        kinds(&notices).contains(&(NoticeKind::OptionDropped, "options[0]".into())),
+        "{notices:?}"
+    );
+}

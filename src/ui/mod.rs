@@ -40,12 +40,50 @@ use yew::prelude::*;
 /// are recomputed.
 const SETTLE_MS: u32 = 200;
 
-/// Mounts the app on the document body, once a share link in the fragment is opened.
+/// Mounts the app on the document body, after installing [`install_panic_hook`], once a share
+/// link in the fragment is opened.
 pub fn start() {
+    install_panic_hook();
     wasm_bindgen_futures::spawn_local(async {
         let link = startup::open_link().await;
         yew::Renderer::<App>::with_props(AppProps { link }).render();
     });
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// `console.error(text)`.
+    #[wasm_bindgen::prelude::wasm_bindgen(js_namespace = console, js_name = error)]
+    fn console_error(text: &str);
+}
+
+/// Id of the visible message a panic leaves on the page.
+pub const PANIC_NOTICE_ID: &str = "panic-notice";
+
+/// Makes a panic visible: the message goes to `console.error` (prefixed
+/// `"gpu-cost-planner panicked: "`) and a `#panic-notice` alert at the top of the page asks
+/// the user to reload (the release build aborts after a panic, so the page stops responding).
+/// A minimal stand-in for the `console_error_panic_hook` crate: no stack trace, no extra
+/// dependency. Every panic is a bug: browser code returns errors instead.
+pub fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        console_error(&format!("gpu-cost-planner panicked: {info}"));
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        if doc.get_element_by_id(PANIC_NOTICE_ID).is_some() {
+            return;
+        }
+        if let (Ok(p), Some(body)) = (doc.create_element("p"), doc.body()) {
+            p.set_id(PANIC_NOTICE_ID);
+            let _ = p.set_attribute("role", "alert");
+            let _ = p.set_attribute("class", "notice");
+            p.set_text_content(Some(
+                "The planner hit an internal error and stopped. Your last autosaved state is kept: reload the page to continue. / 规划器遇到内部错误并已停止。最近一次自动保存的状态仍在：请刷新页面继续。",
+            ));
+            let _ = body.prepend_with_node_1(&p);
+        }
+    }));
 }
 
 /// Mounts the app inside `root` once a share link in the fragment is opened (used by the
@@ -81,7 +119,7 @@ pub fn app(props: &AppProps) -> Html {
     let link = props.link.clone();
     let state = use_reducer(move || startup::initial_state(link));
     let scenario = state.scenario.clone();
-    let save_error = startup::use_autosave(state.to_stored());
+    let save_error = startup::use_autosave(state.to_stored(), state.hold_storage);
     let tr = use_memo(state.language, |l| language::Tr::new(*l));
 
     let today = use_memo((), |_| crate::web::today_year_month());
@@ -408,11 +446,11 @@ pub fn app(props: &AppProps) -> Html {
             <language::LanguageSwitch language={state.language} dispatch={wire.clone()} />
         </header>
         <main>
-            <notices::Notices notices={state.load_notices.clone()} save_error={save_error} dispatch={wire.clone()} />
+            <notices::Notices notices={state.load_notices.clone()} dispatch={wire.clone()} />
             <section class="card toolbar" aria-label={tx("ui-scenario-files")}>
                 <presets::PresetMenu dispatch={wire.clone()} />
                 <share::ShareBar scenario={scenario.clone()} language={state.language} today={(*today_date).clone()} dispatch={wire.clone()} />
-                <saved::SavedScenarios saved={state.saved.clone()} dispatch={wire.clone()} />
+                <saved::SavedScenarios saved={state.saved.clone()} save_error={save_error} dispatch={wire.clone()} />
             </section>
             <section class="card" aria-labelledby="scenario-heading">
                 <h2 id="scenario-heading">{ t.text(if is_job { "ui-scenario-job" } else { "ui-scenario-fleet" }) }</h2>

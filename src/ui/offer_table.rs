@@ -351,7 +351,16 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         let picked = props.selected.iter().any(|s| s == o.id);
         let on_toggle = props.on_toggle.clone();
         let id = o.id.to_string();
-        let onchange = Callback::from(move |_: Event| on_toggle.emit(id.clone()));
+        // A tick past the limit is refused by the reducer, whose notice says why (a disabled
+        // box said nothing): the box is unticked again here, as the scenario did not change.
+        let at_limit = full && !picked;
+        let onchange = Callback::from(move |e: Event| {
+            if at_limit {
+                e.target_unchecked_into::<HtmlInputElement>()
+                    .set_checked(false);
+            }
+            on_toggle.emit(id.clone());
+        });
         let src = o.source();
         // "(read)": only the month a public snapshot was read is known. Imported prices carry
         // the user's own date (or "undated"), shown as written.
@@ -375,7 +384,6 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             }
         );
         let region = if o.region.is_empty() { "—" } else { o.region };
-        let disabled = full && !picked;
         let details = catalog::details(o);
         let yours = user::is_user_offer(o);
         let kind = details
@@ -422,8 +430,8 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         );
         html! {
             <tr key={o.id} class={classes!(picked.then_some("picked"))} data-offer-id={o.id}>
-                <td><input type="checkbox" checked={picked} {disabled}
-                    title={disabled.then(|| t.text_with("ui-compare-full", &[("max", Arg::Number(MAX_COMPARED as f64))]))}
+                <td><input type="checkbox" checked={picked}
+                    title={at_limit.then(|| t.text_with("ui-compare-full", &[("max", Arg::Number(MAX_COMPARED as f64))]))}
                     aria-label={t.text_with("ui-compare-offer", &[("offer", Arg::Text(format!("{} {} ({}× {})", o.provider, o.instance_type, o.gpu_count, o.gpu_model))), ("date", Arg::Text(src.as_of.to_string()))])} {onchange} /></td>
                 <td>{ o.provider }
                     if yours { <span class="yours" title={format!("{} — {}", src.reference, src.note)}>{ " " }{ t.text("ui-your-price") }</span> }

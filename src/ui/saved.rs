@@ -4,6 +4,7 @@
 use super::language::use_tr;
 use super::state::{AppAction, AppState};
 use crate::storage::Saved;
+use crate::web_storage::StorageError;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -12,11 +13,15 @@ use yew::prelude::*;
 pub struct SavedScenariosProps {
     /// The saved scenarios, in order.
     pub saved: Vec<Saved>,
+    /// The last autosave failure (e.g. a full quota), shown beside the Save button until a
+    /// write succeeds.
+    pub save_error: Option<StorageError>,
     /// The app's reducer.
     pub dispatch: UseReducerDispatcher<AppState>,
 }
 
-/// "Save as…" field and button, then one row per saved scenario with Open and Delete.
+/// "Save as…" field and button, a failed write's message beside them, then one row per saved
+/// scenario with Open and Delete.
 #[function_component(SavedScenarios)]
 pub fn saved_scenarios(props: &SavedScenariosProps) -> Html {
     let t = use_tr();
@@ -31,6 +36,14 @@ pub fn saved_scenarios(props: &SavedScenariosProps) -> Html {
             }
         })
     };
+    let save_error = props.save_error.as_ref().map(|e| match e {
+        StorageError::QuotaExceeded => t.text("ui-save-quota"),
+        StorageError::Unavailable => t.text("ui-save-unavailable"),
+        other => t.text_with(
+            "ui-save-failed",
+            &[("detail", crate::i18n::Arg::Text(other.to_string()))],
+        ),
+    });
     html! {
         <div class="saved-scenarios">
             <form class="save-as" onsubmit={on_save}>
@@ -39,6 +52,9 @@ pub fn saved_scenarios(props: &SavedScenariosProps) -> Html {
                 </label>
                 <button type="submit" id="save-as">{ t.text("ui-save") }</button>
             </form>
+            if let Some(e) = save_error {
+                <p class="notice field-error" role="alert" id="save-error">{ e }</p>
+            }
             if props.saved.is_empty() {
                 <p class="muted small" id="saved-empty">{ t.text("ui-saved-empty") }</p>
             } else {

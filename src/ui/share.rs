@@ -160,8 +160,27 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
     }
 }
 
-/// Reads the chosen scenario file and loads it leniently (a file that is too large or
-/// unreadable becomes a notice; the current scenario stays).
+/// Why an imported file's lenient load left nothing of the file to show: not JSON, not a JSON
+/// object, or no usable option (the loader would fall back on its example scenario). `None`
+/// when the file loads, possibly with some fields dropped.
+fn refusal(notices: &[Notice]) -> Option<String> {
+    let dropped: Vec<&str> = notices
+        .iter()
+        .filter(|n| n.kind == NoticeKind::OptionDropped)
+        .map(|n| n.detail.as_str())
+        .collect();
+    notices.iter().find_map(|n| match n.kind {
+        NoticeKind::NotJson => Some(n.detail.clone()),
+        NoticeKind::Rejected if n.field.is_empty() => Some(n.detail.clone()),
+        NoticeKind::NoOptions if dropped.is_empty() => Some("no usable option".to_string()),
+        NoticeKind::NoOptions => Some(format!("no usable option: {}", dropped.join("; "))),
+        _ => None,
+    })
+}
+
+/// Reads the chosen scenario file and loads it leniently. A file that is too large, unreadable
+/// or has nothing usable ([`refusal`]) becomes a notice; the current scenario and the saved
+/// list stay as they were.
 fn import_scenario(
     input: &HtmlInputElement,
     reader: &Rc<RefCell<Option<gloo::file::callbacks::FileReader>>>,
@@ -174,7 +193,7 @@ fn import_scenario(
     let file = gloo::file::File::from(file);
     input.set_value("");
     let refuse = move |detail: String| Notice {
-        kind: NoticeKind::Rejected,
+        kind: NoticeKind::ImportRefused,
         field: name.clone(),
         detail,
     };
@@ -188,7 +207,12 @@ fn import_scenario(
     let task = gloo::file::callbacks::read_as_text(&file, move |result| match result {
         Ok(text) => {
             let (scenario, notices) = crate::share::load_json_lenient(&text);
-            d.dispatch(AppAction::Load(Box::new(scenario), notices));
+            // Nothing usable (not JSON, not an object, no option could be loaded): refused as a
+            // whole, so the scenario on screen is not replaced by the example one.
+            match refusal(&notices) {
+                Some(detail) => d.dispatch(AppAction::ShowLoadNotices(vec![refuse(detail)])),
+                None => d.dispatch(AppAction::Load(Box::new(scenario), notices)),
+            }
         }
         Err(e) => d.dispatch(AppAction::ShowLoadNotices(vec![refuse(e.to_string())])),
     });

@@ -56,10 +56,12 @@ pub fn slider(props: &SliderProps) -> Html {
     let on_range = {
         let on_change = props.on_change.clone();
         let spec = props.spec;
+        let step = props.step;
         Callback::from(move |e: InputEvent| {
             let v = e
                 .target_unchecked_into::<HtmlInputElement>()
                 .value_as_number();
+            let v = on_step(v, spec.min, step);
             let v = if spec.integer { v.round() } else { v };
             if v.is_finite() && v >= spec.min && v <= spec.max {
                 on_change.emit(v);
@@ -102,13 +104,21 @@ pub fn slider(props: &SliderProps) -> Html {
     // The field accepts more than the track shows by default; a larger typed value stretches
     // the track so the thumb still tells the truth.
     let slider_max = props.slider_max.max(props.value);
+    // A typed value between two steps (10001 with a step of 100) would put the thumb on the
+    // nearest step (10000) while the field says 10001: the track then takes any value, so the
+    // thumb and the field agree; a drag snaps back onto the steps ([`on_step`]).
+    let step = if is_on_step(props.value, props.spec.min, props.step) {
+        props.step.to_string()
+    } else {
+        "any".to_string()
+    };
     html! {
         <div class={classes!("slider", error.is_some().then_some("invalid"))}>
             <label for={number_id.clone()}>{ props.label.clone() }</label>
             <div class="slider-row">
                 <input type="range" id={range_id} aria-label={props.label.clone()}
                     min={props.spec.min.to_string()} max={slider_max.to_string()}
-                    step={props.step.to_string()} value={props.value.to_string()}
+                    {step} value={props.value.to_string()}
                     oninput={on_range} />
                 <input type="text" inputmode="decimal" id={number_id} class="number"
                     value={(*text).clone()} oninput={on_text} onblur={on_blur}
@@ -120,5 +130,28 @@ pub fn slider(props: &SliderProps) -> Html {
                 { (*error).as_ref().map(|e| t.text_with("input-still-using", &[("error", Arg::Text(t.input_error(e))), ("value", Arg::Text(input_value(props.value)))])).unwrap_or_default() }
             </div>
         </div>
+    }
+}
+
+/// Whether `value` lies on the slider's steps `min + k × step` (within rounding).
+fn is_on_step(value: f64, min: f64, step: f64) -> bool {
+    if step.is_nan() || step <= 0.0 || !value.is_finite() {
+        return true;
+    }
+    let k = (value - min) / step;
+    (k - k.round()).abs() < 1e-6
+}
+
+/// `value` moved onto the nearest step `min + k × step` (unchanged for a non-positive step or
+/// a non-finite value), rounded to 9 decimals so 0.1-style steps do not leave 0.30000000000000004.
+fn on_step(value: f64, min: f64, step: f64) -> f64 {
+    if step.is_nan() || step <= 0.0 || !value.is_finite() {
+        return value;
+    }
+    let v = min + ((value - min) / step).round() * step;
+    if v.abs() < 1e9 {
+        (v * 1e9).round() / 1e9
+    } else {
+        v
     }
 }

@@ -18,11 +18,22 @@ pub fn location_hash() -> String {
         .unwrap_or_default()
 }
 
-/// Whether the fragment is a share link (`#s=…`, also percent-encoded once or twice).
+/// Whether the fragment is a share link (`#s=…`, also percent-encoded once or twice, as chat
+/// tools do: `#s%3D…`, `#s%253D…`).
 #[must_use]
 pub fn is_share_hash(hash: &str) -> bool {
-    let h = hash.trim_start_matches('#');
-    h.starts_with("s=") || h.to_ascii_lowercase().starts_with("s%3d")
+    let mut h = hash.trim_start_matches('#').to_ascii_lowercase();
+    for _ in 0..3 {
+        if h.starts_with("s=") {
+            return true;
+        }
+        // Only the start matters: "s%3d" once encoded, "s%253d" twice.
+        match h.strip_prefix("s%25") {
+            Some(rest) => h = format!("s%{rest}"),
+            None => break,
+        }
+    }
+    h.starts_with("s=") || h.starts_with("s%3d")
 }
 
 /// Replaces the page's fragment without a navigation or a history entry: `hash` = `"#s=…"`,
@@ -72,6 +83,7 @@ pub async fn open_link() -> Option<Opened> {
 #[must_use]
 pub fn initial_state(link: Option<Opened>) -> AppState {
     let (restored, load_error) = web_storage::load();
+    let hold_storage = restored.hold;
     let start = storage::startup(restored, link, &browser_languages());
     let mut state = AppState {
         language: start.language,
@@ -82,6 +94,7 @@ pub fn initial_state(link: Option<Opened>) -> AppState {
         },
         saved: start.stored.saved,
         load_notices: start.notices,
+        hold_storage,
         ..AppState::default()
     };
     // Storage blocked, or the corrupt value could not be kept aside: say so.
@@ -108,18 +121,21 @@ pub fn initial_state(link: Option<Opened>) -> AppState {
 /// the stored one). A share link in the address bar is dropped once the state differs from it
 /// being opened, so a reload shows the autosaved work, not the old link. Returns the last
 /// failed write (e.g. a full quota: the previous save is kept), `None` after a success.
+/// While `hold` is set (the stored state is a newer version's) nothing is written.
 #[hook]
-pub fn use_autosave(stored: Stored) -> Option<StorageError> {
+pub fn use_autosave(stored: Stored, hold: bool) -> Option<StorageError> {
     let error = use_state(|| None::<StorageError>);
     {
         let error = error.clone();
         let first = use_mut_ref(|| true);
-        use_effect_with(stored, move |s| {
+        use_effect_with((stored, hold), move |(s, hold)| {
             // Setting a state re-renders the whole app even when the value is the same, so
             // only a change of outcome is set (each slider move saves).
-            let failed = web_storage::save(s).err();
-            if *error != failed {
-                error.set(failed);
+            if !*hold {
+                let failed = web_storage::save(s).err();
+                if *error != failed {
+                    error.set(failed);
+                }
             }
             let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
             if !was_first && is_share_hash(&location_hash()) {

@@ -67,6 +67,9 @@ pub struct AppState {
     /// What a link, file, preset or stored state could not load as given (translated when
     /// shown, so a language switch re-translates them).
     pub load_notices: Vec<Notice>,
+    /// The stored state came from a newer app version ([`crate::storage::Restored::hold`]):
+    /// autosave leaves it alone until the user saves explicitly ([`AppAction::SaveAs`]).
+    pub hold_storage: bool,
 }
 
 impl AppState {
@@ -164,6 +167,7 @@ impl Reducible for AppState {
                     next.load_notices = vec![n];
                 }
                 next.saved = stored.saved;
+                next.hold_storage = false;
             }
             AppAction::DeleteSaved(i) => {
                 if i < next.saved.len() {
