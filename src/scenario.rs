@@ -466,8 +466,13 @@ impl Scenario {
                 o.throughput_factor = Some(factor);
             }
             Action::SetHoursPerDay(v) => {
-                next.file.workload.hours_per_day =
-                    Some(check(v, HOURS_PER_DAY_SPEC, "hours per day")?);
+                let v = check(v, HOURS_PER_DAY_SPEC, "hours per day")?;
+                // The engine refuses a run of under one second a day (not billable time; see
+                // `Plan::validate`), so it is refused here, before the comparison breaks.
+                if v > 0.0 && v < 1.0 / 3600.0 {
+                    return Err(ScenarioError::OutOfRange("hours per day"));
+                }
+                next.file.workload.hours_per_day = Some(v);
             }
             Action::SetMonths(v) => {
                 next.file.horizon_months = Some(check(v, MONTHS_SPEC, "months")? as u32);
@@ -825,6 +830,52 @@ impl Scenario {
     #[must_use]
     pub fn to_file(&self) -> ScenarioFile {
         self.file.clone()
+    }
+
+    /// [`Scenario::to_file`] with every option that refers to an imported offer ("your price",
+    /// ids `user/…`, registered only in this page by [`crate::catalog::user`]) written out
+    /// inline: name, as-of date, currency, GPUs per instance, on-demand price per
+    /// instance-hour, billing rule and the spot price, where the option does not already set
+    /// them, and no offer id. A share link or exported file made from it opens the same
+    /// totals in a browser that never imported that price list. Catalog offers stay referenced
+    /// by id (every build bundles them).
+    #[must_use]
+    pub fn portable_file(&self) -> ScenarioFile {
+        let mut file = self.to_file();
+        for o in &mut file.options {
+            let Some(offer) = o
+                .offer
+                .as_deref()
+                .and_then(crate::catalog::offer_by_id_ignore_case)
+            else {
+                continue;
+            };
+            if !crate::catalog::user::is_user_offer(offer) {
+                continue;
+            }
+            o.name.get_or_insert_with(|| offer_label(offer));
+            o.prices_as_of
+                .get_or_insert_with(|| offer.source().as_of.to_string());
+            o.currency
+                .get_or_insert_with(|| offer.currency.code().to_string());
+            o.gpus_per_instance.get_or_insert(offer.gpu_count);
+            if o.on_demand_per_hour.is_none() && o.schedule.is_none() {
+                o.on_demand_per_hour = Some(offer.on_demand_per_hour);
+            }
+            if o.billing.is_none() {
+                o.billing = Some(crate::engine::file::BillingFile {
+                    granularity_seconds: offer.billing.granularity_seconds,
+                    minimum_seconds: offer.billing.minimum_seconds,
+                });
+            }
+            if let (Some(spot), Some(p)) = (o.spot.as_mut(), offer.spot_per_hour) {
+                if spot.per_hour.is_none() && spot.hourly.is_none() {
+                    spot.per_hour = Some(p);
+                }
+            }
+            o.offer = None;
+        }
+        file
     }
 
     /// The app's scenario from an engine scenario file, unchanged (so
@@ -3037,6 +3088,7 @@ mod tests {
             Action::SetGpus(f64::NAN),
             Action::SetHoursPerDay(24.5),
             Action::SetHoursPerDay(-1.0),
+            Action::SetHoursPerDay(0.000_000_1),
             Action::SetMonths(f64::INFINITY),
             Action::SetUsdPerCny(0.0),
         ] {

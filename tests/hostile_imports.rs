@@ -346,3 +346,54 @@ fn hostile_share_link_goldens_match_the_native_codec() {
         std::fs::write(path, serde_json::to_string_pretty(&doc).unwrap() + "\n").unwrap();
     }
 }
+
+/// A share link or exported file made with an imported offer ("your price") opens elsewhere:
+/// `Scenario::portable_file` writes the offer's prices inline, so the file needs no price list
+/// and gives the same totals (found by a new-user test: the link dropped the option).
+#[test]
+fn imported_offers_travel_inline_in_links_and_exports() {
+    use gpu_cost_planner::scenario::{Action, Scenario};
+    let list = csv(&format!(
+        "{HEADER},spot_per_hour\nAcme,gx9000,Unknown GPU 9000,4,CNY,31.5,9.25\n"
+    ))
+    .expect("parses");
+    let offer = user::register("portable.csv", list.offers)[0];
+    let s = Scenario::default()
+        .apply(Action::ToggleOffer(offer.id.to_string()))
+        .unwrap();
+    let with_ref = s.to_file();
+    let portable = s.portable_file();
+    let i = with_ref
+        .options
+        .iter()
+        .position(|o| o.offer.as_deref() == Some(offer.id))
+        .expect("the imported offer is compared");
+    let inline = &portable.options[i];
+    assert_eq!(inline.offer, None);
+    assert_eq!(inline.on_demand_per_hour, Some(31.5));
+    assert_eq!(inline.currency.as_deref(), Some("CNY"));
+    assert_eq!(inline.gpus_per_instance, Some(4));
+    // Catalog offers stay referenced by id.
+    for (a, b) in with_ref.options.iter().zip(&portable.options) {
+        if a.offer.as_deref() != Some(offer.id) {
+            assert_eq!(a, b);
+        }
+    }
+    // Same totals; with no offer id left, the portable file needs no imported list (the
+    // registry is not cleared here: other tests in this binary use it concurrently).
+    assert!(portable
+        .options
+        .iter()
+        .all(|o| o.offer.as_deref().is_none_or(|id| !id.starts_with("user/"))));
+    let totals = |f: &gpu_cost_planner::engine::file::ScenarioFile| -> Vec<f64> {
+        f.load()
+            .unwrap()
+            .evaluate()
+            .unwrap()
+            .options
+            .iter()
+            .map(|o| o.result.total)
+            .collect()
+    };
+    assert_eq!(totals(&with_ref), totals(&portable));
+}

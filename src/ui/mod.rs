@@ -120,6 +120,7 @@ pub fn app(props: &AppProps) -> Html {
     let state = use_reducer(move || startup::initial_state(link));
     let scenario = state.scenario.clone();
     let save_error = startup::use_autosave(state.to_stored(), state.hold_storage);
+    startup::use_links_opened_later(state.dispatcher());
     let tr = use_memo(state.language, |l| language::Tr::new(*l));
 
     let today = use_memo((), |_| crate::web::today_year_month());

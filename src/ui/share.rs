@@ -75,9 +75,10 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
         let (scenario, language) = (props.scenario.clone(), props.language);
         let (link, copied, field) = (link.clone(), copied.clone(), field.clone());
         Callback::from(move |_: MouseEvent| {
+            // Imported offers exist only in this page: the link carries their prices inline.
             let shared = Shared {
                 language,
-                scenario: scenario.to_file(),
+                scenario: scenario.portable_file(),
             };
             let (link, copied, field) = (link.clone(), copied.clone(), field.clone());
             wasm_bindgen_futures::spawn_local(async move {
@@ -110,7 +111,7 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
             export_error.clone(),
         );
         Callback::from(move |_: MouseEvent| {
-            let result = serde_json::to_string_pretty(&scenario.to_file())
+            let result = serde_json::to_string_pretty(&scenario.portable_file())
                 .map_err(|e| e.to_string())
                 .and_then(|json| {
                     crate::web::download_text(&export_file_name(&today), "application/json", &json)

@@ -145,3 +145,33 @@ pub fn use_autosave(stored: Stored, hold: bool) -> Option<StorageError> {
     }
     (*error).clone()
 }
+
+/// Opens a share link pasted into the address bar of a page that is already open (the
+/// fragment changes without a reload, so [`open_link`] at start-up never sees it): on each
+/// `hashchange` to a share link, the link is decoded like at start-up and replaces the scenario,
+/// with its language and notices. The autosave then stores it and drops the link from the
+/// address bar, as after a start-up from a link.
+#[hook]
+pub fn use_links_opened_later(dispatch: UseReducerDispatcher<AppState>) {
+    use_effect_with((), move |_| {
+        let listener =
+            gloo::events::EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
+                if !is_share_hash(&location_hash()) {
+                    return;
+                }
+                let dispatch = dispatch.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    if let Some(opened) = open_link().await {
+                        if let Some(language) = opened.language {
+                            dispatch.dispatch(super::state::AppAction::SetLanguage(language));
+                        }
+                        dispatch.dispatch(super::state::AppAction::Load(
+                            Box::new(opened.scenario),
+                            opened.notices,
+                        ));
+                    }
+                });
+            });
+        move || drop(listener)
+    });
+}

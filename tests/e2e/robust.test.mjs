@@ -391,6 +391,43 @@ test('hostile share links open: valid parts load, each rejected field is named, 
   await context.close();
 });
 
+test('a share link pasted into a tab that already has the app open replaces its scenario', async () => {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const maker = await context.newPage();
+  await maker.goto(`${origin}/`);
+  await maker.waitForSelector('#total-0');
+  await choosePreset(maker, 'a100-training-reserved-mix');
+  const sent = await exported(maker);
+  await maker.click('#copy-share-link');
+  await maker.waitForSelector('#share-link');
+  const link = await maker.inputValue('#share-link');
+  await context.close();
+
+  // Another browser (its own storage): the app open with a scenario of its own.
+  const other = await browser.newContext({ acceptDownloads: true });
+  const { page, problems } = await openLink(other, `${origin}/`);
+  await page.fill('#months-number', '30');
+  await page.waitForFunction(() => document.querySelector('#months-number').value === '30');
+  const before = await exported(page);
+  assert.notDeepEqual(before, sent);
+  // Same document, new fragment: what pasting the link into the address bar does.
+  await page.evaluate((h) => { location.hash = h; }, link.slice(link.indexOf('#')));
+  // The link is decoded asynchronously (DecompressionStream): poll the scenario for up to 5 s.
+  let now = before;
+  for (let i = 0; i < 50 && JSON.stringify(now) !== JSON.stringify(sent); i += 1) {
+    await page.waitForTimeout(100);
+    now = await exported(page);
+  }
+  assert.deepEqual(now, sent);
+  // The opened link is autosaved, and leaves the address bar as after a start-up from a link.
+  await page.waitForFunction(() => !location.hash.startsWith('#s'));
+  await page.reload();
+  await page.waitForSelector('#total-0');
+  assert.deepEqual(await exported(page), sent);
+  assertNoPanic(problems, 'hash change');
+  await other.close();
+});
+
 // ---------------------------------------------------------------------------------------------
 // Panic check: every control with hostile values
 
