@@ -373,6 +373,16 @@ fn decode_base64(payload: &str) -> Result<Vec<u8>, String> {
     Err(first_error.map_or_else(|| "empty".into(), |e| e.to_string()))
 }
 
+impl Opened {
+    /// Whether nothing of the link was usable (too long, damaged, not JSON, no scenario): the
+    /// scenario is then the default one and the notices say why. A link pasted into an open
+    /// page shows only the notices then, keeping the scenario on screen.
+    #[must_use]
+    pub fn nothing_usable(&self) -> bool {
+        !self.notices.is_empty() && self.scenario == default_scenario()
+    }
+}
+
 fn nothing_usable(notice: Notice) -> Opened {
     Opened {
         language: None,

@@ -150,7 +150,8 @@ pub fn use_autosave(stored: Stored, hold: bool) -> Option<StorageError> {
 /// fragment changes without a reload, so [`open_link`] at start-up never sees it): on each
 /// `hashchange` to a share link, the link is decoded like at start-up and replaces the scenario,
 /// with its language and notices. The autosave then stores it and drops the link from the
-/// address bar, as after a start-up from a link.
+/// address bar, as after a start-up from a link. A link with nothing usable only shows its
+/// notices: the scenario on screen stays.
 #[hook]
 pub fn use_links_opened_later(dispatch: UseReducerDispatcher<AppState>) {
     use_effect_with((), move |_| {
@@ -162,6 +163,15 @@ pub fn use_links_opened_later(dispatch: UseReducerDispatcher<AppState>) {
                 let dispatch = dispatch.clone();
                 wasm_bindgen_futures::spawn_local(async move {
                     if let Some(opened) = open_link().await {
+                        if opened.nothing_usable() {
+                            // A damaged link must not replace (and autosave over) the work on
+                            // screen: say why, and take the link out of the address bar.
+                            replace_hash("");
+                            dispatch.dispatch(super::state::AppAction::ShowLoadNotices(
+                                opened.notices,
+                            ));
+                            return;
+                        }
                         if let Some(language) = opened.language {
                             dispatch.dispatch(super::state::AppAction::SetLanguage(language));
                         }

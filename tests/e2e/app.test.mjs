@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { serveDist, launchChromium, openApp as open, bundleSizes, BUNDLE_BUDGET_GZIP_BYTES, BUNDLE_CEILING_GZIP_BYTES } from './harness.mjs';
+import { startApp, stopApp, openApp as open, bundleSizes, BUNDLE_BUDGET_GZIP_BYTES, BUNDLE_CEILING_GZIP_BYTES } from './harness.mjs';
 
 const DIST = process.env.DIST_DIR;
 
@@ -13,16 +13,8 @@ let server;
 let origin;
 let browser;
 
-before(async () => {
-  server = await serveDist(DIST);
-  origin = server.origin;
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => ({ server, origin, browser } = await startApp(DIST)));
+after(() => stopApp({ server, browser }));
 
 /** Opens the app in a fresh context; see harness.mjs. */
 async function openApp(options) {

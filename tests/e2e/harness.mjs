@@ -94,3 +94,18 @@ export async function bundleSizes(dist) {
   const sum = (k) => files.reduce((a, f) => a + f[k], 0);
   return { files, raw: sum('raw'), gzip: sum('gzip') };
 }
+
+/**
+ * Serves `dist` and launches Chromium, for a test file's `before` hook:
+ * `{ server, origin, browser }`. Stop both with [`stopApp`] in its `after` hook.
+ */
+export async function startApp(dist) {
+  const server = await serveDist(dist);
+  return { server, origin: server.origin, browser: await launchChromium() };
+}
+
+/** Closes what [`startApp`] started (either may be missing if starting failed). */
+export async function stopApp({ server, browser }) {
+  await browser?.close();
+  await server?.close();
+}

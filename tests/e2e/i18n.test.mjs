@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { serveDist, launchChromium, openApp } from './harness.mjs';
+import { startApp, stopApp, openApp } from './harness.mjs';
 
 const DIST = process.env.DIST_DIR;
 
@@ -15,16 +15,8 @@ let server;
 let origin;
 let browser;
 
-before(async () => {
-  server = await serveDist(DIST);
-  origin = server.origin;
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => ({ server, origin, browser } = await startApp(DIST)));
+after(() => stopApp({ server, browser }));
 
 /**
  * Words of three or more ASCII letters allowed in Chinese text: units, abbreviations and

@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { inflateRawSync } from 'node:zlib';
-import { serveDist, launchChromium, openApp } from './harness.mjs';
+import { startApp, stopApp, openApp } from './harness.mjs';
 
 const DIST = process.env.DIST_DIR;
 const STATE_KEY = 'gpurent.state';
@@ -28,16 +28,8 @@ let server;
 let origin;
 let browser;
 
-before(async () => {
-  server = await serveDist(DIST);
-  origin = server.origin;
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => ({ server, origin, browser } = await startApp(DIST)));
+after(() => stopApp({ server, browser }));
 
 /** The scenario the app holds, as its exported JSON (parsed). */
 async function exported(page) {
@@ -423,6 +415,10 @@ test('a share link pasted into a tab that already has the app open replaces its 
   await page.waitForFunction(() => !location.hash.startsWith('#s'));
   await page.reload();
   await page.waitForSelector('#total-0');
+  assert.deepEqual(await exported(page), sent);
+  // A damaged link pasted the same way only says so: the scenario on screen stays.
+  await page.evaluate(() => { location.hash = '#s=!!!not-a-link'; });
+  await page.waitForFunction(() => [...document.querySelectorAll('.load-notice')].some((n) => /damaged/.test(n.textContent)));
   assert.deepEqual(await exported(page), sent);
   assertNoPanic(problems, 'hash change');
   await other.close();

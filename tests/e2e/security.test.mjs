@@ -6,7 +6,7 @@
 // skipped when absent; extra controls do not matter. DIST_DIR is set by scripts/test.sh.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launchChromium, openApp } from './harness.mjs';
+import { startApp, stopApp, openApp } from './harness.mjs';
 
 const DIST = process.env.DIST_DIR;
 const NUMBER_FIELDS = ['#gpus-number', '#hours-per-day-number', '#months-number', '#usd-per-cny-number'];
@@ -18,15 +18,8 @@ const HOSTILE_TEXT = ['<script>window.__pwned=1</script>', '<img src=x onerror="
 let server;
 let browser;
 
-before(async () => {
-  server = await serveDist(DIST);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => ({ server, browser } = await startApp(DIST)));
+after(() => stopApp({ server, browser }));
 
 /** Every request of the page: `{ all, foreign }`; blob: and data: URLs stay in the page. */
 function recordRequests(page, origin) {
