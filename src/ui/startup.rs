@@ -167,9 +167,8 @@ pub fn use_links_opened_later(dispatch: UseReducerDispatcher<AppState>) {
                             // A damaged link must not replace (and autosave over) the work on
                             // screen: say why, and take the link out of the address bar.
                             replace_hash("");
-                            dispatch.dispatch(super::state::AppAction::ShowLoadNotices(
-                                opened.notices,
-                            ));
+                            dispatch
+                                .dispatch(super::state::AppAction::ShowLoadNotices(opened.notices));
                             return;
                         }
                         if let Some(language) = opened.language {
