@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { startApp, stopApp, openApp as open, bundleSizes, BUNDLE_BUDGET_GZIP_BYTES, BUNDLE_CEILING_GZIP_BYTES } from './harness.mjs';
+import { startApp, stopApp, clickForDownload, openApp as open, bundleSizes, BUNDLE_BUDGET_GZIP_BYTES, BUNDLE_CEILING_GZIP_BYTES } from './harness.mjs';
 
 const DIST = process.env.DIST_DIR;
 
@@ -67,7 +67,7 @@ function inkFraction(page, selector = '#chart') {
 }
 
 async function download(page, selector) {
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  const dl = await clickForDownload(page, selector);
   const file = await dl.path();
   return { name: dl.suggestedFilename(), bytes: await readFile(file) };
 }

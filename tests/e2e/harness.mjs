@@ -109,3 +109,23 @@ export async function stopApp({ server, browser }) {
   await browser?.close();
   await server?.close();
 }
+
+/**
+ * Clicks `selector` and returns the download it starts. Known open bug (docs/robustness.md,
+ * "Not covered here"): now and then a chart's download button gives no file on the first click
+ * in these long runs, and a second click does. So a click that starts nothing within 10 s is
+ * logged as a TAP comment and repeated once; no file after that fails the test.
+ */
+export async function clickForDownload(page, selector) {
+  const once = (timeout) => Promise.all([
+    page.waitForEvent('download', { timeout }).catch(() => null),
+    page.click(selector),
+  ]);
+  let [dl] = await once(10_000);
+  if (!dl) {
+    console.log(`# ${selector}: no file on the first click, clicked again (known bug, docs/robustness.md)`);
+    [dl] = await once(30_000);
+  }
+  if (!dl) throw new Error(`${selector}: no file came, twice`);
+  return dl;
+}

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { startApp, stopApp, openApp } from './harness.mjs';
+import { startApp, stopApp, clickForDownload, openApp } from './harness.mjs';
 
 const DIST = process.env.DIST_DIR;
 
@@ -96,7 +96,7 @@ async function pageTexts(page) {
 }
 
 async function download(page, selector) {
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  const dl = await clickForDownload(page, selector);
   return { name: dl.suggestedFilename(), text: await readFile(await dl.path(), 'utf8') };
 }
 

@@ -6,7 +6,7 @@
 // skipped when absent; extra controls do not matter. DIST_DIR is set by scripts/test.sh.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, stopApp, openApp } from './harness.mjs';
+import { startApp, stopApp, clickForDownload, openApp } from './harness.mjs';
 
 const DIST = process.env.DIST_DIR;
 const NUMBER_FIELDS = ['#gpus-number', '#hours-per-day-number', '#months-number', '#usd-per-cny-number'];
@@ -130,7 +130,7 @@ test('hostile values in every control: no request leaves the origin, nothing inj
 
   for (const id of ['#download-png', '#download-svg']) {
     if (!(await present(page, id))) continue;
-    const [dl] = await Promise.all([page.waitForEvent('download'), page.click(id)]);
+    const dl = await clickForDownload(page, id);
     const name = dl.suggestedFilename();
     assert.doesNotMatch(name, /[\\/]|\.\.|[\u0000-\u001f]/, `safe download name: ${name}`);
     if (id === '#download-svg') {
