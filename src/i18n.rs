@@ -846,7 +846,9 @@ mod completeness {
                                     continue;
                                 };
                                 if !name.is_empty()
-                                    && name.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+                                    && name.chars().all(|c| {
+                                        c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'
+                                    })
                                     && tail.trim_start().starts_with(',')
                                 {
                                     args.push(name.to_string());

@@ -77,7 +77,9 @@ const H200_DOC: &str = "NVIDIA H200 Tensor Core GPU datasheet";
 const H200_URL: &str = "https://www.nvidia.com/en-us/data-center/h200/";
 const V100_DOC: &str = "NVIDIA Tesla V100 GPU datasheet";
 const V100_URL: &str = "https://www.nvidia.com/en-us/data-center/v100/";
-const NO_DOC: &str =
+/// The `datasheet` of models with no vendor datasheet cited (the UI shows a translated
+/// explanation instead of this text).
+pub const NO_DATASHEET: &str =
     "no vendor datasheet cited: memory is the size in the product name or the source listing";
 
 /// Shorthand row constructor (figures in TFLOPS, GB/s).
@@ -113,7 +115,17 @@ const fn spec(
 /// Memory-only row for a part with no vendor datasheet at hand.
 const fn memory_only(model: &'static str, chip: &'static str, memory_gib: f64) -> GpuSpec {
     spec(
-        model, chip, "", memory_gib, None, None, None, None, None, NO_DOC, "",
+        model,
+        chip,
+        "",
+        memory_gib,
+        None,
+        None,
+        None,
+        None,
+        None,
+        NO_DATASHEET,
+        "",
     )
 }
 

@@ -409,22 +409,48 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         let spec_title = catalog::spec(o).map_or_else(
             || t.text("ui-gpu-not-in-spec"),
             |s| {
-                format!(
-                    "{}: {} GB, dense BF16/FP16 {} TFLOPS, FP32 {} TFLOPS, {} GB/s{} — {} ({})",
-                    s.model,
-                    s.memory_gib,
-                    s.work_tflops()
-                        .map_or("n/a".into(), |t| format::number(t, 1)),
-                    s.fp32_tflops.map_or("n/a".into(), |t| format::number(t, 1)),
-                    s.memory_bandwidth_gb_s
-                        .map_or("n/a".into(), |t| format::number(t, 0)),
-                    details
-                        .map(|d| d.interconnect)
-                        .filter(|i| !i.is_empty())
-                        .map(|i| format!(", {i}"))
-                        .unwrap_or_default(),
-                    s.datasheet,
-                    s.url
+                let na = || t.text("ui-na");
+                let source = if s.datasheet == crate::catalog::gpus::NO_DATASHEET {
+                    t.text("ui-gpu-no-datasheet")
+                } else if s.url.is_empty() {
+                    s.datasheet.to_string()
+                } else {
+                    format!("{} ({})", s.datasheet, s.url)
+                };
+                let interconnect = details
+                    .map(|d| d.interconnect)
+                    .filter(|i| !i.is_empty())
+                    .map(|i| format!(", {i}"))
+                    .unwrap_or_default();
+                t.text_with(
+                    "ui-gpu-spec-title",
+                    &[
+                        ("model", Arg::Text(s.model.to_string())),
+                        (
+                            "memory",
+                            Arg::Text(format::number(
+                                s.memory_gib,
+                                if s.memory_gib.fract() == 0.0 { 0 } else { 1 },
+                            )),
+                        ),
+                        (
+                            "bf16",
+                            Arg::Text(s.work_tflops().map_or_else(na, |v| format::number(v, 1))),
+                        ),
+                        (
+                            "fp32",
+                            Arg::Text(s.fp32_tflops.map_or_else(na, |v| format::number(v, 1))),
+                        ),
+                        (
+                            "bandwidth",
+                            Arg::Text(
+                                s.memory_bandwidth_gb_s
+                                    .map_or_else(na, |v| format::number(v, 0)),
+                            ),
+                        ),
+                        ("interconnect", Arg::Text(interconnect)),
+                        ("source", Arg::Text(source)),
+                    ],
                 )
             },
         );
