@@ -365,7 +365,7 @@ mod tests {
     fn cumulative_csv_matches_the_chart_points() {
         let s = Scenario::default();
         let r = s.evaluate().unwrap();
-        let chart = crate::scenario::engine_cumulative_chart(&s, &r);
+        let chart = crate::scenario::engine_cumulative_chart(&s, &r, &en());
         let csv = cumulative_csv(&r, Currency::Usd, "730h", &en());
         let mut rd = csv::Reader::from_reader(csv.as_bytes());
         assert_eq!(

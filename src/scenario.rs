@@ -1429,21 +1429,11 @@ pub fn month_words(scenario: &Scenario, t: &Translator) -> String {
 }
 
 /// Builds the cumulative-cost chart from the engine's `results` for `scenario` (which must be
-/// `scenario.evaluate()`), in English: [`engine_cumulative_chart_in`].
-#[must_use]
-pub fn engine_cumulative_chart(
-    scenario: &Scenario,
-    results: &[engine::plan::OptionResult],
-) -> CumulativeChart {
-    engine_cumulative_chart_in(scenario, results, &Translator::new(Language::En))
-}
-
-/// Builds the cumulative-cost chart from the engine's `results` for `scenario` (which must be
 /// `scenario.evaluate()`) with every text in `t`'s language: one line per option (strategy
 /// variants included) with every cost component, the plan and month convention in the footer,
 /// and each option's prices as-of date.
 #[must_use]
-pub fn engine_cumulative_chart_in(
+pub fn engine_cumulative_chart(
     scenario: &Scenario,
     results: &[engine::plan::OptionResult],
     t: &Translator,
@@ -1635,19 +1625,9 @@ impl BandInput {
 /// `chart` with the P10–P90 band of every option in `bands` (by option position; `None` for
 /// options without interruption risk or whose band is not computed yet) drawn under its line,
 /// and a footer line saying so; a further footer line says when `pending` options' bands are
-/// still being computed. In English: [`with_bands_in`].
+/// still being computed. Footer lines in `t`'s language.
 #[must_use]
 pub fn with_bands(
-    chart: CumulativeChart,
-    bands: &[Option<Vec<MonteBand>>],
-    pending: usize,
-) -> CumulativeChart {
-    with_bands_in(chart, bands, pending, &Translator::new(Language::En))
-}
-
-/// [`with_bands`] with the footer lines in `t`'s language.
-#[must_use]
-pub fn with_bands_in(
     mut chart: CumulativeChart,
     bands: &[Option<Vec<MonteBand>>],
     pending: usize,
@@ -1698,20 +1678,11 @@ fn chart_months(scenario: &Scenario, results: &[engine::plan::OptionResult]) -> 
     }
 }
 
-/// The ranking chart in English: [`engine_ranking_chart_in`].
-#[must_use]
-pub fn engine_ranking_chart(
-    scenario: &Scenario,
-    results: &[engine::plan::OptionResult],
-) -> RankingChart {
-    engine_ranking_chart_in(scenario, results, &Translator::new(Language::En))
-}
-
 /// Builds the ranking chart (total within the horizon per option, cheapest first) from the
 /// engine's `results` for `scenario`, texts in `t`'s language; the footer repeats the
 /// cumulative chart's.
 #[must_use]
-pub fn engine_ranking_chart_in(
+pub fn engine_ranking_chart(
     scenario: &Scenario,
     results: &[engine::plan::OptionResult],
     t: &Translator,
@@ -1732,7 +1703,7 @@ pub fn engine_ranking_chart_in(
             )
         },
         x_label: t.text_with("chart-ranking-axis", &[("currency", code())]),
-        footer: engine_cumulative_chart_in(scenario, results, t).footer,
+        footer: engine_cumulative_chart(scenario, results, t).footer,
         bars: results
             .iter()
             .enumerate()
@@ -1747,16 +1718,6 @@ pub fn engine_ranking_chart_in(
     }
 }
 
-/// The breakdown chart in English: [`engine_breakdown_chart_in`].
-#[must_use]
-pub fn engine_breakdown_chart(
-    scenario: &Scenario,
-    results: &[engine::plan::OptionResult],
-    index: usize,
-) -> BreakdownChart {
-    engine_breakdown_chart_in(scenario, results, index, &Translator::new(Language::En))
-}
-
 /// Names of the cost components in `t`'s language, in [`engine::plan::Components::NAMES`]
 /// order (legend text and Chinese CSV headers).
 #[must_use]
@@ -1768,7 +1729,7 @@ pub fn component_labels(t: &Translator) -> [String; 10] {
 /// engine's `results` for `scenario`, texts in `t`'s language; an index past the end shows
 /// the first option, and no option gives an empty chart.
 #[must_use]
-pub fn engine_breakdown_chart_in(
+pub fn engine_breakdown_chart(
     scenario: &Scenario,
     results: &[engine::plan::OptionResult],
     index: usize,
@@ -1792,20 +1753,11 @@ pub fn engine_breakdown_chart_in(
             &[("month", Arg::Text(month_words(scenario, t)))],
         ),
         y_label: t.text_with("chart-breakdown-axis", &[("currency", code())]),
-        footer: engine_cumulative_chart_in(scenario, r.map(std::slice::from_ref).unwrap_or(&[]), t)
+        footer: engine_cumulative_chart(scenario, r.map(std::slice::from_ref).unwrap_or(&[]), t)
             .footer,
         monthly: r.map(|r| r.monthly.clone()).unwrap_or_default(),
         empty_message: empty_message(t),
     }
-}
-
-/// The reserved-vs-on-demand chart in English: [`engine_reserved_chart_in`].
-#[must_use]
-pub fn engine_reserved_chart(
-    scenario: &Scenario,
-    results: &[engine::plan::OptionResult],
-) -> LinesChart {
-    engine_reserved_chart_in(scenario, results, &Translator::new(Language::En))
 }
 
 /// Builds the reserved-vs-on-demand chart from the engine's `results` for `scenario`, texts in
@@ -1814,7 +1766,7 @@ pub fn engine_reserved_chart(
 /// and reserved (flat: owed whether used or not), with the break-even utilisation marked where
 /// the lines cross.
 #[must_use]
-pub fn engine_reserved_chart_in(
+pub fn engine_reserved_chart(
     scenario: &Scenario,
     results: &[engine::plan::OptionResult],
     t: &Translator,
@@ -1898,17 +1850,11 @@ pub fn engine_reserved_chart_in(
         x_label: t.text("chart-reserved-x-axis"),
         y_label: t.text_with("chart-reserved-y-axis", &[("currency", code())]),
         x_max: 100.0,
-        footer: engine_cumulative_chart_in(scenario, &priced, t).footer,
+        footer: engine_cumulative_chart(scenario, &priced, t).footer,
         lines,
         markers,
         empty_message: t.text("chart-reserved-empty"),
     }
-}
-
-/// The rent-vs-buy chart in English: [`engine_buy_chart_in`].
-#[must_use]
-pub fn engine_buy_chart(scenario: &Scenario, results: &[engine::plan::OptionResult]) -> LinesChart {
-    engine_buy_chart_in(scenario, results, &Translator::new(Language::En))
 }
 
 /// Builds the rent-vs-buy chart from the engine's `results` for `scenario`, texts in `t`'s
@@ -1916,7 +1862,7 @@ pub fn engine_buy_chart(scenario: &Scenario, results: &[engine::plan::OptionResu
 /// servers for the first option's GPUs (dashed), and each option's crossover month (the first
 /// month renting has cost at least as much as buying) marked.
 #[must_use]
-pub fn engine_buy_chart_in(
+pub fn engine_buy_chart(
     scenario: &Scenario,
     results: &[engine::plan::OptionResult],
     t: &Translator,
@@ -2017,7 +1963,7 @@ pub fn engine_buy_chart_in(
             });
         }
     }
-    let mut footer = engine_cumulative_chart_in(scenario, results, t).footer;
+    let mut footer = engine_cumulative_chart(scenario, results, t).footer;
     footer.push(t.text_with("chart-buy-footer", &[("currency", code())]));
     let month = month_words(scenario, t);
     LinesChart {
@@ -2196,6 +2142,10 @@ pub fn sort_by_totals(offers: &mut [&'static Offer], totals: &HashMap<String, f6
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn en() -> Translator {
+        Translator::new(Language::En)
+    }
 
     #[test]
     fn sorting_by_scenario_total_puts_uncosted_offers_last() {
@@ -2425,9 +2375,8 @@ mod tests {
             .unwrap();
         let t = s.apply(Action::ToggleOffer(extra.id.into())).unwrap();
         assert_eq!(t.options().last().unwrap().egress_per_gb, 0.09);
-        assert!(
-            engine_cumulative_chart(&s, &r).footer[0].contains("storage 1,000 GB at 0.02/GB-month")
-        );
+        assert!(engine_cumulative_chart(&s, &r, &en()).footer[0]
+            .contains("storage 1,000 GB at 0.02/GB-month"));
         for a in [
             Action::SetStorageGb(-1.0),
             Action::SetEgressGb(f64::NAN),
@@ -2450,7 +2399,7 @@ mod tests {
         let fixed = Scenario::default().evaluate().unwrap();
         // February 2027 has 672 hours, fewer than 730: the first month costs less.
         assert!(r[0].monthly[0].total() < fixed[0].monthly[0].total());
-        let c = engine_cumulative_chart(&s, &r);
+        let c = engine_cumulative_chart(&s, &r, &en());
         assert!(
             c.x_label.contains("calendar month from 2027-02"),
             "{}",
@@ -2609,7 +2558,7 @@ mod tests {
     #[test]
     fn reserved_chart_marks_the_break_even_where_the_lines_cross() {
         let (_, s) = committed();
-        let empty = engine_reserved_chart(&s, &s.evaluate().unwrap());
+        let empty = engine_reserved_chart(&s, &s.evaluate().unwrap(), &en());
         assert!(empty.lines.is_empty() && empty.markers.is_empty());
         let v = s
             .apply(Action::AddReservedVariant {
@@ -2619,7 +2568,7 @@ mod tests {
             })
             .unwrap();
         let r = v.evaluate().unwrap();
-        let c = engine_reserved_chart(&v, &r);
+        let c = engine_reserved_chart(&v, &r, &en());
         assert_eq!(
             c.lines.len(),
             2,
@@ -2650,7 +2599,7 @@ mod tests {
     #[test]
     fn buy_chart_marks_the_crossover_month() {
         let s = Scenario::default();
-        let off = engine_buy_chart(&s, &s.evaluate().unwrap());
+        let off = engine_buy_chart(&s, &s.evaluate().unwrap(), &en());
         assert!(
             off.lines.is_empty(),
             "nothing to draw until buying is switched on"
@@ -2661,6 +2610,7 @@ mod tests {
                 .unwrap()
                 .evaluate()
                 .unwrap(),
+            &en(),
         );
         // Over the default 12 months renting 8× A100 costs less than the 250,000 purchase.
         assert_eq!(short.markers.len(), 1);
@@ -2674,7 +2624,7 @@ mod tests {
             .unwrap();
         assert_eq!(b.to_file().buy, Some(DEFAULT_BUY));
         let r = b.evaluate().unwrap();
-        let c = engine_buy_chart(&b, &r);
+        let c = engine_buy_chart(&b, &r, &en());
         assert_eq!(
             c.lines.len(),
             r.len() + 1,
@@ -2717,7 +2667,7 @@ mod tests {
                 ..DEFAULT_BUY
             }))
             .unwrap();
-        let later = engine_buy_chart(&cheap, &cheap.evaluate().unwrap());
+        let later = engine_buy_chart(&cheap, &cheap.evaluate().unwrap(), &en());
         assert!(later
             .markers
             .iter()
@@ -2756,7 +2706,7 @@ mod tests {
             r[0].finish_months
         );
         assert_eq!(r[0].cumulative.len(), 10);
-        let c = engine_cumulative_chart(&j, &r);
+        let c = engine_cumulative_chart(&j, &r, &en());
         assert_eq!(c.months, 10, "the chart spans the longest job");
         assert!(
             c.footer[0].starts_with(
@@ -2784,7 +2734,7 @@ mod tests {
             "{:?}",
             rd[0].finish_months
         );
-        assert!(engine_cumulative_chart(&d, &rd).footer[0].contains("within 3 months"));
+        assert!(engine_cumulative_chart(&d, &rd, &en()).footer[0].contains("within 3 months"));
         assert_eq!(
             d.apply(Action::SetGpus(16.0))
                 .unwrap()
@@ -2861,7 +2811,7 @@ mod tests {
             "median {} near the closed form {closed}",
             last.p50
         );
-        let c = with_bands(engine_cumulative_chart(&s, &r), &bands, 0);
+        let c = with_bands(engine_cumulative_chart(&s, &r, &en()), &bands, 0, &en());
         assert_eq!(c.bands.len(), 1);
         assert_eq!(c.bands[0].series, 1);
         assert_eq!(c.bands[0].points.len(), r[1].cumulative.len() + 1);
@@ -2874,13 +2824,19 @@ mod tests {
         let none = calm.risk_bands();
         assert!(none.iter().all(Option::is_none));
         let plain = with_bands(
-            engine_cumulative_chart(&calm, &calm.evaluate().unwrap()),
+            engine_cumulative_chart(&calm, &calm.evaluate().unwrap(), &en()),
             &none,
             0,
+            &en(),
         );
         assert!(plain.bands.is_empty() && !plain.footer.iter().any(|f| f.starts_with("Shaded")));
         // Bands still being computed: none drawn yet, and the footer says so.
-        let waiting = with_bands(engine_cumulative_chart(&s, &r), &[None, None], 1);
+        let waiting = with_bands(
+            engine_cumulative_chart(&s, &r, &en()),
+            &[None, None],
+            1,
+            &en(),
+        );
         assert!(waiting.bands.is_empty());
         assert_eq!(waiting.bands_pending, 1);
         assert!(waiting.footer.last().unwrap().contains("being computed"));
@@ -2962,7 +2918,7 @@ mod tests {
             .apply(Action::SetContingencyPct(5.0))
             .unwrap();
         let r = s.evaluate().unwrap();
-        let c = engine_cumulative_chart(&s, &r);
+        let c = engine_cumulative_chart(&s, &r, &en());
         assert_eq!(c.lines.len(), s.options().len());
         assert_eq!(c.lines[0].points.len(), 13);
         assert_eq!(c.lines[0].points[12].1, r[0].total);
@@ -2976,7 +2932,7 @@ mod tests {
     fn ranking_chart_has_every_option_and_ranks_cheapest_first() {
         let s = Scenario::default();
         let r = s.evaluate().unwrap();
-        let c = engine_ranking_chart(&s, &r);
+        let c = engine_ranking_chart(&s, &r, &en());
         assert_eq!(c.bars.len(), r.len());
         let ranked = crate::chart::ranking::ranked(&c.bars);
         assert!(ranked.windows(2).all(|w| w[0].value <= w[1].value));
@@ -2990,7 +2946,7 @@ mod tests {
             .apply(Action::SetContingencyPct(10.0))
             .unwrap();
         let r = s.evaluate().unwrap();
-        let c = engine_breakdown_chart(&s, &r, 1);
+        let c = engine_breakdown_chart(&s, &r, 1, &en());
         assert_eq!(c.option, r[1].name);
         assert_eq!(c.monthly, r[1].monthly);
         assert_eq!(
@@ -2998,8 +2954,11 @@ mod tests {
             vec![3, 9],
             "on-demand and contingency"
         );
-        assert_eq!(engine_breakdown_chart(&s, &r, 99).monthly, r[0].monthly);
-        assert!(engine_breakdown_chart(&s, &[], 0).monthly.is_empty());
+        assert_eq!(
+            engine_breakdown_chart(&s, &r, 99, &en()).monthly,
+            r[0].monthly
+        );
+        assert!(engine_breakdown_chart(&s, &[], 0, &en()).monthly.is_empty());
     }
 
     #[test]

@@ -21,11 +21,11 @@ use crate::engine::file::Mode;
 use crate::i18n::{Arg, Language, Translator};
 use crate::model::MonthConvention;
 use crate::scenario::{
-    engine_breakdown_chart_in, engine_buy_chart_in, engine_cumulative_chart_in,
-    engine_ranking_chart_in, engine_reserved_chart_in, with_bands_in, Action,
-    CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC, DEFAULT_JOB_GPU_HOURS,
-    GPUS_SPEC, HOURS_PER_DAY_SPEC, HOURS_SPEC, INTERRUPTIONS_SPEC, JOB_GPU_HOURS_SPEC,
-    JOB_WITHIN_SPEC, MONTHS_SPEC, PER_GB_PRICE_SPEC, RATE_SPEC, SCALING_SPEC, VOLUME_GB_SPEC,
+    engine_breakdown_chart, engine_buy_chart, engine_cumulative_chart, engine_ranking_chart,
+    engine_reserved_chart, with_bands, Action, CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC,
+    DAYS_PER_WEEK_SPEC, DEFAULT_JOB_GPU_HOURS, GPUS_SPEC, HOURS_PER_DAY_SPEC, HOURS_SPEC,
+    INTERRUPTIONS_SPEC, JOB_GPU_HOURS_SPEC, JOB_WITHIN_SPEC, MONTHS_SPEC, PER_GB_PRICE_SPEC,
+    RATE_SPEC, SCALING_SPEC, VOLUME_GB_SPEC,
 };
 use chart_panel::{AnyChart, ChartPanel};
 use comparison::Comparison;
@@ -168,13 +168,8 @@ pub fn app(props: &AppProps) -> Html {
         use_memo((scenario.clone(), bands.clone(), lang), move |(s, b, l)| {
             let t = Translator::new(*l);
             crate::web::timed(crate::web::MEASURE_CHART_SERIES, || match &*results {
-                Ok(r) => with_bands_in(
-                    engine_cumulative_chart_in(s, r, &t),
-                    &b.bands,
-                    b.pending,
-                    &t,
-                ),
-                Err(_) => engine_cumulative_chart_in(s, &[], &t),
+                Ok(r) => with_bands(engine_cumulative_chart(s, r, &t), &b.bands, b.pending, &t),
+                Err(_) => engine_cumulative_chart(s, &[], &t),
             })
         })
     };
@@ -184,8 +179,8 @@ pub fn app(props: &AppProps) -> Html {
         use_memo((scenario.clone(), lang), move |(s, l)| {
             let t = Translator::new(*l);
             match &*results {
-                Ok(r) => engine_ranking_chart_in(s, r, &t),
-                Err(_) => engine_ranking_chart_in(s, &[], &t),
+                Ok(r) => engine_ranking_chart(s, r, &t),
+                Err(_) => engine_ranking_chart(s, &[], &t),
             }
         })
     };
@@ -196,8 +191,8 @@ pub fn app(props: &AppProps) -> Html {
             move |(s, i, l)| {
                 let t = Translator::new(*l);
                 match &*results {
-                    Ok(r) => engine_breakdown_chart_in(s, r, *i, &t),
-                    Err(_) => engine_breakdown_chart_in(s, &[], 0, &t),
+                    Ok(r) => engine_breakdown_chart(s, r, *i, &t),
+                    Err(_) => engine_breakdown_chart(s, &[], 0, &t),
                 }
             },
         )
@@ -207,8 +202,8 @@ pub fn app(props: &AppProps) -> Html {
         use_memo((scenario.clone(), lang), move |(s, l)| {
             let t = Translator::new(*l);
             match &*results {
-                Ok(r) => engine_reserved_chart_in(s, r, &t),
-                Err(_) => engine_reserved_chart_in(s, &[], &t),
+                Ok(r) => engine_reserved_chart(s, r, &t),
+                Err(_) => engine_reserved_chart(s, &[], &t),
             }
         })
     };
@@ -217,8 +212,8 @@ pub fn app(props: &AppProps) -> Html {
         use_memo((scenario.clone(), lang), move |(s, l)| {
             let t = Translator::new(*l);
             match &*results {
-                Ok(r) => engine_buy_chart_in(s, r, &t),
-                Err(_) => engine_buy_chart_in(s, &[], &t),
+                Ok(r) => engine_buy_chart(s, r, &t),
+                Err(_) => engine_buy_chart(s, &[], &t),
             }
         })
     };
