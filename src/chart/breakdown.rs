@@ -2,9 +2,7 @@
 //! (reserved upfront and recurring, idle reserved, on-demand, package, spot, rework, storage,
 //! egress, contingency), over any plotters backend.
 
-use super::{
-    device_scale, draw_footer, err, wrap_footer, ChartError, Theme, FOOTER_LINE, LEGEND_FONT,
-};
+use super::{draw_footer, err, wrap_footer, ChartError, Surface, Theme, FOOTER_LINE, LEGEND_FONT};
 use crate::engine::plan::Components;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -103,16 +101,16 @@ pub fn draw_breakdown<DB: DrawingBackend>(
     theme: &Theme,
     scale: f64,
 ) -> Result<(), ChartError> {
-    let scale = device_scale(scale);
-    let px = |v: f64| (v * scale).round().max(1.0) as u32;
-    let font = |size: f64| {
-        ("sans-serif", size * scale)
-            .into_font()
-            .color(&theme.foreground)
-    };
-    root.fill(&theme.background).map_err(err)?;
-    let (width, height) = root.dim_in_pixel();
-    let css_width = f64::from(width) / scale;
+    let surface = Surface::prepare(root, theme, scale)?;
+    let Surface {
+        scale,
+        width,
+        height,
+        css_width,
+        ..
+    } = surface;
+    let px = |v: f64| surface.px(v);
+    let font = |size: f64| surface.font(size);
     let used = used_components(chart);
     let columns = legend_columns(css_width);
     let legend_rows = used.len().div_ceil(columns);
@@ -224,14 +222,9 @@ pub fn breakdown_svg(
     theme: &Theme,
     width: u32,
 ) -> Result<String, ChartError> {
-    let height = preferred_height(chart, f64::from(width)).round() as u32;
-    let mut out = String::new();
-    {
-        let root =
-            SVGBackend::with_string(&mut out, (width.max(1), height.max(1))).into_drawing_area();
-        draw_breakdown(&root, chart, theme, 1.0)?;
-    }
-    Ok(out)
+    super::svg_document(width, preferred_height(chart, f64::from(width)), |root| {
+        draw_breakdown(root, chart, theme, 1.0)
+    })
 }
 
 /// The data behind the chart as CSV: one row per month, the option's name first (so the file

@@ -3,8 +3,8 @@
 //! utilisation) and the rent-vs-buy chart (cumulative cost against months) are both drawn here.
 
 use super::{
-    chars_fitting, device_scale, draw_footer, err, fit_line, label_decimals, wrap_footer,
-    ChartError, Theme, FOOTER_LINE, LEGEND_FONT, LEGEND_LINE, PLOT_HEIGHT,
+    chars_fitting, draw_footer, err, fit_line, label_decimals, wrap_footer, ChartError, Surface,
+    Theme, FOOTER_LINE, LEGEND_FONT, LEGEND_LINE, PLOT_HEIGHT,
 };
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -100,16 +100,15 @@ pub fn draw_lines<DB: DrawingBackend>(
     theme: &Theme,
     scale: f64,
 ) -> Result<(), ChartError> {
-    let scale = device_scale(scale);
-    let px = |v: f64| (v * scale).round().max(1.0) as u32;
-    let font = |size: f64| {
-        ("sans-serif", size * scale)
-            .into_font()
-            .color(&theme.foreground)
-    };
-    root.fill(&theme.background).map_err(err)?;
-    let (width, height) = root.dim_in_pixel();
-    let css_width = f64::from(width) / scale;
+    let surface = Surface::prepare(root, theme, scale)?;
+    let Surface {
+        scale,
+        height,
+        css_width,
+        ..
+    } = surface;
+    let px = |v: f64| surface.px(v);
+    let font = |size: f64| surface.font(size);
     let legend = legend_lines(chart, css_width);
     let footer = wrap_footer(&chart.footer, css_width);
     // The plot keeps its height when the canvas has the preferred height, however long the
@@ -274,14 +273,9 @@ pub fn draw_lines<DB: DrawingBackend>(
 
 /// Draws `chart` into an SVG document `width` CSS pixels wide (scale 1) and returns it.
 pub fn lines_svg(chart: &LinesChart, theme: &Theme, width: u32) -> Result<String, ChartError> {
-    let height = preferred_height(chart, f64::from(width)).round() as u32;
-    let mut out = String::new();
-    {
-        let root =
-            SVGBackend::with_string(&mut out, (width.max(1), height.max(1))).into_drawing_area();
-        draw_lines(&root, chart, theme, 1.0)?;
-    }
-    Ok(out)
+    super::svg_document(width, preferred_height(chart, f64::from(width)), |root| {
+        draw_lines(root, chart, theme, 1.0)
+    })
 }
 
 /// The chart's data as long-form CSV: one row per line point (`series`, x, y), then one per

@@ -28,6 +28,71 @@ pub(crate) fn device_scale(scale: f64) -> f64 {
     }
 }
 
+/// Where every chart kind starts drawing: `root` filled with the theme's background, its size
+/// in device pixels, the device-pixel ratio ([`device_scale`]) and the CSS width, with the
+/// pixel and font helpers at that ratio.
+pub(crate) struct Surface {
+    /// Device-pixel ratio (finite, positive).
+    pub scale: f64,
+    /// Width in device pixels.
+    pub width: u32,
+    /// Height in device pixels.
+    pub height: u32,
+    /// Width in CSS pixels (what legends and footers wrap to).
+    pub css_width: f64,
+    foreground: RGBColor,
+}
+
+impl Surface {
+    /// Fills `root` with `theme.background` and measures it at device-pixel ratio `scale`.
+    /// Errors come from the backend.
+    pub fn prepare<DB: DrawingBackend>(
+        root: &DrawingArea<DB, Shift>,
+        theme: &Theme,
+        scale: f64,
+    ) -> Result<Self, ChartError> {
+        let scale = device_scale(scale);
+        root.fill(&theme.background).map_err(err)?;
+        let (width, height) = root.dim_in_pixel();
+        Ok(Surface {
+            scale,
+            width,
+            height,
+            css_width: f64::from(width) / scale,
+            foreground: theme.foreground,
+        })
+    }
+
+    /// `v` CSS pixels in device pixels, rounded, at least 1.
+    pub fn px(&self, v: f64) -> u32 {
+        (v * self.scale).round().max(1.0) as u32
+    }
+
+    /// The sans-serif font at `size` CSS pixels in the theme's foreground colour.
+    pub fn font(&self, size: f64) -> TextStyle<'static> {
+        ("sans-serif", size * self.scale)
+            .into_font()
+            .color(&self.foreground)
+    }
+}
+
+/// Draws with `draw` into an SVG document `width` CSS pixels wide and `height` CSS pixels tall
+/// (rounded; scale 1) and returns it: every chart kind's SVG export. Errors come from `draw`.
+pub(crate) fn svg_document(
+    width: u32,
+    height: f64,
+    draw: impl FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), ChartError>,
+) -> Result<String, ChartError> {
+    let mut out = String::new();
+    {
+        let root =
+            SVGBackend::with_string(&mut out, (width.max(1), (height.round() as u32).max(1)))
+                .into_drawing_area();
+        draw(&root)?;
+    }
+    Ok(out)
+}
+
 /// Draws a chart's footer (already wrapped to the width, one string per line) top-down in
 /// `area`, 12 CSS px from the left edge, at [`FOOTER_FONT`] size with [`FOOTER_LINE`] spacing;
 /// `scale` is the device-pixel ratio. Shared by every chart. Errors come from the backend.
@@ -332,17 +397,15 @@ pub fn draw_cumulative<DB: DrawingBackend>(
     theme: &Theme,
     scale: f64,
 ) -> Result<PlotFrame, ChartError> {
-    let scale = device_scale(scale);
-    let px = |v: f64| (v * scale).round().max(1.0) as u32;
-    let font = |size: f64| {
-        ("sans-serif", size * scale)
-            .into_font()
-            .color(&theme.foreground)
-    };
-
-    root.fill(&theme.background).map_err(err)?;
-    let (width, height) = root.dim_in_pixel();
-    let css_width = f64::from(width) / scale;
+    let surface = Surface::prepare(root, theme, scale)?;
+    let Surface {
+        scale,
+        height,
+        css_width,
+        ..
+    } = surface;
+    let px = |v: f64| surface.px(v);
+    let font = |size: f64| surface.font(size);
     let legend = legend_lines(chart, css_width);
     let footer = footer_lines(chart, css_width);
     let below =
@@ -497,14 +560,9 @@ pub fn cumulative_svg(
     theme: &Theme,
     width: u32,
 ) -> Result<String, ChartError> {
-    let height = preferred_height(chart, f64::from(width)).round() as u32;
-    let mut out = String::new();
-    {
-        let root =
-            SVGBackend::with_string(&mut out, (width.max(1), height.max(1))).into_drawing_area();
-        draw_cumulative(&root, chart, theme, 1.0)?;
-    }
-    Ok(out)
+    svg_document(width, preferred_height(chart, f64::from(width)), |root| {
+        draw_cumulative(root, chart, theme, 1.0).map(|_| ())
+    })
 }
 
 #[cfg(test)]

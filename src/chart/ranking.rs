@@ -1,7 +1,7 @@
 //! The ranking chart: one horizontal bar per option, cheapest first, each labelled with its
 //! name and amount, over any plotters backend (canvas on the page, SVG for downloads).
 
-use super::{device_scale, draw_footer, err, wrap_footer, ChartError, Theme, FOOTER_LINE};
+use super::{draw_footer, err, wrap_footer, ChartError, Surface, Theme, FOOTER_LINE};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -70,16 +70,15 @@ pub fn draw_ranking<DB: DrawingBackend>(
     theme: &Theme,
     scale: f64,
 ) -> Result<(), ChartError> {
-    let scale = device_scale(scale);
-    let px = |v: f64| (v * scale).round().max(1.0) as u32;
-    let font = |size: f64| {
-        ("sans-serif", size * scale)
-            .into_font()
-            .color(&theme.foreground)
-    };
-    root.fill(&theme.background).map_err(err)?;
-    let (width, height) = root.dim_in_pixel();
-    let css_width = f64::from(width) / scale;
+    let surface = Surface::prepare(root, theme, scale)?;
+    let Surface {
+        scale,
+        height,
+        css_width,
+        ..
+    } = surface;
+    let px = |v: f64| surface.px(v);
+    let font = |size: f64| surface.font(size);
     let footer = wrap_footer(&chart.footer, css_width);
     let below = px(10.0 + FOOTER_LINE * footer.len() as f64).min(height / 2);
     let (plot_area, footer_area) = root.split_vertically(height.saturating_sub(below));
@@ -170,14 +169,9 @@ pub fn draw_ranking<DB: DrawingBackend>(
 
 /// Draws `chart` into an SVG document `width` CSS pixels wide (scale 1) and returns it.
 pub fn ranking_svg(chart: &RankingChart, theme: &Theme, width: u32) -> Result<String, ChartError> {
-    let height = preferred_height(chart, f64::from(width)).round() as u32;
-    let mut out = String::new();
-    {
-        let root =
-            SVGBackend::with_string(&mut out, (width.max(1), height.max(1))).into_drawing_area();
-        draw_ranking(&root, chart, theme, 1.0)?;
-    }
-    Ok(out)
+    super::svg_document(width, preferred_height(chart, f64::from(width)), |root| {
+        draw_ranking(root, chart, theme, 1.0)
+    })
 }
 
 /// The ranking as CSV: rank, option, total (2 decimals, [`crate::csv_safe::amount`]),
