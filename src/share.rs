@@ -334,6 +334,24 @@ pub fn link_bytes(link: &str) -> Option<Result<Vec<u8>, Opened>> {
             link.len().to_string(),
         ))));
     }
+    let payload = link_payload(link)?;
+    Some(
+        decode_base64(payload.trim())
+            .map_err(|e| nothing_usable(Notice::new(NoticeKind::LinkCorrupt, "", e))),
+    )
+}
+
+/// Whether `link` (a page URL, a fragment with or without `#`, percent-encoded up to three
+/// times) carries a share link's `s=` parameter: what [`link_bytes`] and `decode` treat as a
+/// link, damaged or not.
+#[must_use]
+pub fn is_link(link: &str) -> bool {
+    link_payload(link).is_some()
+}
+
+/// The `s=` parameter's value of `link`, percent-decoded (up to three times, as chat tools
+/// encode links once or twice); `None` if there is none.
+fn link_payload(link: &str) -> Option<String> {
     let mut text = link.trim().to_string();
     for _ in 0..3 {
         if !text.contains('%') {
@@ -345,13 +363,10 @@ pub fn link_bytes(link: &str) -> Option<Result<Vec<u8>, Opened>> {
         }
     }
     let fragment = text.split_once('#').map_or(text.as_str(), |(_, f)| f);
-    let payload = fragment
+    fragment
         .split('&')
-        .find_map(|p| p.strip_prefix(FRAGMENT_PARAM)?.strip_prefix('='))?;
-    Some(
-        decode_base64(payload.trim())
-            .map_err(|e| nothing_usable(Notice::new(NoticeKind::LinkCorrupt, "", e))),
-    )
+        .find_map(|p| p.strip_prefix(FRAGMENT_PARAM)?.strip_prefix('='))
+        .map(str::to_string)
 }
 
 /// Base64url, tolerating a link cut in the middle of a 4-character quantum (the incomplete

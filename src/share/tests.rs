@@ -445,3 +445,22 @@ fn an_option_in_a_currency_without_a_rate_is_dropped_not_read_as_usd() {
         "{notices:?}"
     );
 }
+
+#[test]
+fn is_link_accepts_what_the_decoder_opens_and_nothing_else() {
+    for link in [
+        "#s=abc",
+        "s=abc",
+        "#s%3Dabc",
+        "#s%253Dabc",
+        "https://x.test/#s=abc",
+        "#x=1&s=abc",
+    ] {
+        assert!(is_link(link), "{link}");
+        assert!(link_bytes(link).is_some(), "{link}");
+    }
+    for other in ["", "#", "#section-2", "#sx=abc", "https://x.test/"] {
+        assert!(!is_link(other), "{other}");
+        assert!(link_bytes(other).is_none(), "{other}");
+    }
+}

@@ -19,21 +19,10 @@ pub fn location_hash() -> String {
 }
 
 /// Whether the fragment is a share link (`#s=…`, also percent-encoded once or twice, as chat
-/// tools do: `#s%3D…`, `#s%253D…`).
+/// tools do: `#s%3D…`, `#s%253D…`): [`crate::share::is_link`], the same test the decoder makes.
 #[must_use]
 pub fn is_share_hash(hash: &str) -> bool {
-    let mut h = hash.trim_start_matches('#').to_ascii_lowercase();
-    for _ in 0..3 {
-        if h.starts_with("s=") {
-            return true;
-        }
-        // Only the start matters: "s%3d" once encoded, "s%253d" twice.
-        match h.strip_prefix("s%25") {
-            Some(rest) => h = format!("s%{rest}"),
-            None => break,
-        }
-    }
-    h.starts_with("s=") || h.starts_with("s%3d")
+    crate::share::is_link(hash)
 }
 
 /// Replaces the page's fragment without a navigation or a history entry: `hash` = `"#s=…"`,
