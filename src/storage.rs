@@ -53,11 +53,20 @@ pub struct Stored {
 
 impl Default for Stored {
     fn default() -> Self {
+        Stored::new(None, default_scenario(), Vec::new())
+    }
+}
+
+impl Stored {
+    /// The state to write now ([`STORAGE_VERSION`]): the chosen language (`None` = follow the
+    /// browser), the scenario on screen and the saved list.
+    #[must_use]
+    pub fn new(language: Option<Language>, current: ScenarioFile, saved: Vec<Saved>) -> Self {
         Stored {
             version: STORAGE_VERSION,
-            language: None,
-            current: default_scenario(),
-            saved: Vec::new(),
+            language,
+            current,
+            saved,
         }
     }
 }

@@ -154,12 +154,16 @@ pub fn mark_bands_drawn() {
 /// `scripts/bench-browser.sh` and by any profiler:
 /// - [`MEASURE_RECOMPUTE`]: the compared options' results recomputed after a change;
 /// - [`MEASURE_CHART_SERIES`]: the chart's series and labels rebuilt from those results;
-/// - [`MEASURE_DRAW_CHART`]: the chart drawn on the canvas (sizing, plotting, text).
+/// - [`MEASURE_DRAW_CHART`]: the chart drawn on the canvas (sizing, plotting, text);
+/// - [`MEASURE_AUTOSAVE`]: the persisted state serialised and written to LocalStorage (once the
+///   scenario has been still for a moment, or when the page is hidden).
 pub const MEASURE_RECOMPUTE: &str = "recompute";
 /// See [`MEASURE_RECOMPUTE`].
 pub const MEASURE_CHART_SERIES: &str = "chart-series";
 /// See [`MEASURE_RECOMPUTE`].
 pub const MEASURE_DRAW_CHART: &str = "draw-chart";
+/// See [`MEASURE_RECOMPUTE`].
+pub const MEASURE_AUTOSAVE: &str = "autosave";
 
 /// Runs `work` between two User Timing marks and records a `performance.measure` named `name`
 /// (durations in milliseconds, visible in DevTools and to `performance.getEntriesByName`). The

@@ -119,7 +119,7 @@ pub fn app(props: &AppProps) -> Html {
     let link = props.link.clone();
     let state = use_reducer(move || startup::initial_state(link));
     let scenario = state.scenario.clone();
-    let save_error = startup::use_autosave(state.to_stored(), state.hold_storage);
+    let save_error = startup::use_autosave(&state);
     startup::use_links_opened_later(state.dispatcher());
     let tr = use_memo(state.language, |l| language::Tr::new(*l));
 

@@ -4,10 +4,12 @@
 //! autosaves to LocalStorage from an effect ([`use_autosave`]), never from the reducer.
 
 use super::state::AppState;
+use crate::i18n::Language;
 use crate::scenario::Scenario;
 use crate::share::{Notice, NoticeKind, Opened};
-use crate::storage::{self, Stored};
+use crate::storage::{self, Saved, Stored};
 use crate::web_storage::{self, StorageError};
+use std::rc::Rc;
 use yew::prelude::*;
 
 /// The page's fragment (`#…`), empty if there is none or no window.
@@ -106,32 +108,88 @@ pub fn initial_state(link: Option<Opened>) -> AppState {
     state
 }
 
-/// Saves `stored` whenever it changes (the first run included, so a link's scenario replaces
-/// the stored one). A share link in the address bar is dropped once the state differs from it
-/// being opened, so a reload shows the autosaved work, not the old link. Returns the last
-/// failed write (e.g. a full quota: the previous save is kept), `None` after a success.
-/// While `hold` is set (the stored state is a newer version's) nothing is written.
+/// How long the persisted state must be still before it is written (ms): a slider drag
+/// writes once when it stops, not on every move (serialising the scenario and writing
+/// LocalStorage synchronously in every move; issue 7, measure [`crate::web::MEASURE_AUTOSAVE`]). A pending write is flushed
+/// at once when the page is hidden or left (`visibilitychange`, `pagehide`), so closing or
+/// reloading the tab inside the delay loses nothing.
+pub const AUTOSAVE_DELAY_MS: u32 = 200;
+
+/// Saves the persisted part of `state` (scenario, chosen language, saved list) whenever it
+/// changes: the first time at once (so a link's scenario replaces the stored one), later
+/// [`AUTOSAVE_DELAY_MS`] after the last change, or when the page is hidden or left. A share
+/// link in the address bar is dropped once the state differs from it being opened, so a reload
+/// shows the autosaved work, not the old link. Returns the last failed write (e.g. a full
+/// quota: the previous save is kept), `None` after a success. While `state.hold_storage` is set
+/// (the stored state is a newer version's) nothing is written.
 #[hook]
-pub fn use_autosave(stored: Stored, hold: bool) -> Option<StorageError> {
+pub fn use_autosave(state: &AppState) -> Option<StorageError> {
     let error = use_state(|| None::<StorageError>);
+    // The state waiting to be written, and the outcome shown (compared before setting, since
+    // setting a state re-renders the whole app even when the value is the same).
+    let pending = use_mut_ref(|| None::<(Scenario, Option<Language>, Vec<Saved>)>);
+    let shown = use_mut_ref(|| None::<StorageError>);
+    let flush = {
+        let (pending, shown, error) = (pending.clone(), shown.clone(), error.setter());
+        Rc::new(move || {
+            let Some((scenario, language, saved)) = pending.borrow_mut().take() else {
+                return;
+            };
+            let failed = crate::web::timed(crate::web::MEASURE_AUTOSAVE, || {
+                web_storage::save(&Stored::new(language, scenario.to_file(), saved))
+            })
+            .err();
+            if *shown.borrow() != failed {
+                shown.replace(failed.clone());
+                error.set(failed);
+            }
+        })
+    };
     {
-        let error = error.clone();
-        let first = use_mut_ref(|| true);
-        use_effect_with((stored, hold), move |(s, hold)| {
-            // Setting a state re-renders the whole app even when the value is the same, so
-            // only a change of outcome is set (each slider move saves).
-            if !*hold {
-                let failed = web_storage::save(s).err();
-                if *error != failed {
-                    error.set(failed);
-                }
-            }
-            let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
-            if !was_first && is_share_hash(&location_hash()) {
-                replace_hash("");
-            }
+        let flush = flush.clone();
+        use_effect_with((), move |_| {
+            let window = gloo::utils::window();
+            let on_hide = {
+                let flush = flush.clone();
+                gloo::events::EventListener::new(&window, "pagehide", move |_| flush())
+            };
+            let on_hidden = gloo::events::EventListener::new(
+                &gloo::utils::document(),
+                "visibilitychange",
+                move |_| {
+                    if gloo::utils::document().hidden() {
+                        flush();
+                    }
+                },
+            );
+            move || drop((on_hide, on_hidden))
         });
     }
+    let first = use_mut_ref(|| true);
+    let persisted = (
+        state.scenario.clone(),
+        state.language_choice,
+        state.saved.clone(),
+        state.hold_storage,
+    );
+    use_effect_with(persisted, move |(scenario, language, saved, hold)| {
+        let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
+        if !*hold {
+            pending.replace(Some((scenario.clone(), *language, saved.clone())));
+        }
+        if !was_first && is_share_hash(&location_hash()) {
+            replace_hash("");
+        }
+        // A newer change drops this timer; its own then writes the newer state.
+        let timer = (!was_first).then(|| {
+            let flush = flush.clone();
+            gloo::timers::callback::Timeout::new(AUTOSAVE_DELAY_MS, move || flush())
+        });
+        if was_first {
+            flush();
+        }
+        move || drop(timer)
+    });
     (*error).clone()
 }
 

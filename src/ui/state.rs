@@ -5,7 +5,7 @@ use crate::engine::file::ScenarioFile;
 use crate::i18n::Language;
 use crate::scenario::{Action, OfferFilter, Scenario};
 use crate::share::Notice;
-use crate::storage::{Saved, Stored, STORAGE_VERSION};
+use crate::storage::{Saved, Stored};
 use std::rc::Rc;
 use yew::Reducible;
 
@@ -76,12 +76,11 @@ impl AppState {
     /// What is persisted: the current scenario, the chosen language and the saved list.
     #[must_use]
     pub fn to_stored(&self) -> Stored {
-        Stored {
-            version: STORAGE_VERSION,
-            language: self.language_choice,
-            current: self.scenario.to_file(),
-            saved: self.saved.clone(),
-        }
+        Stored::new(
+            self.language_choice,
+            self.scenario.to_file(),
+            self.saved.clone(),
+        )
     }
 }
 

@@ -18,7 +18,9 @@
 //     (metrics of the "bands" scenario are prefixed `bands:`; a metric with no sample prints
 //     n = 0 and "-", e.g. `bands:slider_input_to_bands_drawn` for a build without the mark)
 //   file <TAB> raw_bytes <TAB> gzip_bytes            (one row per file, then a "total" row)
-import { serveDist, launchChromium, openApp, bundleSizes, BUNDLE_BUDGET_GZIP_BYTES } from './harness.mjs';
+import {
+  serveDist, launchChromium, openApp, bundleSizes, compare, BUNDLE_BUDGET_GZIP_BYTES, MAX_COMPARED,
+} from './harness.mjs';
 
 const DIST = process.env.DIST_DIR;
 const LOADS = Number(process.env.BENCH_LOADS || 10);
@@ -36,23 +38,6 @@ function row(metric, xs) {
   if (xs.length === 0) return `${metric}\t0\t-\t-\t-`;
   const f = (x) => x.toFixed(2);
   return `${metric}\t${xs.length}\t${f(percentile(xs, 0.5))}\t${f(percentile(xs, 0.95))}\t${f(Math.max(...xs))}`;
-}
-
-/** The app compares at most this many options (`scenario::MAX_COMPARED`); an 11th tick is
- * refused with a notice. */
-const MAX_COMPARED = 10;
-
-/** Sets 36 months and ticks offers until `n` options are compared (or no unticked box is
- * left). */
-async function compare(page, n) {
-  await page.fill('#months-number', '36');
-  const rows = () => page.$$eval('#comparison tbody tr', (xs) => xs.length);
-  for (let had = await rows(); had < n; had += 1) {
-    const box = await page.$('#offers tbody input[type=checkbox]:not(:checked):not(:disabled)');
-    if (!box) break;
-    await box.click();
-    await page.waitForFunction((k) => document.querySelectorAll('#comparison tbody tr').length === k, had + 1);
-  }
 }
 
 /** Sets 36 months and compares exactly `n` catalog offers that list a spot price. */
@@ -121,11 +106,13 @@ async function drive(page, moves, waitBands) {
         if (b !== null) bands.push(b);
       }
     }
+    // The autosave writes once the scenario has been still for 200 ms: let it land.
+    await new Promise((r) => setTimeout(r, 400));
     const byName = (n) => performance.getEntriesByName(n, 'measure').map((m) => m.duration);
     return {
       rendered, frame, bands,
       recompute: byName('recompute'), series: byName('chart-series'), draw: byName('draw-chart'),
-      riskBand: byName('risk-band'),
+      riskBand: byName('risk-band'), autosave: byName('autosave'),
     };
   }, [moves, waitBands]);
 }
@@ -170,6 +157,7 @@ try {
   lines.push(row('measure:recompute', result.recompute));
   lines.push(row('measure:chart-series', result.series));
   lines.push(row('measure:draw-chart', result.draw));
+  lines.push(row('measure:autosave', result.autosave));
   lines.push(row('bands:slider_input_to_rendered', bands.rendered));
   lines.push(row('bands:slider_input_to_next_frame', bands.frame));
   lines.push(row('bands:slider_input_to_bands_drawn', bands.bands));

@@ -129,3 +129,21 @@ export async function clickForDownload(page, selector) {
   if (!dl) throw new Error(`${selector}: no file came, twice`);
   return dl;
 }
+
+/** The app compares at most this many options (`scenario::MAX_COMPARED`); an 11th tick is
+ * refused with a notice. */
+export const MAX_COMPARED = 10;
+
+/** Sets 36 months and ticks offers until `n` options are compared (or no unticked box is
+ * left): the scenario of the benchmark and the diagnostics (bench.mjs, trace-slider.mjs,
+ * profile-slider.mjs). */
+export async function compare(page, n) {
+  await page.fill('#months-number', '36');
+  const rows = () => page.$$eval('#comparison tbody tr', (xs) => xs.length);
+  for (let had = await rows(); had < n; had += 1) {
+    const box = await page.$('#offers tbody input[type=checkbox]:not(:checked):not(:disabled)');
+    if (!box) break;
+    await box.click();
+    await page.waitForFunction((k) => document.querySelectorAll('#comparison tbody tr').length === k, had + 1);
+  }
+}

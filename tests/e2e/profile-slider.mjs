@@ -7,7 +7,7 @@
 //   DIST_DIR=target/prof-dist node tests/e2e/profile-slider.mjs
 // Like bench.mjs's "lines" scenario, except that the page stays where the last offer click
 // left it (set SCROLL_CHART=1 to scroll the cumulative chart into view first).
-import { serveDist, launchChromium, openApp } from './harness.mjs';
+import { serveDist, launchChromium, openApp, compare, MAX_COMPARED } from './harness.mjs';
 import { writeFileSync } from 'node:fs';
 
 const DIST = process.env.DIST_DIR;
@@ -16,12 +16,7 @@ const server = await serveDist(DIST);
 const browser = await launchChromium();
 try {
   const { context, page } = await openApp(browser, server.origin, { deviceScaleFactor: 2 });
-  await page.fill('#months-number', '36');
-  for (;;) {
-    const box = await page.$('#offers tbody input[type=checkbox]:not(:checked):not(:disabled)');
-    if (!box) break;
-    await box.click();
-  }
+  await compare(page, MAX_COMPARED);
   if (process.env.SCROLL_CHART === '1') {
     await page.evaluate(() => document.querySelector('#chart').scrollIntoView({ block: 'start' }));
   }

@@ -1,7 +1,7 @@
 // Diagnostic (not a test, not a benchmark): records a Chromium trace while driving the same
 // slider sequence as bench.mjs and prints, for the slowest moves, what the main thread did.
 //   DIST_DIR=target/bench-dist node tests/e2e/trace-slider.mjs
-import { serveDist, launchChromium, openApp } from './harness.mjs';
+import { serveDist, launchChromium, openApp, compare, MAX_COMPARED } from './harness.mjs';
 import { writeFileSync } from 'node:fs';
 
 const DIST = process.env.DIST_DIR;
@@ -11,12 +11,7 @@ const browser = await launchChromium();
 try {
   const { context, page } = await openApp(browser, server.origin, { deviceScaleFactor: 2 });
   if (process.env.EXTRA_CSS) await page.addStyleTag({ content: process.env.EXTRA_CSS });
-  await page.fill('#months-number', '36');
-  for (;;) {
-    const box = await page.$('#offers tbody input[type=checkbox]:not(:checked):not(:disabled)');
-    if (!box) break;
-    await box.click();
-  }
+  await compare(page, MAX_COMPARED);
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink.user_timing', 'toplevel', 'disabled-by-default-v8.gc', 'blink'],
   });

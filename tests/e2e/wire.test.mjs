@@ -162,6 +162,30 @@ test('the autosaved scenario survives a reload', async () => {
   await context.close();
 });
 
+test('a change made just before the page is left is saved: the delayed autosave is flushed on pagehide', async () => {
+  const { context, page, problems } = await openApp(browser, origin);
+  const start = (await exported(page)).json;
+  await storedCurrentIs(page, start);
+  // Change the horizon and leave in the next task: the autosave's 200 ms delay has not run out,
+  // so the stored state is still the old one when the reload starts (checked), and only the
+  // pagehide flush can save the change.
+  const storedAtReload = await page.evaluate(async (key) => {
+    const f = document.querySelector('#months-number');
+    f.value = '9';
+    f.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise((r) => setTimeout(r, 0));
+    const months = JSON.parse(localStorage.getItem(key)).current.horizon_months;
+    setTimeout(() => location.reload(), 0);
+    return months;
+  }, STATE_KEY);
+  assert.equal(storedAtReload, start.horizon_months, 'the write was still pending at the reload');
+  await page.waitForSelector('#copy-share-link');
+  await page.waitForSelector('#total-0');
+  assert.equal((await exported(page)).json.horizon_months, 9);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('named saved scenarios: save as, open, delete, kept across reloads', async () => {
   const { context, page, problems } = await openApp(browser, origin);
   await choosePreset(page, 'free-tier-to-paid');
@@ -188,6 +212,9 @@ test('a corrupt stored value next to good saved scenarios: notice, backup kept, 
   const { context, page, problems } = await openApp(browser, origin);
   await choosePreset(page, 'free-tier-to-paid');
   const good = (await exported(page)).json;
+  // The preset's autosave lands first (it is written once the scenario is still), so the
+  // corrupt value below is what the reload reads.
+  await storedCurrentIs(page, good);
   const raw = JSON.stringify({ version: 1, current: 'not a scenario', saved: [{ name: 'good one', scenario: good }] });
   await page.evaluate(([k, v]) => localStorage.setItem(k, v), [STATE_KEY, raw]);
   await page.reload();
@@ -205,6 +232,7 @@ test('a corrupt stored value next to good saved scenarios: notice, backup kept, 
   assert.equal(await page.$('.load-notice'), null);
   await page.click('.saved-item:first-child .saved-open');
   assert.deepEqual((await exported(page)).json, good);
+  await storedCurrentIs(page, good);
 
   // Not JSON at all: defaults with a notice, raw text kept under the next free backup key.
   await page.evaluate((k) => localStorage.setItem(k, '{{{ broken'), STATE_KEY);
