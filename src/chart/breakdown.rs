@@ -136,12 +136,9 @@ pub fn draw_breakdown<DB: DrawingBackend>(
     let y_max = if y_max > 0.0 { y_max * 1.08 } else { 1.0 };
     let y_decimals = super::label_decimals(y_max / 5.0);
     let widest = crate::format::number(y_max, y_decimals).chars().count() as f64;
-    let mut ctx = ChartBuilder::on(&plot_area)
-        .caption(
-            super::fit_line(&chart.title, css_width - 24.0, 16.0),
-            font(16.0),
-        )
-        .margin(px(12.0))
+    let mut ctx = ChartBuilder::on(&surface.titled(&plot_area, &chart.title)?)
+        .margin(px(super::CHART_MARGIN))
+        .margin_top(0)
         .x_label_area_size(px(44.0))
         .y_label_area_size(px(34.0 + 7.0 * widest))
         .build_cartesian_2d(0.5f64..months as f64 + 0.5, 0f64..y_max)

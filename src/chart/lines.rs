@@ -136,9 +136,9 @@ pub fn draw_lines<DB: DrawingBackend>(
     let y_decimals = label_decimals(y_max / 5.0);
     let x_decimals = label_decimals(x_max / 5.0);
     let widest_y_label = crate::format::number(y_max, y_decimals).chars().count() as f64;
-    let mut ctx = ChartBuilder::on(&plot_area)
-        .caption(fit_line(&chart.title, css_width - 24.0, 16.0), font(16.0))
-        .margin(px(12.0))
+    let mut ctx = ChartBuilder::on(&surface.titled(&plot_area, &chart.title)?)
+        .margin(px(super::CHART_MARGIN))
+        .margin_top(0)
         .x_label_area_size(px(44.0))
         .y_label_area_size(px(34.0 + 7.0 * widest_y_label))
         .build_cartesian_2d(0f64..x_max, 0f64..y_max)

@@ -74,7 +74,44 @@ impl Surface {
             .into_font()
             .color(&self.foreground)
     }
+
+    /// Draws a chart's `title` (fitted to the width) centred at the top of `area`, inside the
+    /// chart margin of [`CHART_MARGIN`] CSS px, and returns the area below it, for a
+    /// `ChartBuilder` with that margin on the other three sides. This is the layout of
+    /// plotters' `ChartBuilder::caption` (5 device px above and below the text), except that
+    /// the title's height is its font's line height ([`TITLE_LINE`] × size) instead of a
+    /// measurement: in the browser plotters measures text by appending a span to the page and
+    /// reading its `offsetHeight`, which forces a layout of the whole page on every chart draw
+    /// (about 1 ms each, three draws per slider move in the CPU profile; issue 7). Errors come
+    /// from the backend.
+    pub fn titled<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        title: &str,
+    ) -> Result<DrawingArea<DB, Shift>, ChartError> {
+        let margin = self.px(CHART_MARGIN);
+        let size = TITLE_FONT * self.scale;
+        let text_height = (size * TITLE_LINE).round() as u32;
+        let pad = (text_height / 2).min(5);
+        let (width, _) = area.dim_in_pixel();
+        let title = fit_line(title, self.css_width - 2.0 * CHART_MARGIN, TITLE_FONT);
+        area.draw(&Text::new(
+            title,
+            ((width / 2) as i32, (margin + pad) as i32),
+            self.font(TITLE_FONT).pos(Pos::new(HPos::Center, VPos::Top)),
+        ))
+        .map_err(err)?;
+        Ok(area.split_vertically(margin + 2 * pad + text_height).1)
+    }
 }
+
+/// Chart titles' font size, CSS px.
+pub(crate) const TITLE_FONT: f64 = 16.0;
+/// Line height of a title as a multiple of its font size (CSS `line-height: normal` of common
+/// sans-serif fonts is 1.15–1.2; this is the band [`Surface::titled`] leaves for it).
+pub(crate) const TITLE_LINE: f64 = 1.2;
+/// Margin around every chart's plot, CSS px.
+pub(crate) const CHART_MARGIN: f64 = 12.0;
 
 /// Draws with `draw` into an SVG document `width` CSS pixels wide and `height` CSS pixels tall
 /// (rounded; scale 1) and returns it: every chart kind's SVG export. Errors come from `draw`.
@@ -432,9 +469,9 @@ pub fn draw_cumulative<DB: DrawingBackend>(
     let y_decimals = label_decimals(y_max / 5.0);
     let widest_y_label = crate::format::number(y_max, y_decimals).chars().count() as f64;
 
-    let mut ctx = ChartBuilder::on(&plot_area)
-        .caption(fit_line(&chart.title, css_width - 24.0, 16.0), font(16.0))
-        .margin(px(12.0))
+    let mut ctx = ChartBuilder::on(&surface.titled(&plot_area, &chart.title)?)
+        .margin(px(CHART_MARGIN))
+        .margin_top(0)
         .x_label_area_size(px(44.0))
         .y_label_area_size(px(34.0 + 7.0 * widest_y_label))
         .build_cartesian_2d(0f64..x_max, 0f64..y_max)

@@ -92,12 +92,9 @@ pub fn draw_ranking<DB: DrawingBackend>(
     let x_max = if x_max > 0.0 { x_max * room } else { 1.0 };
     let label_chars = super::chars_fitting(plot_css - 16.0, 12.0);
     let decimals = super::label_decimals(x_max / 5.0);
-    let mut ctx = ChartBuilder::on(&plot_area)
-        .caption(
-            super::fit_line(&chart.title, css_width - 24.0, 16.0),
-            font(16.0),
-        )
-        .margin(px(12.0))
+    let mut ctx = ChartBuilder::on(&surface.titled(&plot_area, &chart.title)?)
+        .margin(px(super::CHART_MARGIN))
+        .margin_top(0)
         .x_label_area_size(px(44.0))
         .y_label_area_size(px(8.0))
         .build_cartesian_2d(0f64..x_max, 0f64..n as f64)
