@@ -605,7 +605,7 @@ pub fn app(props: &AppProps) -> Html {
             }
             <OfferTable today={*today} selected={scenario.selected()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
                 imported_offers={state.imported_offers} last_import={state.last_import.clone()} on_imported={on_imported}
-                scenario_totals={offer_totals} />
+                scenario_totals={offer_table::ScenarioTotals(offer_totals)} />
             <advisor::Advisor dispatch={wire} />
         </main>
         <footer class="muted small">
