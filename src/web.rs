@@ -1,5 +1,5 @@
-//! Browser glue: canvas sizing for the device-pixel ratio, colour-scheme detection and file
-//! downloads. Every failure is returned as a message; nothing here panics.
+//! Browser glue: the device-pixel ratio, colour-scheme detection and file downloads (a chart's
+//! PNG rasterised from its SVG). Every failure is returned as a message; nothing here panics.
 
 use crate::chart::Theme;
 use wasm_bindgen::JsCast;
@@ -9,7 +9,7 @@ use web_sys::{HtmlAnchorElement, HtmlCanvasElement};
 /// right after `click()` makes Firefox save nothing (STYLE.md, "What to avoid").
 pub const OBJECT_URL_LIFETIME_MS: u32 = 60_000;
 
-/// Width used when the canvas has no layout width yet (hidden or detached), in CSS pixels.
+/// Width used when the chart box has no layout width yet (hidden or detached), in CSS pixels.
 const FALLBACK_CSS_WIDTH: f64 = 900.0;
 
 /// The CSS width, in CSS pixels, a chart drawn inside `container` gets: its `clientWidth`, or
@@ -35,40 +35,6 @@ pub fn device_pixel_ratio() -> f64 {
     } else {
         1.0
     }
-}
-
-/// Sizes `canvas` so its backing store is its CSS size × `devicePixelRatio` (sharp on HiDPI
-/// screens, plotters issue #164): CSS width `css_w` (CSS pixels, from
-/// [`container_css_width`]), CSS height `css_height(css_w)` rounded. Attributes and styles are
-/// written only when they change, so redrawing at the same size invalidates no layout and
-/// reads none. Returns `(css_width, css_height, device_pixel_ratio)`.
-pub fn size_canvas_for_device(
-    canvas: &HtmlCanvasElement,
-    css_w: f64,
-    css_height: impl Fn(f64) -> f64,
-) -> Result<(f64, f64, f64), String> {
-    let dpr = device_pixel_ratio();
-    let css_h = css_height(css_w).round();
-    let (w, h) = ((css_w * dpr).round() as u32, (css_h * dpr).round() as u32);
-    if canvas.width() != w {
-        canvas.set_width(w);
-    }
-    if canvas.height() != h {
-        canvas.set_height(h);
-    }
-    let style = canvas.style();
-    let (css_w_text, css_h_text) = (format!("{css_w}px"), format!("{css_h}px"));
-    let set = |name: &str, value: &str| {
-        if style.get_property_value(name).ok().as_deref() == Some(value) {
-            Ok(())
-        } else {
-            style.set_property(name, value)
-        }
-    };
-    set("width", &css_w_text)
-        .and_then(|()| set("height", &css_h_text))
-        .map_err(|_| "could not size the chart".to_string())?;
-    Ok((css_w, css_h, dpr))
 }
 
 /// The chart theme matching the user's colour scheme (`prefers-color-scheme`).
@@ -113,12 +79,53 @@ pub fn download_text(file_name: &str, mime: &str, text: &str) -> Result<(), Stri
     Ok(())
 }
 
-/// Downloads the canvas as a PNG at its backing-store (device) resolution.
-pub fn download_canvas_png(canvas: &HtmlCanvasElement, file_name: &str) -> Result<(), String> {
-    let url = canvas
+/// Downloads `svg` (an SVG document, drawn at device resolution) as a PNG of the same pixel
+/// size named `file_name`: the browser decodes it from a Blob object URL into an image, which is
+/// drawn on a detached canvas and exported. Asynchronous (the decode); a failure is reported
+/// through `on_error` with a message.
+pub fn download_svg_as_png(
+    svg: String,
+    file_name: String,
+    on_error: impl FnOnce(String) + 'static,
+) {
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Err(e) = svg_to_png(&svg, &file_name).await {
+            on_error(e);
+        }
+    });
+}
+
+async fn svg_to_png(svg: &str, file_name: &str) -> Result<(), String> {
+    const REFUSED: &str = "the browser refused to export the chart as PNG";
+    let url = gloo::file::ObjectUrl::from(gloo::file::Blob::new_with_options(
+        svg,
+        Some("image/svg+xml"),
+    ));
+    let image = web_sys::HtmlImageElement::new().map_err(|_| REFUSED)?;
+    image.set_src(&url);
+    wasm_bindgen_futures::JsFuture::from(image.decode())
+        .await
+        .map_err(|_| REFUSED)?;
+    let canvas: HtmlCanvasElement = gloo::utils::document()
+        .create_element("canvas")
+        .ok()
+        .and_then(|c| c.dyn_into().ok())
+        .ok_or(REFUSED)?;
+    canvas.set_width(image.natural_width());
+    canvas.set_height(image.natural_height());
+    let context: web_sys::CanvasRenderingContext2d = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into().ok())
+        .ok_or("this browser gave no 2D canvas context")?;
+    context
+        .draw_image_with_html_image_element(&image, 0.0, 0.0)
+        .map_err(|_| REFUSED)?;
+    let png = canvas
         .to_data_url_with_type("image/png")
-        .map_err(|_| "the browser refused to export the chart as PNG".to_string())?;
-    click_download(&url, file_name)
+        .map_err(|_| REFUSED)?;
+    click_download(&png, file_name)
 }
 
 /// Name of the performance mark set when the first chart has been drawn; the end-to-end test
@@ -154,7 +161,8 @@ pub fn mark_bands_drawn() {
 /// `scripts/bench-browser.sh` and by any profiler:
 /// - [`MEASURE_RECOMPUTE`]: the compared options' results recomputed after a change;
 /// - [`MEASURE_CHART_SERIES`]: the chart's series and labels rebuilt from those results;
-/// - [`MEASURE_DRAW_CHART`]: the chart drawn on the canvas (sizing, plotting, text).
+/// - [`MEASURE_DRAW_CHART`]: the chart drawn (plotting and text into an SVG document, which
+///   replaces the chart element's content; the browser lays it out and paints it afterwards).
 pub const MEASURE_RECOMPUTE: &str = "recompute";
 /// See [`MEASURE_RECOMPUTE`].
 pub const MEASURE_CHART_SERIES: &str = "chart-series";

@@ -575,10 +575,10 @@ pub fn app(props: &AppProps) -> Html {
                     today={(*today_date).clone()} on_spot_variant={on_spot_variant}
                     reservable={reservable} on_reserved_variant={on_reserved_variant} on_remove={on_remove_option} />
             </section>
-            <ChartPanel chart={AnyChart::Cumulative(chart)} heading={tx("ui-chart-cumulative")} canvas_id="chart"
+            <ChartPanel chart={AnyChart::Cumulative(chart)} heading={tx("ui-chart-cumulative")} chart_id="chart"
                 what="cumulative" today={(*today_date).clone()} csv={cumulative_csv} />
             <div class="chart-grid">
-                <ChartPanel chart={AnyChart::Breakdown(breakdown)} heading={tx("ui-chart-breakdown")} canvas_id="chart-breakdown"
+                <ChartPanel chart={AnyChart::Breakdown(breakdown)} heading={tx("ui-chart-breakdown")} chart_id="chart-breakdown"
                     what="breakdown" today={(*today_date).clone()} csv={breakdown_csv}>
                     <label class="chart-control">{ t.text("ui-option") }{ " " }
                         <select id="breakdown-option" onchange={on_breakdown}>
@@ -591,11 +591,11 @@ pub fn app(props: &AppProps) -> Html {
                         </select>
                     </label>
                 </ChartPanel>
-                <ChartPanel chart={AnyChart::Ranking(ranking)} heading={tx("ui-chart-ranking")} canvas_id="chart-ranking"
+                <ChartPanel chart={AnyChart::Ranking(ranking)} heading={tx("ui-chart-ranking")} chart_id="chart-ranking"
                     what="ranking" today={(*today_date).clone()} csv={ranking_csv} />
-                <ChartPanel chart={AnyChart::Lines(reserved_chart)} heading={tx("ui-chart-reserved")} canvas_id="chart-reserved"
+                <ChartPanel chart={AnyChart::Lines(reserved_chart)} heading={tx("ui-chart-reserved")} chart_id="chart-reserved"
                     what="reserved-vs-on-demand" today={(*today_date).clone()} csv={reserved_csv} />
-                <ChartPanel chart={AnyChart::Lines(buy_chart)} heading={tx("ui-chart-buy")} canvas_id="chart-buy"
+                <ChartPanel chart={AnyChart::Lines(buy_chart)} heading={tx("ui-chart-buy")} chart_id="chart-buy"
                     what="rent-vs-buy" today={(*today_date).clone()} csv={buy_csv}>
                     <BuyForm buy={file.buy} currency={scenario.display_currency()} on_action={on_action.clone()} />
                 </ChartPanel>

@@ -56,7 +56,7 @@ export async function openApp(browser, origin, { deviceScaleFactor = 1, width = 
   await page.waitForSelector('#total-0');
   await page.waitForFunction(() => {
     const c = document.querySelector('#chart');
-    return c && c.width > 0 && performance.getEntriesByName('first-chart').length > 0;
+    return c?.querySelector('svg') && performance.getEntriesByName('first-chart').length > 0;
   });
   const firstChartMs = await page.evaluate(() => {
     const m = performance.getEntriesByName('first-chart')[0];
