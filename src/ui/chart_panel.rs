@@ -414,7 +414,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                 if let Some(t) = &*tooltip {
                     <div class="chart-tooltip" role="status" style={format!("left: {:.0}px; top: 40px;", t.x)}
                         data-month={t.month.to_string()}>
-                        <div class="tooltip-head">{ tr.text_with("ui-tooltip-month", &[("n", crate::i18n::Arg::Number(t.month.round()))]) }</div>
+                        <div class="tooltip-head">{ tr.text_with(msg!("ui-tooltip-month"), &[("n", crate::i18n::Arg::Number(t.month.round()))]) }</div>
                         { for t.rows.iter().map(|(label, v)| html!{
                             <div class="tooltip-row">{ label.split(" — ").next().unwrap_or(label.as_str()) }{ ": " }<strong>{ crate::format::number(*v, 2) }</strong></div>
                         }) }

@@ -138,24 +138,24 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
 
     html! {
         <div class="share-bar">
-            <button id="copy-share-link" onclick={on_copy}>{ t.text("ui-copy-share-link") }</button>
-            <button id="export-scenario" onclick={on_export}>{ t.text("ui-export-json") }</button>
-            <label class="file-button">{ t.text("ui-import-json") }{ " " }
+            <button id="copy-share-link" onclick={on_copy}>{ t.text(msg!("ui-copy-share-link")) }</button>
+            <button id="export-scenario" onclick={on_export}>{ t.text(msg!("ui-export-json")) }</button>
+            <label class="file-button">{ t.text(msg!("ui-import-json")) }{ " " }
                 <input type="file" id="import-scenario" accept=".json,application/json" onchange={on_import} />
             </label>
             if let Some(url) = &*link {
-                <label class="share-link small">{ t.text("ui-share-link") }{ " " }
+                <label class="share-link small">{ t.text(msg!("ui-share-link")) }{ " " }
                     <input type="text" id="share-link" readonly=true value={url.clone()} ref={field} onfocus={select_all} />
                 </label>
             }
             { match &*copied {
-                Some(Copied::Yes) => html!{ <span class="small" id="share-status">{ t.text("ui-link-copied") }</span> },
-                Some(Copied::ByHand) => html!{ <span class="small" id="share-status">{ t.text("ui-link-copy-by-hand") }</span> },
-                Some(Copied::Failed(d)) => html!{ <span class="small notice" id="share-status">{ t.text_with("ui-link-failed", &[("detail", crate::i18n::Arg::Text(d.clone()))]) }</span> },
+                Some(Copied::Yes) => html!{ <span class="small" id="share-status">{ t.text(msg!("ui-link-copied")) }</span> },
+                Some(Copied::ByHand) => html!{ <span class="small" id="share-status">{ t.text(msg!("ui-link-copy-by-hand")) }</span> },
+                Some(Copied::Failed(d)) => html!{ <span class="small notice" id="share-status">{ t.text_with(msg!("ui-link-failed"), &[("detail", crate::i18n::Arg::Text(d.clone()))]) }</span> },
                 None => html!{},
             } }
             if let Some(e) = &*export_error {
-                <span class="small notice" id="export-error">{ t.text_with("ui-export-failed", &[("detail", crate::i18n::Arg::Text(e.clone()))]) }</span>
+                <span class="small notice" id="export-error">{ t.text_with(msg!("ui-export-failed"), &[("detail", crate::i18n::Arg::Text(e.clone()))]) }</span>
             }
         </div>
     }
