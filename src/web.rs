@@ -128,6 +128,52 @@ async fn svg_to_png(svg: &str, file_name: &str) -> Result<(), String> {
     click_download(&png, file_name)
 }
 
+/// The latest file read of one file control: a read started before another on the same
+/// control is ignored when it completes, so the last file chosen wins.
+#[derive(Default)]
+pub struct LatestRead(std::cell::Cell<u32>);
+
+impl LatestRead {
+    /// Starts a read; returns its number for [`LatestRead::is_latest`].
+    pub fn start(&self) -> u32 {
+        let n = self.0.get().wrapping_add(1);
+        self.0.set(n);
+        n
+    }
+
+    /// Whether read `n` is the last one started.
+    #[must_use]
+    pub fn is_latest(&self, n: u32) -> bool {
+        self.0.get() == n
+    }
+}
+
+/// The browser's reason for a failed promise (an `Error`'s message, or a thrown string).
+fn js_reason(e: &wasm_bindgen::JsValue) -> String {
+    e.dyn_ref::<web_sys::js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "the browser gave no reason".into())
+}
+
+/// Reads `file` whole as bytes (`Blob.arrayBuffer()`). Errors give the browser's reason.
+pub async fn read_file_bytes(file: &web_sys::File) -> Result<Vec<u8>, String> {
+    let buffer = wasm_bindgen_futures::JsFuture::from(file.array_buffer())
+        .await
+        .map_err(|e| js_reason(&e))?;
+    Ok(web_sys::js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
+/// Reads `file` whole as UTF-8 text (`Blob.text()`: a byte-order mark is dropped, invalid
+/// sequences become U+FFFD, as `FileReader.readAsText` does). Errors give the browser's reason.
+pub async fn read_file_text(file: &web_sys::File) -> Result<String, String> {
+    let text = wasm_bindgen_futures::JsFuture::from(file.text())
+        .await
+        .map_err(|e| js_reason(&e))?;
+    text.as_string()
+        .ok_or_else(|| "the browser gave no text".to_string())
+}
+
 /// Name of the performance mark set when the first chart has been drawn; the end-to-end test
 /// reads it to report load time (`performance.getEntriesByName`).
 pub const FIRST_CHART_MARK: &str = "first-chart";

@@ -147,26 +147,23 @@ fn price_title(
     parts.join("\n")
 }
 
-/// Reads the chosen file with gloo-file, parses it, registers its offers and reports.
+/// Reads the chosen file, parses it, registers its offers and reports.
 fn import_file(
     input: &HtmlInputElement,
-    reader: &std::rc::Rc<std::cell::RefCell<Option<gloo::file::callbacks::FileReader>>>,
+    reader: &std::rc::Rc<std::cell::RefCell<crate::web::LatestRead>>,
     on_imported: &Callback<(ImportReport, usize)>,
 ) {
     let Some(file) = input.files().and_then(|list| list.get(0)) else {
         return;
     };
     let file_name = file.name();
-    let file = gloo::file::File::from(file);
     input.set_value("");
-    let too_large = usize::try_from(file.size()).map_or(true, |n| n > MAX_FILE_BYTES);
-    if too_large {
+    // `size` is a whole number of bytes (a JS number); the cast saturates.
+    let size = file.size() as usize;
+    if size > MAX_FILE_BYTES {
         let report = ImportReport {
             failure: Some(
-                crate::catalog::import::ImportError::TooLarge {
-                    bytes: usize::try_from(file.size()).unwrap_or(usize::MAX),
-                }
-                .to_string(),
+                crate::catalog::import::ImportError::TooLarge { bytes: size }.to_string(),
             ),
             file_name,
             ..ImportReport::default()
@@ -175,7 +172,13 @@ fn import_file(
         return;
     }
     let on_imported = on_imported.clone();
-    let task = gloo::file::callbacks::read_as_bytes(&file, move |result| {
+    let read = reader.borrow().start();
+    let reader = reader.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let result = crate::web::read_file_bytes(&file).await;
+        if !reader.borrow().is_latest(read) {
+            return;
+        }
         let report = match result {
             Err(e) => ImportReport {
                 failure: Some(format!("cannot read the file: {e}")),
@@ -217,7 +220,6 @@ fn import_file(
         };
         on_imported.emit((report, user::offers().len()));
     });
-    *reader.borrow_mut() = Some(task);
 }
 
 fn opt_num(v: Option<f64>, decimals: u32) -> String {
@@ -276,7 +278,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
     }
     let shown_rows = if *show_rows { MAX_ROWS } else { 0 };
     let total_offers = catalog::OFFERS.len() + props.imported_offers;
-    let reader = use_mut_ref(|| None::<gloo::file::callbacks::FileReader>);
+    let reader = use_mut_ref(crate::web::LatestRead::default);
     let on_file = {
         let reader = reader.clone();
         let on_imported = props.on_imported.clone();

@@ -119,7 +119,7 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
             export_error.set(result.err());
         })
     };
-    let reader = use_mut_ref(|| None::<gloo::file::callbacks::FileReader>);
+    let reader = use_mut_ref(crate::web::LatestRead::default);
     let on_import = {
         let d = props.dispatch.clone();
         Callback::from(move |e: Event| {
@@ -184,38 +184,45 @@ fn refusal(notices: &[Notice]) -> Option<String> {
 /// list stay as they were.
 fn import_scenario(
     input: &HtmlInputElement,
-    reader: &Rc<RefCell<Option<gloo::file::callbacks::FileReader>>>,
+    reader: &Rc<RefCell<crate::web::LatestRead>>,
     dispatch: &UseReducerDispatcher<AppState>,
 ) {
     let Some(file) = input.files().and_then(|list| list.get(0)) else {
         return;
     };
     let name = file.name();
-    let file = gloo::file::File::from(file);
     input.set_value("");
     let refuse = move |detail: String| Notice {
         kind: NoticeKind::ImportRefused,
         field: name.clone(),
         detail,
     };
-    if file.size() > MAX_IMPORT_BYTES {
+    // `size` is a whole number of bytes (a JS number); the cast saturates.
+    if file.size() as u64 > MAX_IMPORT_BYTES {
         dispatch.dispatch(AppAction::ShowLoadNotices(vec![refuse(format!(
             "larger than {MAX_IMPORT_BYTES} bytes"
         ))]));
         return;
     }
     let d = dispatch.clone();
-    let task = gloo::file::callbacks::read_as_text(&file, move |result| match result {
-        Ok(text) => {
-            let (scenario, notices) = crate::share::load_json_lenient(&text);
-            // Nothing usable (not JSON, not an object, no option could be loaded): refused as a
-            // whole, so the scenario on screen is not replaced by the example one.
-            match refusal(&notices) {
-                Some(detail) => d.dispatch(AppAction::ShowLoadNotices(vec![refuse(detail)])),
-                None => d.dispatch(AppAction::Load(Box::new(scenario), notices)),
-            }
+    let read = reader.borrow().start();
+    let reader = reader.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let result = crate::web::read_file_text(&file).await;
+        if !reader.borrow().is_latest(read) {
+            return;
         }
-        Err(e) => d.dispatch(AppAction::ShowLoadNotices(vec![refuse(e.to_string())])),
+        match result {
+            Ok(text) => {
+                let (scenario, notices) = crate::share::load_json_lenient(&text);
+                // Nothing usable (not JSON, not an object, no option could be loaded): refused as a
+                // whole, so the scenario on screen is not replaced by the example one.
+                match refusal(&notices) {
+                    Some(detail) => d.dispatch(AppAction::ShowLoadNotices(vec![refuse(detail)])),
+                    None => d.dispatch(AppAction::Load(Box::new(scenario), notices)),
+                }
+            }
+            Err(e) => d.dispatch(AppAction::ShowLoadNotices(vec![refuse(e)])),
+        }
     });
-    *reader.borrow_mut() = Some(task);
 }
