@@ -123,20 +123,20 @@ pub enum Reason {
 impl Reason {
     /// The Fluent message id in `locales/*.ftl`.
     #[must_use]
-    pub fn message_id(&self) -> &'static str {
+    pub fn message_id(&self) -> crate::i18n::Msg {
         match self {
-            Reason::MatchesGpu { .. } => "reason-matches-gpu",
-            Reason::EnoughMemory { .. } => "reason-enough-memory",
-            Reason::NvLink => "reason-nvlink",
-            Reason::InChinaMainland => "reason-in-china-mainland",
-            Reason::OutsideChinaMainland => "reason-outside-china-mainland",
-            Reason::SpotPrice { .. } => "reason-spot-price",
-            Reason::CommittedPrice { .. } => "reason-committed-price",
-            Reason::OnDemandPrice { .. } => "reason-on-demand-price",
-            Reason::FailureBudget { .. } => "reason-failure-budget",
-            Reason::SlaFirst => "reason-sla-first",
-            Reason::ManagedToolchain => "reason-managed-toolchain",
-            Reason::SelfManaged => "reason-self-managed",
+            Reason::MatchesGpu { .. } => msg!("reason-matches-gpu"),
+            Reason::EnoughMemory { .. } => msg!("reason-enough-memory"),
+            Reason::NvLink => msg!("reason-nvlink"),
+            Reason::InChinaMainland => msg!("reason-in-china-mainland"),
+            Reason::OutsideChinaMainland => msg!("reason-outside-china-mainland"),
+            Reason::SpotPrice { .. } => msg!("reason-spot-price"),
+            Reason::CommittedPrice { .. } => msg!("reason-committed-price"),
+            Reason::OnDemandPrice { .. } => msg!("reason-on-demand-price"),
+            Reason::FailureBudget { .. } => msg!("reason-failure-budget"),
+            Reason::SlaFirst => msg!("reason-sla-first"),
+            Reason::ManagedToolchain => msg!("reason-managed-toolchain"),
+            Reason::SelfManaged => msg!("reason-self-managed"),
         }
     }
 
@@ -167,19 +167,19 @@ impl Reason {
     }
 
     /// Every message id (for the translation completeness test).
-    pub const MESSAGE_IDS: [&'static str; 12] = [
-        "reason-matches-gpu",
-        "reason-enough-memory",
-        "reason-nvlink",
-        "reason-in-china-mainland",
-        "reason-outside-china-mainland",
-        "reason-spot-price",
-        "reason-committed-price",
-        "reason-on-demand-price",
-        "reason-failure-budget",
-        "reason-sla-first",
-        "reason-managed-toolchain",
-        "reason-self-managed",
+    pub const MESSAGE_IDS: [crate::i18n::Msg; 12] = [
+        msg!("reason-matches-gpu"),
+        msg!("reason-enough-memory"),
+        msg!("reason-nvlink"),
+        msg!("reason-in-china-mainland"),
+        msg!("reason-outside-china-mainland"),
+        msg!("reason-spot-price"),
+        msg!("reason-committed-price"),
+        msg!("reason-on-demand-price"),
+        msg!("reason-failure-budget"),
+        msg!("reason-sla-first"),
+        msg!("reason-managed-toolchain"),
+        msg!("reason-self-managed"),
     ];
 }
 

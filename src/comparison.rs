@@ -34,11 +34,11 @@ pub fn warnings(r: &OptionResult, currency: Currency, t: &Translator) -> Vec<Str
     let mut out = Vec::new();
     if let Some(res) = &r.reserved {
         if res.above_on_demand {
-            out.push(t.text("warn-reserved-above-on-demand"));
+            out.push(t.text(msg!("warn-reserved-above-on-demand")));
         }
         if res.committed_after_horizon > 0.0 {
             out.push(t.text_with(
-                "warn-committed-after-horizon",
+                msg!("warn-committed-after-horizon"),
                 &[(
                     "amount",
                     Arg::Text(i18n::money(l, res.committed_after_horizon, currency)),
@@ -48,7 +48,7 @@ pub fn warnings(r: &OptionResult, currency: Currency, t: &Translator) -> Vec<Str
     }
     if r.totals.reserved_idle > 0.0 {
         out.push(t.text_with(
-            "warn-reserved-idle",
+            msg!("warn-reserved-idle"),
             &[(
                 "amount",
                 Arg::Text(i18n::money(l, r.totals.reserved_idle, currency)),
@@ -103,17 +103,20 @@ pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str, t: &Tra
     let c = Arg::Text(csv_currency(t, currency));
     let m = Arg::Text(month.to_string());
     let header = [
-        t.text("csv-option"),
-        t.text("csv-offer-id"),
-        t.text("csv-prices-as-of"),
-        t.text_with("csv-total", &[("currency", c.clone())]),
-        t.text_with("csv-total-with-commitment", &[("currency", c.clone())]),
-        t.text_with("csv-per-used-gpu-hour", &[("currency", c.clone())]),
-        t.text_with("csv-per-job", &[("currency", c)]),
-        t.text_with("csv-finish-months", &[("month", m.clone())]),
-        t.text("csv-break-even-utilisation"),
-        t.text_with("csv-break-even-months", &[("month", m)]),
-        t.text("csv-warnings"),
+        t.text(msg!("csv-option")),
+        t.text(msg!("csv-offer-id")),
+        t.text(msg!("csv-prices-as-of")),
+        t.text_with(msg!("csv-total"), &[("currency", c.clone())]),
+        t.text_with(
+            msg!("csv-total-with-commitment"),
+            &[("currency", c.clone())],
+        ),
+        t.text_with(msg!("csv-per-used-gpu-hour"), &[("currency", c.clone())]),
+        t.text_with(msg!("csv-per-job"), &[("currency", c)]),
+        t.text_with(msg!("csv-finish-months"), &[("month", m.clone())]),
+        t.text(msg!("csv-break-even-utilisation")),
+        t.text_with(msg!("csv-break-even-months"), &[("month", m)]),
+        t.text(msg!("csv-warnings")),
     ];
     let mut w = csv::Writer::from_writer(Vec::new());
     // Writing to a Vec cannot fail; a failure would only drop rows, never panic.
@@ -173,13 +176,16 @@ pub fn cumulative_csv_with_bands(
     let banded = bands.iter().any(Option::is_some);
     let mut w = csv::Writer::from_writer(Vec::new());
     let mut header = vec![
-        t.text("csv-option"),
-        t.text_with("csv-month", &[("month", Arg::Text(month.to_string()))]),
-        t.text_with("csv-cumulative", &[("currency", code.clone())]),
+        t.text(msg!("csv-option")),
+        t.text_with(
+            msg!("csv-month"),
+            &[("month", Arg::Text(month.to_string()))],
+        ),
+        t.text_with(msg!("csv-cumulative"), &[("currency", code.clone())]),
     ];
     if banded {
-        header.push(t.text_with("csv-p10-cumulative", &[("currency", code.clone())]));
-        header.push(t.text_with("csv-p90-cumulative", &[("currency", code)]));
+        header.push(t.text_with(msg!("csv-p10-cumulative"), &[("currency", code.clone())]));
+        header.push(t.text_with(msg!("csv-p90-cumulative"), &[("currency", code)]));
     }
     let _ = w.write_record(&header);
     for (k, r) in results.iter().enumerate() {
@@ -216,7 +222,7 @@ pub fn cumulative_csv_with_bands(
         // Nothing to chart: the file says why instead of holding a bare header.
         let mut row = vec![String::new(); header.len()];
         row[0] = neutralise(&t.text_with(
-            "chart-empty-pick",
+            msg!("chart-empty-pick"),
             &[("max", Arg::Number(crate::scenario::MAX_COMPARED as f64))],
         ));
         let _ = w.write_record(&row);

@@ -2,10 +2,11 @@
 //! the initial language from the browser's list, message lookup with arguments
 //! ([`Translator`]), and locale-aware numbers, money and dates. Messages live in
 //! `locales/en.ftl` and `locales/zh-CN.ftl`. `build.rs` parses them with the official
-//! `fluent-syntax` parser and generates static tables ([`Piece`]s per message id), rejecting
-//! at build time anything outside the subset this module formats (text and `{ $variable }`
-//! placeables: no selectors, terms, references, functions or attributes). At run time the
-//! translator only looks messages up and substitutes arguments, which keeps `fluent-bundle`
+//! `fluent-syntax` parser and generates static tables (each language's patterns in id order),
+//! rejecting at build time anything outside the subset this module formats (text and
+//! `{ $variable }` placeables: no selectors, terms, references, functions or attributes). Code
+//! names a message as `msg!("ui-save")`, an [`Msg`] index found at compile time. At run time
+//! the translator only indexes patterns and substitutes arguments, which keeps `fluent-bundle`
 //! and any Fluent parser out of the bundle; tests check every message formats exactly as
 //! `fluent-bundle` would (`docs/i18n.md`).
 
@@ -103,6 +104,77 @@ impl Language {
     }
 }
 
+/// A message, by its index among the sorted ids. Write one as `msg!("ui-save")`: the id is
+/// looked up at compile time (an unknown id fails the build), so the wasm holds a `u16` and not
+/// the id's text. Ids built at run time from data go through [`Msg::named`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Msg(u16);
+
+/// Byte-wise order of `a` and `b` (as `str`'s `Ord`), usable in `const` code.
+const fn compare(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
+    let mut i = 0;
+    while i < a.len() && i < b.len() {
+        if a[i] != b[i] {
+            return if a[i] < b[i] {
+                std::cmp::Ordering::Less
+            } else {
+                std::cmp::Ordering::Greater
+            };
+        }
+        i += 1;
+    }
+    if a.len() < b.len() {
+        std::cmp::Ordering::Less
+    } else if a.len() > b.len() {
+        std::cmp::Ordering::Greater
+    } else {
+        std::cmp::Ordering::Equal
+    }
+}
+
+impl Msg {
+    /// The message with id `id`. Meant for `const` evaluation (the [`msg!`] macro); panics
+    /// (a build error there) when no message has that id.
+    #[must_use]
+    pub const fn of(id: &str) -> Msg {
+        let (mut lo, mut hi) = (0, generated::IDS.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            match compare(generated::IDS[mid].as_bytes(), id.as_bytes()) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return Msg(mid as u16),
+            }
+        }
+        panic!("no message has this id (locales/*.ftl)")
+    }
+
+    /// The message whose id was built at run time from data (`field-…`, `count-…`,
+    /// `component-…` or `preset-…`; the only ids whose text the wasm carries); `None` for any
+    /// other id.
+    #[must_use]
+    pub fn named(id: &str) -> Option<Msg> {
+        let ends = &generated::NAMED_ENDS;
+        let (mut lo, mut hi) = (0, ends.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            match slice(generated::NAMED, ends, mid).cmp(id) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return Some(Msg(generated::NAMED_INDEX[mid])),
+            }
+        }
+        None
+    }
+
+    /// The message's id (tests only: the wasm does not carry every id).
+    #[cfg(test)]
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        generated::IDS[usize::from(self.0)]
+    }
+}
+
 /// Entry `i` of a packed table: `text` from the end of entry `i - 1` to `ends[i]` (empty if
 /// out of range).
 fn slice(text: &'static str, ends: &[u16], i: usize) -> &'static str {
@@ -161,25 +233,25 @@ impl Translator {
         self.language
     }
 
-    /// Whether the message exists.
+    /// The message `id` without arguments.
     #[must_use]
-    pub fn has(&self, id: &str) -> bool {
-        self.pattern(id).is_some()
-    }
-
-    /// The message `id` without arguments; the id itself if it is missing.
-    #[must_use]
-    pub fn text(&self, id: &str) -> String {
+    pub fn text(&self, id: Msg) -> String {
         self.text_with(id, &[])
     }
 
-    /// The message `id` with arguments (numbers and money formatted for the language); the id
-    /// itself if the message is missing. A missing argument shows as `{$name}`.
+    /// The message whose id was built at run time ([`Msg::named`]), with arguments; the id
+    /// itself if there is no such message.
     #[must_use]
-    pub fn text_with(&self, id: &str, args: &[(&str, Arg)]) -> String {
-        let Some(pattern) = self.pattern(id) else {
-            return id.to_string();
-        };
+    pub fn text_named(&self, id: &str, args: &[(&str, Arg)]) -> String {
+        Msg::named(id).map_or_else(|| id.to_string(), |m| self.text_with(m, args))
+    }
+
+    /// The message `id` with arguments (numbers and money formatted for the language). A
+    /// missing argument shows as `{$name}`.
+    #[must_use]
+    pub fn text_with(&self, id: Msg, args: &[(&str, Arg)]) -> String {
+        let (text, ends) = self.messages;
+        let pattern = slice(text, ends, usize::from(id.0));
         // Plain text for the DOM and CSV: no Unicode bidi isolation marks around arguments.
         let mut out = String::new();
         // Split on U+0001: every part after the first starts with `name` U+0002 `text`.
@@ -203,27 +275,10 @@ impl Translator {
         out
     }
 
-    fn pattern(&self, id: &str) -> Option<&'static str> {
-        let ends = &generated::ID_ENDS;
-        let (mut lo, mut hi) = (0, ends.len());
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            match slice(generated::IDS, ends, mid).cmp(id) {
-                std::cmp::Ordering::Less => lo = mid + 1,
-                std::cmp::Ordering::Greater => hi = mid,
-                std::cmp::Ordering::Equal => {
-                    let (text, ends) = self.messages;
-                    return Some(slice(text, ends, mid));
-                }
-            }
-        }
-        None
-    }
-
     /// Number of messages (the same in every language).
     #[must_use]
     pub fn len(&self) -> usize {
-        generated::ID_ENDS.len()
+        generated::IDS.len()
     }
 
     /// Whether there are no messages (never, for the bundled files).
@@ -250,13 +305,13 @@ impl Translator {
         use crate::input::InputError as E;
         let text = |v: &String| [("value", Arg::Text(v.clone()))];
         match e {
-            E::Empty => self.text("input-empty"),
-            E::DecimalComma(v) => self.text_with("input-decimal-comma", &text(v)),
-            E::NotANumber(v) => self.text_with("input-not-a-number", &text(v)),
-            E::NotFinite => self.text("input-not-finite"),
-            E::NotInteger => self.text("input-not-integer"),
-            E::TooSmall(v) => self.text_with("input-too-small", &text(v)),
-            E::TooLarge(v) => self.text_with("input-too-large", &text(v)),
+            E::Empty => self.text(msg!("input-empty")),
+            E::DecimalComma(v) => self.text_with(msg!("input-decimal-comma"), &text(v)),
+            E::NotANumber(v) => self.text_with(msg!("input-not-a-number"), &text(v)),
+            E::NotFinite => self.text(msg!("input-not-finite")),
+            E::NotInteger => self.text(msg!("input-not-integer")),
+            E::TooSmall(v) => self.text_with(msg!("input-too-small"), &text(v)),
+            E::TooLarge(v) => self.text_with(msg!("input-too-large"), &text(v)),
         }
     }
 
@@ -269,22 +324,23 @@ impl Translator {
         use crate::engine::EngineError as E;
         match e {
             E::Invalid { field, reason } => self.text_with(
-                "engine-invalid",
+                msg!("engine-invalid"),
                 &[
                     ("field", Arg::Text(self.field_name(field))),
                     ("reason", Arg::Text(self.engine_reason(reason))),
                 ],
             ),
             E::UnknownOffer { field, id } => self.text_with(
-                "engine-unknown-offer",
+                msg!("engine-unknown-offer"),
                 &[
                     ("field", Arg::Text(self.field_name(field))),
                     ("id", Arg::Text(id.clone())),
                 ],
             ),
-            E::Parse(detail) => {
-                self.text_with("engine-parse", &[("detail", Arg::Text(detail.clone()))])
-            }
+            E::Parse(detail) => self.text_with(
+                msg!("engine-parse"),
+                &[("detail", Arg::Text(detail.clone()))],
+            ),
         }
     }
 
@@ -294,11 +350,11 @@ impl Translator {
         let last = path.rsplit('.').next().unwrap_or(path);
         let last = last.split('[').next().unwrap_or(last);
         let id = format!("field-{}", last.replace('_', "-"));
-        if self.has(&id) {
+        if let Some(id) = Msg::named(&id) {
             self.text_with(
-                "engine-field",
+                msg!("engine-field"),
                 &[
-                    ("name", Arg::Text(self.text(&id))),
+                    ("name", Arg::Text(self.text(id))),
                     ("path", Arg::Text(path.to_string())),
                 ],
             )
@@ -318,19 +374,19 @@ impl Translator {
             .strip_prefix("must be a finite number from 0 to 1e15 ")
             .and_then(got)
         {
-            return self.text_with("engine-non-negative", &[("value", Arg::Text(v))]);
+            return self.text_with(msg!("engine-non-negative"), &[("value", Arg::Text(v))]);
         }
         if let Some(v) = reason
             .strip_prefix("must be a finite number above 0, at most 1e15 ")
             .and_then(got)
         {
-            return self.text_with("engine-positive", &[("value", Arg::Text(v))]);
+            return self.text_with(msg!("engine-positive"), &[("value", Arg::Text(v))]);
         }
         if let Some(rest) = reason.strip_prefix("must be between ") {
             if let (Some((min, tail)), Some(v)) = (rest.split_once(" and "), got(rest)) {
                 if let Some((max, _)) = tail.split_once(" (got ") {
                     return self.text_with(
-                        "engine-between",
+                        msg!("engine-between"),
                         &[
                             ("min", Arg::Text(min.to_string())),
                             ("max", Arg::Text(max.to_string())),
@@ -341,18 +397,18 @@ impl Translator {
             }
         }
         let fixed = [
-            ("needs at least one option", "engine-needs-option"),
-            ("is required in fleet mode", "engine-required-fleet"),
-            ("is required in job mode", "engine-required-job"),
-            ("is required: the offer lists no spot price", "engine-no-spot-price"),
+            ("needs at least one option", msg!("engine-needs-option")),
+            ("is required in fleet mode", msg!("engine-required-fleet")),
+            ("is required in job mode", msg!("engine-required-job")),
+            ("is required: the offer lists no spot price", msg!("engine-no-spot-price")),
             (
                 "the on-demand share (what reserved and spot do not cover) needs an on-demand price or a monthly package",
-                "engine-on-demand-share",
+                msg!("engine-on-demand-share"),
             ),
-            ("switch to job mode first", "engine-job-mode-first"),
+            ("switch to job mode first", msg!("engine-job-mode-first")),
         ];
         match fixed.iter().find(|(r, _)| *r == reason) {
-            Some((_, id)) => self.text(id),
+            Some((_, id)) => self.text(*id),
             None => reason.to_string(),
         }
     }
@@ -363,18 +419,19 @@ impl Translator {
         use crate::scenario::ScenarioError as E;
         match e {
             E::TooManyOffers => self.text_with(
-                "scenario-too-many",
+                msg!("scenario-too-many"),
                 &[("max", Arg::Number(crate::scenario::MAX_COMPARED as f64))],
             ),
-            E::UnknownOffer(id) => {
-                self.text_with("scenario-unknown-offer", &[("id", Arg::Text(id.clone()))])
-            }
+            E::UnknownOffer(id) => self.text_with(
+                msg!("scenario-unknown-offer"),
+                &[("id", Arg::Text(id.clone()))],
+            ),
             E::Strategy(reason) => self.text_with(
-                "scenario-strategy",
+                msg!("scenario-strategy"),
                 &[("reason", Arg::Text(self.strategy_reason(reason)))],
             ),
             E::OutOfRange(field) => self.text_with(
-                "scenario-out-of-range",
+                msg!("scenario-out-of-range"),
                 &[("field", Arg::Text(self.field_name(field)))],
             ),
         }
@@ -384,7 +441,7 @@ impl Translator {
     fn strategy_reason(&self, text: &str) -> String {
         match text.split_once(": ") {
             Some((field, reason)) if !field.contains(' ') => self.text_with(
-                "engine-invalid",
+                msg!("engine-invalid"),
                 &[
                     ("field", Arg::Text(self.field_name(field))),
                     ("reason", Arg::Text(self.engine_reason(reason))),
@@ -401,7 +458,7 @@ impl Translator {
         match e {
             E::Invalid(e) => self.engine_error(e),
             E::TooManyOptions(n) => self.text_with(
-                "scenario-file-too-many",
+                msg!("scenario-file-too-many"),
                 &[
                     ("count", Arg::Number(*n as f64)),
                     ("max", Arg::Number(crate::scenario::MAX_COMPARED as f64)),
@@ -545,7 +602,7 @@ mod tests {
             en.notice(&n),
             "The name “plan” is already used; saved as “plan (2)”"
         );
-        assert_eq!(en.text("no-such-message"), "no-such-message");
+        assert_eq!(en.text_named("no-such-message", &[]), "no-such-message");
         // Input errors read as the engine-independent `Display` text in English.
         for e in [
             crate::input::InputError::Empty,
@@ -577,7 +634,7 @@ mod tests {
         let s = crate::scenario::ScenarioError::TooManyOffers;
         assert_eq!(en.scenario_error(&s), s.to_string());
         assert!(!zh.scenario_error(&s).is_ascii());
-        assert_eq!(zh.text("language-name"), "简体中文");
+        assert_eq!(zh.text(msg!("language-name")), "简体中文");
     }
 }
 
@@ -709,12 +766,18 @@ mod completeness {
             let all = messages(lang);
             assert_eq!(t.len(), all.len());
             assert!(
-                (1..t.len()).all(|i| slice(generated::IDS, &generated::ID_ENDS, i - 1)
-                    < slice(generated::IDS, &generated::ID_ENDS, i)),
+                generated::IDS.windows(2).all(|w| w[0] < w[1]),
                 "sorted by id"
             );
             for (id, vars) in &all {
-                assert!(t.has(id));
+                let id = id.as_str();
+                let m = Msg::of(id);
+                assert_eq!(m.id(), id);
+                // Only the ids built at run time from data can be looked up by name.
+                let runtime = ["field-", "count-", "component-", "preset-"]
+                    .iter()
+                    .any(|p| id.starts_with(p));
+                assert_eq!(Msg::named(id), runtime.then_some(m), "{id}");
                 let pattern = bundle.get_message(id).and_then(|m| m.value()).expect(id);
                 let mut fargs = FluentArgs::new();
                 let mut args = Vec::new();
@@ -725,11 +788,15 @@ mod completeness {
                 }
                 let mut errors = Vec::new();
                 let expected = bundle.format_pattern(pattern, Some(&fargs), &mut errors);
-                assert_eq!(t.text_with(id, &args), expected, "{id}");
+                assert_eq!(t.text_with(m, &args), expected, "{id}");
+                if runtime {
+                    assert_eq!(t.text_named(id, &args), expected, "{id} by name");
+                }
                 let expected = bundle.format_pattern(pattern, None, &mut errors);
-                assert_eq!(t.text(id), expected, "{id} without arguments");
+                assert_eq!(t.text(m), expected, "{id} without arguments");
             }
-            assert!(!t.has("no-such-message"));
+            assert_eq!(Msg::named("no-such-message"), None);
+            assert_eq!(Msg::named("ui-save"), None, "not built at run time");
         }
     }
 
@@ -808,6 +875,8 @@ mod completeness {
                     continue;
                 }
                 let before = src[..at].trim_end();
+                // `msg!("ui-…")`: the id of a call such as `text_with(msg!("ui-…"), …)`.
+                let before = before.strip_suffix("msg!(").map_or(before, str::trim_end);
                 // `class="chart-control"`, `id="csv-…"`: HTML attribute values, not ids.
                 if before.ends_with('=') {
                     continue;
@@ -889,7 +958,7 @@ mod completeness {
         for lang in Language::ALL {
             let all = messages(lang);
             for k in crate::share::NoticeKind::ALL {
-                check_used(&all, k.message_id(), &["field", "detail"]);
+                check_used(&all, k.message_id().id(), &["field", "detail"]);
             }
             let samples = [
                 Reason::MatchesGpu { gpu: "A100" },
@@ -916,13 +985,13 @@ mod completeness {
             for r in &samples {
                 let args = r.args();
                 let names: Vec<&str> = args.iter().map(|(n, _)| *n).collect();
-                check_used(&all, r.message_id(), &names);
+                check_used(&all, r.message_id().id(), &names);
                 // Every argument passed is used, so no reason silently loses its number.
                 for n in &names {
                     assert!(
-                        all[r.message_id()].contains(*n),
+                        all[r.message_id().id()].contains(*n),
                         "{}: ${n} unused",
-                        r.message_id()
+                        r.message_id().id()
                     );
                 }
             }
@@ -940,7 +1009,7 @@ mod completeness {
                 check_used(&all, &format!("component-{}", n.replace('_', "-")), &[]);
             }
             let t = Translator::new(lang);
-            assert!(t.has("language-name"));
+            assert!(!t.text(msg!("language-name")).is_empty());
         }
     }
 }

@@ -7,6 +7,15 @@
 //! `wasm32`, where its crates are declared, so the compiler enforces the boundary.
 #![warn(missing_docs)]
 
+/// The [`i18n::Msg`] of a literal message id, looked up at compile time: `msg!("ui-save")`.
+#[macro_export]
+macro_rules! msg {
+    ($id:literal) => {{
+        const M: $crate::i18n::Msg = $crate::i18n::Msg::of($id);
+        M
+    }};
+}
+
 pub mod advisor;
 pub mod catalog;
 pub mod chart;

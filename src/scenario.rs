@@ -1403,7 +1403,7 @@ pub fn cumulative_chart(
 #[must_use]
 pub fn count_in(t: &Translator, n: u32, unit: &str) -> String {
     let form = if n == 1 { "one" } else { "other" };
-    t.text_with(
+    t.text_named(
         &format!("count-{unit}-{form}"),
         &[("n", Arg::Number(f64::from(n)))],
     )
@@ -1415,13 +1415,13 @@ pub fn count_in(t: &Translator, n: u32, unit: &str) -> String {
 pub fn month_words(scenario: &Scenario, t: &Translator) -> String {
     match scenario.calendar_start() {
         Some(start) => t.text_with(
-            "chart-month-calendar",
+            msg!("chart-month-calendar"),
             &[("start", Arg::Text(start.to_string()))],
         ),
         None => {
             let label = scenario.fleet().month.label();
             t.text_with(
-                "ui-month-hours",
+                msg!("ui-month-hours"),
                 &[("hours", Arg::Text(label.trim_end_matches(" h").to_string()))],
             )
         }
@@ -1463,7 +1463,7 @@ pub fn engine_cumulative_chart(
         let text = r
             .prices_as_of
             .as_deref()
-            .map_or_else(|| t.text("chart-undated"), |d| i18n::date(l, d));
+            .map_or_else(|| t.text(msg!("chart-undated")), |d| i18n::date(l, d));
         if !as_of.contains(&text) {
             as_of.push(text);
         }
@@ -1474,7 +1474,7 @@ pub fn engine_cumulative_chart(
     let txt = |s: String| Arg::Text(s);
     let mut plan = if scenario.is_job() {
         t.text_with(
-            "chart-plan-job",
+            msg!("chart-plan-job"),
             &[
                 (
                     "work",
@@ -1484,11 +1484,11 @@ pub fn engine_cumulative_chart(
                     "size",
                     txt(match (w.gpus, w.within_months) {
                         (_, Some(m)) => t.text_with(
-                            "chart-plan-within",
+                            msg!("chart-plan-within"),
                             &[("months", txt(crate::format::input_value(m)))],
                         ),
                         (g, None) => t.text_with(
-                            "chart-plan-on",
+                            msg!("chart-plan-on"),
                             &[("gpus", txt(count_in(t, g.unwrap_or(DEFAULT_GPUS), "gpus")))],
                         ),
                     }),
@@ -1504,7 +1504,7 @@ pub fn engine_cumulative_chart(
         )
     } else {
         t.text_with(
-            "chart-plan-fleet",
+            msg!("chart-plan-fleet"),
             &[
                 ("gpus", txt(count_in(t, fleet.gpus, "gpus"))),
                 (
@@ -1519,7 +1519,7 @@ pub fn engine_cumulative_chart(
     };
     if file.storage_gb > 0.0 || file.egress_gb_per_month > 0.0 {
         plan.push_str(&t.text_with(
-            "chart-plan-storage",
+            msg!("chart-plan-storage"),
             &[
                 ("storage", txt(crate::format::number(file.storage_gb, 0))),
                 (
@@ -1539,15 +1539,15 @@ pub fn engine_cumulative_chart(
     }
     if file.contingency_pct > 0.0 {
         plan.push_str(&t.text_with(
-            "chart-plan-contingency",
+            msg!("chart-plan-contingency"),
             &[("pct", txt(crate::format::input_value(file.contingency_pct)))],
         ));
     }
-    plan.push_str(&t.text("chart-plan-end"));
+    plan.push_str(&t.text(msg!("chart-plan-end")));
     let mut footer = vec![plan];
     if !as_of.is_empty() {
         footer.push(t.text_with(
-            "chart-prices-as-of",
+            msg!("chart-prices-as-of"),
             &[(
                 "dates",
                 txt(as_of.join(match l {
@@ -1564,7 +1564,7 @@ pub fn engine_cumulative_chart(
             .is_some_and(|o| o.currency != currency)
     }) {
         footer.push(t.text_with(
-            "chart-converted",
+            msg!("chart-converted"),
             &[
                 ("currency", code()),
                 ("rate", txt(scenario.rate_statement())),
@@ -1572,9 +1572,9 @@ pub fn engine_cumulative_chart(
         ));
     }
     CumulativeChart {
-        title: t.text_with("chart-cumulative-title", &[("currency", code())]),
-        x_label: t.text_with("chart-month-axis", &[("month", txt(month))]),
-        y_label: t.text_with("chart-cumulative-title", &[("currency", code())]),
+        title: t.text_with(msg!("chart-cumulative-title"), &[("currency", code())]),
+        x_label: t.text_with(msg!("chart-month-axis"), &[("month", txt(month))]),
+        y_label: t.text_with(msg!("chart-cumulative-title"), &[("currency", code())]),
         footer,
         lines,
         empty_message: empty_message(t),
@@ -1587,7 +1587,7 @@ pub fn engine_cumulative_chart(
 /// "Pick up to 4 offers in the table to compare them", in `t`'s language.
 fn empty_message(t: &Translator) -> String {
     t.text_with(
-        "chart-empty-pick",
+        msg!("chart-empty-pick"),
         &[("max", Arg::Number(MAX_COMPARED as f64))],
     )
 }
@@ -1651,14 +1651,14 @@ pub fn with_bands(
         .collect();
     if !chart.bands.is_empty() {
         chart.footer.push(t.text_with(
-            "chart-bands",
+            msg!("chart-bands"),
             &[("trials", Arg::Number(f64::from(BAND_TRIALS)))],
         ));
     }
     chart.bands_pending = pending;
     if pending > 0 {
         chart.footer.push(t.text_with(
-            "chart-bands-pending",
+            msg!("chart-bands-pending"),
             &[("count", Arg::Number(pending as f64))],
         ));
     }
@@ -1692,17 +1692,17 @@ pub fn engine_ranking_chart(
     let fleet = scenario.fleet();
     RankingChart {
         title: if scenario.is_job() {
-            t.text_with("chart-ranking-title-job", &[("currency", code())])
+            t.text_with(msg!("chart-ranking-title-job"), &[("currency", code())])
         } else {
             t.text_with(
-                "chart-ranking-title",
+                msg!("chart-ranking-title"),
                 &[
                     ("months", Arg::Text(count_in(t, fleet.months, "months"))),
                     ("currency", code()),
                 ],
             )
         },
-        x_label: t.text_with("chart-ranking-axis", &[("currency", code())]),
+        x_label: t.text_with(msg!("chart-ranking-axis"), &[("currency", code())]),
         footer: engine_cumulative_chart(scenario, results, t).footer,
         bars: results
             .iter()
@@ -1722,7 +1722,8 @@ pub fn engine_ranking_chart(
 /// order (legend text and Chinese CSV headers).
 #[must_use]
 pub fn component_labels(t: &Translator) -> [String; 10] {
-    engine::plan::Components::NAMES.map(|n| t.text(&format!("component-{}", n.replace('_', "-"))))
+    engine::plan::Components::NAMES
+        .map(|n| t.text_named(&format!("component-{}", n.replace('_', "-")), &[]))
 }
 
 /// Builds the breakdown chart (cost of each month by component) of option `index` from the
@@ -1740,19 +1741,22 @@ pub fn engine_breakdown_chart(
     let r = results.get(index).or_else(|| results.first());
     let option = r.map(|r| r.name.clone()).unwrap_or_default();
     BreakdownChart {
-        title: t.text_with("chart-breakdown-title", &[("currency", code())]),
+        title: t.text_with(msg!("chart-breakdown-title"), &[("currency", code())]),
         option_line: if option.is_empty() {
             String::new()
         } else {
-            t.text_with("chart-option-line", &[("name", Arg::Text(option.clone()))])
+            t.text_with(
+                msg!("chart-option-line"),
+                &[("name", Arg::Text(option.clone()))],
+            )
         },
         option,
         component_labels: component_labels(t),
         x_label: t.text_with(
-            "chart-month-axis",
+            msg!("chart-month-axis"),
             &[("month", Arg::Text(month_words(scenario, t)))],
         ),
-        y_label: t.text_with("chart-breakdown-axis", &[("currency", code())]),
+        y_label: t.text_with(msg!("chart-breakdown-axis"), &[("currency", code())]),
         footer: engine_cumulative_chart(scenario, r.map(std::slice::from_ref).unwrap_or(&[]), t)
             .footer,
         monthly: r.map(|r| r.monthly.clone()).unwrap_or_default(),
@@ -1790,7 +1794,7 @@ pub fn engine_reserved_chart(
             .map(|term| term.term_months);
         lines.push(XyLine {
             label: t.text_with(
-                "chart-reserved-on-demand-line",
+                msg!("chart-reserved-on-demand-line"),
                 &[
                     ("name", txt(r.name.clone())),
                     ("price", txt(crate::format::number(od, 2))),
@@ -1805,7 +1809,7 @@ pub fn engine_reserved_chart(
                 let price = txt(crate::format::number(rs.effective_per_hour, 2));
                 match term {
                     Some(m) => t.text_with(
-                        "chart-reserved-line-term",
+                        msg!("chart-reserved-line-term"),
                         &[
                             ("name", txt(r.name.clone())),
                             ("months", Arg::Number(f64::from(m))),
@@ -1813,7 +1817,7 @@ pub fn engine_reserved_chart(
                         ],
                     ),
                     None => t.text_with(
-                        "chart-reserved-line",
+                        msg!("chart-reserved-line"),
                         &[("name", txt(r.name.clone())), ("price", price)],
                     ),
                 }
@@ -1828,7 +1832,7 @@ pub fn engine_reserved_chart(
                 y: rs.effective_per_hour,
                 tag: format!("{} %", crate::format::number(u * 100.0, 1)),
                 label: t.text_with(
-                    "chart-break-even-marker",
+                    msg!("chart-break-even-marker"),
                     &[
                         ("name", txt(r.name.clone())),
                         ("pct", txt(crate::format::number(u * 100.0, 1))),
@@ -1839,21 +1843,24 @@ pub fn engine_reserved_chart(
             _ => Marker {
                 x: 100.0,
                 y: od,
-                tag: t.text("chart-never"),
-                label: t.text_with("chart-never-pays-off", &[("name", txt(r.name.clone()))]),
+                tag: t.text(msg!("chart-never")),
+                label: t.text_with(
+                    msg!("chart-never-pays-off"),
+                    &[("name", txt(r.name.clone()))],
+                ),
                 series: i,
             },
         });
     }
     LinesChart {
-        title: t.text_with("chart-reserved-title", &[("currency", code())]),
-        x_label: t.text("chart-reserved-x-axis"),
-        y_label: t.text_with("chart-reserved-y-axis", &[("currency", code())]),
+        title: t.text_with(msg!("chart-reserved-title"), &[("currency", code())]),
+        x_label: t.text(msg!("chart-reserved-x-axis")),
+        y_label: t.text_with(msg!("chart-reserved-y-axis"), &[("currency", code())]),
         x_max: 100.0,
         footer: engine_cumulative_chart(scenario, &priced, t).footer,
         lines,
         markers,
-        empty_message: t.text("chart-reserved-empty"),
+        empty_message: t.text(msg!("chart-reserved-empty")),
     }
 }
 
@@ -1874,7 +1881,7 @@ pub fn engine_buy_chart(
         .iter()
         .enumerate()
         .map(|(i, r)| XyLine {
-            label: t.text_with("chart-rent-line", &[("name", txt(r.name.clone()))]),
+            label: t.text_with(msg!("chart-rent-line"), &[("name", txt(r.name.clone()))]),
             series: i,
             dashed: false,
             points: std::iter::once((0.0, 0.0))
@@ -1895,7 +1902,7 @@ pub fn engine_buy_chart(
         let upfront = first.servers * b.purchase;
         lines.push(XyLine {
             label: t.text_with(
-                "chart-buy-line",
+                msg!("chart-buy-line"),
                 &[
                     ("servers", txt(crate::format::number(first.servers, 0))),
                     ("gpus", Arg::Number(f64::from(b.gpus))),
@@ -1935,9 +1942,9 @@ pub fn engine_buy_chart(
                 markers.push(Marker {
                     x: f64::from(m),
                     y,
-                    tag: t.text_with("chart-month-n", &[("n", Arg::Number(f64::from(m)))]),
+                    tag: t.text_with(msg!("chart-month-n"), &[("n", Arg::Number(f64::from(m)))]),
                     label: t.text_with(
-                        "chart-buy-cheaper-from",
+                        msg!("chart-buy-cheaper-from"),
                         &[
                             ("name", txt(r.name.clone())),
                             ("n", Arg::Number(f64::from(m))),
@@ -1951,9 +1958,9 @@ pub fn engine_buy_chart(
             markers.push(Marker {
                 x: f64::from(chart_months(scenario, results)),
                 y: first.cumulative.last().copied().unwrap_or(f64::NAN),
-                tag: t.text("chart-no-crossover"),
+                tag: t.text(msg!("chart-no-crossover")),
                 label: t.text_with(
-                    "chart-renting-stays-cheaper",
+                    msg!("chart-renting-stays-cheaper"),
                     &[(
                         "months",
                         txt(count_in(t, chart_months(scenario, results), "months")),
@@ -1964,17 +1971,17 @@ pub fn engine_buy_chart(
         }
     }
     let mut footer = engine_cumulative_chart(scenario, results, t).footer;
-    footer.push(t.text_with("chart-buy-footer", &[("currency", code())]));
+    footer.push(t.text_with(msg!("chart-buy-footer"), &[("currency", code())]));
     let month = month_words(scenario, t);
     LinesChart {
-        title: t.text_with("chart-buy-title", &[("currency", code())]),
-        x_label: t.text_with("chart-month-axis", &[("month", txt(month))]),
-        y_label: t.text_with("chart-cumulative-title", &[("currency", code())]),
+        title: t.text_with(msg!("chart-buy-title"), &[("currency", code())]),
+        x_label: t.text_with(msg!("chart-month-axis"), &[("month", txt(month))]),
+        y_label: t.text_with(msg!("chart-cumulative-title"), &[("currency", code())]),
         x_max: f64::from(chart_months(scenario, results)),
         footer,
         lines: if buy.is_some() { lines } else { Vec::new() },
         markers,
-        empty_message: t.text("chart-buy-empty"),
+        empty_message: t.text(msg!("chart-buy-empty")),
     }
 }
 

@@ -92,24 +92,24 @@ pub enum NoticeKind {
 impl NoticeKind {
     /// The Fluent message id of this notice in `locales/*.ftl` (arguments `$field`, `$detail`).
     #[must_use]
-    pub fn message_id(self) -> &'static str {
+    pub fn message_id(self) -> crate::i18n::Msg {
         match self {
-            NoticeKind::UnknownField => "notice-unknown-field",
-            NoticeKind::Rejected => "notice-rejected",
-            NoticeKind::OptionDropped => "notice-option-dropped",
-            NoticeKind::NoOptions => "notice-no-options",
-            NoticeKind::OlderVersion => "notice-older-version",
-            NoticeKind::NewerVersion => "notice-newer-version",
-            NoticeKind::LinkTooLong => "notice-link-too-long",
-            NoticeKind::LinkTruncated => "notice-link-truncated",
-            NoticeKind::LinkCorrupt => "notice-link-corrupt",
-            NoticeKind::LinkTooLarge => "notice-link-too-large",
-            NoticeKind::NotJson => "notice-not-json",
-            NoticeKind::UnknownLanguage => "notice-unknown-language",
-            NoticeKind::StorageCorrupt => "notice-storage-corrupt",
-            NoticeKind::DuplicateName => "notice-duplicate-name",
-            NoticeKind::StorageNewer => "notice-storage-newer",
-            NoticeKind::ImportRefused => "notice-import-refused",
+            NoticeKind::UnknownField => msg!("notice-unknown-field"),
+            NoticeKind::Rejected => msg!("notice-rejected"),
+            NoticeKind::OptionDropped => msg!("notice-option-dropped"),
+            NoticeKind::NoOptions => msg!("notice-no-options"),
+            NoticeKind::OlderVersion => msg!("notice-older-version"),
+            NoticeKind::NewerVersion => msg!("notice-newer-version"),
+            NoticeKind::LinkTooLong => msg!("notice-link-too-long"),
+            NoticeKind::LinkTruncated => msg!("notice-link-truncated"),
+            NoticeKind::LinkCorrupt => msg!("notice-link-corrupt"),
+            NoticeKind::LinkTooLarge => msg!("notice-link-too-large"),
+            NoticeKind::NotJson => msg!("notice-not-json"),
+            NoticeKind::UnknownLanguage => msg!("notice-unknown-language"),
+            NoticeKind::StorageCorrupt => msg!("notice-storage-corrupt"),
+            NoticeKind::DuplicateName => msg!("notice-duplicate-name"),
+            NoticeKind::StorageNewer => msg!("notice-storage-newer"),
+            NoticeKind::ImportRefused => msg!("notice-import-refused"),
         }
     }
 

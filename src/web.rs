@@ -1,5 +1,5 @@
-//! Browser glue: canvas sizing for the device-pixel ratio, colour-scheme detection and file
-//! downloads. Every failure is returned as a message; nothing here panics.
+//! Browser glue: the device-pixel ratio, colour-scheme detection and file downloads (a chart's
+//! PNG rasterised from its SVG). Every failure is returned as a message; nothing here panics.
 
 use crate::chart::Theme;
 use wasm_bindgen::JsCast;
@@ -9,7 +9,7 @@ use web_sys::{HtmlAnchorElement, HtmlCanvasElement};
 /// right after `click()` makes Firefox save nothing (STYLE.md, "What to avoid").
 pub const OBJECT_URL_LIFETIME_MS: u32 = 60_000;
 
-/// Width used when the canvas has no layout width yet (hidden or detached), in CSS pixels.
+/// Width used when the chart box has no layout width yet (hidden or detached), in CSS pixels.
 const FALLBACK_CSS_WIDTH: f64 = 900.0;
 
 /// The CSS width, in CSS pixels, a chart drawn inside `container` gets: its `clientWidth`, or
@@ -35,40 +35,6 @@ pub fn device_pixel_ratio() -> f64 {
     } else {
         1.0
     }
-}
-
-/// Sizes `canvas` so its backing store is its CSS size × `devicePixelRatio` (sharp on HiDPI
-/// screens, plotters issue #164): CSS width `css_w` (CSS pixels, from
-/// [`container_css_width`]), CSS height `css_height(css_w)` rounded. Attributes and styles are
-/// written only when they change, so redrawing at the same size invalidates no layout and
-/// reads none. Returns `(css_width, css_height, device_pixel_ratio)`.
-pub fn size_canvas_for_device(
-    canvas: &HtmlCanvasElement,
-    css_w: f64,
-    css_height: impl Fn(f64) -> f64,
-) -> Result<(f64, f64, f64), String> {
-    let dpr = device_pixel_ratio();
-    let css_h = css_height(css_w).round();
-    let (w, h) = ((css_w * dpr).round() as u32, (css_h * dpr).round() as u32);
-    if canvas.width() != w {
-        canvas.set_width(w);
-    }
-    if canvas.height() != h {
-        canvas.set_height(h);
-    }
-    let style = canvas.style();
-    let (css_w_text, css_h_text) = (format!("{css_w}px"), format!("{css_h}px"));
-    let set = |name: &str, value: &str| {
-        if style.get_property_value(name).ok().as_deref() == Some(value) {
-            Ok(())
-        } else {
-            style.set_property(name, value)
-        }
-    };
-    set("width", &css_w_text)
-        .and_then(|()| set("height", &css_h_text))
-        .map_err(|_| "could not size the chart".to_string())?;
-    Ok((css_w, css_h, dpr))
 }
 
 /// The chart theme matching the user's colour scheme (`prefers-color-scheme`).
@@ -113,12 +79,99 @@ pub fn download_text(file_name: &str, mime: &str, text: &str) -> Result<(), Stri
     Ok(())
 }
 
-/// Downloads the canvas as a PNG at its backing-store (device) resolution.
-pub fn download_canvas_png(canvas: &HtmlCanvasElement, file_name: &str) -> Result<(), String> {
-    let url = canvas
+/// Downloads `svg` (an SVG document, drawn at device resolution) as a PNG of the same pixel
+/// size named `file_name`: the browser decodes it from a Blob object URL into an image, which is
+/// drawn on a detached canvas and exported. Asynchronous (the decode); a failure is reported
+/// through `on_error` with a message.
+pub fn download_svg_as_png(
+    svg: String,
+    file_name: String,
+    on_error: impl FnOnce(String) + 'static,
+) {
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Err(e) = svg_to_png(&svg, &file_name).await {
+            on_error(e);
+        }
+    });
+}
+
+async fn svg_to_png(svg: &str, file_name: &str) -> Result<(), String> {
+    const REFUSED: &str = "the browser refused to export the chart as PNG";
+    let url = gloo::file::ObjectUrl::from(gloo::file::Blob::new_with_options(
+        svg,
+        Some("image/svg+xml"),
+    ));
+    let image = web_sys::HtmlImageElement::new().map_err(|_| REFUSED)?;
+    image.set_src(&url);
+    wasm_bindgen_futures::JsFuture::from(image.decode())
+        .await
+        .map_err(|_| REFUSED)?;
+    let canvas: HtmlCanvasElement = gloo::utils::document()
+        .create_element("canvas")
+        .ok()
+        .and_then(|c| c.dyn_into().ok())
+        .ok_or(REFUSED)?;
+    canvas.set_width(image.natural_width());
+    canvas.set_height(image.natural_height());
+    let context: web_sys::CanvasRenderingContext2d = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into().ok())
+        .ok_or("this browser gave no 2D canvas context")?;
+    context
+        .draw_image_with_html_image_element(&image, 0.0, 0.0)
+        .map_err(|_| REFUSED)?;
+    let png = canvas
         .to_data_url_with_type("image/png")
-        .map_err(|_| "the browser refused to export the chart as PNG".to_string())?;
-    click_download(&url, file_name)
+        .map_err(|_| REFUSED)?;
+    click_download(&png, file_name)
+}
+
+/// The latest file read of one file control: a read started before another on the same
+/// control is ignored when it completes, so the last file chosen wins.
+#[derive(Default)]
+pub struct LatestRead(std::cell::Cell<u32>);
+
+impl LatestRead {
+    /// Starts a read; returns its number for [`LatestRead::is_latest`].
+    pub fn start(&self) -> u32 {
+        let n = self.0.get().wrapping_add(1);
+        self.0.set(n);
+        n
+    }
+
+    /// Whether read `n` is the last one started.
+    #[must_use]
+    pub fn is_latest(&self, n: u32) -> bool {
+        self.0.get() == n
+    }
+}
+
+/// The browser's reason for a failed promise (an `Error`'s message, or a thrown string).
+fn js_reason(e: &wasm_bindgen::JsValue) -> String {
+    e.dyn_ref::<web_sys::js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "the browser gave no reason".into())
+}
+
+/// Reads `file` whole as bytes (`Blob.arrayBuffer()`). Errors give the browser's reason.
+pub async fn read_file_bytes(file: &web_sys::File) -> Result<Vec<u8>, String> {
+    let buffer = wasm_bindgen_futures::JsFuture::from(file.array_buffer())
+        .await
+        .map_err(|e| js_reason(&e))?;
+    Ok(web_sys::js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
+/// Reads `file` whole as UTF-8 text (`Blob.text()`: a byte-order mark is dropped, invalid
+/// sequences become U+FFFD, as `FileReader.readAsText` does). Errors give the browser's reason.
+pub async fn read_file_text(file: &web_sys::File) -> Result<String, String> {
+    let text = wasm_bindgen_futures::JsFuture::from(file.text())
+        .await
+        .map_err(|e| js_reason(&e))?;
+    text.as_string()
+        .ok_or_else(|| "the browser gave no text".to_string())
 }
 
 /// Name of the performance mark set when the first chart has been drawn; the end-to-end test
@@ -154,7 +207,8 @@ pub fn mark_bands_drawn() {
 /// `scripts/bench-browser.sh` and by any profiler:
 /// - [`MEASURE_RECOMPUTE`]: the compared options' results recomputed after a change;
 /// - [`MEASURE_CHART_SERIES`]: the chart's series and labels rebuilt from those results;
-/// - [`MEASURE_DRAW_CHART`]: the chart drawn on the canvas (sizing, plotting, text);
+/// - [`MEASURE_DRAW_CHART`]: the chart drawn (plotting and text into an SVG document, which
+///   replaces the chart element's content; the browser lays it out and paints it afterwards);
 /// - [`MEASURE_AUTOSAVE`]: the persisted state serialised and written to LocalStorage (once the
 ///   scenario has been still for a moment, or when the page is hidden).
 pub const MEASURE_RECOMPUTE: &str = "recompute";

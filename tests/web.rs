@@ -151,20 +151,35 @@ async fn bad_input_shows_a_message_and_keeps_the_last_result() {
     assert_ne!(text(&root, "#total-0"), before);
 }
 
-#[wasm_bindgen_test]
-async fn chart_canvas_is_drawn_at_device_resolution() {
-    let root = mount().await;
-    painted().await;
-    let canvas: web_sys::HtmlCanvasElement = find(&root, "#chart").dyn_into().expect("canvas");
-    let dpr = web_sys::window().expect("window").device_pixel_ratio();
-    let css_width = canvas.get_bounding_client_rect().width();
-    assert!(css_width > 0.0);
-    assert_eq!(f64::from(canvas.width()), (css_width * dpr).round());
+/// The chart's inline SVG (vector: the browser renders it at device resolution).
+fn chart_svg(root: &Element, id: &str) -> Element {
+    find(root, &format!("{id} svg"))
 }
 
-/// Length of the canvas's PNG data URL: a blank canvas compresses to a few hundred bytes.
-fn png_len(canvas: &web_sys::HtmlCanvasElement) -> usize {
-    canvas.to_data_url().map(|u| u.len()).unwrap_or(0)
+/// A numeric attribute of `el` (`NaN` when missing or not a number).
+fn number_attr(el: &Element, name: &str) -> f64 {
+    el.get_attribute(name)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(f64::NAN)
+}
+
+#[wasm_bindgen_test]
+async fn chart_svg_is_drawn_at_its_box_width() {
+    let root = mount().await;
+    painted().await;
+    let css_width = find(&root, "#chart").get_bounding_client_rect().width();
+    assert!(css_width > 0.0);
+    let svg = chart_svg(&root, "#chart");
+    assert_eq!(number_attr(&svg, "width"), css_width.round());
+    assert!(number_attr(&svg, "height") > 100.0);
+}
+
+/// How many shapes (lines, paths, rectangles) and texts the chart's SVG draws: a blank chart
+/// has only its background.
+fn drawn(root: &Element, id: &str) -> (u32, u32) {
+    let svg = chart_svg(root, id);
+    let count = |sel: &str| svg.query_selector_all(sel).map_or(0, |l| l.length());
+    (count("polyline, path, rect, line, circle"), count("text"))
 }
 
 #[wasm_bindgen_test]
@@ -175,11 +190,13 @@ async fn all_three_charts_are_drawn_and_labelled_for_the_compared_options() {
         .evaluate()
         .expect("default scenario evaluates");
     for id in ["#chart", "#chart-breakdown", "#chart-ranking"] {
-        let canvas: web_sys::HtmlCanvasElement = find(&root, id).dyn_into().expect("canvas");
-        assert!(canvas.width() > 0, "{id} sized");
-        assert!(png_len(&canvas) > 5_000, "{id} is not blank");
+        let (shapes, texts) = drawn(&root, id);
         assert!(
-            canvas.get_attribute("aria-label").is_some(),
+            shapes > 10 && texts > 5,
+            "{id} is not blank: {shapes} shapes, {texts} texts"
+        );
+        assert!(
+            find(&root, id).get_attribute("aria-label").is_some(),
             "{id} labelled"
         );
     }

@@ -111,8 +111,8 @@ pub fn draw_lines<DB: DrawingBackend>(
     let font = |size: f64| surface.font(size);
     let legend = legend_lines(chart, css_width);
     let footer = wrap_footer(&chart.footer, css_width);
-    // The plot keeps its height when the canvas has the preferred height, however long the
-    // legend; only a shorter canvas squeezes both.
+    // The plot keeps its height when the drawing has the preferred height, however long the
+    // legend; only a shorter drawing squeezes both.
     let below =
         px(8.0 + LEGEND_LINE * legend.len() as f64 + 6.0 + FOOTER_LINE * footer.len() as f64)
             .min(height.saturating_sub(px(PLOT_HEIGHT).min(height / 2)));

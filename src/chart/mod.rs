@@ -1,5 +1,6 @@
-//! Chart drawing over any plotters backend: the same function draws to the page's canvas and to
-//! the SVG download (pattern of plotters-rs/plotters-wasm-demo). No web crate is used here.
+//! Chart drawing over any plotters backend: the page draws through plotters' SVG backend only
+//! (inline SVG on screen, the SVG download, and the PNG rasterised from an SVG at device
+//! resolution); tests may use others. No web crate is used here.
 //! This module holds the shared theme, footer wrapping and the cumulative-cost chart;
 //! [`ranking`] draws options ranked by total, [`breakdown`] one option's monthly cost by
 //! component.
@@ -13,7 +14,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use thiserror::Error;
 
-/// Drawing failed in the backend (canvas context lost, font unavailable, …).
+/// Drawing failed in the backend (font unavailable, …).
 #[derive(Clone, Debug, PartialEq, Error)]
 #[error("chart drawing failed: {0}")]
 pub struct ChartError(pub String);
@@ -253,7 +254,7 @@ pub struct CumulativeChart {
     pub bands_pending: usize,
 }
 
-/// Where the cumulative chart's data area was drawn, in CSS pixels from the canvas's top-left,
+/// Where the cumulative chart's data area was drawn, in CSS pixels from the chart's top-left,
 /// with the data ranges it maps: what a pointer position is mapped through for the hover
 /// tooltip ([`tooltip_at`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -92,26 +92,26 @@ pub fn advisor(props: &AdvisorProps) -> Html {
     let lang = t.language();
     html! {
         <section class="card advisor" aria-labelledby="advisor-heading">
-            <h2 id="advisor-heading">{ t.text("ui-advisor-title") }</h2>
+            <h2 id="advisor-heading">{ t.text(msg!("ui-advisor-title")) }</h2>
             <div class="advisor-questions options">
-                <label>{ t.text("ui-advisor-gpu") }{ " " }
+                <label>{ t.text(msg!("ui-advisor-gpu")) }{ " " }
                     <select id="advisor-gpu" onchange={on_gpu}>
-                        <option value="" selected={needs.gpu.is_none()}>{ t.text("ui-advisor-any") }</option>
+                        <option value="" selected={needs.gpu.is_none()}>{ t.text(msg!("ui-advisor-any")) }</option>
                         { for families.iter().map(|f| html!{
                             <option value={f.label.clone()} selected={needs.gpu.as_deref() == Some(f.label.as_str())}>{ f.label.clone() }</option>
                         }) }
                     </select>
                 </label>
-                <label>{ t.text("ui-advisor-memory") }{ " " }
+                <label>{ t.text(msg!("ui-advisor-memory")) }{ " " }
                     <input type="text" inputmode="decimal" id="advisor-memory" size="5" onchange={on_memory} />
                 </label>
-                <label><input type="checkbox" id="advisor-nvlink" checked={needs.nvlink} onchange={on_nvlink} />{ " " }{ t.text("ui-advisor-nvlink") }</label>
-                <label><input type="checkbox" id="advisor-budget" checked={needs.budget_sensitive} onchange={on_budget} />{ " " }{ t.text("ui-advisor-budget") }</label>
-                <label><input type="checkbox" id="advisor-ops" checked={needs.ops_skilled} onchange={on_ops} />{ " " }{ t.text("ui-advisor-ops") }</label>
-                <label><input type="checkbox" id="advisor-interruptible" checked={needs.interruptible} onchange={on_interruptible} />{ " " }{ t.text("ui-advisor-interruptible") }</label>
-                <label>{ t.text("ui-advisor-location") }{ " " }
+                <label><input type="checkbox" id="advisor-nvlink" checked={needs.nvlink} onchange={on_nvlink} />{ " " }{ t.text(msg!("ui-advisor-nvlink")) }</label>
+                <label><input type="checkbox" id="advisor-budget" checked={needs.budget_sensitive} onchange={on_budget} />{ " " }{ t.text(msg!("ui-advisor-budget")) }</label>
+                <label><input type="checkbox" id="advisor-ops" checked={needs.ops_skilled} onchange={on_ops} />{ " " }{ t.text(msg!("ui-advisor-ops")) }</label>
+                <label><input type="checkbox" id="advisor-interruptible" checked={needs.interruptible} onchange={on_interruptible} />{ " " }{ t.text(msg!("ui-advisor-interruptible")) }</label>
+                <label>{ t.text(msg!("ui-advisor-location")) }{ " " }
                     <select id="advisor-location" onchange={on_location}>
-                        { for [(DataLocation::Anywhere, "ui-advisor-location-anywhere"), (DataLocation::ChinaMainland, "ui-advisor-location-cn"), (DataLocation::OutsideChinaMainland, "ui-advisor-location-outside-cn")]
+                        { for [(DataLocation::Anywhere, msg!("ui-advisor-location-anywhere")), (DataLocation::ChinaMainland, msg!("ui-advisor-location-cn")), (DataLocation::OutsideChinaMainland, msg!("ui-advisor-location-outside-cn"))]
                             .into_iter().map(|(l, id)| html!{
                                 <option value={location_code(l)} selected={needs.data_location == l}>{ t.text(id) }</option>
                             }) }
@@ -119,21 +119,21 @@ pub fn advisor(props: &AdvisorProps) -> Html {
                 </label>
             </div>
             if list.is_empty() {
-                <p class="muted" id="advisor-none">{ t.text("ui-advisor-none") }</p>
+                <p class="muted" id="advisor-none">{ t.text(msg!("ui-advisor-none")) }</p>
             } else {
                 <ol class="advisor-list" id="advisor-list">
                     { for list.iter().map(|r| html!{
                         <li class="advisor-pick" data-offer={r.offer.id}>
                             <strong>{ format!("{} · {} · {}× {}", r.offer.provider, r.offer.instance_type, r.offer.gpu_count, r.offer.gpu_model) }</strong>
                             { " " }
-                            <span class="muted small">{ t.text_with("ui-advisor-score", &[("price", crate::i18n::Arg::Text(crate::i18n::money(lang, r.score_usd_per_gpu_hour, Currency::Usd)))]) }</span>
+                            <span class="muted small">{ t.text_with(msg!("ui-advisor-score"), &[("price", crate::i18n::Arg::Text(crate::i18n::money(lang, r.score_usd_per_gpu_hour, Currency::Usd)))]) }</span>
                             <ul class="small">
                                 { for r.reasons.iter().map(|x| html!{ <li>{ t.reason(x) }</li> }) }
                             </ul>
                         </li>
                     }) }
                 </ol>
-                <button id="advisor-compare" onclick={on_compare}>{ t.text_with("ui-advisor-compare", &[("count", crate::i18n::Arg::Number(list.len().min(COMPARE_TOP) as f64))]) }</button>
+                <button id="advisor-compare" onclick={on_compare}>{ t.text_with(msg!("ui-advisor-compare"), &[("count", crate::i18n::Arg::Number(list.len().min(COMPARE_TOP) as f64))]) }</button>
             }
         </section>
     }

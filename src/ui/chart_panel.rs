@@ -1,7 +1,9 @@
-//! The chart panel: draws one chart (cumulative cost, breakdown or ranking) on a HiDPI-sharp
-//! canvas (backing store = CSS size × devicePixelRatio), redraws on resize, shows the values
-//! under the pointer on the line chart, and offers PNG, SVG and CSV downloads named
-//! `gpu-cost-{what}-{date}.{ext}`.
+//! The chart panel: draws one chart (cumulative cost, breakdown or ranking) as inline SVG
+//! (vector, so sharp at any devicePixelRatio; one plotters backend in the wasm, about 8 KB
+//! gzip less than also linking the canvas backend), redraws on resize, shows the values under
+//! the pointer on the line chart, and offers PNG, SVG and CSV downloads named
+//! `gpu-cost-{what}-{date}.{ext}`. The PNG is the chart drawn at device resolution
+//! (CSS size × devicePixelRatio) as SVG and rasterised by the browser (`web::download_svg_as_png`).
 //!
 //! Drawing never forces a layout: the width comes from a `ResizeObserver` (read where layout
 //! is clean) and is kept. A chart far from the viewport (`IntersectionObserver`) is not redrawn
@@ -12,19 +14,17 @@ use crate::chart::breakdown::{self, BreakdownChart};
 use crate::chart::lines::{self, LinesChart};
 use crate::chart::ranking::{self, RankingChart};
 use crate::chart::{
-    cumulative_svg, draw_cumulative, preferred_height, tooltip_at, ChartError, CumulativeChart,
-    PlotFrame, Theme, Tooltip,
+    draw_cumulative, preferred_height, tooltip_at, CumulativeChart, PlotFrame, Theme, Tooltip,
 };
 use crate::comparison::file_name;
 use crate::web;
 use gloo::events::EventListener;
-use plotters::prelude::IntoDrawingArea;
-use plotters_canvas::CanvasBackend;
+use plotters::prelude::{IntoDrawingArea, SVGBackend};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
-use web_sys::{HtmlCanvasElement, IntersectionObserver, IntersectionObserverEntry, ResizeObserver};
+use web_sys::{Element, IntersectionObserver, IntersectionObserverEntry, ResizeObserver};
 use yew::prelude::*;
 
 /// How far beyond the viewport a chart still counts as visible (CSS margin syntax): charts
@@ -71,15 +71,6 @@ impl AnyChart {
             _ => 0,
         }
     }
-
-    fn svg(&self, theme: &Theme, width: u32) -> Result<String, ChartError> {
-        match self {
-            AnyChart::Cumulative(c) => cumulative_svg(c, theme, width),
-            AnyChart::Ranking(c) => ranking::ranking_svg(c, theme, width),
-            AnyChart::Breakdown(c) => breakdown::breakdown_svg(c, theme, width),
-            AnyChart::Lines(c) => lines::lines_svg(c, theme, width),
-        }
-    }
 }
 
 /// Properties of [`ChartPanel`].
@@ -89,9 +80,10 @@ pub struct ChartPanelProps {
     pub chart: AnyChart,
     /// Heading above the chart.
     pub heading: AttrValue,
-    /// Id of the canvas; the download buttons' ids derive from it (`chart` keeps the historic
-    /// `download-png`/`download-svg`/`download-csv`, others get `{id}-download-png` etc.).
-    pub canvas_id: AttrValue,
+    /// Id of the element holding the chart's SVG; the download buttons' ids derive from it
+    /// (`chart` keeps the historic `download-png`/`download-svg`/`download-csv`, others get
+    /// `{id}-download-png` etc.).
+    pub chart_id: AttrValue,
     /// What the chart shows, for file names, e.g. `"cumulative"`.
     pub what: AttrValue,
     /// Today as `YYYY-MM-DD`, for file names.
@@ -103,33 +95,44 @@ pub struct ChartPanelProps {
     pub children: Html,
 }
 
-/// Sizes `canvas` for the device at CSS width `css_w` and draws `chart` on it. Returns, for a
-/// line chart, where its data area is (for the hover tooltip).
-fn redraw(
-    canvas: &HtmlCanvasElement,
+/// Draws `chart` as an SVG document `css_w` CSS pixels wide and its preferred height (rounded),
+/// at device-pixel ratio `scale` (the document is `css_w × scale` pixels wide; fonts, margins and
+/// lines scale with it). Returns the document and, for a line chart, where its data area is in
+/// CSS pixels (for the hover tooltip). Errors are the backend's, as text.
+fn render_svg(
     chart: &AnyChart,
+    theme: &Theme,
     css_w: f64,
-) -> Result<Option<PlotFrame>, String> {
-    let (_, _, dpr) = web::size_canvas_for_device(canvas, css_w, |w| chart.height(w))?;
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())
-        .ok_or_else(|| "this browser gave no 2D canvas context".to_string())?;
-    let area = backend.into_drawing_area();
-    let theme = web::chart_theme();
-    match chart {
-        AnyChart::Cumulative(c) => draw_cumulative(&area, c, &theme, dpr).map(Some),
-        AnyChart::Ranking(c) => ranking::draw_ranking(&area, c, &theme, dpr).map(|()| None),
-        AnyChart::Breakdown(c) => breakdown::draw_breakdown(&area, c, &theme, dpr).map(|()| None),
-        AnyChart::Lines(c) => lines::draw_lines(&area, c, &theme, dpr).map(|()| None),
-    }
-    .map_err(|e| e.to_string())
+    scale: f64,
+) -> Result<(String, Option<PlotFrame>), String> {
+    let css_h = chart.height(css_w).round();
+    let size = (
+        ((css_w * scale).round() as u32).max(1),
+        ((css_h * scale).round() as u32).max(1),
+    );
+    let mut out = String::new();
+    let frame = {
+        let area = SVGBackend::with_string(&mut out, size).into_drawing_area();
+        match chart {
+            AnyChart::Cumulative(c) => draw_cumulative(&area, c, theme, scale).map(Some),
+            AnyChart::Ranking(c) => ranking::draw_ranking(&area, c, theme, scale).map(|()| None),
+            AnyChart::Breakdown(c) => {
+                breakdown::draw_breakdown(&area, c, theme, scale).map(|()| None)
+            }
+            AnyChart::Lines(c) => lines::draw_lines(&area, c, theme, scale).map(|()| None),
+        }
+        .map_err(|e| e.to_string())?
+    };
+    Ok((out, frame))
 }
 
 /// What a panel keeps between renders and observer callbacks: the latest chart, the CSS width
 /// its box offers (`None` until first measured), whether it is near the viewport, and what the
-/// canvas shows now.
+/// chart element shows now.
 #[derive(Default)]
 struct Painter {
-    canvas: Option<HtmlCanvasElement>,
+    /// The element whose content is the chart's SVG.
+    target: Option<Element>,
     chart: Option<AnyChart>,
     css_width: Option<f64>,
     /// Near the viewport, from the IntersectionObserver (`false` until its first report, which
@@ -137,18 +140,18 @@ struct Painter {
     near: bool,
     /// Bumped on window resize (also a devicePixelRatio change).
     resize_tick: u32,
-    /// Chart, CSS width and resize tick the canvas was last drawn with.
+    /// Chart, CSS width and resize tick the SVG was last drawn with.
     drawn: Option<(AnyChart, f64, u32)>,
     /// Data area of the last drawing (line charts only).
     frame: Option<PlotFrame>,
 }
 
 impl Painter {
-    /// Draws the latest chart unless the canvas already shows it at this size, or the panel is
+    /// Draws the latest chart unless the element already shows it at this size, or the panel is
     /// away from the viewport (unless `even_offscreen`, or nothing was drawn yet). `None` when
     /// nothing was drawn, else the drawing's outcome.
     fn paint(&mut self, even_offscreen: bool) -> Option<Result<(), String>> {
-        let (canvas, chart, css_w) = (self.canvas.as_ref()?, self.chart.as_ref()?, self.css_width?);
+        let (target, chart, css_w) = (self.target.as_ref()?, self.chart.as_ref()?, self.css_width?);
         if !(self.near || even_offscreen || self.drawn.is_none()) {
             return None;
         }
@@ -159,7 +162,13 @@ impl Painter {
         {
             return None;
         }
-        let result = web::timed(web::MEASURE_DRAW_CHART, || redraw(canvas, chart, css_w));
+        let result = web::timed(web::MEASURE_DRAW_CHART, || {
+            // CSS pixels at scale 1: the browser renders the vector drawing at device resolution.
+            render_svg(chart, &web::chart_theme(), css_w, 1.0).map(|(svg, frame)| {
+                target.set_inner_html(&svg);
+                frame
+            })
+        });
         Some(match result {
             Ok(frame) => {
                 web::mark_first_chart();
@@ -203,10 +212,10 @@ fn paint_and_show(
     }
 }
 
-/// Chart canvas with download buttons.
+/// Chart (inline SVG) with download buttons.
 #[function_component(ChartPanel)]
 pub fn chart_panel(props: &ChartPanelProps) -> Html {
-    let canvas_ref = use_node_ref();
+    let chart_ref = use_node_ref();
     let wrap_ref = use_node_ref();
     let error = use_state(|| None::<String>);
     let painter = use_mut_ref(Painter::default);
@@ -217,13 +226,11 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
     // reading the width there is free), nearness to the viewport (IntersectionObserver) and
     // window resizes (also fired when devicePixelRatio changes with zoom).
     {
-        let (canvas_ref, wrap_ref, painter) =
-            (canvas_ref.clone(), wrap_ref.clone(), painter.clone());
+        let (chart_ref, wrap_ref, painter) = (chart_ref.clone(), wrap_ref.clone(), painter.clone());
         let (error, tooltip) = (error.clone(), tooltip.clone());
         use_effect_with((), move |_| {
-            let canvas = canvas_ref.cast::<HtmlCanvasElement>();
-            let wrap = wrap_ref.cast::<web_sys::Element>();
-            painter.borrow_mut().canvas = canvas;
+            let wrap = wrap_ref.cast::<Element>();
+            painter.borrow_mut().target = chart_ref.cast::<Element>();
             let on_size = {
                 let (painter, error, tooltip, wrap) = (
                     painter.clone(),
@@ -312,20 +319,28 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
     }
 
     let on_png = {
-        let canvas_ref = canvas_ref.clone();
         let painter = painter.clone();
         let (error, tooltip) = (error.clone(), tooltip.clone());
         let name = file_name(&props.what, &props.today, "png");
         Callback::from(move |_: MouseEvent| {
-            // An off-screen chart may be behind its data: bring it up to date first.
-            paint_and_show(&painter, true, &error, &tooltip);
-            let result = canvas_ref
-                .cast::<HtmlCanvasElement>()
+            // The same layout as on screen (the width the chart is, or will be, drawn at), at
+            // device resolution.
+            let (chart, width) = {
+                let p = painter.borrow();
+                (p.chart.clone(), p.css_width.unwrap_or(900.0))
+            };
+            let result = chart
                 .ok_or_else(|| "the chart is not on the page".to_string())
-                .and_then(|c| web::download_canvas_png(&c, &name));
+                .and_then(|c| render_svg(&c, &web::chart_theme(), width, web::device_pixel_ratio()))
+                .map(|(svg, _)| {
+                    let error = error.clone();
+                    web::download_svg_as_png(svg, name.clone(), move |e| error.set(Some(e)));
+                });
             if let Err(e) = result {
                 error.set(Some(e));
             }
+            // An off-screen chart may be behind its data: bring it up to date as well.
+            paint_and_show(&painter, true, &error, &tooltip);
         })
     };
     let on_svg = {
@@ -334,12 +349,10 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
         let painter = painter.clone();
         let name = file_name(&props.what, &props.today, "svg");
         Callback::from(move |_: MouseEvent| {
-            // The same layout as on screen: the width the canvas is (or will be) drawn at.
-            let width = painter.borrow().css_width.unwrap_or(900.0);
-            let result = chart
-                .svg(&web::chart_theme(), width.round() as u32)
-                .map_err(|e| e.to_string())
-                .and_then(|svg| web::download_text(&name, "image/svg+xml", &svg));
+            // The same layout as on screen: the width the chart is (or will be) drawn at.
+            let width = painter.borrow().css_width.unwrap_or(900.0).round();
+            let result = render_svg(&chart, &web::chart_theme(), width, 1.0)
+                .and_then(|(svg, _)| web::download_text(&name, "image/svg+xml", &svg));
             if let Err(e) = result {
                 error.set(Some(e));
             }
@@ -374,7 +387,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
             }
         })
     };
-    let id = props.canvas_id.as_str();
+    let id = props.chart_id.as_str();
     let button_id = |kind: &str| {
         if id == "chart" {
             format!("download-{kind}")
@@ -395,13 +408,13 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
             </div>
             { props.children.clone() }
             <div class="chart-wrap" ref={wrap_ref}>
-                <canvas id={props.canvas_id.clone()} ref={canvas_ref} role="img" aria-label={props.chart.title()}
+                <div id={props.chart_id.clone()} class="chart-svg" ref={chart_ref} role="img" aria-label={props.chart.title()}
                     data-bands-pending={props.chart.bands_pending().to_string()}
-                    onmousemove={on_move} onmouseleave={on_leave}></canvas>
+                    onmousemove={on_move} onmouseleave={on_leave}></div>
                 if let Some(t) = &*tooltip {
                     <div class="chart-tooltip" role="status" style={format!("left: {:.0}px; top: 40px;", t.x)}
                         data-month={t.month.to_string()}>
-                        <div class="tooltip-head">{ tr.text_with("ui-tooltip-month", &[("n", crate::i18n::Arg::Number(t.month.round()))]) }</div>
+                        <div class="tooltip-head">{ tr.text_with(msg!("ui-tooltip-month"), &[("n", crate::i18n::Arg::Number(t.month.round()))]) }</div>
                         { for t.rows.iter().map(|(label, v)| html!{
                             <div class="tooltip-row">{ label.split(" — ").next().unwrap_or(label.as_str()) }{ ": " }<strong>{ crate::format::number(*v, 2) }</strong></div>
                         }) }

@@ -36,8 +36,11 @@ pub struct ComparisonProps {
 /// A month convention code (`"730h"`, `"calendar"`) as words: `"730 h"`, `"calendar months"`.
 fn month_name(t: &crate::i18n::Translator, code: &str) -> String {
     match code.strip_suffix('h') {
-        Some(hours) => t.text_with("ui-month-hours", &[("hours", Arg::Text(hours.into()))]),
-        None => t.text("ui-calendar-months"),
+        Some(hours) => t.text_with(
+            msg!("ui-month-hours"),
+            &[("hours", Arg::Text(hours.into()))],
+        ),
+        None => t.text(msg!("ui-calendar-months")),
     }
 }
 
@@ -49,12 +52,12 @@ pub fn comparison(props: &ComparisonProps) -> Html {
     let results = match &*props.results {
         Ok(r) => r,
         Err(e) => {
-            return html! { <p class="field-error" role="alert" id="comparison-error">{ t.text_with("ui-cannot-compute", &[("detail", Arg::Text(t.engine_error(e)))]) }</p> }
+            return html! { <p class="field-error" role="alert" id="comparison-error">{ t.text_with(msg!("ui-cannot-compute"), &[("detail", Arg::Text(t.engine_error(e)))]) }</p> }
         }
     };
     if results.is_empty() {
         return html! {
-            <p class="empty" id="results-empty">{ t.text_with("ui-no-offer-picked", &[("max", Arg::Number(crate::scenario::MAX_COMPARED as f64))]) }</p>
+            <p class="empty" id="results-empty">{ t.text_with(msg!("ui-no-offer-picked"), &[("max", Arg::Number(crate::scenario::MAX_COMPARED as f64))]) }</p>
         };
     }
     let c = props.currency;
@@ -80,28 +83,28 @@ pub fn comparison(props: &ComparisonProps) -> Html {
         let reserved = r.reserved.as_ref();
         let warn = warnings(r, c, &t);
         // "n/a" in the interface language.
-        let na = |s: String| if s == format::NOT_AVAILABLE { t.text("ui-na") } else { s };
+        let na = |s: String| if s == format::NOT_AVAILABLE { t.text(msg!("ui-na")) } else { s };
         html! {
             <tr data-offer-id={r.offer_id.clone()}>
                 <th scope="row" class="option-label">{ r.name.clone() }
-                    if let Some(d) = &r.prices_as_of { <div class="muted small">{ t.text_with("ui-prices-as-of", &[("date", Arg::Text(crate::i18n::date(t.language(), d)))]) }</div> }
+                    if let Some(d) = &r.prices_as_of { <div class="muted small">{ t.text_with(msg!("ui-prices-as-of"), &[("date", Arg::Text(crate::i18n::date(t.language(), d)))]) }</div> }
                 </th>
                 <td class="num cmp-total total" id={format!("total-{i}")}>{ format::money(r.total, c) }</td>
                 <td class="num">{ format::money(r.total_with_commitment, c) }</td>
                 <td class="num">{ na(rate_or_na(r.per_used_gpu_hour, c)) }</td>
                 <td class="num">{ na(money_or_na(r.per_job, c)) }</td>
-                <td class="num">{ r.finish_months.filter(|m| m.is_finite()).map(|m| format::number(m, 2)).unwrap_or_else(|| t.text("ui-na")) }</td>
-                <td class="num">{ reserved.and_then(|x| x.break_even_utilisation).filter(|u| u.is_finite()).map(|u| format!("{} %", format::number(u * 100.0, 1))).unwrap_or_else(|| t.text("ui-na")) }</td>
-                <td class="num">{ reserved.and_then(|x| x.break_even_months).filter(|m| m.is_finite()).map(|m| format::number(m, 1)).unwrap_or_else(|| t.text("ui-na")) }</td>
+                <td class="num">{ r.finish_months.filter(|m| m.is_finite()).map(|m| format::number(m, 2)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
+                <td class="num">{ reserved.and_then(|x| x.break_even_utilisation).filter(|u| u.is_finite()).map(|u| format!("{} %", format::number(u * 100.0, 1))).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
+                <td class="num">{ reserved.and_then(|x| x.break_even_months).filter(|m| m.is_finite()).map(|m| format::number(m, 1)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
                 <td class="warn small">{ warn.join("; ") }</td>
                 <td class="actions">
-                    <button class="link" title={t.text("ui-spot-variant-title")} onclick={Callback::from(move |_: MouseEvent| spot.emit(i))}>{ t.text("ui-spot-variant") }</button>
+                    <button class="link" title={t.text(msg!("ui-spot-variant-title"))} onclick={Callback::from(move |_: MouseEvent| spot.emit(i))}>{ t.text(msg!("ui-spot-variant")) }</button>
                     if reservable {
                         { " " }
-                        <button class="link reserved-variant" title={t.text("ui-reserved-variant-title")} onclick={Callback::from(move |_: MouseEvent| reserve.emit(i))}>{ t.text("ui-reserved-variant") }</button>
+                        <button class="link reserved-variant" title={t.text(msg!("ui-reserved-variant-title"))} onclick={Callback::from(move |_: MouseEvent| reserve.emit(i))}>{ t.text(msg!("ui-reserved-variant")) }</button>
                     }
                     { " " }
-                    <button class="link" aria-label={t.text_with("ui-remove-option", &[("name", Arg::Text(r.name.clone()))])} onclick={Callback::from(move |_: MouseEvent| remove.emit(i))}>{ t.text("ui-remove") }</button>
+                    <button class="link" aria-label={t.text_with(msg!("ui-remove-option"), &[("name", Arg::Text(r.name.clone()))])} onclick={Callback::from(move |_: MouseEvent| remove.emit(i))}>{ t.text(msg!("ui-remove")) }</button>
                 </td>
             </tr>
         }
@@ -109,22 +112,22 @@ pub fn comparison(props: &ComparisonProps) -> Html {
     html! {
         <div class="comparison">
             <div class="card-head">
-                <h3>{ t.text("ui-cmp-heading") }</h3>
-                <div class="buttons"><button id="download-comparison-csv" onclick={on_csv}>{ t.text("ui-download-csv") }</button></div>
+                <h3>{ t.text(msg!("ui-cmp-heading")) }</h3>
+                <div class="buttons"><button id="download-comparison-csv" onclick={on_csv}>{ t.text(msg!("ui-download-csv")) }</button></div>
             </div>
             <div class="table-scroll" id="results">
                 <table id="comparison">
                     <thead><tr>
-                        <th scope="col">{ t.text("ui-cmp-option") }</th>
-                        <th scope="col" class="num">{ t.text_with("ui-cmp-total", &[("currency", Arg::Text(c.code().into()))]) }</th>
-                        <th scope="col" class="num" title={t.text("ui-cmp-commitment-title")}>{ t.text_with("ui-cmp-commitment", &[("currency", Arg::Text(c.code().into()))]) }</th>
-                        <th scope="col" class="num">{ t.text("ui-cmp-per-gpu-hour") }</th>
-                        <th scope="col" class="num">{ t.text("ui-cmp-per-job") }</th>
-                        <th scope="col" class="num">{ t.text_with("ui-cmp-finish", &[("month", Arg::Text(month_name(&t, &props.month)))]) }</th>
-                        <th scope="col" class="num">{ t.text("ui-cmp-break-even-utilisation") }</th>
-                        <th scope="col" class="num" title={t.text("ui-cmp-break-even-months-title")}>{ t.text("ui-cmp-break-even-months") }</th>
-                        <th scope="col">{ t.text("ui-warnings") }</th>
-                        <th scope="col"><span class="visually-hidden">{ t.text("ui-actions") }</span></th>
+                        <th scope="col">{ t.text(msg!("ui-cmp-option")) }</th>
+                        <th scope="col" class="num">{ t.text_with(msg!("ui-cmp-total"), &[("currency", Arg::Text(c.code().into()))]) }</th>
+                        <th scope="col" class="num" title={t.text(msg!("ui-cmp-commitment-title"))}>{ t.text_with(msg!("ui-cmp-commitment"), &[("currency", Arg::Text(c.code().into()))]) }</th>
+                        <th scope="col" class="num">{ t.text(msg!("ui-cmp-per-gpu-hour")) }</th>
+                        <th scope="col" class="num">{ t.text(msg!("ui-cmp-per-job")) }</th>
+                        <th scope="col" class="num">{ t.text_with(msg!("ui-cmp-finish"), &[("month", Arg::Text(month_name(&t, &props.month)))]) }</th>
+                        <th scope="col" class="num">{ t.text(msg!("ui-cmp-break-even-utilisation")) }</th>
+                        <th scope="col" class="num" title={t.text(msg!("ui-cmp-break-even-months-title"))}>{ t.text(msg!("ui-cmp-break-even-months")) }</th>
+                        <th scope="col">{ t.text(msg!("ui-warnings")) }</th>
+                        <th scope="col"><span class="visually-hidden">{ t.text(msg!("ui-actions")) }</span></th>
                     </tr></thead>
                     <tbody>{ for rows }</tbody>
                 </table>

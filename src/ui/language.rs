@@ -58,7 +58,7 @@ pub fn language_switch(props: &LanguageSwitchProps) -> Html {
     let names = use_memo((), |_| {
         Language::ALL
             .iter()
-            .map(|l| (*l, Translator::new(*l).text("language-name")))
+            .map(|l| (*l, Translator::new(*l).text(msg!("language-name"))))
             .collect::<Vec<_>>()
     });
     let onchange = {
@@ -71,7 +71,7 @@ pub fn language_switch(props: &LanguageSwitchProps) -> Html {
         })
     };
     html! {
-        <label class="lang-switch">{ t.text("ui-language") }{ " " }
+        <label class="lang-switch">{ t.text(msg!("ui-language")) }{ " " }
             <select id="language" lang={props.language.tag()} {onchange}>
                 { for names.iter().map(|(l, name)| html!{
                     <option value={l.tag()} lang={l.tag()} selected={*l == props.language}>{ name.clone() }</option>

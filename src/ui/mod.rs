@@ -18,6 +18,7 @@ pub mod strategy;
 
 use crate::catalog::Currency;
 use crate::engine::file::Mode;
+use crate::i18n::Msg;
 use crate::i18n::{Arg, Language, Translator};
 use crate::model::MonthConvention;
 use crate::scenario::{
@@ -227,12 +228,12 @@ pub fn app(props: &AppProps) -> Html {
             crate::chart::lines::lines_csv(
                 chart,
                 [
-                    &t.text("csv-series"),
-                    &t.text("csv-utilisation-pct"),
-                    &t.text_with("csv-per-instance-hour-of-term", &[("currency", c)]),
+                    &t.text(msg!("csv-series")),
+                    &t.text(msg!("csv-utilisation-pct")),
+                    &t.text_with(msg!("csv-per-instance-hour-of-term"), &[("currency", c)]),
                 ],
                 crate::csv_safe::DECIMALS,
-                &|label| t.text_with("csv-marker", &[("label", Arg::Text(label.into()))]),
+                &|label| t.text_with(msg!("csv-marker"), &[("label", Arg::Text(label.into()))]),
             )
         },
     );
@@ -244,12 +245,15 @@ pub fn app(props: &AppProps) -> Html {
             crate::chart::lines::lines_csv(
                 chart,
                 [
-                    &t.text("csv-series"),
-                    &t.text_with("csv-month", &[("month", Arg::Text(s.month_code().into()))]),
-                    &t.text_with("csv-cumulative", &[("currency", c)]),
+                    &t.text(msg!("csv-series")),
+                    &t.text_with(
+                        msg!("csv-month"),
+                        &[("month", Arg::Text(s.month_code().into()))],
+                    ),
+                    &t.text_with(msg!("csv-cumulative"), &[("currency", c)]),
                 ],
                 crate::csv_safe::AMOUNT_DECIMALS,
-                &|label| t.text_with("csv-marker", &[("label", Arg::Text(label.into()))]),
+                &|label| t.text_with(msg!("csv-marker"), &[("label", Arg::Text(label.into()))]),
             )
         },
     );
@@ -260,8 +264,8 @@ pub fn app(props: &AppProps) -> Html {
             let c = Arg::Text(crate::comparison::csv_currency(&t, s.display_currency()));
             let m = Arg::Text(s.month_code().into());
             let mut header = vec![
-                t.text("csv-option"),
-                t.text_with("csv-month", &[("month", m.clone())]),
+                t.text(msg!("csv-option")),
+                t.text_with(msg!("csv-month"), &[("month", m.clone())]),
             ];
             let names = match l {
                 Language::En => crate::engine::plan::Components::NAMES.map(String::from),
@@ -269,7 +273,7 @@ pub fn app(props: &AppProps) -> Html {
             };
             header.extend(names.into_iter().map(|n| {
                 t.text_with(
-                    "csv-component-per-month",
+                    msg!("csv-component-per-month"),
                     &[
                         ("component", Arg::Text(n)),
                         ("currency", c.clone()),
@@ -277,7 +281,10 @@ pub fn app(props: &AppProps) -> Html {
                     ],
                 )
             }));
-            header.push(t.text_with("csv-total-per-month", &[("currency", c), ("month", m)]));
+            header.push(t.text_with(
+                msg!("csv-total-per-month"),
+                &[("currency", c), ("month", m)],
+            ));
             crate::chart::breakdown::breakdown_csv(chart, &header)
         },
     );
@@ -306,7 +313,7 @@ pub fn app(props: &AppProps) -> Html {
                 Err(e) => format!(
                     "{}\n",
                     crate::csv_safe::field(&t.text_with(
-                        "ui-cannot-compute",
+                        msg!("ui-cannot-compute"),
                         &[("detail", Arg::Text(t.engine_error(e)))]
                     ))
                 ),
@@ -321,9 +328,9 @@ pub fn app(props: &AppProps) -> Html {
             crate::chart::ranking::ranking_csv(
                 chart,
                 [
-                    &t.text("csv-rank"),
-                    &t.text("csv-option"),
-                    &t.text_with("csv-total", &[("currency", c)]),
+                    &t.text(msg!("csv-rank")),
+                    &t.text(msg!("csv-option")),
+                    &t.text_with(msg!("csv-total"), &[("currency", c)]),
                 ],
             )
         },
@@ -433,175 +440,175 @@ pub fn app(props: &AppProps) -> Html {
 
     let wire = state.dispatcher();
     let t = tr.0.clone();
-    let tx = |id: &str| AttrValue::from(t.text(id));
+    let tx = |id: Msg| AttrValue::from(t.text(id));
     html! {
         <ContextProvider<language::Tr> context={(*tr).clone()}>
         <header>
-            <h1>{ t.text("ui-app-title") }</h1>
-            <p class="muted">{ t.text("ui-app-intro") }</p>
+            <h1>{ t.text(msg!("ui-app-title")) }</h1>
+            <p class="muted">{ t.text(msg!("ui-app-intro")) }</p>
             <language::LanguageSwitch language={state.language} dispatch={wire.clone()} />
         </header>
         <main>
             <notices::Notices notices={state.load_notices.clone()} dispatch={wire.clone()} />
-            <section class="card toolbar" aria-label={tx("ui-scenario-files")}>
+            <section class="card toolbar" aria-label={tx(msg!("ui-scenario-files"))}>
                 <presets::PresetMenu dispatch={wire.clone()} />
                 <share::ShareBar scenario={scenario.clone()} language={state.language} today={(*today_date).clone()} dispatch={wire.clone()} />
                 <saved::SavedScenarios saved={state.saved.clone()} save_error={save_error} dispatch={wire.clone()} />
             </section>
             <section class="card" aria-labelledby="scenario-heading">
-                <h2 id="scenario-heading">{ t.text(if is_job { "ui-scenario-job" } else { "ui-scenario-fleet" }) }</h2>
+                <h2 id="scenario-heading">{ t.text(if is_job { msg!("ui-scenario-job") } else { msg!("ui-scenario-fleet") }) }</h2>
                 <fieldset class="editor-group">
-                    <legend>{ t.text("ui-workload") }</legend>
+                    <legend>{ t.text(msg!("ui-workload")) }</legend>
                     <div class="options">
-                        <label>{ t.text("ui-mode") }{ " " }
+                        <label>{ t.text(msg!("ui-mode")) }{ " " }
                             <select id="workload-mode" onchange={on_mode}>
-                                <option value="fleet" selected={!is_job}>{ t.text("ui-mode-fleet") }</option>
-                                <option value="job" selected={is_job}>{ t.text("ui-mode-job") }</option>
+                                <option value="fleet" selected={!is_job}>{ t.text(msg!("ui-mode-fleet")) }</option>
+                                <option value="job" selected={is_job}>{ t.text(msg!("ui-mode-job")) }</option>
                             </select>
                         </label>
                         if is_job {
-                            <label>{ t.text("ui-job-size-by") }{ " " }
+                            <label>{ t.text(msg!("ui-job-size-by")) }{ " " }
                                 <select id="job-size" onchange={on_job_size}>
-                                    <option value="gpus" selected={file.workload.within_months.is_none()}>{ t.text("ui-job-size-gpus") }</option>
-                                    <option value="deadline" selected={file.workload.within_months.is_some()}>{ t.text("ui-job-size-deadline") }</option>
+                                    <option value="gpus" selected={file.workload.within_months.is_none()}>{ t.text(msg!("ui-job-size-gpus")) }</option>
+                                    <option value="deadline" selected={file.workload.within_months.is_some()}>{ t.text(msg!("ui-job-size-deadline")) }</option>
                                 </select>
                             </label>
                         }
                     </div>
                     if is_job {
                         <div class="sliders">
-                            <Slider id="job-gpu-hours" label={tx("ui-work")} unit={tx("ui-unit-reference-gpu-hours")} value={file.workload.gpu_hours.unwrap_or(DEFAULT_JOB_GPU_HOURS)}
+                            <Slider id="job-gpu-hours" label={tx(msg!("ui-work"))} unit={tx(msg!("ui-unit-reference-gpu-hours"))} value={file.workload.gpu_hours.unwrap_or(DEFAULT_JOB_GPU_HOURS)}
                                 spec={JOB_GPU_HOURS_SPEC} slider_max={200_000.0} step={1_000.0} on_change={on_job_gpu_hours} />
                             if let Some(m) = file.workload.within_months {
-                                <Slider id="job-within" label={tx("ui-finish-within")} unit={tx("ui-unit-months")} value={m}
+                                <Slider id="job-within" label={tx(msg!("ui-finish-within"))} unit={tx(msg!("ui-unit-months"))} value={m}
                                     spec={JOB_WITHIN_SPEC} slider_max={24.0} step={0.5} on_change={on_job_within} />
                             } else {
-                                <Slider id="gpus" label={tx("ui-gpus")} unit={tx("ui-unit-gpus")} value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
+                                <Slider id="gpus" label={tx(msg!("ui-gpus"))} unit={tx(msg!("ui-unit-gpus"))} value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
                                     slider_max={256.0} step={1.0} on_change={on_gpus.clone()} />
                             }
-                            <Slider id="scaling-efficiency" label={tx("ui-scaling-efficiency")} unit="η (0–1)" value={file.workload.scaling_efficiency.unwrap_or(1.0)}
+                            <Slider id="scaling-efficiency" label={tx(msg!("ui-scaling-efficiency"))} unit="η (0–1)" value={file.workload.scaling_efficiency.unwrap_or(1.0)}
                                 spec={SCALING_SPEC} slider_max={1.0} step={0.01} on_change={on_scaling} />
                         </div>
-                        <p class="muted small">{ t.text("ui-job-note") }</p>
+                        <p class="muted small">{ t.text(msg!("ui-job-note")) }</p>
                     } else {
                         <div class="sliders">
-                            <Slider id="gpus" label={tx("ui-gpus")} unit={tx("ui-unit-gpus")} value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
+                            <Slider id="gpus" label={tx(msg!("ui-gpus"))} unit={tx(msg!("ui-unit-gpus"))} value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
                                 slider_max={256.0} step={1.0} on_change={on_gpus} />
-                            <Slider id="hours-per-day" label={tx("ui-hours-per-day")} unit={tx("ui-unit-h-per-day")} value={fleet.hours_per_day}
+                            <Slider id="hours-per-day" label={tx(msg!("ui-hours-per-day"))} unit={tx(msg!("ui-unit-h-per-day"))} value={fleet.hours_per_day}
                                 spec={HOURS_PER_DAY_SPEC} slider_max={24.0} step={0.5} on_change={on_hours} />
-                            <Slider id="days-per-week" label={tx("ui-days-per-week")} unit={tx("ui-unit-days-per-week")} value={file.workload.days_per_week.unwrap_or(7.0)}
+                            <Slider id="days-per-week" label={tx(msg!("ui-days-per-week"))} unit={tx(msg!("ui-unit-days-per-week"))} value={file.workload.days_per_week.unwrap_or(7.0)}
                                 spec={DAYS_PER_WEEK_SPEC} slider_max={7.0} step={0.5} on_change={on_days} />
-                            <Slider id="months" label={tx("ui-months")} unit={tx("ui-unit-months")} value={f64::from(fleet.months)} spec={MONTHS_SPEC}
+                            <Slider id="months" label={tx(msg!("ui-months"))} unit={tx(msg!("ui-unit-months"))} value={f64::from(fleet.months)} spec={MONTHS_SPEC}
                                 slider_max={60.0} step={1.0} on_change={on_months} />
                         </div>
                     }
                 </fieldset>
                 <fieldset class="editor-group">
-                    <legend>{ t.text("ui-spot-risk") }</legend>
+                    <legend>{ t.text(msg!("ui-spot-risk")) }</legend>
                     <div class="sliders">
-                        <Slider id="spot-interruptions" label={tx("ui-interruptions")} unit={tx("ui-unit-per-h")} value={scenario.spot_interruptions()}
+                        <Slider id="spot-interruptions" label={tx(msg!("ui-interruptions"))} unit={tx(msg!("ui-unit-per-h"))} value={scenario.spot_interruptions()}
                             spec={INTERRUPTIONS_SPEC} slider_max={0.2} step={0.005} on_change={on_interruptions} />
                         <div class="slider-with-action">
-                            <Slider id="checkpoint-interval" label={tx("ui-checkpoint-every")} unit={tx("ui-unit-h")} value={checkpoint.interval_hours.or(*suggested).unwrap_or(1.0)}
+                            <Slider id="checkpoint-interval" label={tx(msg!("ui-checkpoint-every"))} unit={tx(msg!("ui-unit-h"))} value={checkpoint.interval_hours.or(*suggested).unwrap_or(1.0)}
                                 spec={CHECKPOINT_INTERVAL_SPEC} slider_max={24.0} step={0.25} on_change={on_interval} />
                             <p class="small">
                                 if checkpoint.interval_hours.is_none() {
-                                    <span class="muted" id="checkpoint-suggested">{ match *suggested { Some(h) => t.text_with("ui-young-using", &[("hours", Arg::Text(crate::format::number(h, 2)))]), None => t.text("ui-young-pending") } }</span>
+                                    <span class="muted" id="checkpoint-suggested">{ match *suggested { Some(h) => t.text_with(msg!("ui-young-using"), &[("hours", Arg::Text(crate::format::number(h, 2)))]), None => t.text(msg!("ui-young-pending")) } }</span>
                                 } else {
-                                    <button class="link" id="use-young" onclick={on_young}>{ match *suggested { Some(h) => t.text_with("ui-young-use-hours", &[("hours", Arg::Text(crate::format::number(h, 2)))]), None => t.text("ui-young-use") } }</button>
+                                    <button class="link" id="use-young" onclick={on_young}>{ match *suggested { Some(h) => t.text_with(msg!("ui-young-use-hours"), &[("hours", Arg::Text(crate::format::number(h, 2)))]), None => t.text(msg!("ui-young-use")) } }</button>
                                 }
                             </p>
                         </div>
-                        <Slider id="checkpoint-write" label={tx("ui-checkpoint-write")} unit={tx("ui-unit-h")} value={checkpoint.write_hours}
+                        <Slider id="checkpoint-write" label={tx(msg!("ui-checkpoint-write"))} unit={tx(msg!("ui-unit-h"))} value={checkpoint.write_hours}
                             spec={HOURS_SPEC} slider_max={2.0} step={0.01} on_change={on_write} />
-                        <Slider id="restart" label={tx("ui-restart-time")} unit={tx("ui-unit-h")} value={checkpoint.restart_hours}
+                        <Slider id="restart" label={tx(msg!("ui-restart-time"))} unit={tx(msg!("ui-unit-h"))} value={checkpoint.restart_hours}
                             spec={HOURS_SPEC} slider_max={4.0} step={0.05} on_change={on_restart} />
                     </div>
                 </fieldset>
                 <fieldset class="editor-group">
-                    <legend>{ t.text("ui-storage-egress") }</legend>
+                    <legend>{ t.text(msg!("ui-storage-egress")) }</legend>
                     <div class="sliders">
-                        <Slider id="storage-gb" label={tx("ui-storage-kept")} unit="GB" value={file.storage_gb}
+                        <Slider id="storage-gb" label={tx(msg!("ui-storage-kept"))} unit="GB" value={file.storage_gb}
                             spec={VOLUME_GB_SPEC} slider_max={10_000.0} step={100.0} on_change={on_storage_gb} />
-                        <Slider id="storage-price" label={tx("ui-storage-price")} unit={tx("ui-unit-per-gb-month")} value={scenario.storage_price()}
+                        <Slider id="storage-price" label={tx(msg!("ui-storage-price"))} unit={tx(msg!("ui-unit-per-gb-month"))} value={scenario.storage_price()}
                             spec={PER_GB_PRICE_SPEC} slider_max={0.3} step={0.005} on_change={on_storage_price} />
-                        <Slider id="egress-gb" label={tx("ui-egress")} unit={tx("ui-unit-gb-per-month")} value={file.egress_gb_per_month}
+                        <Slider id="egress-gb" label={tx(msg!("ui-egress"))} unit={tx(msg!("ui-unit-gb-per-month"))} value={file.egress_gb_per_month}
                             spec={VOLUME_GB_SPEC} slider_max={10_000.0} step={100.0} on_change={on_egress_gb} />
-                        <Slider id="egress-price" label={tx("ui-egress-price")} unit={tx("ui-unit-per-gb")} value={scenario.egress_price()}
+                        <Slider id="egress-price" label={tx(msg!("ui-egress-price"))} unit={tx(msg!("ui-unit-per-gb"))} value={scenario.egress_price()}
                             spec={PER_GB_PRICE_SPEC} slider_max={0.2} step={0.005} on_change={on_egress_price} />
                     </div>
-                    <p class="muted small">{ t.text("ui-per-gb-note") }</p>
+                    <p class="muted small">{ t.text(msg!("ui-per-gb-note")) }</p>
                 </fieldset>
                 <fieldset class="editor-group">
-                    <legend>{ t.text("ui-strategy-legend") }</legend>
+                    <legend>{ t.text(msg!("ui-strategy-legend")) }</legend>
                     <Strategy scenario={scenario.clone()} on_action={on_action.clone()} />
                 </fieldset>
                 <fieldset class="editor-group">
-                    <legend>{ t.text("ui-budget-conventions") }</legend>
+                    <legend>{ t.text(msg!("ui-budget-conventions")) }</legend>
                     <div class="sliders">
-                        <Slider id="contingency" label={tx("ui-contingency")} unit="%" value={file.contingency_pct}
+                        <Slider id="contingency" label={tx(msg!("ui-contingency"))} unit="%" value={file.contingency_pct}
                             spec={CONTINGENCY_SPEC} slider_max={50.0} step={1.0} on_change={on_contingency} />
                     </div>
                 <div class="options">
-                    <label>{ t.text("ui-month-length") }{ " " }
+                    <label>{ t.text(msg!("ui-month-length")) }{ " " }
                         <select id="month-convention" onchange={on_month}>
                             { for MonthConvention::ALL.iter().map(|m| html!{
-                                <option value={m.label()} selected={calendar_start.is_none() && *m == fleet.month}>{ t.text_with("ui-month-hours", &[("hours", Arg::Text(m.label().trim_end_matches(" h").to_string()))]) }{ if *m == MonthConvention::Hours730 { " (365 × 24 ÷ 12)" } else { "" } }</option>
+                                <option value={m.label()} selected={calendar_start.is_none() && *m == fleet.month}>{ t.text_with(msg!("ui-month-hours"), &[("hours", Arg::Text(m.label().trim_end_matches(" h").to_string()))]) }{ if *m == MonthConvention::Hours730 { " (365 × 24 ÷ 12)" } else { "" } }</option>
                             }) }
-                            <option value={crate::scenario::CALENDAR} selected={calendar_start.is_some()}>{ t.text("ui-calendar-months") }</option>
+                            <option value={crate::scenario::CALENDAR} selected={calendar_start.is_some()}>{ t.text(msg!("ui-calendar-months")) }</option>
                         </select>
                     </label>
                     if let Some(start) = calendar_start.clone() {
-                        <label>{ t.text("ui-first-month") }{ " " }
+                        <label>{ t.text(msg!("ui-first-month")) }{ " " }
                             <input type="month" id="calendar-start" value={start} onchange={on_calendar_start} required=true />
                         </label>
                     }
-                    <label>{ t.text("ui-show-totals-in") }{ " " }
+                    <label>{ t.text(msg!("ui-show-totals-in")) }{ " " }
                         <select id="display-currency" onchange={on_currency}>
                             { for Currency::ALL.iter().map(|c| html!{ <option value={c.code()} selected={*c == scenario.display_currency()}>{ c.code() }</option> }) }
                         </select>
                     </label>
                 </div>
                 <div class="sliders">
-                    <Slider id="usd-per-cny" label={tx("ui-exchange-rate")} unit="USD/CNY" value={scenario.rate().usd_per_cny}
+                    <Slider id="usd-per-cny" label={tx(msg!("ui-exchange-rate"))} unit="USD/CNY" value={scenario.rate().usd_per_cny}
                         spec={RATE_SPEC} slider_max={0.2} step={0.001} on_change={on_rate} />
-                    <p class="muted small">{ t.text_with("ui-rate-note", &[("rate", Arg::Text(scenario.rate_statement()))]) }</p>
+                    <p class="muted small">{ t.text_with(msg!("ui-rate-note"), &[("rate", Arg::Text(scenario.rate_statement()))]) }</p>
                 </div>
                 </fieldset>
             </section>
             <section class="card" aria-labelledby="results-heading">
-                <h2 id="results-heading" tabindex="-1">{ t.text("ui-compared-options") }</h2>
+                <h2 id="results-heading" tabindex="-1">{ t.text(msg!("ui-compared-options")) }</h2>
                 <Comparison results={engine_results} currency={scenario.display_currency()} month={AttrValue::from(scenario.month_code().to_string())}
                     today={(*today_date).clone()} on_spot_variant={on_spot_variant}
                     reservable={reservable} on_reserved_variant={on_reserved_variant} on_remove={on_remove_option} />
             </section>
-            <ChartPanel chart={AnyChart::Cumulative(chart)} heading={tx("ui-chart-cumulative")} canvas_id="chart"
+            <ChartPanel chart={AnyChart::Cumulative(chart)} heading={tx(msg!("ui-chart-cumulative"))} chart_id="chart"
                 what="cumulative" today={(*today_date).clone()} csv={cumulative_csv} />
             <div class="chart-grid">
-                <ChartPanel chart={AnyChart::Breakdown(breakdown)} heading={tx("ui-chart-breakdown")} canvas_id="chart-breakdown"
+                <ChartPanel chart={AnyChart::Breakdown(breakdown)} heading={tx(msg!("ui-chart-breakdown"))} chart_id="chart-breakdown"
                     what="breakdown" today={(*today_date).clone()} csv={breakdown_csv}>
-                    <label class="chart-control">{ t.text("ui-option") }{ " " }
+                    <label class="chart-control">{ t.text(msg!("ui-option")) }{ " " }
                         <select id="breakdown-option" onchange={on_breakdown}>
                             { for scenario.options().iter().enumerate().map(|(i, o)| {
                                 let name = o.name.clone()
                                     .or_else(|| o.offer.as_deref().and_then(crate::catalog::offer_by_id).map(crate::scenario::offer_label))
-                                    .unwrap_or_else(|| t.text_with("ui-option-n", &[("n", Arg::Number((i + 1) as f64))]));
+                                    .unwrap_or_else(|| t.text_with(msg!("ui-option-n"), &[("n", Arg::Number((i + 1) as f64))]));
                                 html!{ <option value={i.to_string()} selected={i == state.breakdown_option}>{ name }</option> }
                             }) }
                         </select>
                     </label>
                 </ChartPanel>
-                <ChartPanel chart={AnyChart::Ranking(ranking)} heading={tx("ui-chart-ranking")} canvas_id="chart-ranking"
+                <ChartPanel chart={AnyChart::Ranking(ranking)} heading={tx(msg!("ui-chart-ranking"))} chart_id="chart-ranking"
                     what="ranking" today={(*today_date).clone()} csv={ranking_csv} />
-                <ChartPanel chart={AnyChart::Lines(reserved_chart)} heading={tx("ui-chart-reserved")} canvas_id="chart-reserved"
+                <ChartPanel chart={AnyChart::Lines(reserved_chart)} heading={tx(msg!("ui-chart-reserved"))} chart_id="chart-reserved"
                     what="reserved-vs-on-demand" today={(*today_date).clone()} csv={reserved_csv} />
-                <ChartPanel chart={AnyChart::Lines(buy_chart)} heading={tx("ui-chart-buy")} canvas_id="chart-buy"
+                <ChartPanel chart={AnyChart::Lines(buy_chart)} heading={tx(msg!("ui-chart-buy"))} chart_id="chart-buy"
                     what="rent-vs-buy" today={(*today_date).clone()} csv={buy_csv}>
                     <BuyForm buy={file.buy} currency={scenario.display_currency()} on_action={on_action.clone()} />
                 </ChartPanel>
             </div>
             if let Some(n) = &state.notice {
-                <p class="notice" role="alert" id="notice">{ n.message(&t) }{ " " }<button class="link" onclick={dismiss}>{ t.text("ui-dismiss-lower") }</button></p>
+                <p class="notice" role="alert" id="notice">{ n.message(&t) }{ " " }<button class="link" onclick={dismiss}>{ t.text(msg!("ui-dismiss-lower")) }</button></p>
             }
             <OfferTable today={*today} selected={scenario.selected()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
                 imported_offers={state.imported_offers} last_import={state.last_import.clone()} on_imported={on_imported}
@@ -609,7 +616,7 @@ pub fn app(props: &AppProps) -> Html {
             <advisor::Advisor dispatch={wire} />
         </main>
         <footer class="muted small">
-            { t.text("ui-footer") }
+            { t.text(msg!("ui-footer")) }
         </footer>
         </ContextProvider<language::Tr>>
     }

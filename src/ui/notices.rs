@@ -32,7 +32,7 @@ pub fn notices(props: &NoticesProps) -> Html {
             <ul class="small">
                 { for props.notices.iter().map(|n| html!{ <li class="load-notice">{ t.notice(n) }</li> }) }
             </ul>
-            <button class="link" id="dismiss-load-notices" onclick={dismiss}>{ t.text("ui-dismiss") }</button>
+            <button class="link" id="dismiss-load-notices" onclick={dismiss}>{ t.text(msg!("ui-dismiss")) }</button>
         </section>
     }
 }

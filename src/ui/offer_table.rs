@@ -76,14 +76,14 @@ const COUNT_STEPS: [u32; 5] = [1, 2, 4, 8, 16];
 /// Short label of a warning for the table cell (the full text is in its title).
 fn warning_label(t: &Translator, w: &Warning) -> String {
     match w {
-        Warning::SpotAboveOnDemand { .. } => t.text("ui-warn-spot-above"),
+        Warning::SpotAboveOnDemand { .. } => t.text(msg!("ui-warn-spot-above")),
         Warning::ReservedAboveOnDemand { term_months, .. } => t.text_with(
-            "ui-warn-commit-above",
+            msg!("ui-warn-commit-above"),
             &[("months", Arg::Number(f64::from(*term_months)))],
         ),
-        Warning::Stale { .. } => t.text("ui-warn-stale"),
+        Warning::Stale { .. } => t.text(msg!("ui-warn-stale")),
         Warning::Outlier { ratio } => t.text_with(
-            "ui-warn-outlier",
+            msg!("ui-warn-outlier"),
             &[("ratio", Arg::Text(format::number(*ratio, 1)))],
         ),
     }
@@ -92,9 +92,9 @@ fn warning_label(t: &Translator, w: &Warning) -> String {
 /// A provider kind in `t`'s language.
 fn kind_label(t: &Translator, k: catalog::ProviderKind) -> String {
     t.text(match k {
-        catalog::ProviderKind::Hyperscaler => "ui-kind-hyperscaler",
-        catalog::ProviderKind::GpuCloud => "ui-kind-gpu-cloud",
-        catalog::ProviderKind::Marketplace => "ui-kind-marketplace",
+        catalog::ProviderKind::Hyperscaler => msg!("ui-kind-hyperscaler"),
+        catalog::ProviderKind::GpuCloud => msg!("ui-kind-gpu-cloud"),
+        catalog::ProviderKind::Marketplace => msg!("ui-kind-marketplace"),
     })
 }
 
@@ -108,7 +108,7 @@ fn price_title(
     let rate = |p: f64| Arg::Text(format::rate(p, o.currency));
     let spread = |s: catalog::Spread| {
         t.text_with(
-            "ui-price-spread",
+            msg!("ui-price-spread"),
             &[
                 ("min", rate(s.min)),
                 ("median", rate(s.median)),
@@ -117,7 +117,7 @@ fn price_title(
         )
     };
     let mut parts = vec![t.text_with(
-        "ui-price-on-demand-over",
+        msg!("ui-price-on-demand-over"),
         &[("listings", Arg::Text(count_in(t, o.listings, "listings")))],
     )];
     if let Some(d) = details {
@@ -125,7 +125,7 @@ fn price_title(
         if let Some(sp) = d.spot_spread {
             parts.push(
                 t.text_with(
-                    "ui-price-spot-over",
+                    msg!("ui-price-spot-over"),
                     &[(
                         "listings",
                         Arg::Text(count_in(t, d.spot_listings, "listings")),
@@ -135,15 +135,15 @@ fn price_title(
         }
         for c in d.commitments {
             parts.push(t.text_with(
-                "ui-price-commitment",
+                msg!("ui-price-commitment"),
                 &[
                     ("months", Arg::Number(f64::from(c.term_months))),
                     (
                         "payment",
                         Arg::Text(t.text(match c.payment {
-                            catalog::Payment::AllUpfront => "ui-payment-all-upfront",
-                            catalog::Payment::PartialUpfront => "ui-payment-partial-upfront",
-                            catalog::Payment::NoUpfront => "ui-payment-no-upfront",
+                            catalog::Payment::AllUpfront => msg!("ui-payment-all-upfront"),
+                            catalog::Payment::PartialUpfront => msg!("ui-payment-partial-upfront"),
+                            catalog::Payment::NoUpfront => msg!("ui-payment-no-upfront"),
                         })),
                     ),
                     ("rate", rate(c.effective_per_hour())),
@@ -152,7 +152,7 @@ fn price_title(
         }
         if let Some(m) = d.monthly_per_month {
             parts.push(t.text_with(
-                "ui-price-package",
+                msg!("ui-price-package"),
                 &[("amount", Arg::Text(format::money(m, o.currency)))],
             ));
         }
@@ -160,26 +160,23 @@ fn price_title(
     parts.join("\n")
 }
 
-/// Reads the chosen file with gloo-file, parses it, registers its offers and reports.
+/// Reads the chosen file, parses it, registers its offers and reports.
 fn import_file(
     input: &HtmlInputElement,
-    reader: &std::rc::Rc<std::cell::RefCell<Option<gloo::file::callbacks::FileReader>>>,
+    reader: &std::rc::Rc<std::cell::RefCell<crate::web::LatestRead>>,
     on_imported: &Callback<(ImportReport, usize)>,
 ) {
     let Some(file) = input.files().and_then(|list| list.get(0)) else {
         return;
     };
     let file_name = file.name();
-    let file = gloo::file::File::from(file);
     input.set_value("");
-    let too_large = usize::try_from(file.size()).map_or(true, |n| n > MAX_FILE_BYTES);
-    if too_large {
+    // `size` is a whole number of bytes (a JS number); the cast saturates.
+    let size = file.size() as usize;
+    if size > MAX_FILE_BYTES {
         let report = ImportReport {
             failure: Some(
-                crate::catalog::import::ImportError::TooLarge {
-                    bytes: usize::try_from(file.size()).unwrap_or(usize::MAX),
-                }
-                .to_string(),
+                crate::catalog::import::ImportError::TooLarge { bytes: size }.to_string(),
             ),
             file_name,
             ..ImportReport::default()
@@ -188,7 +185,13 @@ fn import_file(
         return;
     }
     let on_imported = on_imported.clone();
-    let task = gloo::file::callbacks::read_as_bytes(&file, move |result| {
+    let read = reader.borrow().start();
+    let reader = reader.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let result = crate::web::read_file_bytes(&file).await;
+        if !reader.borrow().is_latest(read) {
+            return;
+        }
         let report = match result {
             Err(e) => ImportReport {
                 failure: Some(format!("cannot read the file: {e}")),
@@ -230,7 +233,6 @@ fn import_file(
         };
         on_imported.emit((report, user::offers().len()));
     });
-    *reader.borrow_mut() = Some(task);
 }
 
 fn opt_num(v: Option<f64>, decimals: u32) -> String {
@@ -289,7 +291,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
     }
     let shown_rows = if *show_rows { MAX_ROWS } else { 0 };
     let total_offers = catalog::OFFERS.len() + props.imported_offers;
-    let reader = use_mut_ref(|| None::<gloo::file::callbacks::FileReader>);
+    let reader = use_mut_ref(crate::web::LatestRead::default);
     let on_file = {
         let reader = reader.clone();
         let on_imported = props.on_imported.clone();
@@ -381,7 +383,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             src.as_of.to_string()
         } else {
             t.text_with(
-                "ui-as-of-read",
+                msg!("ui-as-of-read"),
                 &[("date", Arg::Text(src.as_of.to_string()))],
             )
         };
@@ -414,17 +416,17 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             .filter(|d| !d.regions.is_empty())
             .map(|d| {
                 t.text_with(
-                    "ui-listed-in",
+                    msg!("ui-listed-in"),
                     &[("regions", Arg::Text(d.regions.join(", ")))],
                 )
             })
             .unwrap_or_default();
         let spec_title = catalog::spec(o).map_or_else(
-            || t.text("ui-gpu-not-in-spec"),
+            || t.text(msg!("ui-gpu-not-in-spec")),
             |s| {
-                let na = || t.text("ui-na");
+                let na = || t.text(msg!("ui-na"));
                 let source = if s.datasheet == crate::catalog::gpus::NO_DATASHEET {
-                    t.text("ui-gpu-no-datasheet")
+                    t.text(msg!("ui-gpu-no-datasheet"))
                 } else if s.url.is_empty() {
                     s.datasheet.to_string()
                 } else {
@@ -436,7 +438,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                     .map(|i| format!(", {i}"))
                     .unwrap_or_default();
                 t.text_with(
-                    "ui-gpu-spec-title",
+                    msg!("ui-gpu-spec-title"),
                     &[
                         ("model", Arg::Text(s.model.to_string())),
                         (
@@ -470,25 +472,25 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         html! {
             <tr key={o.id} class={classes!(picked.then_some("picked"))} data-offer-id={o.id}>
                 <td><input type="checkbox" checked={picked}
-                    title={at_limit.then(|| t.text_with("ui-compare-full", &[("max", Arg::Number(MAX_COMPARED as f64))]))}
-                    aria-label={t.text_with("ui-compare-offer", &[("offer", Arg::Text(format!("{} {} ({}× {})", o.provider, o.instance_type, o.gpu_count, o.gpu_model))), ("date", Arg::Text(src.as_of.to_string()))])} {onchange} /></td>
+                    title={at_limit.then(|| t.text_with(msg!("ui-compare-full"), &[("max", Arg::Number(MAX_COMPARED as f64))]))}
+                    aria-label={t.text_with(msg!("ui-compare-offer"), &[("offer", Arg::Text(format!("{} {} ({}× {})", o.provider, o.instance_type, o.gpu_count, o.gpu_model))), ("date", Arg::Text(src.as_of.to_string()))])} {onchange} /></td>
                 <td>{ o.provider }
-                    if yours { <span class="yours" title={format!("{} — {}", src.reference, src.note)}>{ " " }{ t.text("ui-your-price") }</span> }
+                    if yours { <span class="yours" title={format!("{} — {}", src.reference, src.note)}>{ " " }{ t.text(msg!("ui-your-price")) }</span> }
                 </td>
                 <td class="wide-only kind">{ kind }</td>
                 <td class="mono">{ o.instance_type }
-                    if !o.note.is_empty() { <span class="note-mark" title={o.note} aria-label={t.text_with("ui-note", &[("note", Arg::Text(o.note.to_string()))])}>{ "*" }</span> }
+                    if !o.note.is_empty() { <span class="note-mark" title={o.note} aria-label={t.text_with(msg!("ui-note"), &[("note", Arg::Text(o.note.to_string()))])}>{ "*" }</span> }
                 </td>
                 <td class="gpus" title={spec_title}>{ format!("{}× {}", o.gpu_count, o.gpu_model) }</td>
                 <td class="num wide-only">{ opt_num(o.gpu_memory_gib, 0) }</td>
-                <td class="num od-gpu">{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text("ui-na")) }</td>
-                <td class="num scenario-total">{ props.scenario_totals.0.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| t.text("ui-na")) }</td>
+                <td class="num od-gpu">{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
+                <td class="num scenario-total">{ props.scenario_totals.0.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
                 <td class="num od-instance" title={price_title}>{ format::rate(o.on_demand_per_hour, o.currency) }</td>
                 <td class="num spot">{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
-                <td class="num work" title={t.text("ui-work-title")}>{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
+                <td class="num work" title={t.text(msg!("ui-work-title"))}>{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
                 <td class="currency">{ o.currency.code() }</td>
                 <td class="as-of" title={title}>{ as_of }
-                    if stale { <span class="stale" title={t.text_with("ui-stale-title", &[("months", Arg::Number(f64::from(STALE_AFTER_MONTHS)))])}>{ " " }{ t.text("ui-warn-stale") }</span> }
+                    if stale { <span class="stale" title={t.text_with(msg!("ui-stale-title"), &[("months", Arg::Number(f64::from(STALE_AFTER_MONTHS)))])}>{ " " }{ t.text(msg!("ui-warn-stale")) }</span> }
                 </td>
                 <td class="warnings" title={warn_title.clone()}>
                     { for warns.iter().map(|w| html!{ <span class="warn" title={w.to_string()}>{ warning_label(&t, w) }</span> }) }
@@ -512,13 +514,13 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         html! {
             <div id="import-report" role="status">
                 if let Some(f) = &r.failure {
-                    <p class="error" id="import-failure">{ t.text_with("ui-import-failed", &[("file", Arg::Text(r.file_name.clone())), ("detail", Arg::Text(f.clone()))]) }</p>
+                    <p class="error" id="import-failure">{ t.text_with(msg!("ui-import-failed"), &[("file", Arg::Text(r.file_name.clone())), ("detail", Arg::Text(f.clone()))]) }</p>
                 } else {
-                    <p class="muted small" id="import-loaded">{ t.text_with("ui-import-loaded", &[("file", Arg::Text(r.file_name.clone())), ("offers", Arg::Text(count_in(&t, u32::try_from(r.loaded).unwrap_or(u32::MAX), "offers")))]) }{ if r.row_errors.is_empty() { String::new() } else { t.text_with("ui-import-rows-not-loaded", &[("rows", Arg::Text(count_in(&t, u32::try_from(r.row_errors.len()).unwrap_or(u32::MAX), "rows")))]) } }</p>
+                    <p class="muted small" id="import-loaded">{ t.text_with(msg!("ui-import-loaded"), &[("file", Arg::Text(r.file_name.clone())), ("offers", Arg::Text(count_in(&t, u32::try_from(r.loaded).unwrap_or(u32::MAX), "offers")))]) }{ if r.row_errors.is_empty() { String::new() } else { t.text_with(msg!("ui-import-rows-not-loaded"), &[("rows", Arg::Text(count_in(&t, u32::try_from(r.row_errors.len()).unwrap_or(u32::MAX), "rows")))]) } }</p>
                 }
                 if !r.row_errors.is_empty() {
                     <ul id="import-errors" class="error small">
-                        { for r.row_errors.iter().map(|(line, why)| html!{ <li>{ if *line > 0 { t.text_with("ui-import-line", &[("line", Arg::Number(*line as f64)), ("detail", Arg::Text(why.clone()))]) } else { why.clone() } }</li> }) }
+                        { for r.row_errors.iter().map(|(line, why)| html!{ <li>{ if *line > 0 { t.text_with(msg!("ui-import-line"), &[("line", Arg::Number(*line as f64)), ("detail", Arg::Text(why.clone()))]) } else { why.clone() } }</li> }) }
                     </ul>
                 }
             </div>
@@ -526,83 +528,83 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
     });
     html! {
         <section class="card offers-card" aria-labelledby="offers-heading">
-            <h2 id="offers-heading">{ t.text("ui-offers") }</h2>
+            <h2 id="offers-heading">{ t.text(msg!("ui-offers")) }</h2>
             <div class="filters">
-                <label>{ t.text("ui-provider") }{ " " }
+                <label>{ t.text(msg!("ui-provider")) }{ " " }
                     <select id="filter-provider" onchange={on_provider}>
-                        <option value="" selected={props.filter.provider.is_empty()}>{ t.text("ui-all") }</option>
+                        <option value="" selected={props.filter.provider.is_empty()}>{ t.text(msg!("ui-all")) }</option>
                         { for providers.iter().map(|p| html!{ <option value={*p} selected={props.filter.provider == *p}>{ *p }</option> }) }
                     </select>
                 </label>
                 <label>{ "GPU" }{ " " }
                     <select id="filter-gpu" onchange={on_gpu}>
-                        <option value="" selected={props.filter.gpu_family.is_empty()}>{ t.text("ui-all") }</option>
+                        <option value="" selected={props.filter.gpu_family.is_empty()}>{ t.text(msg!("ui-all")) }</option>
                         { for gpus.iter().map(|g| html!{ <option value={g.key.clone()} selected={props.filter.gpu_family == g.key}>{ format!("{} ({})", g.label, g.offers) }</option> }) }
                     </select>
                 </label>
-                <label>{ t.text("ui-search") }{ " " }
-                    <input type="search" id="filter-text" placeholder={t.text("ui-search-placeholder")}
+                <label>{ t.text(msg!("ui-search")) }{ " " }
+                    <input type="search" id="filter-text" placeholder={t.text(msg!("ui-search-placeholder"))}
                         value={props.filter.text.clone()} oninput={on_text} />
                 </label>
-                <label>{ t.text("ui-memory") }{ " " }
+                <label>{ t.text(msg!("ui-memory")) }{ " " }
                     <select id="filter-memory" onchange={on_memory}>
-                        <option value="0" selected={props.filter.min_gpu_memory_gib == 0}>{ t.text("ui-any") }</option>
+                        <option value="0" selected={props.filter.min_gpu_memory_gib == 0}>{ t.text(msg!("ui-any")) }</option>
                         { for MEMORY_STEPS.iter().map(|m| html!{ <option value={m.to_string()} selected={props.filter.min_gpu_memory_gib == *m}>{ format!("≥ {m} GiB/GPU") }</option> }) }
                     </select>
                 </label>
-                <label>{ t.text("ui-gpus-per-instance") }{ " " }
+                <label>{ t.text(msg!("ui-gpus-per-instance")) }{ " " }
                     <select id="filter-count" onchange={on_count}>
-                        <option value="0" selected={props.filter.gpu_count == 0}>{ t.text("ui-any") }</option>
+                        <option value="0" selected={props.filter.gpu_count == 0}>{ t.text(msg!("ui-any")) }</option>
                         { for COUNT_STEPS.iter().map(|n| html!{ <option value={n.to_string()} selected={props.filter.gpu_count == *n}>{ n.to_string() }</option> }) }
                     </select>
                 </label>
-                <label>{ t.text("ui-region") }{ " " }
-                    <input type="search" id="filter-region" placeholder={t.text("ui-region-placeholder")}
+                <label>{ t.text(msg!("ui-region")) }{ " " }
+                    <input type="search" id="filter-region" placeholder={t.text(msg!("ui-region-placeholder"))}
                         value={props.filter.region.clone()} oninput={on_region} />
                 </label>
-                <label>{ t.text("ui-sort-by") }{ " " }
+                <label>{ t.text(msg!("ui-sort-by")) }{ " " }
                     <select id="filter-sort" onchange={on_sort}>
-                        <option value="gpu" selected={sort_value == "gpu"}>{ t.text("ui-sort-gpu") }</option>
-                        <option value="instance" selected={sort_value == "instance"}>{ t.text("ui-sort-instance") }</option>
-                        <option value="work" selected={sort_value == "work"}>{ t.text("ui-sort-work") }</option>
-                        <option value="total" selected={sort_value == "total"}>{ t.text("ui-sort-total") }</option>
-                        <option value="memory" selected={sort_value == "memory"}>{ t.text("ui-sort-memory") }</option>
-                        <option value="provider" selected={sort_value == "provider"}>{ t.text("ui-sort-provider") }</option>
+                        <option value="gpu" selected={sort_value == "gpu"}>{ t.text(msg!("ui-sort-gpu")) }</option>
+                        <option value="instance" selected={sort_value == "instance"}>{ t.text(msg!("ui-sort-instance")) }</option>
+                        <option value="work" selected={sort_value == "work"}>{ t.text(msg!("ui-sort-work")) }</option>
+                        <option value="total" selected={sort_value == "total"}>{ t.text(msg!("ui-sort-total")) }</option>
+                        <option value="memory" selected={sort_value == "memory"}>{ t.text(msg!("ui-sort-memory")) }</option>
+                        <option value="provider" selected={sort_value == "provider"}>{ t.text(msg!("ui-sort-provider")) }</option>
                     </select>
                 </label>
             </div>
             <div class="import">
-                <label>{ t.text("ui-import-prices") }{ " " }
+                <label>{ t.text(msg!("ui-import-prices")) }{ " " }
                     <input type="file" id="import-prices" accept=".csv,.json,text/csv,application/json" onchange={on_file} />
                 </label>
-                <span class="muted small">{ " " }{ t.text_with("ui-import-help", &[("kib", Arg::Number((MAX_FILE_BYTES / 1024) as f64))]) }</span>
+                <span class="muted small">{ " " }{ t.text_with(msg!("ui-import-help"), &[("kib", Arg::Number((MAX_FILE_BYTES / 1024) as f64))]) }</span>
                 { for import_report }
             </div>
             <p class="muted small" id="offer-count">
-                { t.text_with("ui-offers-match", &[("shown", Arg::Number(rows.len() as f64)), ("total", Arg::Number(total_offers as f64))]) }
-                { (rows.len() > MAX_ROWS).then(|| t.text_with("ui-offers-first", &[("max", Arg::Number(MAX_ROWS as f64))])) }
-                { t.text_with("ui-offers-note", &[("picked", Arg::Number(props.selected.len() as f64)), ("max", Arg::Number(MAX_COMPARED as f64)), ("rule", Arg::Text(t.text("ui-aggregation-rule")))]) }
+                { t.text_with(msg!("ui-offers-match"), &[("shown", Arg::Number(rows.len() as f64)), ("total", Arg::Number(total_offers as f64))]) }
+                { (rows.len() > MAX_ROWS).then(|| t.text_with(msg!("ui-offers-first"), &[("max", Arg::Number(MAX_ROWS as f64))])) }
+                { t.text_with(msg!("ui-offers-note"), &[("picked", Arg::Number(props.selected.len() as f64)), ("max", Arg::Number(MAX_COMPARED as f64)), ("rule", Arg::Text(t.text(msg!("ui-aggregation-rule"))))]) }
             </p>
             if rows.is_empty() {
-                <p class="empty" id="no-offers">{ t.text("ui-no-offers") }</p>
+                <p class="empty" id="no-offers">{ t.text(msg!("ui-no-offers")) }</p>
             } else {
                 <div class="table-wrap">
                     <table id="offers">
                         <thead><tr>
-                            <th>{ t.text("ui-compare") }</th><th>{ t.text("ui-provider") }</th>
-                            <th class="wide-only" title={t.text("ui-kind-title")}>{ t.text("ui-kind") }</th>
-                            <th>{ t.text("ui-instance-type") }</th>
-                            <th title={t.text("ui-gpus-title")}>{ t.text("ui-gpus") }</th>
-                            <th class="num wide-only" title={t.text("ui-memory-title")}>{ "GiB/GPU" }</th>
-                            <th class="num">{ t.text("ui-od-gpu-h") }</th>
-                            <th class="num" title={t.text("ui-scenario-total-title")}>{ t.text_with("ui-scenario-total", &[("currency", Arg::Text(props.display_currency.code().into()))]) }</th>
-                            <th class="num">{ t.text("ui-od-instance-h") }</th>
-                            <th class="num">{ t.text("ui-spot-instance-h") }</th>
-                            <th class="num" title={t.text("ui-work-title")}>{ t.text("ui-per-a100-h") }</th>
-                            <th>{ t.text("ui-currency") }</th><th>{ t.text("ui-as-of") }</th>
-                            <th title={t.text("ui-offer-warnings-title")}>{ t.text("ui-warnings") }</th>
-                            <th class="wide-only">{ t.text("ui-region") }</th>
-                            <th class="num wide-only">{ "vCPU" }</th><th class="num wide-only" title={t.text("ui-ram-title")}>{ t.text("ui-ram") }</th>
+                            <th>{ t.text(msg!("ui-compare")) }</th><th>{ t.text(msg!("ui-provider")) }</th>
+                            <th class="wide-only" title={t.text(msg!("ui-kind-title"))}>{ t.text(msg!("ui-kind")) }</th>
+                            <th>{ t.text(msg!("ui-instance-type")) }</th>
+                            <th title={t.text(msg!("ui-gpus-title"))}>{ t.text(msg!("ui-gpus")) }</th>
+                            <th class="num wide-only" title={t.text(msg!("ui-memory-title"))}>{ "GiB/GPU" }</th>
+                            <th class="num">{ t.text(msg!("ui-od-gpu-h")) }</th>
+                            <th class="num" title={t.text(msg!("ui-scenario-total-title"))}>{ t.text_with(msg!("ui-scenario-total"), &[("currency", Arg::Text(props.display_currency.code().into()))]) }</th>
+                            <th class="num">{ t.text(msg!("ui-od-instance-h")) }</th>
+                            <th class="num">{ t.text(msg!("ui-spot-instance-h")) }</th>
+                            <th class="num" title={t.text(msg!("ui-work-title"))}>{ t.text(msg!("ui-per-a100-h")) }</th>
+                            <th>{ t.text(msg!("ui-currency")) }</th><th>{ t.text(msg!("ui-as-of")) }</th>
+                            <th title={t.text(msg!("ui-offer-warnings-title"))}>{ t.text(msg!("ui-warnings")) }</th>
+                            <th class="wide-only">{ t.text(msg!("ui-region")) }</th>
+                            <th class="num wide-only">{ "vCPU" }</th><th class="num wide-only" title={t.text(msg!("ui-ram-title"))}>{ t.text(msg!("ui-ram")) }</th>
                         </tr></thead>
                         <tbody>{ for rows.iter().take(shown_rows).map(row) }</tbody>
                     </table>

@@ -39,21 +39,21 @@ pub fn preset_menu(props: &PresetMenuProps) -> Html {
     };
     html! {
         <div class="presets">
-            <label>{ t.text("ui-presets") }{ " " }
+            <label>{ t.text(msg!("ui-presets")) }{ " " }
                 <select id="preset" {onchange}>
-                    <option value="" selected=true>{ t.text("ui-preset-choose") }</option>
+                    <option value="" selected=true>{ t.text(msg!("ui-preset-choose")) }</option>
                     { for PRESETS.iter().map(|p| html!{
-                        <option value={p.id} title={t.text(&p.description_id())}>{ t.text(&p.name_id()) }</option>
+                        <option value={p.id} title={t.text_named(&p.description_id(), &[])}>{ t.text_named(&p.name_id(), &[]) }</option>
                     }) }
                 </select>
             </label>
             <details class="small">
-                <summary>{ t.text("ui-preset-about") }</summary>
+                <summary>{ t.text(msg!("ui-preset-about")) }</summary>
                 <dl>
                     { for PRESETS.iter().map(|p| html!{
                         <>
-                            <dt>{ t.text(&p.name_id()) }</dt>
-                            <dd class="muted">{ t.text(&p.description_id()) }</dd>
+                            <dt>{ t.text_named(&p.name_id(), &[]) }</dt>
+                            <dd class="muted">{ t.text_named(&p.description_id(), &[]) }</dd>
                         </>
                     }) }
                 </dl>

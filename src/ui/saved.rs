@@ -37,26 +37,26 @@ pub fn saved_scenarios(props: &SavedScenariosProps) -> Html {
         })
     };
     let save_error = props.save_error.as_ref().map(|e| match e {
-        StorageError::QuotaExceeded => t.text("ui-save-quota"),
-        StorageError::Unavailable => t.text("ui-save-unavailable"),
+        StorageError::QuotaExceeded => t.text(msg!("ui-save-quota")),
+        StorageError::Unavailable => t.text(msg!("ui-save-unavailable")),
         other => t.text_with(
-            "ui-save-failed",
+            msg!("ui-save-failed"),
             &[("detail", crate::i18n::Arg::Text(other.to_string()))],
         ),
     });
     html! {
         <div class="saved-scenarios">
             <form class="save-as" onsubmit={on_save}>
-                <label>{ t.text("ui-save-as") }{ " " }
-                    <input type="text" id="save-name" maxlength="80" ref={name} placeholder={t.text("ui-save-name-placeholder")} />
+                <label>{ t.text(msg!("ui-save-as")) }{ " " }
+                    <input type="text" id="save-name" maxlength="80" ref={name} placeholder={t.text(msg!("ui-save-name-placeholder"))} />
                 </label>
-                <button type="submit" id="save-as">{ t.text("ui-save") }</button>
+                <button type="submit" id="save-as">{ t.text(msg!("ui-save")) }</button>
             </form>
             if let Some(e) = save_error {
                 <p class="notice field-error" role="alert" id="save-error">{ e }</p>
             }
             if props.saved.is_empty() {
-                <p class="muted small" id="saved-empty">{ t.text("ui-saved-empty") }</p>
+                <p class="muted small" id="saved-empty">{ t.text(msg!("ui-saved-empty")) }</p>
             } else {
                 <ul class="saved-list" id="saved-list">
                     { for props.saved.iter().enumerate().map(|(i, s)| {
@@ -71,8 +71,8 @@ pub fn saved_scenarios(props: &SavedScenariosProps) -> Html {
                         html!{
                             <li class="saved-item">
                                 <span class="saved-name">{ s.name.clone() }</span>{ " " }
-                                <button class="link saved-open" onclick={open}>{ t.text("ui-open") }</button>{ " " }
-                                <button class="link saved-delete" onclick={delete}>{ t.text("ui-delete") }</button>
+                                <button class="link saved-open" onclick={open}>{ t.text(msg!("ui-open")) }</button>{ " " }
+                                <button class="link saved-delete" onclick={delete}>{ t.text(msg!("ui-delete")) }</button>
                             </li>
                         }
                     }) }

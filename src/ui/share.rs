@@ -119,7 +119,7 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
             export_error.set(result.err());
         })
     };
-    let reader = use_mut_ref(|| None::<gloo::file::callbacks::FileReader>);
+    let reader = use_mut_ref(crate::web::LatestRead::default);
     let on_import = {
         let d = props.dispatch.clone();
         Callback::from(move |e: Event| {
@@ -138,24 +138,24 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
 
     html! {
         <div class="share-bar">
-            <button id="copy-share-link" onclick={on_copy}>{ t.text("ui-copy-share-link") }</button>
-            <button id="export-scenario" onclick={on_export}>{ t.text("ui-export-json") }</button>
-            <label class="file-button">{ t.text("ui-import-json") }{ " " }
+            <button id="copy-share-link" onclick={on_copy}>{ t.text(msg!("ui-copy-share-link")) }</button>
+            <button id="export-scenario" onclick={on_export}>{ t.text(msg!("ui-export-json")) }</button>
+            <label class="file-button">{ t.text(msg!("ui-import-json")) }{ " " }
                 <input type="file" id="import-scenario" accept=".json,application/json" onchange={on_import} />
             </label>
             if let Some(url) = &*link {
-                <label class="share-link small">{ t.text("ui-share-link") }{ " " }
+                <label class="share-link small">{ t.text(msg!("ui-share-link")) }{ " " }
                     <input type="text" id="share-link" readonly=true value={url.clone()} ref={field} onfocus={select_all} />
                 </label>
             }
             { match &*copied {
-                Some(Copied::Yes) => html!{ <span class="small" id="share-status">{ t.text("ui-link-copied") }</span> },
-                Some(Copied::ByHand) => html!{ <span class="small" id="share-status">{ t.text("ui-link-copy-by-hand") }</span> },
-                Some(Copied::Failed(d)) => html!{ <span class="small notice" id="share-status">{ t.text_with("ui-link-failed", &[("detail", crate::i18n::Arg::Text(d.clone()))]) }</span> },
+                Some(Copied::Yes) => html!{ <span class="small" id="share-status">{ t.text(msg!("ui-link-copied")) }</span> },
+                Some(Copied::ByHand) => html!{ <span class="small" id="share-status">{ t.text(msg!("ui-link-copy-by-hand")) }</span> },
+                Some(Copied::Failed(d)) => html!{ <span class="small notice" id="share-status">{ t.text_with(msg!("ui-link-failed"), &[("detail", crate::i18n::Arg::Text(d.clone()))]) }</span> },
                 None => html!{},
             } }
             if let Some(e) = &*export_error {
-                <span class="small notice" id="export-error">{ t.text_with("ui-export-failed", &[("detail", crate::i18n::Arg::Text(e.clone()))]) }</span>
+                <span class="small notice" id="export-error">{ t.text_with(msg!("ui-export-failed"), &[("detail", crate::i18n::Arg::Text(e.clone()))]) }</span>
             }
         </div>
     }
@@ -184,38 +184,45 @@ fn refusal(notices: &[Notice]) -> Option<String> {
 /// list stay as they were.
 fn import_scenario(
     input: &HtmlInputElement,
-    reader: &Rc<RefCell<Option<gloo::file::callbacks::FileReader>>>,
+    reader: &Rc<RefCell<crate::web::LatestRead>>,
     dispatch: &UseReducerDispatcher<AppState>,
 ) {
     let Some(file) = input.files().and_then(|list| list.get(0)) else {
         return;
     };
     let name = file.name();
-    let file = gloo::file::File::from(file);
     input.set_value("");
     let refuse = move |detail: String| Notice {
         kind: NoticeKind::ImportRefused,
         field: name.clone(),
         detail,
     };
-    if file.size() > MAX_IMPORT_BYTES {
+    // `size` is a whole number of bytes (a JS number); the cast saturates.
+    if file.size() as u64 > MAX_IMPORT_BYTES {
         dispatch.dispatch(AppAction::ShowLoadNotices(vec![refuse(format!(
             "larger than {MAX_IMPORT_BYTES} bytes"
         ))]));
         return;
     }
     let d = dispatch.clone();
-    let task = gloo::file::callbacks::read_as_text(&file, move |result| match result {
-        Ok(text) => {
-            let (scenario, notices) = crate::share::load_json_lenient(&text);
-            // Nothing usable (not JSON, not an object, no option could be loaded): refused as a
-            // whole, so the scenario on screen is not replaced by the example one.
-            match refusal(&notices) {
-                Some(detail) => d.dispatch(AppAction::ShowLoadNotices(vec![refuse(detail)])),
-                None => d.dispatch(AppAction::Load(Box::new(scenario), notices)),
-            }
+    let read = reader.borrow().start();
+    let reader = reader.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let result = crate::web::read_file_text(&file).await;
+        if !reader.borrow().is_latest(read) {
+            return;
         }
-        Err(e) => d.dispatch(AppAction::ShowLoadNotices(vec![refuse(e.to_string())])),
+        match result {
+            Ok(text) => {
+                let (scenario, notices) = crate::share::load_json_lenient(&text);
+                // Nothing usable (not JSON, not an object, no option could be loaded): refused as a
+                // whole, so the scenario on screen is not replaced by the example one.
+                match refusal(&notices) {
+                    Some(detail) => d.dispatch(AppAction::ShowLoadNotices(vec![refuse(detail)])),
+                    None => d.dispatch(AppAction::Load(Box::new(scenario), notices)),
+                }
+            }
+            Err(e) => d.dispatch(AppAction::ShowLoadNotices(vec![refuse(e)])),
+        }
     });
-    *reader.borrow_mut() = Some(task);
 }

@@ -127,7 +127,7 @@ pub fn slider(props: &SliderProps) -> Html {
                 <span class="unit">{ props.unit.clone() }</span>
             </div>
             <div class="field-error" id={error_id} role="alert">
-                { (*error).as_ref().map(|e| t.text_with("input-still-using", &[("error", Arg::Text(t.input_error(e))), ("value", Arg::Text(input_value(props.value)))])).unwrap_or_default() }
+                { (*error).as_ref().map(|e| t.text_with(msg!("input-still-using"), &[("error", Arg::Text(t.input_error(e))), ("value", Arg::Text(input_value(props.value)))])).unwrap_or_default() }
             </div>
         </div>
     }

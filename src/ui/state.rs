@@ -30,10 +30,10 @@ impl Refusal {
             Refusal::Storage(e) => {
                 use crate::web_storage::StorageError as S;
                 match e {
-                    S::Unavailable => t.text("ui-save-unavailable"),
-                    S::QuotaExceeded => t.text("ui-storage-full"),
+                    S::Unavailable => t.text(msg!("ui-save-unavailable")),
+                    S::QuotaExceeded => t.text(msg!("ui-storage-full")),
                     S::Unsaveable(d) | S::Other(d) => t.text_with(
-                        "ui-storage-error",
+                        msg!("ui-storage-error"),
                         &[("detail", crate::i18n::Arg::Text(d.clone()))],
                     ),
                 }

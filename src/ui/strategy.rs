@@ -6,6 +6,7 @@ use crate::catalog;
 use crate::engine::file::BuyFile;
 use crate::format;
 use crate::i18n::Arg;
+use crate::i18n::Msg;
 use crate::scenario::{
     rebalance, Action, Scenario, KWH_PRICE_SPEC, KW_SPEC, LIFE_YEARS_SPEC, OPS_SPEC, PUE_SPEC,
     PURCHASE_SPEC, RESERVED_PER_HOUR_SPEC, RESERVED_TERM_SPEC, SHARE_PCT_SPEC, THROUGHPUT_SPEC,
@@ -29,10 +30,10 @@ pub struct StrategyProps {
 pub fn strategy(props: &StrategyProps) -> Html {
     let chosen = use_state(|| 0usize);
     let t = use_tr();
-    let tx = |id: &str| AttrValue::from(t.text(id));
+    let tx = |id: Msg| AttrValue::from(t.text(id));
     let options = props.scenario.options();
     if options.is_empty() {
-        return html! { <p class="muted small">{ t.text("ui-strategy-pick") }</p> };
+        return html! { <p class="muted small">{ t.text(msg!("ui-strategy-pick")) }</p> };
     }
     let index = (*chosen).min(options.len() - 1);
     let option = &options[index];
@@ -130,7 +131,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
     html! {
         <div class="strategy">
             <div class="options">
-                <label>{ t.text("ui-option") }{ " " }
+                <label>{ t.text(msg!("ui-option")) }{ " " }
                     <select id="strategy-option" onchange={on_option}>
                         { for (0..options.len()).map(|i| html!{
                             <option value={i.to_string()} selected={i == index}>{ props.scenario.option_name(i) }</option>
@@ -139,34 +140,34 @@ pub fn strategy(props: &StrategyProps) -> Html {
                 </label>
             </div>
             <div class="sliders">
-                <Slider id="share-reserved" label={tx("ui-reserved-share")} unit="%" value={reserved_pct}
+                <Slider id="share-reserved" label={tx(msg!("ui-reserved-share"))} unit="%" value={reserved_pct}
                     spec={SHARE_PCT_SPEC} slider_max={100.0} step={5.0} on_change={share_setter(true)} />
-                <Slider id="share-spot" label={tx("ui-spot-share")} unit="%" value={spot_pct}
+                <Slider id="share-spot" label={tx(msg!("ui-spot-share"))} unit="%" value={spot_pct}
                     spec={SHARE_PCT_SPEC} slider_max={100.0} step={5.0} on_change={share_setter(false)} />
             </div>
             <div class="sliders">
-                <Slider id="throughput" label={tx(if throughput.1 { "ui-throughput-yours" } else { "ui-throughput-catalog" })}
-                    unit={tx("ui-unit-times-reference")} value={throughput.0} spec={THROUGHPUT_SPEC} slider_max={5.0} step={0.05}
+                <Slider id="throughput" label={tx(if throughput.1 { msg!("ui-throughput-yours") } else { msg!("ui-throughput-catalog") })}
+                    unit={tx(msg!("ui-unit-times-reference"))} value={throughput.0} spec={THROUGHPUT_SPEC} slider_max={5.0} step={0.05}
                     on_change={on_throughput} />
             </div>
             <p class="small" id="share-on-demand">
-                { t.text_with("ui-on-demand-share", &[("pct", Arg::Text(format::input_value(on_demand_pct)))]) }
+                { t.text_with(msg!("ui-on-demand-share"), &[("pct", Arg::Text(format::input_value(on_demand_pct)))]) }
             </p>
             if commitments.is_empty() {
-                <p class="muted small" id="strategy-no-commitment">{ t.text("ui-no-commitment") }</p>
+                <p class="muted small" id="strategy-no-commitment">{ t.text(msg!("ui-no-commitment")) }</p>
                 <div class="sliders">
-                    <Slider id="reserved-term-months" label={tx("ui-reserved-term")} unit={tx("ui-unit-months")} value={f64::from(inline.term_months)}
+                    <Slider id="reserved-term-months" label={tx(msg!("ui-reserved-term"))} unit={tx(msg!("ui-unit-months"))} value={f64::from(inline.term_months)}
                         spec={RESERVED_TERM_SPEC} slider_max={36.0} step={1.0} on_change={inline_setter(0)} />
-                    <Slider id="reserved-upfront" label={tx("ui-reserved-upfront")} unit={currency.code()} value={inline.upfront}
+                    <Slider id="reserved-upfront" label={tx(msg!("ui-reserved-upfront"))} unit={currency.code()} value={inline.upfront}
                         spec={PURCHASE_SPEC} slider_max={500_000.0} step={1_000.0} on_change={inline_setter(1)} />
-                    <Slider id="reserved-per-hour" label={tx("ui-reserved-price")} unit={t.text_with("ui-unit-per-instance-hour", &[("currency", Arg::Text(currency.code().into()))])} value={inline.recurring_per_hour}
+                    <Slider id="reserved-per-hour" label={tx(msg!("ui-reserved-price"))} unit={t.text_with(msg!("ui-unit-per-instance-hour"), &[("currency", Arg::Text(currency.code().into()))])} value={inline.recurring_per_hour}
                         spec={RESERVED_PER_HOUR_SPEC} slider_max={100.0} step={0.05} on_change={inline_setter(2)} />
                 </div>
             } else {
-                <label class="block">{ t.text("ui-reserved-term-payment") }{ " " }
+                <label class="block">{ t.text(msg!("ui-reserved-term-payment")) }{ " " }
                     <select id="reserved-term" onchange={on_commitment}>
                         if current.is_none() {
-                            <option value="" selected=true>{ t.text("ui-choose-term") }</option>
+                            <option value="" selected=true>{ t.text(msg!("ui-choose-term")) }</option>
                         }
                         { for commitments.iter().enumerate().map(|(i, c)| html!{
                             <option value={i.to_string()} selected={current == Some(i)}>{ commitment_text(&t, c, currency) }</option>
@@ -186,7 +187,7 @@ fn commitment_text(
     currency: catalog::Currency,
 ) -> String {
     t.text_with(
-        "ui-commitment",
+        msg!("ui-commitment"),
         &[
             ("months", Arg::Number(f64::from(c.term_months))),
             ("payment", Arg::Text(t.text(payment_id(c.payment)))),
@@ -201,11 +202,11 @@ fn commitment_text(
 }
 
 /// The message id of a payment option (`ui-payment-no-upfront`…).
-fn payment_id(p: catalog::Payment) -> &'static str {
+fn payment_id(p: catalog::Payment) -> Msg {
     match p {
-        catalog::Payment::AllUpfront => "ui-payment-all-upfront",
-        catalog::Payment::PartialUpfront => "ui-payment-partial-upfront",
-        catalog::Payment::NoUpfront => "ui-payment-no-upfront",
+        catalog::Payment::AllUpfront => msg!("ui-payment-all-upfront"),
+        catalog::Payment::PartialUpfront => msg!("ui-payment-partial-upfront"),
+        catalog::Payment::NoUpfront => msg!("ui-payment-no-upfront"),
     }
 }
 
@@ -225,7 +226,7 @@ pub struct BuyFormProps {
 #[function_component(BuyForm)]
 pub fn buy_form(props: &BuyFormProps) -> Html {
     let t = use_tr();
-    let tx = |id: &str| AttrValue::from(t.text(id));
+    let tx = |id: Msg| AttrValue::from(t.text(id));
     let on_toggle = {
         let on_action = props.on_action.clone();
         Callback::from(move |e: Event| {
@@ -236,7 +237,7 @@ pub fn buy_form(props: &BuyFormProps) -> Html {
     let toggle = html! {
         <label class="chart-control">
             <input type="checkbox" id="buy-enabled" checked={props.buy.is_some()} onchange={on_toggle} />
-            { " " }{ t.text("ui-compare-buying") }
+            { " " }{ t.text(msg!("ui-compare-buying")) }
         </label>
     };
     let Some(b) = props.buy else {
@@ -251,25 +252,25 @@ pub fn buy_form(props: &BuyFormProps) -> Html {
         <>
         { toggle }
         <div class="sliders buy-form">
-            <Slider id="buy-purchase" label={tx("ui-buy-purchase")} unit={code} value={b.purchase}
+            <Slider id="buy-purchase" label={tx(msg!("ui-buy-purchase"))} unit={code} value={b.purchase}
                 spec={PURCHASE_SPEC} slider_max={1_000_000.0} step={5_000.0}
                 on_change={setter(|b, v| BuyFile { purchase: v, ..b })} />
-            <Slider id="buy-life" label={tx("ui-buy-life")} unit={tx("ui-unit-years")} value={b.life_years}
+            <Slider id="buy-life" label={tx(msg!("ui-buy-life"))} unit={tx(msg!("ui-unit-years"))} value={b.life_years}
                 spec={LIFE_YEARS_SPEC} slider_max={8.0} step={0.5}
                 on_change={setter(|b, v| BuyFile { life_years: v, ..b })} />
-            <Slider id="buy-residual" label={tx("ui-buy-residual")} unit={tx("ui-unit-pct-of-purchase")} value={b.residual * 100.0}
+            <Slider id="buy-residual" label={tx(msg!("ui-buy-residual"))} unit={tx(msg!("ui-unit-pct-of-purchase"))} value={b.residual * 100.0}
                 spec={SHARE_PCT_SPEC} slider_max={60.0} step={1.0}
                 on_change={setter(|b, v| BuyFile { residual: v / 100.0, ..b })} />
-            <Slider id="buy-kw" label={tx("ui-buy-power")} unit="kW" value={b.kw}
+            <Slider id="buy-kw" label={tx(msg!("ui-buy-power"))} unit="kW" value={b.kw}
                 spec={KW_SPEC} slider_max={20.0} step={0.1}
                 on_change={setter(|b, v| BuyFile { kw: v, ..b })} />
             <Slider id="buy-pue" label="PUE" unit="×" value={b.pue}
                 spec={PUE_SPEC} slider_max={2.5} step={0.05}
                 on_change={setter(|b, v| BuyFile { pue: v, ..b })} />
-            <Slider id="buy-kwh" label={tx("ui-buy-electricity")} unit={format!("{code}/kWh")} value={b.price_per_kwh}
+            <Slider id="buy-kwh" label={tx(msg!("ui-buy-electricity"))} unit={format!("{code}/kWh")} value={b.price_per_kwh}
                 spec={KWH_PRICE_SPEC} slider_max={0.5} step={0.01}
                 on_change={setter(|b, v| BuyFile { price_per_kwh: v, ..b })} />
-            <Slider id="buy-ops" label={tx("ui-buy-operations")} unit={t.text_with("ui-unit-per-month", &[("currency", Arg::Text(code.into()))])} value={b.ops_per_month}
+            <Slider id="buy-ops" label={tx(msg!("ui-buy-operations"))} unit={t.text_with(msg!("ui-unit-per-month"), &[("currency", Arg::Text(code.into()))])} value={b.ops_per_month}
                 spec={OPS_SPEC} slider_max={20_000.0} step={100.0}
                 on_change={setter(|b, v| BuyFile { ops_per_month: v, ..b })} />
         </div>

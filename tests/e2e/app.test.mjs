@@ -53,11 +53,25 @@ async function measureSliderLatency(page, samples = 30) {
   }, samples);
 }
 
-/** Fraction of canvas pixels that differ from the top-left (background) pixel. */
+/**
+ * Fraction of a chart's pixels that differ from the top-left (background) pixel: the chart's
+ * inline SVG (what the page shows) rasterised by the browser at its own size.
+ */
 function inkFraction(page, selector = '#chart') {
-  return page.evaluate((sel) => {
-    const c = document.querySelector(sel);
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  return page.evaluate(async (sel) => {
+    const svg = document.querySelector(sel).querySelector('svg');
+    const xml = new XMLSerializer().serializeToString(svg);
+    const url = URL.createObjectURL(new Blob([xml], { type: 'image/svg+xml' }));
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    URL.revokeObjectURL(url);
+    const c = document.createElement('canvas');
+    c.width = img.naturalWidth;
+    c.height = img.naturalHeight;
+    const ctx = c.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
     let ink = 0;
     for (let i = 0; i < d.length; i += 4) {
       if (d[i] !== d[0] || d[i + 1] !== d[1] || d[i + 2] !== d[2]) ink += 1;
@@ -77,18 +91,21 @@ test('the chart is drawn, sharp on HiDPI, and follows the window size', async ()
   console.log(`# first chart drawn ${firstChartMs} ms after navigation start (${wallMs} ms wall clock incl. new tab); budget 500 ms`);
   const latency = await measureSliderLatency(page);
   console.log(`# months input -> re-render + chart redraw (4 offers, 1-36 months, DPR 2): ${latency.script}; to next task incl. paint: ${latency.task}; budget 16 ms`);
+  // The chart is vector (inline SVG) drawn at its box's CSS width, so the browser renders it at
+  // device resolution; the PNG export's device-pixel size is checked below.
+  const svgWidth = () => page.evaluate(() => document.querySelector('#chart svg').width.baseVal.value);
   const size = await page.evaluate(() => {
     const c = document.querySelector('#chart');
-    return { w: c.width, h: c.height, cssW: c.getBoundingClientRect().width };
+    return { w: c.querySelector('svg').width.baseVal.value, cssW: c.getBoundingClientRect().width };
   });
-  assert.equal(size.w, Math.round(size.cssW * 2), 'backing store = CSS width x devicePixelRatio');
+  assert.equal(size.w, Math.round(size.cssW), 'the SVG is as wide as its box');
   const ink = await inkFraction(page);
-  assert.ok(ink > 0.01, `canvas looks blank (ink ${ink})`);
+  assert.ok(ink > 0.01, `chart looks blank (ink ${ink})`);
 
   await page.setViewportSize({ width: 800, height: 900 });
-  await page.waitForFunction((old) => document.querySelector('#chart').width !== old, size.w);
-  const resized = await page.evaluate(() => document.querySelector('#chart').width);
-  assert.ok(resized < size.w, 'canvas shrank with the window');
+  await page.waitForFunction((old) => document.querySelector('#chart svg').width.baseVal.value !== old, size.w);
+  const resized = await svgWidth();
+  assert.ok(resized < size.w, 'chart shrank with the window');
   assert.ok(await inkFraction(page) > 0.01, 'redrawn after resize');
   assert.deepEqual(problems, []);
   await context.close();
@@ -122,12 +139,13 @@ test('a strict Content-Security-Policy is in force and nothing violates it', asy
 
 test('PNG download is a valid PNG at device resolution', async () => {
   const { context, page, problems } = await openApp({ deviceScaleFactor: 2 });
-  const canvasWidth = await page.evaluate(() => document.querySelector('#chart').width);
+  const deviceWidth = await page.evaluate(() => Math.round(document.querySelector('#chart').getBoundingClientRect().width * devicePixelRatio));
+  assert.ok(deviceWidth > 1000, `DPR 2 width ${deviceWidth}`);
   const { name, bytes } = await download(page, '#download-png');
   assert.match(name, /\.png$/);
   assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   assert.equal(bytes.subarray(12, 16).toString('ascii'), 'IHDR');
-  assert.equal(bytes.readUInt32BE(16), canvasWidth, 'PNG width is the device-pixel width');
+  assert.equal(bytes.readUInt32BE(16), deviceWidth, 'PNG width is the device-pixel width');
   assert.equal(bytes.subarray(bytes.length - 8, bytes.length - 4).toString('ascii'), 'IEND');
   assert.deepEqual(problems, []);
   await context.close();
@@ -366,11 +384,11 @@ test('compare three options: comparison table, both charts, and every download f
   const today = new Date();
   const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
   for (const [prefix, what] of [['', 'cumulative'], ['chart-ranking-', 'ranking'], ['chart-breakdown-', 'breakdown']]) {
-    const canvasId = prefix === '' ? '#chart' : `#chart-${what}`;
+    const chartId = prefix === '' ? '#chart' : `#chart-${what}`;
     const png = await download(page, `#${prefix}download-png`);
     assert.equal(png.name, `gpu-cost-${what}-${date}.png`);
     assert.equal(png.bytes.subarray(1, 4).toString('ascii'), 'PNG');
-    const width = await page.evaluate((sel) => document.querySelector(sel).width, canvasId);
+    const width = await page.evaluate((sel) => Math.round(document.querySelector(sel).getBoundingClientRect().width * devicePixelRatio), chartId);
     assert.equal(png.bytes.readUInt32BE(16), width, `${what} PNG at device resolution`);
     const svg = await download(page, `#${prefix}download-svg`);
     assert.equal(svg.name, `gpu-cost-${what}-${date}.svg`);
@@ -593,13 +611,13 @@ test('reserved variant and rent vs buy: both charts drawn with their markers, le
   assert.equal(buyRows[0], 'series,month_730h,cumulative_usd');
   assert.ok(buyRows.some((r) => r.startsWith('marker:')), 'crossover row');
   // A dearer server moves the crossover later; bad input keeps the last chart.
-  const crossover = () => page.evaluate(() => document.querySelector('#chart-buy').toDataURL());
+  const crossover = () => page.evaluate(() => document.querySelector('#chart-buy').innerHTML);
   const before = await crossover();
   await page.fill('#buy-purchase-number', '-1');
   await page.waitForFunction(() => document.querySelector('#buy-purchase-error').textContent !== '');
   assert.equal(await crossover(), before, 'bad purchase price keeps the last chart');
   await page.fill('#buy-purchase-number', '600000');
-  await page.waitForFunction((b) => document.querySelector('#chart-buy').toDataURL() !== b, before);
+  await page.waitForFunction((b) => document.querySelector('#chart-buy').innerHTML !== b, before);
   assert.deepEqual(problems, []);
   await context.close();
 });

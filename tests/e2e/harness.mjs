@@ -56,7 +56,7 @@ export async function openApp(browser, origin, { deviceScaleFactor = 1, width = 
   await page.waitForSelector('#total-0');
   await page.waitForFunction(() => {
     const c = document.querySelector('#chart');
-    return c && c.width > 0 && performance.getEntriesByName('first-chart').length > 0;
+    return c?.querySelector('svg') && performance.getEntriesByName('first-chart').length > 0;
   });
   const firstChartMs = await page.evaluate(() => {
     const m = performance.getEntriesByName('first-chart')[0];
@@ -74,7 +74,7 @@ export const BUNDLE_BUDGET_GZIP_BYTES = 400_000;
  * the 400 KB budget (README "Performance" gives the figure), so this ceiling only stops it from
  * growing further. Lower it as the bundle shrinks; it goes back to the budget once under it.
  */
-export const BUNDLE_CEILING_GZIP_BYTES = 460_000;
+export const BUNDLE_CEILING_GZIP_BYTES = 441_100;
 
 /**
  * Size of every file in `dist` (what a browser downloads), raw and gzip level 9, in bytes,

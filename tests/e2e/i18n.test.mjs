@@ -73,12 +73,15 @@ async function dataStrings(page) {
   });
 }
 
-/** Every element's own text (its text nodes), title, aria-label and placeholder. */
+/**
+ * Every element's own text (its text nodes), title, aria-label and placeholder. The texts inside
+ * the charts' SVG are checked per chart below (with wrapped lines joined back), not here.
+ */
 async function pageTexts(page) {
   return page.evaluate(() => {
     const out = [];
     for (const el of document.body.querySelectorAll('*')) {
-      if (el.closest('script, style')) continue;
+      if (el.closest('script, style') || el.parentElement?.closest('.chart-svg')) continue;
       const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join(' ').trim();
       const where = el.id ? `#${el.id}` : `${el.tagName.toLowerCase()}.${el.className}`;
       if (own) out.push({ where, text: own });
@@ -139,7 +142,7 @@ test('in Chinese the page, the charts and their downloads carry no English words
     .filter((t) => t.words.length > 0);
   assert.deepEqual(english.map((t) => `${t.where}: ${t.text}`), [], 'English left in the Chinese page');
 
-  // Every chart: the canvas's label is the Chinese title; the SVG's texts and the CSV's header
+  // Every chart: the chart's label is the Chinese title; the SVG's texts and the CSV's header
   // are Chinese.
   const charts = [
     ['', 'chart', '累计成本'],
@@ -148,14 +151,19 @@ test('in Chinese the page, the charts and their downloads carry no English words
     ['chart-reserved-', 'chart-reserved', '按利用率比较预留与按需'],
     ['chart-buy-', 'chart-buy', '租用与购买'],
   ];
-  for (const [prefix, canvas, title] of charts) {
-    const label = await page.getAttribute(`#${canvas}`, 'aria-label');
-    assert.ok(label.includes(title), `${canvas} label: ${label}`);
+  for (const [prefix, chart, title] of charts) {
+    const label = await page.getAttribute(`#${chart}`, 'aria-label');
+    assert.ok(label.includes(title), `${chart} label: ${label}`);
     const svg = await download(page, `#${prefix}download-svg`);
-    assert.ok(svg.text.includes(title), `${canvas} SVG title`);
+    assert.ok(svg.text.includes(title), `${chart} SVG title`);
     const svgTexts = [...svg.text.matchAll(/<text[^>]*>([^<]*)<\/text>/g)]
       .map((m) => m[1].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
-    assert.ok(svgTexts.length > 5, `${canvas} SVG has texts`);
+    assert.ok(svgTexts.length > 5, `${chart} SVG has texts`);
+    // The chart on the page (redrawn once it comes near the viewport) shows the same texts.
+    await page.locator(`#${chart}`).scrollIntoViewIfNeeded();
+    await page.waitForFunction(({ id, t }) => document.querySelector(`#${id} svg`)?.textContent.includes(t), { id: chart, t: title });
+    const shown = await page.$$eval(`#${chart} svg text`, (ts) => ts.map((t) => t.textContent));
+    assert.deepEqual(shown, svgTexts, `${chart}: the page shows the downloaded SVG's texts`);
     // A name cut to fit ends with "…" (after the ranking's "2. "): data if an option's name
     // starts with it.
     const cutName = (t) => {
@@ -165,11 +173,11 @@ test('in Chinese the page, the charts and their downloads carry no English words
     // Legends and footers wrap at spaces and hyphens: join the lines back before looking.
     const joined = svgTexts.map((t) => t.trim()).filter((t) => t && !cutName(t))
       .reduce((acc, l) => (acc.endsWith('-') ? acc + l : `${acc} ${l}`), '');
-    assert.deepEqual(englishWords(joined, data), [], `${canvas} SVG in Chinese: ${joined}`);
+    assert.deepEqual(englishWords(joined, data), [], `${chart} SVG in Chinese: ${joined}`);
     const csv = await download(page, `#${prefix}download-csv`);
     const header = csv.text.split('\n')[0];
-    assert.match(header, /[\u4e00-\u9fff]/, `${canvas} CSV header in Chinese: ${header}`);
-    assert.deepEqual(englishWords(header, data), [], `${canvas} CSV header: ${header}`);
+    assert.match(header, /[\u4e00-\u9fff]/, `${chart} CSV header in Chinese: ${header}`);
+    assert.deepEqual(englishWords(header, data), [], `${chart} CSV header: ${header}`);
   }
   const cmp = await download(page, '#download-comparison-csv');
   const header = cmp.text.split('\n')[0];
