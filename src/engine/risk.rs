@@ -252,6 +252,7 @@ pub const EXACT_DRAW_LIMIT: f64 = 100.0;
 /// beyond, the sum of many independent segment times is drawn from its normal (central limit)
 /// approximation with the exact mean ([`expected_run_hours`]) and variance ([`run_variance`]),
 /// never below the uninterrupted time. Keeps a draw's cost bounded whatever the run length.
+/// For many draws of the same run, [`RunDraw`] does the set-up once (same draws).
 pub fn draw_run_hours<R: Rng + ?Sized>(
     rng: &mut R,
     useful: f64,
@@ -260,13 +261,65 @@ pub fn draw_run_hours<R: Rng + ?Sized>(
     rate: f64,
     restart: f64,
 ) -> f64 {
-    if expected_interruptions(useful, tau, write, rate) <= EXACT_DRAW_LIMIT {
-        return simulate_run_hours(rng, useful, tau, write, rate, restart);
+    RunDraw::new(useful, tau, write, rate, restart).draw(rng)
+}
+
+/// [`draw_run_hours`] for one run, prepared for many draws: the choice between the exact
+/// simulation and the normal approximation, and the approximation's mean, standard deviation
+/// and floor, are computed once (they are the same in every Monte-Carlo trial). Each
+/// [`RunDraw::draw`] consumes the same random numbers and returns the same hours as
+/// [`draw_run_hours`] with the same arguments.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RunDraw(Draw);
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Draw {
+    /// Event simulation ([`simulate_run_hours`]) with these arguments.
+    Exact {
+        useful: f64,
+        tau: Option<f64>,
+        write: f64,
+        rate: f64,
+        restart: f64,
+    },
+    /// Normal approximation: mean and standard deviation in hours, and the uninterrupted time.
+    Normal { mean: f64, sd: f64, floor: f64 },
+}
+
+impl RunDraw {
+    /// Prepares draws of `useful` hours of work checkpointed every `tau` hours (writes of
+    /// `write` hours) under interruptions at `rate` per hour with restarts of `restart` hours.
+    #[must_use]
+    pub fn new(useful: f64, tau: Option<f64>, write: f64, rate: f64, restart: f64) -> Self {
+        if expected_interruptions(useful, tau, write, rate) <= EXACT_DRAW_LIMIT {
+            return RunDraw(Draw::Exact {
+                useful,
+                tau,
+                write,
+                rate,
+                restart,
+            });
+        }
+        RunDraw(Draw::Normal {
+            mean: expected_run_hours(useful, tau, write, rate, restart),
+            sd: run_variance(useful, tau, write, rate, restart).sqrt(),
+            floor: expected_run_hours(useful, tau, write, 0.0, 0.0),
+        })
     }
-    let mean = expected_run_hours(useful, tau, write, rate, restart);
-    let sd = run_variance(useful, tau, write, rate, restart).sqrt();
-    let floor = expected_run_hours(useful, tau, write, 0.0, 0.0);
-    (mean + sd * standard_normal(rng)).max(floor)
+
+    /// One draw of the run's wall-clock hours (see [`draw_run_hours`]).
+    pub fn draw<R: Rng + ?Sized>(&self, rng: &mut R) -> f64 {
+        match self.0 {
+            Draw::Exact {
+                useful,
+                tau,
+                write,
+                rate,
+                restart,
+            } => simulate_run_hours(rng, useful, tau, write, rate, restart),
+            Draw::Normal { mean, sd, floor } => (mean + sd * standard_normal(rng)).max(floor),
+        }
+    }
 }
 
 /// A standard normal draw (Box–Muller transform of two uniforms).
