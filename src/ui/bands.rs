@@ -2,9 +2,8 @@
 //! change repaints the lines at once; the bands whose inputs changed are computed afterwards
 //! ([`crate::scenario::BAND_TRIALS`] Monte-Carlo trials each), starting in the task after the
 //! next frame, as many options per task as fit in a short time budget, and shown together
-//! when the last one is done. Bands already computed
-//! for the same inputs (an unchanged option, or a slider moved back) are reused from a small
-//! cache.
+//! when the last one is done. Bands already computed for the same inputs (an unchanged option,
+//! or a slider moved back) are reused from a small cache.
 
 use crate::engine::montecarlo::Band;
 use crate::scenario::{BandInput, Scenario};
