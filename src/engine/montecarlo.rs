@@ -8,7 +8,7 @@
 //! Random numbers: ChaCha with 8 rounds (`rand_chacha::ChaCha8Rng`, rust-random, seeded with
 //! `seed_from_u64`), converted to `f64` in [0, 1) by `rand`'s `StandardUniform`. ChaCha's
 //! output does not depend on the platform, so a seed gives the same trials natively and in
-//! the browser.
+//! the browser (`tests/web.rs` checks the Monte-Carlo golden scenarios to the cent).
 //!
 //! Fleet mode simulates each class's useful instance-hours over the horizon as one checkpointed
 //! stream (the closed form restarts segments each day, so the two differ slightly when the daily
