@@ -1595,8 +1595,8 @@ fn empty_message(t: &Translator) -> String {
 /// Trials of the Monte Carlo behind the cumulative chart's P10–P90 bands: the count issue 7's
 /// budget names. The nearest-rank P10 of 10,000 trials has a standard error of about 0.3
 /// percentile points (about 0.95 with 1,000), so bands barely jitter between slider positions.
-/// The app computes them after the lines are painted, one option per task, and only for
-/// options whose inputs changed (`ui::bands`).
+/// The app computes them after the lines are painted, several options per task (up to 8 ms),
+/// and only for options whose inputs changed (`ui::bands`).
 pub const BAND_TRIALS: u32 = 10_000;
 
 /// One option's risk band input (from [`Scenario::band_inputs`]): the scenario file with that

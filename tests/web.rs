@@ -328,3 +328,35 @@ async fn the_browser_codec_round_trips_and_keeps_the_native_limits() {
     ));
     assert_eq!(o.scenario, share::default_scenario());
 }
+
+/// The seeded Monte Carlo gives the same bands in the browser as natively: the golden scenarios
+/// with a `montecarlo` section (a fleet with host failures, a spot job) are evaluated here and
+/// their CSV (P10/P50/P90 columns to the cent) compared with the golden files the native
+/// `golden` test checks.
+#[wasm_bindgen_test]
+fn monte_carlo_goldens_match_the_native_ones() {
+    use gpu_cost_planner::engine::{file, report};
+    for (name, scenario, want) in [
+        (
+            "marketplace-failures",
+            include_str!("golden/marketplace-failures.json"),
+            include_str!("golden/marketplace-failures.csv"),
+        ),
+        (
+            "job-spot",
+            include_str!("golden/job-spot.json"),
+            include_str!("golden/job-spot.csv"),
+        ),
+    ] {
+        assert!(
+            scenario.contains("\"montecarlo\""),
+            "{name} has a Monte Carlo"
+        );
+        let got = report::to_csv(&file::evaluate_json(scenario).expect(name));
+        assert!(got.contains("cumulative_p10_"), "{name}: {got}");
+        for (i, (g, w)) in got.lines().zip(want.lines()).enumerate() {
+            assert_eq!(g, w, "{name}: line {} differs", i + 1);
+        }
+        assert_eq!(got.lines().count(), want.lines().count(), "{name}");
+    }
+}

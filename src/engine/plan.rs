@@ -871,24 +871,34 @@ pub(crate) fn prepare(plan: &Plan, o: &OptionSpec, field: &str) -> Result<Prepar
     })
 }
 
+/// Fleet mode: the costs of one working day of the fleet that depend on the interruption
+/// overheads, in the option's currency (before contingency). A month with `d` working days
+/// costs its fixed part (reserved, package, storage, egress) plus `d ×` these, less what a free
+/// GPU-hour allowance covers. From [`Prepared::fleet_day`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct FleetDay {
+    /// On-demand cost (on-demand instances and spot's on-demand fallback, rework included).
+    pub on_demand: f64,
+    /// On-demand instance-hours billed (what a free allowance applies to, per instance).
+    pub on_demand_hours: f64,
+    /// Spot cost (rework included).
+    pub spot: f64,
+}
+
+impl FleetDay {
+    /// The day's cost whatever the allowance: on-demand plus spot.
+    pub fn cost(&self) -> f64 {
+        self.on_demand + self.spot
+    }
+}
+
 impl Prepared {
-    /// Fleet mode only: the cumulative total cost at each month end under overheads `k`, written
-    /// into `out` (cleared first), for the Monte Carlo's inner loop. `base` is a full evaluation
-    /// of the same option and plan; the costs that do not depend on overheads (reserved, package,
-    /// storage, egress) are taken from it, and the on-demand, spot and rework costs are
-    /// recomputed with the same arithmetic as [`evaluate_prepared`] (a test checks that both
-    /// agree), without allocating.
-    pub(crate) fn fleet_cumulative(
-        &self,
-        plan: &Plan,
-        o: &OptionSpec,
-        base: &OptionResult,
-        k: Overheads,
-        out: &mut Vec<f64>,
-    ) {
-        out.clear();
+    /// Fleet mode only: the day costs under overheads `k` (see [`FleetDay`]), computed with the
+    /// same arithmetic as [`evaluate_prepared`] (on-demand runs rounded up to the billing
+    /// granularity). All zero for a job.
+    pub(crate) fn fleet_day(&self, plan: &Plan, o: &OptionSpec, k: Overheads) -> FleetDay {
         let Workload::Fleet(fl) = plan.workload else {
-            return;
+            return FleetDay::default();
         };
         let h = fl.hours_per_day;
         let gran_k = if h * k.on_demand > 0.0 {
@@ -898,6 +908,45 @@ impl Prepared {
         };
         let inst = self.instances;
         let day = &self.day;
+        let mut f = FleetDay::default();
+        if o.package_per_instance_month.is_none() {
+            f.on_demand += inst.on_demand * day.on_demand_cost * k.on_demand * gran_k;
+            f.on_demand_hours += inst.on_demand * day.run_hours * k.on_demand * gran_k;
+        }
+        if inst.spot > 0.0 {
+            f.spot = inst.spot * day.spot_cost * k.spot;
+            f.on_demand += inst.spot * day.spot_fallback_cost * k.on_demand;
+            f.on_demand_hours += inst.spot * day.spot_fallback_hours * k.on_demand;
+        }
+        f
+    }
+
+    /// Whether every month's cumulative cost is a non-decreasing function of the day's cost
+    /// alone ([`FleetDay::cost`]): true unless a free GPU-hour allowance applies (its cover
+    /// depends on the billed hours, not on the cost). Then the percentiles of each month's
+    /// cumulative cost over trials are the cumulative costs at the percentiles of the day cost.
+    pub(crate) fn fleet_monotone_in_day_cost(o: &OptionSpec) -> bool {
+        o.free_gpu_hours == Allowance::default()
+    }
+
+    /// Fleet mode only: the cumulative total cost at each month end with day costs `day` (from
+    /// [`Prepared::fleet_day`], or a mean of them: the months are linear in them without a free
+    /// allowance), written into `out` (cleared first), for the Monte Carlo. `base` is a full
+    /// evaluation of the same option and plan; the costs that do not depend on overheads
+    /// (reserved, package, storage, egress) are taken from it, and the rest with the same
+    /// arithmetic as [`evaluate_prepared`] (a test checks that both agree), without allocating.
+    pub(crate) fn fleet_cumulative(
+        &self,
+        plan: &Plan,
+        o: &OptionSpec,
+        base: &OptionResult,
+        day: FleetDay,
+        out: &mut Vec<f64>,
+    ) {
+        out.clear();
+        let Workload::Fleet(fl) = plan.workload else {
+            return;
+        };
         let free = o.free_gpu_hours;
         let has_free = free != Allowance::default();
         let mut once_left = free.once;
@@ -910,20 +959,9 @@ impl Prepared {
                 + m.package
                 + m.storage
                 + m.egress;
-            let mut od = 0.0;
-            let mut od_hours = 0.0;
-            if o.package_per_instance_month.is_none() {
-                od += inst.on_demand * d * day.on_demand_cost * k.on_demand * gran_k;
-                od_hours += inst.on_demand * d * day.run_hours * k.on_demand * gran_k;
-            }
-            let mut spot = 0.0;
-            if inst.spot > 0.0 {
-                spot = inst.spot * d * day.spot_cost * k.spot;
-                od += inst.spot * d * day.spot_fallback_cost * k.on_demand;
-                od_hours += inst.spot * d * day.spot_fallback_hours * k.on_demand;
-            }
+            let mut od = d * day.on_demand;
             if has_free {
-                let usage = od_hours * self.g;
+                let usage = d * day.on_demand_hours * self.g;
                 let after_monthly = (usage - free.monthly).max(0.0);
                 let from_once = after_monthly.min(once_left);
                 once_left -= from_once;
@@ -931,7 +969,7 @@ impl Prepared {
                     od *= (after_monthly - from_once) / usage;
                 }
             }
-            let month = fixed + od + spot;
+            let month = fixed + od + d * day.spot;
             acc += month + month * plan.contingency_pct / 100.0;
             out.push(acc);
         }
@@ -1466,7 +1504,7 @@ mod tests {
             },
         ] {
             let full = evaluate_prepared(&plan, &o, &p, Some(k), "o").unwrap();
-            p.fleet_cumulative(&plan, &o, &base, k, &mut out);
+            p.fleet_cumulative(&plan, &o, &base, p.fleet_day(&plan, &o, k), &mut out);
             assert_eq!(out.len(), full.cumulative.len());
             for (a, b) in out.iter().zip(&full.cumulative) {
                 assert!(close(*a, b.total()), "{a} vs {}", b.total());
@@ -1520,7 +1558,7 @@ mod fast_path_properties {
             let k = Overheads { reserved: kr, spot: ks, on_demand: ko };
             let full = evaluate_prepared(&plan, &o, &p, Some(k), "o").unwrap();
             let mut out = Vec::new();
-            p.fleet_cumulative(&plan, &o, &base, k, &mut out);
+            p.fleet_cumulative(&plan, &o, &base, p.fleet_day(&plan, &o, k), &mut out);
             prop_assert_eq!(out.len(), full.cumulative.len());
             for (a, b) in out.iter().zip(&full.cumulative) {
                 prop_assert!((a - b.total()).abs() <= 1e-9 * b.total().abs().max(1.0), "{} vs {}", a, b.total());

@@ -252,6 +252,7 @@ pub const EXACT_DRAW_LIMIT: f64 = 100.0;
 /// beyond, the sum of many independent segment times is drawn from its normal (central limit)
 /// approximation with the exact mean ([`expected_run_hours`]) and variance ([`run_variance`]),
 /// never below the uninterrupted time. Keeps a draw's cost bounded whatever the run length.
+/// For many draws of the same run, [`RunDraw`] does the set-up once (same draws).
 pub fn draw_run_hours<R: Rng + ?Sized>(
     rng: &mut R,
     useful: f64,
@@ -260,13 +261,65 @@ pub fn draw_run_hours<R: Rng + ?Sized>(
     rate: f64,
     restart: f64,
 ) -> f64 {
-    if expected_interruptions(useful, tau, write, rate) <= EXACT_DRAW_LIMIT {
-        return simulate_run_hours(rng, useful, tau, write, rate, restart);
+    RunDraw::new(useful, tau, write, rate, restart).draw(rng)
+}
+
+/// [`draw_run_hours`] for one run, prepared for many draws: the choice between the exact
+/// simulation and the normal approximation, and the approximation's mean, standard deviation
+/// and floor, are computed once (they are the same in every Monte-Carlo trial). Each
+/// [`RunDraw::draw`] consumes the same random numbers and returns the same hours as
+/// [`draw_run_hours`] with the same arguments.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RunDraw(Draw);
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Draw {
+    /// Event simulation ([`simulate_run_hours`]) with these arguments.
+    Exact {
+        useful: f64,
+        tau: Option<f64>,
+        write: f64,
+        rate: f64,
+        restart: f64,
+    },
+    /// Normal approximation: mean and standard deviation in hours, and the uninterrupted time.
+    Normal { mean: f64, sd: f64, floor: f64 },
+}
+
+impl RunDraw {
+    /// Prepares draws of `useful` hours of work checkpointed every `tau` hours (writes of
+    /// `write` hours) under interruptions at `rate` per hour with restarts of `restart` hours.
+    #[must_use]
+    pub fn new(useful: f64, tau: Option<f64>, write: f64, rate: f64, restart: f64) -> Self {
+        if expected_interruptions(useful, tau, write, rate) <= EXACT_DRAW_LIMIT {
+            return RunDraw(Draw::Exact {
+                useful,
+                tau,
+                write,
+                rate,
+                restart,
+            });
+        }
+        RunDraw(Draw::Normal {
+            mean: expected_run_hours(useful, tau, write, rate, restart),
+            sd: run_variance(useful, tau, write, rate, restart).sqrt(),
+            floor: expected_run_hours(useful, tau, write, 0.0, 0.0),
+        })
     }
-    let mean = expected_run_hours(useful, tau, write, rate, restart);
-    let sd = run_variance(useful, tau, write, rate, restart).sqrt();
-    let floor = expected_run_hours(useful, tau, write, 0.0, 0.0);
-    (mean + sd * standard_normal(rng)).max(floor)
+
+    /// One draw of the run's wall-clock hours (see [`draw_run_hours`]).
+    pub fn draw<R: Rng + ?Sized>(&self, rng: &mut R) -> f64 {
+        match self.0 {
+            Draw::Exact {
+                useful,
+                tau,
+                write,
+                rate,
+                restart,
+            } => simulate_run_hours(rng, useful, tau, write, rate, restart),
+            Draw::Normal { mean, sd, floor } => (mean + sd * standard_normal(rng)).max(floor),
+        }
+    }
 }
 
 /// A standard normal draw (Box–Muller transform of two uniforms).
@@ -280,7 +333,7 @@ pub fn standard_normal<R: Rng + ?Sized>(rng: &mut R) -> f64 {
 mod tests {
     use super::*;
     use rand::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
 
     #[test]
     fn cost_model_interruption_examples() {
@@ -318,7 +371,7 @@ mod tests {
     #[test]
     fn monte_carlo_is_seeded_and_near_the_mean() {
         let draw = |seed| {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
             (0..20_000)
                 .map(|_| simulate_run_hours(&mut rng, 100.0, Some(2.0), 0.1, 0.05, 0.25))
                 .sum::<f64>()
@@ -328,7 +381,7 @@ mod tests {
         let want = expected_run_hours(100.0, Some(2.0), 0.1, 0.05, 0.25);
         let got = draw(7);
         assert!((got / want - 1.0).abs() < 0.005, "{got} vs {want}");
-        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
         assert_eq!(
             simulate_run_hours(&mut rng, 10.0, Some(3.0), 0.5, 0.0, 1.0),
             10.0 + 4.0 * 0.5
@@ -338,7 +391,7 @@ mod tests {
     #[test]
     fn variance_formula_matches_simulation() {
         let (useful, tau, c, lam, r) = (40.0, Some(2.0), 0.1, 0.08, 0.5);
-        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
         let n = 40_000;
         let draws: Vec<f64> = (0..n)
             .map(|_| simulate_run_hours(&mut rng, useful, tau, c, lam, r))
@@ -354,7 +407,7 @@ mod tests {
     fn long_runs_draw_from_the_normal_approximation() {
         let (useful, tau, c, lam, r) = (20_000.0, Some(1.0), 0.05, 0.02, 0.25);
         assert!(expected_interruptions(useful, tau, c, lam) > EXACT_DRAW_LIMIT);
-        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
         let n = 20_000;
         let draws: Vec<f64> = (0..n)
             .map(|_| draw_run_hours(&mut rng, useful, tau, c, lam, r))

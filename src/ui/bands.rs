@@ -1,9 +1,9 @@
 //! The cumulative chart's P10–P90 risk bands, kept off the critical path of a slider move: a
 //! change repaints the lines at once; the bands whose inputs changed are computed afterwards
-//! ([`crate::scenario::BAND_TRIALS`] Monte-Carlo trials each), one option per task starting
-//! after the next frame, and shown together when the last one is done. Bands already computed
-//! for the same inputs (an unchanged option, or a slider moved back) are reused from a small
-//! cache.
+//! ([`crate::scenario::BAND_TRIALS`] Monte-Carlo trials each), starting in the task after the
+//! next frame, as many options per task as fit in a short time budget, and shown together
+//! when the last one is done. Bands already computed for the same inputs (an unchanged option,
+//! or a slider moved back) are reused from a small cache.
 
 use crate::engine::montecarlo::Band;
 use crate::scenario::{BandInput, Scenario};
@@ -93,9 +93,15 @@ impl Drop for AfterPaint {
     }
 }
 
-/// Computes the band of the last position in `missing`, caches it, and schedules the next one
-/// in its own task; calls `done` once the last is cached. `chain` holds the pending task, so
-/// emptying it (a new scenario) stops the work.
+/// Longest a task keeps computing bands before it yields to input and rendering, in
+/// milliseconds (one option's 10,000 trials take about 1 ms in wasm; a job option with many
+/// exact interruption draws can take 10 ms or more, and then runs alone in its task).
+const TASK_BUDGET_MS: f64 = 8.0;
+
+/// Computes the bands of the positions in `missing`, last first, caching each, until none is
+/// left or [`TASK_BUDGET_MS`] has passed, then schedules the rest in a new task; calls `done`
+/// once the last is cached. `chain` holds the pending task, so emptying it (a new scenario)
+/// stops the work.
 fn step(
     cache: Rc<RefCell<(Cache, u32)>>,
     inputs: Rc<Vec<Option<BandInput>>>,
@@ -103,13 +109,22 @@ fn step(
     done: Rc<dyn Fn()>,
     chain: Rc<RefCell<Option<Timeout>>>,
 ) {
-    if let Some(input) = missing.pop().and_then(|i| inputs[i].clone()) {
-        let band = crate::web::timed(MEASURE_RISK_BAND, || input.run());
-        let c = &mut cache.borrow_mut().0;
-        if c.len() >= CACHE_ENTRIES {
-            c.remove(0);
+    let clock = web_sys::window().and_then(|w| w.performance());
+    let now = || clock.as_ref().map_or(0.0, web_sys::Performance::now);
+    let start = now();
+    while let Some(i) = missing.pop() {
+        if let Some(input) = inputs.get(i).cloned().flatten() {
+            let band = crate::web::timed(MEASURE_RISK_BAND, || input.run());
+            let c = &mut cache.borrow_mut().0;
+            if c.len() >= CACHE_ENTRIES {
+                c.remove(0);
+            }
+            c.push((input, band.map(Rc::new)));
         }
-        c.push((input, band.map(Rc::new)));
+        // Without a clock, one option per task.
+        if clock.is_none() || now() - start >= TASK_BUDGET_MS {
+            break;
+        }
     }
     if missing.is_empty() {
         done();
