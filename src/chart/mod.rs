@@ -69,9 +69,10 @@ impl Surface {
         (v * self.scale).round().max(1.0) as u32
     }
 
-    /// The sans-serif font at `size` CSS pixels in the theme's foreground colour.
+    /// The sans-serif font at `size` CSS pixels in the theme's foreground colour (see
+    /// [`svg_font_px`]).
     pub fn font(&self, size: f64) -> TextStyle<'static> {
-        ("sans-serif", size * self.scale)
+        ("sans-serif", svg_font_px(size * self.scale))
             .into_font()
             .color(&self.foreground)
     }
@@ -104,6 +105,15 @@ impl Surface {
         .map_err(err)?;
         Ok(area.split_vertically(margin + 2 * pad + text_height).1)
     }
+}
+
+/// The font size to give plotters for text that must render at `px` pixels: plotters' SVG
+/// backend (the only one the charts use) writes `font-size` as the given size ÷ 1.24
+/// (plotters-svg 0.3.7, `svg.rs`, `draw_text`), which made every chart text 19 % smaller than
+/// the sizes the layout (wrapping, fitting, line heights) was made for.
+#[must_use]
+pub(crate) fn svg_font_px(px: f64) -> f64 {
+    px * 1.24
 }
 
 /// Chart titles' font size, CSS px.
@@ -145,7 +155,7 @@ pub(crate) fn draw_footer<DB: DrawingBackend>(
         area.draw(&Text::new(
             text.as_str(),
             (px(12.0), px(2.0 + FOOTER_LINE * row as f64)),
-            ("sans-serif", FOOTER_FONT * scale)
+            ("sans-serif", svg_font_px(FOOTER_FONT * scale))
                 .into_font()
                 .color(&theme.foreground)
                 .pos(Pos::new(HPos::Left, VPos::Top)),
@@ -635,6 +645,29 @@ mod tests {
         assert!(svg.contains("Prices as of 2026-07-30"));
         assert!(svg.contains("<polyline"), "a line is drawn");
         assert!(svg.trim_end().ends_with("</svg>"));
+    }
+
+    #[test]
+    fn svg_text_renders_at_the_css_sizes_the_layout_assumes() {
+        let line = Line {
+            label: "AWS p4d.24xlarge".into(),
+            points: crate::model::cumulative_by_month(23_922.1, 12),
+        };
+        let svg = cumulative_svg(&sample(vec![line]), &Theme::LIGHT, 900).unwrap();
+        // Scale 1: the title is TITLE_FONT px, the legend LEGEND_FONT px, the footer
+        // FOOTER_FONT px, as written in the SVG (plotters divides what it is given by 1.24).
+        let sizes: Vec<f64> = svg
+            .split("font-size=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next()?.parse().ok())
+            .collect();
+        for want in [TITLE_FONT, LEGEND_FONT, FOOTER_FONT, 12.0] {
+            assert!(
+                sizes.iter().any(|s| (s - want).abs() < 1e-9),
+                "font-size {want} in {sizes:?}"
+            );
+        }
+        assert!(sizes.iter().all(|s| *s >= 10.0), "{sizes:?}");
     }
 
     #[test]
