@@ -308,6 +308,7 @@ input-not-a-number = "{ $value }" is not a number
 input-not-finite = the number is too large
 input-not-integer = enter a whole number
 input-too-small = must be at least { $value }
+input-zero-or-at-least = must be 0 or at least { $value }
 input-too-large = must be at most { $value }
 input-still-using = { $error } — still using { $value }
 ui-tooltip-month = Month { $n }

@@ -304,6 +304,7 @@ input-not-a-number = “{ $value }”不是数字
 input-not-finite = 数字过大
 input-not-integer = 请输入整数
 input-too-small = 不能小于 { $value }
+input-zero-or-at-least = 必须为 0 或不小于 { $value }
 input-too-large = 不能大于 { $value }
 input-still-using = { $error }——仍使用 { $value }
 ui-tooltip-month = 第 { $n } 个月

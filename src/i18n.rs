@@ -312,6 +312,7 @@ impl Translator {
             E::NotInteger => self.text(msg!("input-not-integer")),
             E::TooSmall(v) => self.text_with(msg!("input-too-small"), &text(v)),
             E::TooLarge(v) => self.text_with(msg!("input-too-large"), &text(v)),
+            E::ZeroOrAtLeast(v) => self.text_with(msg!("input-zero-or-at-least"), &text(v)),
         }
     }
 
@@ -612,6 +613,7 @@ mod tests {
             crate::input::InputError::NotInteger,
             crate::input::InputError::TooSmall("1".into()),
             crate::input::InputError::TooLarge("24".into()),
+            crate::input::InputError::ZeroOrAtLeast("0.0003".into()),
         ] {
             assert_eq!(en.input_error(&e), e.to_string());
             assert!(!zh.input_error(&e).is_ascii(), "{e}");

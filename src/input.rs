@@ -13,6 +13,10 @@ pub struct NumberSpec {
     pub max: f64,
     /// Whether only whole numbers are accepted (GPU counts, months).
     pub integer: bool,
+    /// Smallest accepted value above 0 when 0 itself is accepted (0.0 = no such rule): hours
+    /// per day may be 0 (nothing runs) or at least one second, as the engine requires
+    /// (`engine::plan::Plan::validate`).
+    pub min_positive: f64,
 }
 
 /// Why a typed value was rejected. The `Display` text is the message shown beside the field.
@@ -39,6 +43,9 @@ pub enum InputError {
     /// Above the maximum.
     #[error("must be at most {0}")]
     TooLarge(String),
+    /// Above 0 but below [`NumberSpec::min_positive`].
+    #[error("must be 0 or at least {0}")]
+    ZeroOrAtLeast(String),
 }
 
 /// Longest piece of the user's text quoted back in a message, in characters.
@@ -91,6 +98,11 @@ pub fn parse_number(text: &str, spec: NumberSpec) -> Result<f64, InputError> {
     if spec.max.is_nan() || value > spec.max {
         return Err(InputError::TooLarge(crate::format::input_value(spec.max)));
     }
+    if value > 0.0 && value < spec.min_positive {
+        return Err(InputError::ZeroOrAtLeast(crate::format::input_value(
+            spec.min_positive,
+        )));
+    }
     Ok(value)
 }
 
@@ -102,11 +114,13 @@ mod tests {
         min: 1.0,
         max: 1024.0,
         integer: true,
+        min_positive: 0.0,
     };
     const HOURS: NumberSpec = NumberSpec {
         min: 0.0,
         max: 24.0,
         integer: false,
+        min_positive: 0.0,
     };
 
     #[test]
@@ -114,6 +128,20 @@ mod tests {
         assert_eq!(parse_number("8", GPUS), Ok(8.0));
         assert_eq!(parse_number(" 12 ", GPUS), Ok(12.0));
         assert_eq!(parse_number("1.5", HOURS), Ok(1.5));
+        let day = NumberSpec {
+            min_positive: 0.001,
+            ..HOURS
+        };
+        assert_eq!(parse_number("0", day), Ok(0.0));
+        assert_eq!(parse_number("0.001", day), Ok(0.001));
+        assert_eq!(
+            parse_number("0.0001", day),
+            Err(InputError::ZeroOrAtLeast("0.001".into()))
+        );
+        assert_eq!(
+            parse_number("1e-320", day).map_err(|e| e.to_string()),
+            Err("must be 0 or at least 0.001".into())
+        );
         assert_eq!(parse_number("2e1", HOURS), Ok(20.0));
     }
 

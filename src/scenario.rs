@@ -25,24 +25,30 @@ pub const GPUS_SPEC: NumberSpec = NumberSpec {
     min: 1.0,
     max: limits::MAX_GPUS,
     integer: true,
+    min_positive: 0.0,
 };
 /// Accepted hours per day: 0–24, fractions allowed.
 pub const HOURS_PER_DAY_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
     max: limits::MAX_HOURS_PER_DAY,
     integer: false,
+    // The engine refuses a run of under one second a day (not billable time; `Plan::validate`);
+    // the field asks for at least 0.001 h (3.6 s), a figure its message can show exactly.
+    min_positive: 0.001,
 };
 /// Accepted horizons: whole months from 1 to [`limits::MAX_MONTHS`].
 pub const MONTHS_SPEC: NumberSpec = NumberSpec {
     min: 1.0,
     max: limits::MAX_MONTHS,
     integer: true,
+    min_positive: 0.0,
 };
 /// Accepted exchange rates in USD per CNY (a wide band around any real rate).
 pub const RATE_SPEC: NumberSpec = NumberSpec {
     min: 0.001,
     max: 10.0,
     integer: false,
+    min_positive: 0.0,
 };
 
 /// Accepted days per week: 0–7, fractions allowed.
@@ -50,36 +56,42 @@ pub const DAYS_PER_WEEK_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
     max: 7.0,
     integer: false,
+    min_positive: 0.0,
 };
 /// Accepted contingency budgets in % of every other cost: 0–100.
 pub const CONTINGENCY_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
     max: 100.0,
     integer: false,
+    min_positive: 0.0,
 };
 /// Accepted spot interruption rates per instance-hour: 0–1.
 pub const INTERRUPTIONS_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
     max: 1.0,
     integer: false,
+    min_positive: 0.0,
 };
 /// Accepted checkpoint intervals in hours: 0.05–1,000.
 pub const CHECKPOINT_INTERVAL_SPEC: NumberSpec = NumberSpec {
     min: 0.05,
     max: 1000.0,
     integer: false,
+    min_positive: 0.0,
 };
 /// Accepted checkpoint write and restart times in hours: 0–48.
 pub const HOURS_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
     max: 48.0,
     integer: false,
+    min_positive: 0.0,
 };
 /// Accepted spot shares of a strategy variant in %: 1–100.
 pub const SPOT_PCT_SPEC: NumberSpec = NumberSpec {
     min: 1.0,
     max: 100.0,
     integer: false,
+    min_positive: 0.0,
 };
 
 /// Accepted storage volumes in GB and egress volumes in GB per month: 0–1,000,000,000.
@@ -87,18 +99,21 @@ pub const VOLUME_GB_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
     max: 1e9,
     integer: false,
+    min_positive: 0.0,
 };
 /// Accepted per-GB prices (storage per GB-month, egress per GB), in the option's currency: 0–10.
 pub const PER_GB_PRICE_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
     max: 10.0,
     integer: false,
+    min_positive: 0.0,
 };
 /// Accepted portfolio shares in %: 0–100.
 pub const SHARE_PCT_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
     max: 100.0,
     integer: false,
+    min_positive: 0.0,
 };
 
 /// Accepted job sizes in reference GPU-hours: 1–1,000,000,000.
@@ -106,24 +121,28 @@ pub const JOB_GPU_HOURS_SPEC: NumberSpec = NumberSpec {
     min: 1.0,
     max: 1e9,
     integer: false,
+    min_positive: 0.0,
 };
 /// Accepted job deadlines in months: 0.1–120.
 pub const JOB_WITHIN_SPEC: NumberSpec = NumberSpec {
     min: 0.1,
     max: limits::MAX_MONTHS,
     integer: false,
+    min_positive: 0.0,
 };
 /// Accepted multi-GPU scaling efficiencies: 0.05–1.
 pub const SCALING_SPEC: NumberSpec = NumberSpec {
     min: 0.05,
     max: 1.0,
     integer: false,
+    min_positive: 0.0,
 };
 /// Accepted throughput factors relative to the reference GPU: 0.01–20.
 pub const THROUGHPUT_SPEC: NumberSpec = NumberSpec {
     min: 0.01,
     max: 20.0,
     integer: false,
+    min_positive: 0.0,
 };
 /// Work of a job when job mode is first chosen: 10,000 reference GPU-hours.
 pub const DEFAULT_JOB_GPU_HOURS: f64 = 10_000.0;
@@ -380,7 +399,8 @@ fn check(value: f64, spec: NumberSpec, field: &'static str) -> Result<f64, Scena
     let ok = value.is_finite()
         && value >= spec.min
         && value <= spec.max
-        && (!spec.integer || value.fract() == 0.0);
+        && (!spec.integer || value.fract() == 0.0)
+        && !(value > 0.0 && value < spec.min_positive);
     ok.then_some(value).ok_or(ScenarioError::OutOfRange(field))
 }
 
@@ -467,11 +487,6 @@ impl Scenario {
             }
             Action::SetHoursPerDay(v) => {
                 let v = check(v, HOURS_PER_DAY_SPEC, "hours per day")?;
-                // The engine refuses a run of under one second a day (not billable time; see
-                // `Plan::validate`), so it is refused here, before the comparison breaks.
-                if v > 0.0 && v < 1.0 / 3600.0 {
-                    return Err(ScenarioError::OutOfRange("hours per day"));
-                }
                 next.file.workload.hours_per_day = Some(v);
             }
             Action::SetMonths(v) => {
@@ -1144,12 +1159,14 @@ pub const RESERVED_TERM_SPEC: NumberSpec = NumberSpec {
     min: 1.0,
     max: 120.0,
     integer: true,
+    min_positive: 0.0,
 };
 /// Accepted reserved recurring prices typed by the user, per instance-hour: 0–10,000.
 pub const RESERVED_PER_HOUR_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
     max: 10_000.0,
     integer: false,
+    min_positive: 0.0,
 };
 
 /// Accepted owned-server purchase prices: 0–100,000,000.
@@ -1157,36 +1174,42 @@ pub const PURCHASE_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
     max: 1e8,
     integer: false,
+    min_positive: 0.0,
 };
 /// Accepted useful lives in years: 0.5–20.
 pub const LIFE_YEARS_SPEC: NumberSpec = NumberSpec {
     min: 0.5,
     max: 20.0,
     integer: false,
+    min_positive: 0.0,
 };
 /// Accepted power draws in kW: 0–1,000.
 pub const KW_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
     max: 1000.0,
     integer: false,
+    min_positive: 0.0,
 };
 /// Accepted PUE: 1–3.
 pub const PUE_SPEC: NumberSpec = NumberSpec {
     min: 1.0,
     max: 3.0,
     integer: false,
+    min_positive: 0.0,
 };
 /// Accepted electricity prices per kWh: 0–10.
 pub const KWH_PRICE_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
     max: 10.0,
     integer: false,
+    min_positive: 0.0,
 };
 /// Accepted operations costs per month: 0–10,000,000.
 pub const OPS_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
     max: 1e7,
     integer: false,
+    min_positive: 0.0,
 };
 
 /// `b` if every field is in its accepted range (GPUs per server as [`GPUS_SPEC`], residual as

@@ -90,11 +90,13 @@ fn number_field_nan_bound_refuses_everything() {
             min: f64::NAN,
             max: 3.346_737_067_258_585e-307,
             integer: false,
+            min_positive: 0.0,
         },
         NumberSpec {
             min: 0.0,
             max: f64::NAN,
             integer: true,
+            min_positive: 0.0,
         },
     ] {
         for text in ["0", "1", "-1", "1e300"] {

@@ -13,6 +13,7 @@ struct Input<'a> {
     min: f64,
     max: f64,
     integer: bool,
+    min_positive: f64,
 }
 
 fuzz_target!(|i: Input<'_>| {
@@ -20,6 +21,7 @@ fuzz_target!(|i: Input<'_>| {
         min: i.min,
         max: i.max,
         integer: i.integer,
+        min_positive: i.min_positive,
     };
     match parse_number(i.text, spec) {
         Ok(v) => {
@@ -33,6 +35,7 @@ fuzz_target!(|i: Input<'_>| {
             if i.integer {
                 assert_eq!(v.fract(), 0.0);
             }
+            assert!(!(v > 0.0 && v < i.min_positive), "{v} below {}", i.min_positive);
         }
         Err(e) => {
             let msg = e.to_string();
@@ -40,6 +43,7 @@ fuzz_target!(|i: Input<'_>| {
             // Bounds are finite in every real field; only then must messages be clean.
             if i.min.is_finite()
                 && i.max.is_finite()
+                && i.min_positive.is_finite()
                 && !i.text.to_lowercase().contains("inf")
                 && !i.text.to_lowercase().contains("nan")
             {
