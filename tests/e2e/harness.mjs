@@ -111,10 +111,10 @@ export async function stopApp({ server, browser }) {
 }
 
 /**
- * Clicks `selector` and returns the download it starts. Known open bug (docs/robustness.md,
- * "Not covered here"): now and then a chart's download button gives no file on the first click
- * in these long runs, and a second click does. So a click that starts nothing within 10 s is
- * logged as a TAP comment and repeated once; no file after that fails the test.
+ * Clicks `selector` and returns the download it starts. Chromium drops the 11th download of a
+ * quick burst (docs/robustness.md, "Not covered here"), which these long runs can make, and a
+ * later click works. So a click that starts nothing within 10 s is logged as a TAP comment and
+ * repeated once; no file after that fails the test.
  */
 export async function clickForDownload(page, selector) {
   const once = (timeout) => Promise.all([
