@@ -195,7 +195,7 @@ pub fn cumulative_csv_with_bands(
             let mut cells = cells;
             if banded {
                 match (band, m) {
-                    (Some(_), None) => cells.extend(["0".to_string(), "0".to_string()]),
+                    (Some(_), None) => cells.extend([csv_amount(Some(0.0)), csv_amount(Some(0.0))]),
                     (Some(b), Some(i)) => {
                         let x = b.get(i);
                         cells.push(csv_amount(x.map(|x| x.p10)));
@@ -206,7 +206,7 @@ pub fn cumulative_csv_with_bands(
             }
             let _ = w.write_record(&cells);
         };
-        row(vec![name.clone(), "0".into(), "0".into()], None);
+        row(vec![name.clone(), "0".into(), csv_amount(Some(0.0))], None);
         for (i, c) in r.cumulative.iter().enumerate() {
             row(
                 vec![
@@ -346,7 +346,7 @@ mod tests {
         );
         let lines: Vec<&str> = csv.lines().collect();
         assert!(
-            lines[1].ends_with(",0,0,,"),
+            lines[1].ends_with(",0,0.00,,"),
             "no band for on demand: {}",
             lines[1]
         );
