@@ -1417,6 +1417,7 @@ pub fn cumulative_chart(
         months: fleet.months,
         bands: Vec::new(),
         bands_pending: 0,
+        currency,
     }
 }
 
@@ -1604,6 +1605,7 @@ pub fn engine_cumulative_chart(
         months,
         bands: Vec::new(),
         bands_pending: 0,
+        currency,
     }
 }
 

@@ -257,6 +257,7 @@ fn chart_svg_escapes_user_text_in_labels() {
         }],
         empty_message: String::new(),
         months: 2,
+        currency: gpu_cost_planner::catalog::Currency::Usd,
         bands: Vec::new(),
         bands_pending: 0,
     };

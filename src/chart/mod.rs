@@ -262,6 +262,8 @@ pub struct CumulativeChart {
     /// Options with interruption risk whose band is still being computed (drawn later; the
     /// footer says so). 0 when every band is in `bands`.
     pub bands_pending: usize,
+    /// Currency of every amount on the y axis (the hover readout writes it with the amounts).
+    pub currency: crate::catalog::Currency,
 }
 
 /// Where the cumulative chart's data area was drawn, in CSS pixels from the chart's top-left,
@@ -628,6 +630,7 @@ mod tests {
             months: 12,
             bands: Vec::new(),
             bands_pending: 0,
+            currency: crate::catalog::Currency::Usd,
         }
     }
 

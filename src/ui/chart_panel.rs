@@ -71,6 +71,14 @@ impl AnyChart {
             _ => 0,
         }
     }
+
+    /// Currency of the hover readout's amounts (only the cumulative chart has a readout).
+    fn currency(&self) -> crate::catalog::Currency {
+        match self {
+            AnyChart::Cumulative(c) => c.currency,
+            _ => crate::catalog::Currency::Usd,
+        }
+    }
 }
 
 /// Properties of [`ChartPanel`].
@@ -396,6 +404,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
         }
     };
     let heading_id = format!("{id}-heading");
+    let currency = props.chart.currency();
     html! {
         <section class="card chart-card" aria-labelledby={heading_id.clone()}>
             <div class="card-head">
@@ -416,7 +425,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                         data-month={t.month.to_string()}>
                         <div class="tooltip-head">{ tr.text_with(msg!("ui-tooltip-month"), &[("n", crate::i18n::Arg::Number(t.month.round()))]) }</div>
                         { for t.rows.iter().map(|(label, v)| html!{
-                            <div class="tooltip-row">{ label.split(" — ").next().unwrap_or(label.as_str()) }{ ": " }<strong>{ crate::format::number(*v, 2) }</strong></div>
+                            <div class="tooltip-row">{ label.split(" — ").next().unwrap_or(label.as_str()) }{ ": " }<strong>{ crate::format::money(*v, currency) }</strong></div>
                         }) }
                     </div>
                 }

@@ -504,11 +504,13 @@ test('hovering the cumulative chart shows every option at the month under the po
   assert.equal(rows.length, options, 'one value per option');
   const month = Number(await page.getAttribute('.chart-tooltip', 'data-month'));
   assert.ok(month >= 1 && month <= 12, `month ${month}`);
-  // At the last month the value is the option's total.
   await page.mouse.move(box.x + box.width - 14, box.y + 150);
   await page.waitForFunction(() => document.querySelector('.chart-tooltip')?.dataset.month === '12');
+  // At the last month the value is the option's total, written as the table writes it
+  // (currency sign included).
   const first = await page.textContent('.chart-tooltip .tooltip-row strong');
-  const total = (await page.textContent('#comparison tbody td.cmp-total')).replace(/[^0-9.,]/g, '');
+  const total = (await page.textContent('#comparison tbody td.cmp-total')).trim();
+  assert.match(first, /^\$[0-9,]+\.[0-9]{2}$/);
   assert.equal(first, total);
   await page.mouse.move(box.x + 2, box.y + 2);
   await page.waitForSelector('.chart-tooltip', { state: 'detached' });
