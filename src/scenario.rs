@@ -1942,7 +1942,7 @@ pub fn engine_buy_chart(
                     ),
                     (
                         "per_hour",
-                        txt(crate::format::number(first.per_server_hour, 2)),
+                        txt(i18n::money(t.language(), first.per_server_hour, currency)),
                     ),
                 ],
             ),

@@ -425,7 +425,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                         data-month={t.month.to_string()}>
                         <div class="tooltip-head">{ tr.text_with(msg!("ui-tooltip-month"), &[("n", crate::i18n::Arg::Number(t.month.round()))]) }</div>
                         { for t.rows.iter().map(|(label, v)| html!{
-                            <div class="tooltip-row">{ label.split(" — ").next().unwrap_or(label.as_str()) }{ ": " }<strong>{ crate::format::money(*v, currency) }</strong></div>
+                            <div class="tooltip-row">{ label.split(" — ").next().unwrap_or(label.as_str()) }{ ": " }<strong>{ crate::i18n::money(tr.language(), *v, currency) }</strong></div>
                         }) }
                     </div>
                 }
