@@ -77,34 +77,60 @@ impl Surface {
             .color(&self.foreground)
     }
 
-    /// Draws a chart's `title` (fitted to the width) centred at the top of `area`, inside the
-    /// chart margin of [`CHART_MARGIN`] CSS px, and returns the area below it, for a
-    /// `ChartBuilder` with that margin on the other three sides. This is the layout of
-    /// plotters' `ChartBuilder::caption` (5 device px above and below the text), except that
-    /// the title's height is its font's line height ([`TITLE_LINE`] × size) instead of a
-    /// measurement: in the browser plotters measures text by appending a span to the page and
-    /// reading its `offsetHeight`, which forces a layout of the whole page on every chart draw
-    /// (about 1 ms each, three draws per slider move in the CPU profile; issue 7). Errors come
-    /// from the backend.
+    /// Draws a chart's `title` centred at the top of `area` (wrapped onto at most
+    /// [`TITLE_MAX_LINES`] lines, [`title_lines`]), inside the chart margin of [`CHART_MARGIN`]
+    /// CSS px, and returns the area below it, for a `ChartBuilder` with that margin on the
+    /// other three sides. This is the layout of plotters' `ChartBuilder::caption` (5 device px
+    /// above and below the text), except that a line's height is its font's line height
+    /// ([`TITLE_LINE`] × size) instead of a measurement: in the browser plotters measures text
+    /// by appending a span to the page and reading its `offsetHeight`, which forces a layout of
+    /// the whole page on every chart draw (about 1 ms each, three draws per slider move in the
+    /// CPU profile; issue 7). Errors come from the backend.
     pub fn titled<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,
         title: &str,
     ) -> Result<DrawingArea<DB, Shift>, ChartError> {
         let margin = self.px(CHART_MARGIN);
-        let size = TITLE_FONT * self.scale;
-        let text_height = (size * TITLE_LINE).round() as u32;
-        let pad = (text_height / 2).min(5);
+        let line_height = (TITLE_FONT * self.scale * TITLE_LINE).round() as u32;
+        let pad = (line_height / 2).min(5);
         let (width, _) = area.dim_in_pixel();
-        let title = fit_line(title, self.css_width - 2.0 * CHART_MARGIN, TITLE_FONT);
-        area.draw(&Text::new(
-            title,
-            ((width / 2) as i32, (margin + pad) as i32),
-            self.font(TITLE_FONT).pos(Pos::new(HPos::Center, VPos::Top)),
-        ))
-        .map_err(err)?;
+        let lines = title_lines(title, self.css_width - 2.0 * CHART_MARGIN);
+        for (i, line) in lines.iter().enumerate() {
+            area.draw(&Text::new(
+                line.as_str(),
+                (
+                    (width / 2) as i32,
+                    (margin + pad + i as u32 * line_height) as i32,
+                ),
+                self.font(TITLE_FONT).pos(Pos::new(HPos::Center, VPos::Top)),
+            ))
+            .map_err(err)?;
+        }
+        let text_height = line_height * lines.len().max(1) as u32;
         Ok(area.split_vertically(margin + 2 * pad + text_height).1)
     }
+}
+
+/// Most lines a chart title takes; the rest of a longer title is cut with "…".
+pub(crate) const TITLE_MAX_LINES: usize = 2;
+
+/// `title` wrapped to `css_width` CSS pixels of [`TITLE_FONT`] text, on at most
+/// [`TITLE_MAX_LINES`] lines, the last ending in "…" when the title is longer (so a narrow
+/// chart keeps its unit, e.g. "(USD)", on a second line instead of losing it).
+pub(crate) fn title_lines(title: &str, css_width: f64) -> Vec<String> {
+    let width = cjk_width(title, chars_fitting(css_width, TITLE_FONT));
+    let mut lines: Vec<String> = textwrap::wrap(title, width)
+        .into_iter()
+        .map(|l| l.into_owned())
+        .collect();
+    if lines.len() > TITLE_MAX_LINES {
+        let rest = lines[TITLE_MAX_LINES - 1..].join(" ");
+        lines.truncate(TITLE_MAX_LINES - 1);
+        let cut: String = rest.chars().take(width.saturating_sub(1)).collect();
+        lines.push(format!("{cut}…"));
+    }
+    lines
 }
 
 /// The font size to give plotters for text that must render at `px` pixels: plotters' SVG
@@ -741,6 +767,37 @@ mod tests {
             "Monthly cost by component: Alibaba Cloud ecs.gn7e-c16g1.32xlarge (8× A100 80GB)";
         let cut = fit_line(long, 320.0, 16.0);
         assert!(cut.ends_with('…') && cut.chars().count() <= chars_fitting(320.0, 16.0));
+    }
+
+    #[test]
+    fn narrow_chart_titles_wrap_onto_two_lines_and_keep_their_unit() {
+        let fits = chars_fitting(306.0, TITLE_FONT);
+        assert_eq!(
+            title_lines("Cumulative cost (USD)", 306.0),
+            ["Cumulative cost (USD)"]
+        );
+        // 375 px phone: the ranking title no longer loses "(USD)".
+        let two = title_lines("Total cost over 12 months, cheapest first (USD)", 306.0);
+        assert_eq!(two.len(), 2, "{two:?}");
+        assert!(two[1].ends_with("(USD)"), "{two:?}");
+        assert!(two.iter().all(|l| l.chars().count() <= fits), "{two:?}");
+        // Longer than two lines: the second is cut with "…", never a third line.
+        let long = "Monthly cost by component: Alibaba Cloud ecs.gn7e-c16g1.32xlarge (8× A100 80GB) over the whole horizon of the scenario (CNY)";
+        let cut = title_lines(long, 306.0);
+        assert_eq!(cut.len(), TITLE_MAX_LINES, "{cut:?}");
+        assert!(
+            cut[1].ends_with('…') && cut[1].chars().count() <= fits,
+            "{cut:?}"
+        );
+        // Chinese counts double width.
+        let zh = title_lines(
+            "12 个月总成本，从低到高（USD）12 个月总成本，从低到高（USD）",
+            306.0,
+        );
+        assert!(
+            zh.iter().all(|l| l.chars().count() <= fits / 2 + 1),
+            "{zh:?}"
+        );
     }
 
     #[test]
