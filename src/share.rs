@@ -265,23 +265,41 @@ pub fn encode(shared: &Shared) -> Result<String, EngineError> {
 #[must_use]
 pub fn compact_json(pretty: &str) -> String {
     let mut out = String::with_capacity(pretty.len());
-    let (mut in_string, mut escaped) = (false, false);
+    let mut scan = StringScan::default();
     for c in pretty.chars() {
-        if in_string {
-            match (escaped, c) {
-                (true, _) => escaped = false,
-                (false, '\\') => escaped = true,
-                (false, '"') => in_string = false,
-                _ => {}
-            }
-        } else if c == '"' {
-            in_string = true;
-        } else if matches!(c, ' ' | '\n' | '\t' | '\r') {
+        if !scan.in_string(c) && matches!(c, ' ' | '\n' | '\t' | '\r') {
             continue;
         }
         out.push(c);
     }
     out
+}
+
+/// Reads JSON text one character at a time and tells which characters belong to a string
+/// literal (its quotes and escapes included): the one piece of JSON lexing that
+/// [`compact_json`] and the truncated-link repair need.
+#[derive(Default)]
+struct StringScan {
+    inside: bool,
+    escaped: bool,
+}
+
+impl StringScan {
+    /// Feeds the next character `c`; true when it is part of a string literal.
+    fn in_string(&mut self, c: char) -> bool {
+        if self.inside {
+            match (self.escaped, c) {
+                (true, _) => self.escaped = false,
+                (false, '\\') => self.escaped = true,
+                (false, '"') => self.inside = false,
+                _ => {}
+            }
+            true
+        } else {
+            self.inside = c == '"';
+            self.inside
+        }
+    }
 }
 
 /// Whether JSON text written by serde_json holds a `null`: serde_json writes NaN and the
@@ -544,22 +562,14 @@ fn open_current(
 /// and appends the missing `]`/`}`. `None` if not even the outer object was opened.
 fn close_truncated_json(text: &str) -> Option<String> {
     let mut stack: Vec<char> = Vec::new();
-    let mut in_string = false;
-    let mut escaped = false;
+    let mut scan = StringScan::default();
     // (byte position to cut at, closers needed there)
     let mut cut: Option<(usize, Vec<char>)> = None;
     for (i, c) in text.char_indices() {
-        if in_string {
-            match (escaped, c) {
-                (true, _) => escaped = false,
-                (false, '\\') => escaped = true,
-                (false, '"') => in_string = false,
-                _ => {}
-            }
+        if scan.in_string(c) {
             continue;
         }
         match c {
-            '"' => in_string = true,
             '{' | '[' => {
                 stack.push(if c == '{' { '}' } else { ']' });
                 cut = Some((i + 1, stack.clone()));
