@@ -4,8 +4,7 @@
 // started and stopped by this file.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { startApp, stopApp, clickForDownload, openApp as open, bundleSizes, BUNDLE_BUDGET_GZIP_BYTES, BUNDLE_CEILING_GZIP_BYTES } from './harness.mjs';
+import { startApp, stopApp, downloadFile, openApp as open, bundleSizes, BUNDLE_BUDGET_GZIP_BYTES, BUNDLE_CEILING_GZIP_BYTES } from './harness.mjs';
 
 const DIST = process.env.DIST_DIR;
 
@@ -80,11 +79,7 @@ function inkFraction(page, selector = '#chart') {
   }, selector);
 }
 
-async function download(page, selector) {
-  const dl = await clickForDownload(page, selector);
-  const file = await dl.path();
-  return { name: dl.suggestedFilename(), bytes: await readFile(file) };
-}
+const download = downloadFile;
 
 test('the chart is drawn, sharp on HiDPI, and follows the window size', async () => {
   const { context, page, problems, firstChartMs, wallMs } = await openApp({ deviceScaleFactor: 2 });

@@ -2,6 +2,7 @@
 // Trunk `dist` folder on a random loopback port and launches Debian's headless Chromium with
 // playwright-core. Callers start and stop both.
 import http from 'node:http';
+import { readFile } from 'node:fs/promises';
 import sirv from 'sirv';
 import { chromium } from 'playwright-core';
 
@@ -123,11 +124,33 @@ export async function clickForDownload(page, selector) {
   ]);
   let [dl] = await once(10_000);
   if (!dl) {
-    console.log(`# ${selector}: no file on the first click, clicked again (known bug, docs/robustness.md)`);
+    console.log(`# ${selector}: no file on the first click, clicked again (Chromium's download burst limit, docs/robustness.md)`);
     [dl] = await once(30_000);
   }
   if (!dl) throw new Error(`${selector}: no file came, twice`);
   return dl;
+}
+
+/** Downloads from `selector` (through [`clickForDownload`]): the file's suggested name, its
+ * bytes and its text (UTF-8). */
+export async function downloadFile(page, selector) {
+  const dl = await clickForDownload(page, selector);
+  const bytes = await readFile(await dl.path());
+  return { name: dl.suggestedFilename(), bytes, text: bytes.toString('utf8') };
+}
+
+/** The scenario the app holds, through "Export scenario JSON": the file's name, its text and
+ * the parsed JSON. */
+export async function exportedScenario(page) {
+  const file = await downloadFile(page, '#export-scenario');
+  return { ...file, json: JSON.parse(file.text) };
+}
+
+/** Loads preset `id` through the menu and waits until it was handled (the menu goes back to
+ * its prompt). */
+export async function choosePreset(page, id) {
+  await page.selectOption('#preset', id);
+  await page.waitForFunction(() => document.querySelector('#preset').value === '');
 }
 
 /** The app compares at most this many options (`scenario::MAX_COMPARED`); an 11th tick is

@@ -6,8 +6,7 @@
 // switching never changes the scenario. Runs on the release bundle in headless Chromium.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { startApp, stopApp, clickForDownload, openApp } from './harness.mjs';
+import { startApp, stopApp, openApp, downloadFile, exportedScenario } from './harness.mjs';
 
 const DIST = process.env.DIST_DIR;
 
@@ -98,13 +97,10 @@ async function pageTexts(page) {
   });
 }
 
-async function download(page, selector) {
-  const dl = await clickForDownload(page, selector);
-  return { name: dl.suggestedFilename(), text: await readFile(await dl.path(), 'utf8') };
-}
+const download = downloadFile;
 
 async function exported(page) {
-  return JSON.parse((await download(page, '#export-scenario')).text);
+  return (await exportedScenario(page)).json;
 }
 
 test('in Chinese the page, the charts and their downloads carry no English words', async () => {

@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { inflateRawSync } from 'node:zlib';
-import { startApp, stopApp, openApp } from './harness.mjs';
+import { startApp, stopApp, openApp, exportedScenario, choosePreset } from './harness.mjs';
 
 const DIST = process.env.DIST_DIR;
 const STATE_KEY = 'gpurent.state';
@@ -33,13 +33,7 @@ after(() => stopApp({ server, browser }));
 
 /** The scenario the app holds, as its exported JSON (parsed). */
 async function exported(page) {
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#export-scenario')]);
-  return JSON.parse(await readFile(await dl.path(), 'utf8'));
-}
-
-async function choosePreset(page, id) {
-  await page.selectOption('#preset', id);
-  await page.waitForFunction(() => document.querySelector('#preset').value === '');
+  return (await exportedScenario(page)).json;
 }
 
 function stored(page, key = STATE_KEY) {
@@ -305,16 +299,22 @@ async function openLink(context, url) {
   return { page, problems };
 }
 
-test('hostile share links open: valid parts load, each rejected field is named, nothing non-finite shown', async () => {
-  const context = await browser.newContext({ acceptDownloads: true });
+/** Opens the app in a new page of `context`, loads `preset` and copies its share link: the
+ * page, the scenario sent (exported JSON) and the link. */
+async function shareLinkOf(context, preset) {
   const maker = await context.newPage();
   await maker.goto(`${origin}/`);
   await maker.waitForSelector('#total-0');
-  await choosePreset(maker, 'a100-training-reserved-mix');
+  await choosePreset(maker, preset);
   const sent = await exported(maker);
   await maker.click('#copy-share-link');
   await maker.waitForSelector('#share-link');
-  const link = await maker.inputValue('#share-link');
+  return { maker, sent, link: await maker.inputValue('#share-link') };
+}
+
+test('hostile share links open: valid parts load, each rejected field is named, nothing non-finite shown', async () => {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const { maker, sent, link } = await shareLinkOf(context, 'a100-training-reserved-mix');
   const fragment = link.slice(link.indexOf('#') + 1);
   assert.match(fragment, /^s=[A-Za-z0-9_-]+$/);
   await maker.close();
@@ -385,14 +385,7 @@ test('hostile share links open: valid parts load, each rejected field is named, 
 
 test('a share link pasted into a tab that already has the app open replaces its scenario', async () => {
   const context = await browser.newContext({ acceptDownloads: true });
-  const maker = await context.newPage();
-  await maker.goto(`${origin}/`);
-  await maker.waitForSelector('#total-0');
-  await choosePreset(maker, 'a100-training-reserved-mix');
-  const sent = await exported(maker);
-  await maker.click('#copy-share-link');
-  await maker.waitForSelector('#share-link');
-  const link = await maker.inputValue('#share-link');
+  const { sent, link } = await shareLinkOf(context, 'a100-training-reserved-mix');
   await context.close();
 
   // Another browser (its own storage): the app open with a scenario of its own.
@@ -476,8 +469,9 @@ async function download(page, button) {
   const once = () => Promise.all([page.waitForEvent('download', { timeout: 15000 }).catch(() => null), page.click(button)]);
   let [dl] = await once();
   if (!dl) {
-    // Seen intermittently for SVG buttons in this long run (docs/robustness.md, "Not covered
-    // here"): a second click gives the file. Recorded, and the file's content still checked.
+    // Chromium drops the 11th download of a quick burst (docs/robustness.md, "Not covered
+    // here"), which this run makes: a second click gives the file. Recorded, and the file's
+    // content still checked.
     missedDownloads.push(button);
     [dl] = await once();
   }

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { startApp, stopApp, openApp } from './harness.mjs';
+import { startApp, stopApp, openApp, exportedScenario, choosePreset } from './harness.mjs';
 
 const DIST = process.env.DIST_DIR;
 const PRESETS = ['a100-training-reserved-mix', 'rtx4090-marketplace-vs-cloud', 'offpeak-rendering', 'free-tier-to-paid'];
@@ -18,19 +18,7 @@ let browser;
 before(async () => ({ server, origin, browser } = await startApp(DIST)));
 after(() => stopApp({ server, browser }));
 
-/** The scenario the app holds, as its exported JSON (parsed), and the file name offered. */
-async function exported(page) {
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#export-scenario')]);
-  const text = await readFile(await dl.path(), 'utf8');
-  return { name: dl.suggestedFilename(), json: JSON.parse(text), text };
-}
-
-/** Loads a preset through the menu and waits for the comparison to follow. */
-async function choosePreset(page, id) {
-  await page.selectOption('#preset', id);
-  // The menu goes back to its prompt once the choice was handled.
-  await page.waitForFunction(() => document.querySelector('#preset').value === '');
-}
+const exported = exportedScenario;
 
 /** JSON text with object keys sorted (the stored state and the export order keys differently). */
 function canonical(value) {
