@@ -2,7 +2,7 @@
 //! (reserved upfront and recurring, idle reserved, on-demand, package, spot, rework, storage,
 //! egress, contingency), over any plotters backend.
 
-use super::{draw_footer, err, wrap_footer, ChartError, Surface, Theme, FOOTER_LINE, LEGEND_FONT};
+use super::{err, wrap_footer, ChartError, Surface, Theme, FOOTER_LINE, LEGEND_FONT};
 use crate::engine::plan::Components;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -103,7 +103,6 @@ pub fn draw_breakdown<DB: DrawingBackend>(
 ) -> Result<(), ChartError> {
     let surface = Surface::prepare(root, theme, scale)?;
     let Surface {
-        scale,
         width,
         height,
         css_width,
@@ -208,7 +207,7 @@ pub fn draw_breakdown<DB: DrawingBackend>(
             ))
             .map_err(err)?;
     }
-    draw_footer(&footer_area, &footer, scale, theme)?;
+    surface.draw_footer(&footer_area, &footer)?;
     root.present().map_err(err)?;
     Ok(())
 }

@@ -3,8 +3,8 @@
 //! utilisation) and the rent-vs-buy chart (cumulative cost against months) are both drawn here.
 
 use super::{
-    chars_fitting, draw_footer, err, fit_line, label_decimals, wrap_footer, ChartError, Surface,
-    Theme, FOOTER_LINE, LEGEND_FONT, LEGEND_LINE, PLOT_HEIGHT,
+    chars_fitting, err, fit_line, label_decimals, wrap_footer, ChartError, Surface, Theme,
+    FOOTER_LINE, LEGEND_FONT, LEGEND_LINE, PLOT_HEIGHT,
 };
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -266,7 +266,7 @@ pub fn draw_lines<DB: DrawingBackend>(
             ))
             .map_err(err)?;
     }
-    draw_footer(&footer_area, &footer, scale, theme)?;
+    surface.draw_footer(&footer_area, &footer)?;
     root.present().map_err(err)?;
     Ok(())
 }

@@ -77,6 +77,26 @@ impl Surface {
             .color(&self.foreground)
     }
 
+    /// Draws a chart's footer (already wrapped to the width, one string per line) top-down in
+    /// `area`, 12 CSS px from the left edge, at [`FOOTER_FONT`] size with [`FOOTER_LINE`]
+    /// spacing. Shared by every chart. Errors come from the backend.
+    pub fn draw_footer<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        footer: &[String],
+    ) -> Result<(), ChartError> {
+        let px = |v: f64| self.px(v) as i32;
+        for (row, text) in footer.iter().enumerate() {
+            area.draw(&Text::new(
+                text.as_str(),
+                (px(12.0), px(2.0 + FOOTER_LINE * row as f64)),
+                self.font(FOOTER_FONT).pos(Pos::new(HPos::Left, VPos::Top)),
+            ))
+            .map_err(err)?;
+        }
+        Ok(())
+    }
+
     /// Draws a chart's `title` centred at the top of `area` (wrapped onto at most
     /// [`TITLE_MAX_LINES`] lines, [`title_lines`]), inside the chart margin of [`CHART_MARGIN`]
     /// CSS px, and returns the area below it, for a `ChartBuilder` with that margin on the
@@ -165,30 +185,6 @@ pub(crate) fn svg_document(
         draw(&root)?;
     }
     Ok(out)
-}
-
-/// Draws a chart's footer (already wrapped to the width, one string per line) top-down in
-/// `area`, 12 CSS px from the left edge, at [`FOOTER_FONT`] size with [`FOOTER_LINE`] spacing;
-/// `scale` is the device-pixel ratio. Shared by every chart. Errors come from the backend.
-pub(crate) fn draw_footer<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    footer: &[String],
-    scale: f64,
-    theme: &Theme,
-) -> Result<(), ChartError> {
-    let px = |v: f64| (v * scale).round().max(1.0) as i32;
-    for (row, text) in footer.iter().enumerate() {
-        area.draw(&Text::new(
-            text.as_str(),
-            (px(12.0), px(2.0 + FOOTER_LINE * row as f64)),
-            ("sans-serif", svg_font_px(FOOTER_FONT * scale))
-                .into_font()
-                .color(&theme.foreground)
-                .pos(Pos::new(HPos::Left, VPos::Top)),
-        ))
-        .map_err(err)?;
-    }
-    Ok(())
 }
 
 pub(crate) fn err<E: std::fmt::Display>(e: E) -> ChartError {
@@ -624,7 +620,7 @@ pub fn draw_cumulative<DB: DrawingBackend>(
             .map_err(err)?;
     }
 
-    draw_footer(&footer_area, &footer, scale, theme)?;
+    surface.draw_footer(&footer_area, &footer)?;
     root.present().map_err(err)?;
     Ok(frame)
 }

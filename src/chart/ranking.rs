@@ -1,7 +1,7 @@
 //! The ranking chart: one horizontal bar per option, cheapest first, each labelled with its
 //! name and amount, over any plotters backend (canvas on the page, SVG for downloads).
 
-use super::{draw_footer, err, wrap_footer, ChartError, Surface, Theme, FOOTER_LINE};
+use super::{err, wrap_footer, ChartError, Surface, Theme, FOOTER_LINE};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -72,10 +72,7 @@ pub fn draw_ranking<DB: DrawingBackend>(
 ) -> Result<(), ChartError> {
     let surface = Surface::prepare(root, theme, scale)?;
     let Surface {
-        scale,
-        height,
-        css_width,
-        ..
+        height, css_width, ..
     } = surface;
     let px = |v: f64| surface.px(v);
     let font = |size: f64| surface.font(size);
@@ -159,7 +156,7 @@ pub fn draw_ranking<DB: DrawingBackend>(
             ))
             .map_err(err)?;
     }
-    draw_footer(&footer_area, &footer, scale, theme)?;
+    surface.draw_footer(&footer_area, &footer)?;
     root.present().map_err(err)?;
     Ok(())
 }
