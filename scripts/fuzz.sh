@@ -8,7 +8,8 @@
 #   scripts/fuzz.sh 60 price_list   # one target
 # Corpora grow in fuzz/corpus/<target> (git-ignored; seeded from fuzz/seeds/<target>); a crash
 # is saved in fuzz/artifacts/<target>/ and stops the run with a non-zero exit. Copy a crash to
-# tests/regressions/<target>/ so tests/regressions.rs replays it on every `cargo test`.
+# crates/core/tests/regressions/<target>/ so crates/core/tests/regressions.rs replays it on
+# every `cargo test --workspace`.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"

@@ -2,7 +2,8 @@
 # Quick start, command 2: installs what is missing, then runs every test and exits non-zero on
 # any failure:
 #   1. formatting (cargo fmt --check) and lints (clippy, native and wasm32, warnings are errors)
-#   2. native unit and integration tests (catalog, cost model, charts, scenario)
+#   2. native unit and integration tests of every crate (engine, catalog, cost model, scenario
+#      file, charts, scenario state, translations, the gpurent binary)
 #   3. browser tests: wasm-bindgen-test in headless Chromium (tests/web.rs)
 #   4. end-to-end: release bundle built by Trunk, served locally, driven in headless Chromium
 #      (tests/e2e/app.test.mjs)
@@ -13,11 +14,11 @@ cd "$ROOT"
 
 log "1/4 formatting and lints"
 cargo fmt --all -- --check
-cargo clippy --locked --all-targets -- -D warnings
-cargo clippy --locked --target wasm32-unknown-unknown --lib --bins --tests -- -D warnings
+cargo clippy --locked --workspace --all-targets -- -D warnings
+cargo clippy --locked --workspace --target wasm32-unknown-unknown --lib --bins --tests -- -D warnings
 
 log "2/4 native tests"
-cargo test --locked
+cargo test --locked --workspace
 
 log "3/4 browser tests (wasm-bindgen-test in headless Chromium)"
 CHROMEDRIVER=/usr/bin/chromedriver cargo test --locked --target wasm32-unknown-unknown --test web

@@ -1,7 +1,7 @@
 //! Browser glue: the device-pixel ratio, colour-scheme detection and file downloads (a chart's
 //! PNG rasterised from its SVG). Every failure is returned as a message; nothing here panics.
 
-use crate::chart::Theme;
+use planner_app::chart::Theme;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlAnchorElement, HtmlCanvasElement};
 

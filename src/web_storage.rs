@@ -1,8 +1,8 @@
-//! Browser glue for [`crate::storage`]: reads and writes the state and backup keys in
+//! Browser glue for [`planner_core::storage`]: reads and writes the state and backup keys in
 //! `window.localStorage`, mapping a full quota to [`StorageError::QuotaExceeded`]. No panics:
 //! a missing or blocked storage (private mode, disabled cookies) is an error value.
 
-use crate::storage::{self, Restored, Stored, STATE_KEY};
+use planner_core::storage::{self, Restored, Stored, STATE_KEY};
 use wasm_bindgen::{JsCast, JsValue};
 
 /// Why LocalStorage could not be used.

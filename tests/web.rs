@@ -3,9 +3,10 @@
 //! against the catalog price and the 730-hour month.
 #![cfg(target_arch = "wasm32")]
 
-use gpu_cost_planner::catalog::{self, Currency};
-use gpu_cost_planner::format;
-use gpu_cost_planner::scenario::Scenario;
+use planner_app::scenario::Scenario;
+use planner_core::catalog;
+use planner_core::format;
+use planner_engine::Currency;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlInputElement, InputEvent, InputEventInit};
@@ -211,11 +212,11 @@ async fn all_three_charts_are_drawn_and_labelled_for_the_compared_options() {
         .query_selector_all("#comparison tbody th.option-label")
         .expect("rows");
     assert_eq!(rows.length() as usize, results.len());
-    let csv = gpu_cost_planner::comparison::to_csv(
+    let csv = planner_app::comparison::to_csv(
         &results,
         Currency::Usd,
         "730h",
-        &gpu_cost_planner::i18n::Translator::new(gpu_cost_planner::i18n::Language::En),
+        &planner_app::i18n::Translator::new(planner_core::language::Language::En),
     );
     let totals = root
         .query_selector_all("#comparison tbody td.cmp-total")
@@ -269,14 +270,12 @@ const OFFPEAK_RENDER: &str = include_str!("golden/offpeak-render.json");
 
 #[wasm_bindgen_test]
 async fn a_link_made_natively_opens_with_the_browsers_inflater() {
-    use gpu_cost_planner::i18n::Language;
-    let want = gpu_cost_planner::engine::file::parse(OFFPEAK_RENDER).expect("golden scenario");
-    let o = gpu_cost_planner::share::web::decode(&format!(
-        "https://example.org/{}",
-        NATIVE_LINK.trim()
-    ))
-    .await
-    .expect("a share link");
+    use planner_core::language::Language;
+    let want = planner_core::file::parse(OFFPEAK_RENDER).expect("golden scenario");
+    let o =
+        gpu_cost_planner::web_share::decode(&format!("https://example.org/{}", NATIVE_LINK.trim()))
+            .await
+            .expect("a share link");
     assert_eq!(o.notices, vec![]);
     assert_eq!(o.language, Some(Language::ZhCn));
     assert_eq!(o.scenario, want);
@@ -284,11 +283,12 @@ async fn a_link_made_natively_opens_with_the_browsers_inflater() {
 
 #[wasm_bindgen_test]
 async fn the_browser_codec_round_trips_and_keeps_the_native_limits() {
-    use gpu_cost_planner::i18n::Language;
-    use gpu_cost_planner::share::{self, web, NoticeKind, Shared, MAX_INFLATED_BYTES};
+    use gpu_cost_planner::web_share as web;
+    use planner_core::language::Language;
+    use planner_core::share::{self, NoticeKind, Shared, MAX_INFLATED_BYTES};
     let shared = Shared {
         language: Language::En,
-        scenario: gpu_cost_planner::engine::file::parse(OFFPEAK_RENDER).expect("golden scenario"),
+        scenario: planner_core::file::parse(OFFPEAK_RENDER).expect("golden scenario"),
     };
     // Written and read by the page.
     let link = web::encode(&shared).await.expect("compressed");
@@ -335,7 +335,7 @@ async fn the_browser_codec_round_trips_and_keeps_the_native_limits() {
 /// `golden` test checks.
 #[wasm_bindgen_test]
 fn monte_carlo_goldens_match_the_native_ones() {
-    use gpu_cost_planner::engine::{file, report};
+    use planner_core::{file, report};
     for (name, scenario, want) in [
         (
             "marketplace-failures",

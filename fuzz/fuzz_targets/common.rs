@@ -1,8 +1,8 @@
 //! Invariants shared by the engine fuzz targets.
 #![allow(dead_code)]
 
-use gpu_cost_planner::engine::file::Evaluation;
-use gpu_cost_planner::engine::EngineError;
+use planner_core::file::Evaluation;
+use planner_engine::EngineError;
 
 /// `msg` without the parts it quotes back from the input (`"…"` or `` `…` ``), which may hold
 /// any text the user typed.

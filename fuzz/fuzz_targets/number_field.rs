@@ -4,7 +4,7 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
-use gpu_cost_planner::input::{parse_number, NumberSpec};
+use planner_core::input::{parse_number, NumberSpec};
 use libfuzzer_sys::fuzz_target;
 
 #[derive(Arbitrary, Debug)]

@@ -2,7 +2,7 @@
 //! has a positive, finite price and 1–1024 GPUs; every row error has a line within the file.
 #![no_main]
 
-use gpu_cost_planner::catalog::import::{parse_price_list, ImportError};
+use planner_core::catalog::import::{parse_price_list, ImportError};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

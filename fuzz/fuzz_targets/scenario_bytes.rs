@@ -3,8 +3,8 @@
 //! invariants (finite, non-negative totals; non-decreasing cumulative series).
 #![no_main]
 
-use gpu_cost_planner::engine::file::{evaluate_json, parse};
-use gpu_cost_planner::engine::report;
+use planner_core::file::{evaluate_json, parse};
+use planner_core::report;
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]

@@ -5,12 +5,12 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
-use gpu_cost_planner::catalog;
-use gpu_cost_planner::engine::file::{
+use planner_core::catalog;
+use planner_core::file::{
     parse, AllowanceFile, BillingFile, BuyFile, CheckpointFile, FreeFile, Mode, MonteCarloFile,
     OptionFile, ReservedFile, ScenarioFile, ScheduleFile, SharesFile, SpotFile, WorkloadFile,
 };
-use gpu_cost_planner::engine::report;
+use planner_core::report;
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]

@@ -4,7 +4,7 @@
 //! decoded link that is encoded again decodes to the same scenario with no notice.
 #![no_main]
 
-use gpu_cost_planner::share::{decode, encode, load_json_lenient, Shared};
+use planner_core::share::{decode, encode, load_json_lenient, Shared};
 use libfuzzer_sys::fuzz_target;
 
 #[path = "common.rs"]
@@ -12,7 +12,7 @@ mod common;
 
 /// The scenario must load; if it evaluates, the evaluation must be sound. Monte Carlo with many
 /// trials is skipped to keep the fuzzer fast (the structured target covers it).
-fn check(scenario: &gpu_cost_planner::engine::file::ScenarioFile) {
+fn check(scenario: &planner_core::file::ScenarioFile) {
     let loaded = match scenario.load() {
         Ok(l) => l,
         Err(e) => panic!("lenient loading produced a scenario the engine refuses: {e}"),

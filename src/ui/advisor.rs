@@ -1,13 +1,14 @@
 //! The decision helper: the founding articles' questions (hardware: GPU family, memory per
 //! GPU, NVLink; budget sensitivity; operations skill; interruptible work; data location) give a
-//! ranked shortlist ([`crate::advisor::shortlist`]) with translated reasons, and a button that
+//! ranked shortlist ([`planner_app::advisor::shortlist`]) with translated reasons, and a button that
 //! puts the top picks into the comparison.
 
 use super::language::use_tr;
 use super::state::{AppAction, AppState};
-use crate::advisor::{shortlist, DataLocation, Needs};
-use crate::catalog::Currency;
-use crate::scenario::{Action, MAX_COMPARED};
+use planner_app::advisor::{shortlist, DataLocation, Needs};
+use planner_app::msg;
+use planner_app::scenario::{Action, MAX_COMPARED};
+use planner_engine::Currency;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -37,7 +38,7 @@ fn location_code(l: DataLocation) -> &'static str {
 pub fn advisor(props: &AdvisorProps) -> Html {
     let t = use_tr();
     let needs = use_state(Needs::default);
-    let families = use_memo((), |_| crate::catalog::gpu_families());
+    let families = use_memo((), |_| planner_core::catalog::gpu_families());
     let list = use_memo((*needs).clone(), |n| shortlist(n, SHORTLIST_LEN));
 
     let update = |f: fn(&mut Needs, &web_sys::Element)| {
@@ -126,14 +127,14 @@ pub fn advisor(props: &AdvisorProps) -> Html {
                         <li class="advisor-pick" data-offer={r.offer.id}>
                             <strong>{ format!("{} · {} · {}× {}", r.offer.provider, r.offer.instance_type, r.offer.gpu_count, r.offer.gpu_model) }</strong>
                             { " " }
-                            <span class="muted small">{ t.text_with(msg!("ui-advisor-score"), &[("price", crate::i18n::Arg::Text(crate::i18n::money(lang, r.score_usd_per_gpu_hour, Currency::Usd)))]) }</span>
+                            <span class="muted small">{ t.text_with(msg!("ui-advisor-score"), &[("price", planner_app::i18n::Arg::Text(planner_app::i18n::money(lang, r.score_usd_per_gpu_hour, Currency::Usd)))]) }</span>
                             <ul class="small">
                                 { for r.reasons.iter().map(|x| html!{ <li>{ t.reason(x) }</li> }) }
                             </ul>
                         </li>
                     }) }
                 </ol>
-                <button id="advisor-compare" onclick={on_compare}>{ t.text_with(msg!("ui-advisor-compare"), &[("count", crate::i18n::Arg::Number(list.len().min(COMPARE_TOP) as f64))]) }</button>
+                <button id="advisor-compare" onclick={on_compare}>{ t.text_with(msg!("ui-advisor-compare"), &[("count", planner_app::i18n::Arg::Number(list.len().min(COMPARE_TOP) as f64))]) }</button>
             }
         </section>
     }

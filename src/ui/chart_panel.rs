@@ -10,15 +10,16 @@
 //! while its data changes; it is redrawn when it comes near the viewport, is exported, or its
 //! size changes. Each chart is drawn once at start-up wherever it is.
 
-use crate::chart::breakdown::{self, BreakdownChart};
-use crate::chart::lines::{self, LinesChart};
-use crate::chart::ranking::{self, RankingChart};
-use crate::chart::{
-    draw_cumulative, preferred_height, tooltip_at, CumulativeChart, PlotFrame, Theme, Tooltip,
-};
-use crate::comparison::file_name;
 use crate::web;
 use gloo::events::EventListener;
+use planner_app::chart::breakdown::{self, BreakdownChart};
+use planner_app::chart::lines::{self, LinesChart};
+use planner_app::chart::ranking::{self, RankingChart};
+use planner_app::chart::{
+    draw_cumulative, preferred_height, tooltip_at, CumulativeChart, PlotFrame, Theme, Tooltip,
+};
+use planner_app::comparison::file_name;
+use planner_app::msg;
 use plotters::prelude::{IntoDrawingArea, SVGBackend};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -73,10 +74,10 @@ impl AnyChart {
     }
 
     /// Currency of the hover readout's amounts (only the cumulative chart has a readout).
-    fn currency(&self) -> crate::catalog::Currency {
+    fn currency(&self) -> planner_engine::Currency {
         match self {
             AnyChart::Cumulative(c) => c.currency,
-            _ => crate::catalog::Currency::Usd,
+            _ => planner_engine::Currency::Usd,
         }
     }
 }
@@ -423,9 +424,9 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                 if let Some(t) = &*tooltip {
                     <div class="chart-tooltip" role="status" style={format!("left: {:.0}px; top: 40px;", t.x)}
                         data-month={t.month.to_string()}>
-                        <div class="tooltip-head">{ tr.text_with(msg!("ui-tooltip-month"), &[("n", crate::i18n::Arg::Number(t.month.round()))]) }</div>
+                        <div class="tooltip-head">{ tr.text_with(msg!("ui-tooltip-month"), &[("n", planner_app::i18n::Arg::Number(t.month.round()))]) }</div>
                         { for t.rows.iter().map(|(label, v)| html!{
-                            <div class="tooltip-row">{ label.split(" — ").next().unwrap_or(label.as_str()) }{ ": " }<strong>{ crate::i18n::money(tr.language(), *v, currency) }</strong></div>
+                            <div class="tooltip-row">{ label.split(" — ").next().unwrap_or(label.as_str()) }{ ": " }<strong>{ planner_app::i18n::money(tr.language(), *v, currency) }</strong></div>
                         }) }
                     </div>
                 }

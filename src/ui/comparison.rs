@@ -2,13 +2,14 @@
 //! with the reserved commitment, cost per used GPU-hour and per job, finish time, break-even,
 //! warnings), strategy variants, and the table's CSV download.
 
-use crate::catalog::Currency;
-use crate::comparison::{file_name, money_or_na, rate_or_na, to_csv, warnings};
-use crate::engine::plan::OptionResult;
-use crate::format;
-use crate::i18n::Arg;
 use crate::ui::language::use_tr;
 use crate::web;
+use planner_app::comparison::{file_name, money_or_na, rate_or_na, to_csv, warnings};
+use planner_app::i18n::Arg;
+use planner_app::msg;
+use planner_core::format;
+use planner_engine::plan::OptionResult;
+use planner_engine::Currency;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -16,7 +17,7 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq, Clone)]
 pub struct ComparisonProps {
     /// The engine's results (`Scenario::evaluate`), or why they could not be computed.
-    pub results: Rc<Result<Vec<OptionResult>, crate::engine::EngineError>>,
+    pub results: Rc<Result<Vec<OptionResult>, planner_engine::EngineError>>,
     /// Currency of every amount.
     pub currency: Currency,
     /// Month convention code, e.g. `"730h"` (CSV headers and the finish column).
@@ -34,7 +35,7 @@ pub struct ComparisonProps {
 }
 
 /// A month convention code (`"730h"`, `"calendar"`) as words: `"730 h"`, `"calendar months"`.
-fn month_name(t: &crate::i18n::Translator, code: &str) -> String {
+fn month_name(t: &planner_app::i18n::Translator, code: &str) -> String {
     match code.strip_suffix('h') {
         Some(hours) => t.text_with(
             msg!("ui-month-hours"),
@@ -57,7 +58,7 @@ pub fn comparison(props: &ComparisonProps) -> Html {
     };
     if results.is_empty() {
         return html! {
-            <p class="empty" id="results-empty">{ t.text_with(msg!("ui-no-offer-picked"), &[("max", Arg::Number(crate::scenario::MAX_COMPARED as f64))]) }</p>
+            <p class="empty" id="results-empty">{ t.text_with(msg!("ui-no-offer-picked"), &[("max", Arg::Number(planner_app::scenario::MAX_COMPARED as f64))]) }</p>
         };
     }
     let c = props.currency;
@@ -87,7 +88,7 @@ pub fn comparison(props: &ComparisonProps) -> Html {
         html! {
             <tr data-offer-id={r.offer_id.clone()}>
                 <th scope="row" class="option-label">{ r.name.clone() }
-                    if let Some(d) = &r.prices_as_of { <div class="muted small">{ t.text_with(msg!("ui-prices-as-of"), &[("date", Arg::Text(crate::i18n::date(t.language(), d)))]) }</div> }
+                    if let Some(d) = &r.prices_as_of { <div class="muted small">{ t.text_with(msg!("ui-prices-as-of"), &[("date", Arg::Text(planner_app::i18n::date(t.language(), d)))]) }</div> }
                 </th>
                 <td class="num cmp-total total" id={format!("total-{i}")}>{ format::money(r.total, c) }</td>
                 <td class="num">{ format::money(r.total_with_commitment, c) }</td>

@@ -2,7 +2,9 @@
 //! Switching changes only the language: the scenario and everything else stay.
 
 use super::state::{AppAction, AppState};
-use crate::i18n::{Language, Translator};
+use planner_app::i18n::Translator;
+use planner_app::msg;
+use planner_core::language::Language;
 use std::rc::Rc;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;

@@ -16,21 +16,23 @@ pub mod startup;
 pub mod state;
 pub mod strategy;
 
-use crate::catalog::Currency;
-use crate::engine::file::Mode;
-use crate::i18n::Msg;
-use crate::i18n::{Arg, Language, Translator};
-use crate::model::MonthConvention;
-use crate::scenario::{
+use chart_panel::{AnyChart, ChartPanel};
+use comparison::Comparison;
+use offer_table::OfferTable;
+use planner_app::i18n::Msg;
+use planner_app::i18n::{Arg, Translator};
+use planner_app::msg;
+use planner_app::scenario::{
     engine_breakdown_chart, engine_buy_chart, engine_cumulative_chart, engine_ranking_chart,
     engine_reserved_chart, with_bands, Action, CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC,
     DAYS_PER_WEEK_SPEC, DEFAULT_JOB_GPU_HOURS, GPUS_SPEC, HOURS_PER_DAY_SPEC, HOURS_SPEC,
     INTERRUPTIONS_SPEC, JOB_GPU_HOURS_SPEC, JOB_WITHIN_SPEC, MONTHS_SPEC, PER_GB_PRICE_SPEC,
     RATE_SPEC, SCALING_SPEC, VOLUME_GB_SPEC,
 };
-use chart_panel::{AnyChart, ChartPanel};
-use comparison::Comparison;
-use offer_table::OfferTable;
+use planner_core::file::Mode;
+use planner_core::language::Language;
+use planner_engine::Currency;
+use planner_engine::MonthConvention;
 use slider::Slider;
 use state::{AppAction, AppState};
 use strategy::{BuyForm, Strategy};
@@ -111,7 +113,7 @@ fn use_number_setter(
 pub struct AppProps {
     /// The share link the page was opened with, already decoded ([`startup::open_link`]).
     #[prop_or_default]
-    pub link: Option<crate::share::Opened>,
+    pub link: Option<planner_core::share::Opened>,
 }
 
 /// The whole app.
@@ -142,9 +144,9 @@ pub fn app(props: &AppProps) -> Html {
         });
     }
     let offer_totals = use_memo(((*settled).clone(), state.imported_offers), |(s, _)| {
-        let all: Vec<&'static crate::catalog::Offer> = crate::catalog::OFFERS
+        let all: Vec<&'static planner_core::catalog::Offer> = planner_core::catalog::OFFERS
             .iter()
-            .chain(crate::catalog::user::offers())
+            .chain(planner_core::catalog::user::offers())
             .collect();
         s.offer_totals(&all)
     });
@@ -224,15 +226,15 @@ pub fn app(props: &AppProps) -> Html {
         (reserved_chart.clone(), scenario.display_currency(), lang),
         |(), (chart, currency, l)| {
             let t = Translator::new(*l);
-            let c = Arg::Text(crate::comparison::csv_currency(&t, *currency));
-            crate::chart::lines::lines_csv(
+            let c = Arg::Text(planner_app::comparison::csv_currency(&t, *currency));
+            planner_app::chart::lines::lines_csv(
                 chart,
                 [
                     &t.text(msg!("csv-series")),
                     &t.text(msg!("csv-utilisation-pct")),
                     &t.text_with(msg!("csv-per-instance-hour-of-term"), &[("currency", c)]),
                 ],
-                crate::csv_safe::DECIMALS,
+                planner_core::csv_safe::DECIMALS,
                 &|label| t.text_with(msg!("csv-marker"), &[("label", Arg::Text(label.into()))]),
             )
         },
@@ -241,8 +243,11 @@ pub fn app(props: &AppProps) -> Html {
         (buy_chart.clone(), scenario.clone(), lang),
         |(), (chart, s, l)| {
             let t = Translator::new(*l);
-            let c = Arg::Text(crate::comparison::csv_currency(&t, s.display_currency()));
-            crate::chart::lines::lines_csv(
+            let c = Arg::Text(planner_app::comparison::csv_currency(
+                &t,
+                s.display_currency(),
+            ));
+            planner_app::chart::lines::lines_csv(
                 chart,
                 [
                     &t.text(msg!("csv-series")),
@@ -252,7 +257,7 @@ pub fn app(props: &AppProps) -> Html {
                     ),
                     &t.text_with(msg!("csv-cumulative"), &[("currency", c)]),
                 ],
-                crate::csv_safe::AMOUNT_DECIMALS,
+                planner_core::csv_safe::AMOUNT_DECIMALS,
                 &|label| t.text_with(msg!("csv-marker"), &[("label", Arg::Text(label.into()))]),
             )
         },
@@ -261,15 +266,18 @@ pub fn app(props: &AppProps) -> Html {
         (breakdown.clone(), scenario.clone(), lang),
         |(), (chart, s, l)| {
             let t = Translator::new(*l);
-            let c = Arg::Text(crate::comparison::csv_currency(&t, s.display_currency()));
+            let c = Arg::Text(planner_app::comparison::csv_currency(
+                &t,
+                s.display_currency(),
+            ));
             let m = Arg::Text(s.month_code().into());
             let mut header = vec![
                 t.text(msg!("csv-option")),
                 t.text_with(msg!("csv-month"), &[("month", m.clone())]),
             ];
             let names = match l {
-                Language::En => crate::engine::plan::Components::NAMES.map(String::from),
-                Language::ZhCn => crate::scenario::component_labels(&t),
+                Language::En => planner_engine::plan::Components::NAMES.map(String::from),
+                Language::ZhCn => planner_app::scenario::component_labels(&t),
             };
             header.extend(names.into_iter().map(|n| {
                 t.text_with(
@@ -285,7 +293,7 @@ pub fn app(props: &AppProps) -> Html {
                 msg!("csv-total-per-month"),
                 &[("currency", c), ("month", m)],
             ));
-            crate::chart::breakdown::breakdown_csv(chart, &header)
+            planner_app::chart::breakdown::breakdown_csv(chart, &header)
         },
     );
     let cumulative_csv = use_callback(
@@ -299,7 +307,7 @@ pub fn app(props: &AppProps) -> Html {
             let t = Translator::new(*l);
             match &**results {
                 // A download holds every band: any still being computed are computed now.
-                Ok(r) => crate::comparison::cumulative_csv_with_bands(
+                Ok(r) => planner_app::comparison::cumulative_csv_with_bands(
                     r,
                     &if bands.pending > 0 {
                         s.risk_bands()
@@ -312,7 +320,7 @@ pub fn app(props: &AppProps) -> Html {
                 ),
                 Err(e) => format!(
                     "{}\n",
-                    crate::csv_safe::field(&t.text_with(
+                    planner_core::csv_safe::field(&t.text_with(
                         msg!("ui-cannot-compute"),
                         &[("detail", Arg::Text(t.engine_error(e)))]
                     ))
@@ -324,8 +332,8 @@ pub fn app(props: &AppProps) -> Html {
         (ranking.clone(), scenario.display_currency(), lang),
         |(), (chart, currency, l)| {
             let t = Translator::new(*l);
-            let c = Arg::Text(crate::comparison::csv_currency(&t, *currency));
-            crate::chart::ranking::ranking_csv(
+            let c = Arg::Text(planner_app::comparison::csv_currency(&t, *currency));
+            planner_app::chart::ranking::ranking_csv(
                 chart,
                 [
                     &t.text(msg!("csv-rank")),
@@ -416,7 +424,7 @@ pub fn app(props: &AppProps) -> Html {
     });
     let on_month = use_callback((dispatcher.clone(), *today), |e: Event, (d, today)| {
         let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-        if v == crate::scenario::CALENDAR {
+        if v == planner_app::scenario::CALENDAR {
             let start = format!("{:04}-{:02}", today.0, today.1);
             d.dispatch(AppAction::Scenario(Action::SetCalendarStart(start)));
         } else if let Some(m) = MonthConvention::ALL.into_iter().find(|m| m.label() == v) {
@@ -513,9 +521,9 @@ pub fn app(props: &AppProps) -> Html {
                                 spec={CHECKPOINT_INTERVAL_SPEC} slider_max={24.0} step={0.25} on_change={on_interval} />
                             <p class="small">
                                 if checkpoint.interval_hours.is_none() {
-                                    <span class="muted" id="checkpoint-suggested">{ match *suggested { Some(h) => t.text_with(msg!("ui-young-using"), &[("hours", Arg::Text(crate::format::number(h, 2)))]), None => t.text(msg!("ui-young-pending")) } }</span>
+                                    <span class="muted" id="checkpoint-suggested">{ match *suggested { Some(h) => t.text_with(msg!("ui-young-using"), &[("hours", Arg::Text(planner_core::format::number(h, 2)))]), None => t.text(msg!("ui-young-pending")) } }</span>
                                 } else {
-                                    <button class="link" id="use-young" onclick={on_young}>{ match *suggested { Some(h) => t.text_with(msg!("ui-young-use-hours"), &[("hours", Arg::Text(crate::format::number(h, 2)))]), None => t.text(msg!("ui-young-use")) } }</button>
+                                    <button class="link" id="use-young" onclick={on_young}>{ match *suggested { Some(h) => t.text_with(msg!("ui-young-use-hours"), &[("hours", Arg::Text(planner_core::format::number(h, 2)))]), None => t.text(msg!("ui-young-use")) } }</button>
                                 }
                             </p>
                         </div>
@@ -555,7 +563,7 @@ pub fn app(props: &AppProps) -> Html {
                             { for MonthConvention::ALL.iter().map(|m| html!{
                                 <option value={m.label()} selected={calendar_start.is_none() && *m == fleet.month}>{ t.text_with(msg!("ui-month-hours"), &[("hours", Arg::Text(m.label().trim_end_matches(" h").to_string()))]) }{ if *m == MonthConvention::Hours730 { " (365 × 24 ÷ 12)" } else { "" } }</option>
                             }) }
-                            <option value={crate::scenario::CALENDAR} selected={calendar_start.is_some()}>{ t.text(msg!("ui-calendar-months")) }</option>
+                            <option value={planner_app::scenario::CALENDAR} selected={calendar_start.is_some()}>{ t.text(msg!("ui-calendar-months")) }</option>
                         </select>
                     </label>
                     if let Some(start) = calendar_start.clone() {
@@ -591,7 +599,7 @@ pub fn app(props: &AppProps) -> Html {
                         <select id="breakdown-option" onchange={on_breakdown}>
                             { for scenario.options().iter().enumerate().map(|(i, o)| {
                                 let name = o.name.clone()
-                                    .or_else(|| o.offer.as_deref().and_then(crate::catalog::offer_by_id).map(crate::scenario::offer_label))
+                                    .or_else(|| o.offer.as_deref().and_then(planner_core::catalog::offer_by_id).map(planner_core::catalog::Offer::label))
                                     .unwrap_or_else(|| t.text_with(msg!("ui-option-n"), &[("n", Arg::Number((i + 1) as f64))]));
                                 html!{ <option value={i.to_string()} selected={i == state.breakdown_option}>{ name }</option> }
                             }) }

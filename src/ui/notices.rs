@@ -4,7 +4,8 @@
 
 use super::language::use_tr;
 use super::state::{AppAction, AppState};
-use crate::share::Notice;
+use planner_app::msg;
+use planner_core::share::Notice;
 use yew::prelude::*;
 
 /// Properties of [`Notices`].

@@ -6,17 +6,17 @@
 //! the catalog, marked "your price", and can be compared like catalog offers.
 
 use super::state::ImportReport;
-use crate::catalog::import::{parse_price_list, MAX_FILE_BYTES};
-use crate::catalog::validation::{warnings, Warning};
-use crate::catalog::Currency;
-use crate::catalog::{self, user, Offer, STALE_AFTER_MONTHS};
-use crate::format;
-use crate::i18n::{Arg, Translator};
-use crate::model::ExchangeRate;
-use crate::scenario::{
-    count_in, filter_offer_refs, sort_by_totals, OfferFilter, SortKey, MAX_COMPARED,
-};
 use crate::ui::language::use_tr;
+use planner_app::i18n::{Arg, Translator};
+use planner_app::msg;
+use planner_app::scenario::{count_in, MAX_COMPARED};
+use planner_core::catalog::import::{parse_price_list, MAX_FILE_BYTES};
+use planner_core::catalog::query::{filter_offer_refs, sort_by_totals, OfferFilter, SortKey};
+use planner_core::catalog::validation::{warnings, Warning};
+use planner_core::catalog::{self, user, Offer, STALE_AFTER_MONTHS};
+use planner_core::format;
+use planner_engine::Currency;
+use planner_engine::ExchangeRate;
 use std::collections::HashMap;
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -176,7 +176,7 @@ fn import_file(
     if size > MAX_FILE_BYTES {
         let report = ImportReport {
             failure: Some(
-                crate::catalog::import::ImportError::TooLarge { bytes: size }.to_string(),
+                planner_core::catalog::import::ImportError::TooLarge { bytes: size }.to_string(),
             ),
             file_name,
             ..ImportReport::default()
@@ -425,7 +425,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             || t.text(msg!("ui-gpu-not-in-spec")),
             |s| {
                 let na = || t.text(msg!("ui-na"));
-                let source = if s.datasheet == crate::catalog::gpus::NO_DATASHEET {
+                let source = if s.datasheet == planner_core::catalog::gpus::NO_DATASHEET {
                     t.text(msg!("ui-gpu-no-datasheet"))
                 } else if s.url.is_empty() {
                     s.datasheet.to_string()

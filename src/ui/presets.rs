@@ -3,8 +3,9 @@
 
 use super::language::use_tr;
 use super::state::{AppAction, AppState};
-use crate::presets::PRESETS;
-use crate::share::{Notice, NoticeKind};
+use planner_app::msg;
+use planner_app::presets::PRESETS;
+use planner_core::share::{Notice, NoticeKind};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -25,7 +26,7 @@ pub fn preset_menu(props: &PresetMenuProps) -> Html {
             let select = e.target_unchecked_into::<HtmlSelectElement>();
             let id = select.value();
             select.set_value("");
-            if let Some(p) = crate::presets::preset(&id) {
+            if let Some(p) = planner_app::presets::preset(&id) {
                 match p.scenario() {
                     Ok(s) => d.dispatch(AppAction::Load(Box::new(s), Vec::new())),
                     Err(e) => d.dispatch(AppAction::ShowLoadNotices(vec![Notice {

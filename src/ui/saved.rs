@@ -3,8 +3,9 @@
 
 use super::language::use_tr;
 use super::state::{AppAction, AppState};
-use crate::storage::Saved;
 use crate::web_storage::StorageError;
+use planner_app::msg;
+use planner_core::storage::Saved;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -41,7 +42,7 @@ pub fn saved_scenarios(props: &SavedScenariosProps) -> Html {
         StorageError::Unavailable => t.text(msg!("ui-save-unavailable")),
         other => t.text_with(
             msg!("ui-save-failed"),
-            &[("detail", crate::i18n::Arg::Text(other.to_string()))],
+            &[("detail", planner_app::i18n::Arg::Text(other.to_string()))],
         ),
     });
     html! {

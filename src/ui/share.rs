@@ -4,9 +4,10 @@
 
 use super::language::use_tr;
 use super::state::{AppAction, AppState};
-use crate::i18n::Language;
-use crate::scenario::Scenario;
-use crate::share::{Notice, NoticeKind, Shared};
+use planner_app::msg;
+use planner_app::scenario::Scenario;
+use planner_core::language::Language;
+use planner_core::share::{Notice, NoticeKind, Shared};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -83,7 +84,7 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
             let (link, copied, field) = (link.clone(), copied.clone(), field.clone());
             wasm_bindgen_futures::spawn_local(async move {
                 // The whole fragment, `#s=<payload>`, compressed by the browser.
-                let hash = match crate::share::web::encode(&shared).await {
+                let hash = match crate::web_share::encode(&shared).await {
                     Ok(h) => h,
                     Err(e) => {
                         copied.set(Some(Copied::Failed(e.to_string())));
@@ -151,11 +152,11 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
             { match &*copied {
                 Some(Copied::Yes) => html!{ <span class="small" id="share-status">{ t.text(msg!("ui-link-copied")) }</span> },
                 Some(Copied::ByHand) => html!{ <span class="small" id="share-status">{ t.text(msg!("ui-link-copy-by-hand")) }</span> },
-                Some(Copied::Failed(d)) => html!{ <span class="small notice" id="share-status">{ t.text_with(msg!("ui-link-failed"), &[("detail", crate::i18n::Arg::Text(d.clone()))]) }</span> },
+                Some(Copied::Failed(d)) => html!{ <span class="small notice" id="share-status">{ t.text_with(msg!("ui-link-failed"), &[("detail", planner_app::i18n::Arg::Text(d.clone()))]) }</span> },
                 None => html!{},
             } }
             if let Some(e) = &*export_error {
-                <span class="small notice" id="export-error">{ t.text_with(msg!("ui-export-failed"), &[("detail", crate::i18n::Arg::Text(e.clone()))]) }</span>
+                <span class="small notice" id="export-error">{ t.text_with(msg!("ui-export-failed"), &[("detail", planner_app::i18n::Arg::Text(e.clone()))]) }</span>
             }
         </div>
     }
@@ -214,7 +215,7 @@ fn import_scenario(
         }
         match result {
             Ok(text) => {
-                let (scenario, notices) = crate::share::load_json_lenient(&text);
+                let (scenario, notices) = planner_core::share::load_json_lenient(&text);
                 // Nothing usable (not JSON, not an object, no option could be loaded): refused as a
                 // whole, so the scenario on screen is not replaced by the example one.
                 match refusal(&notices) {

@@ -1,11 +1,12 @@
 //! One slider with a numeric field beside it. The field accepts typed text, validates it with
-//! [`crate::input::parse_number`] and shows the message beside itself; an invalid entry never
+//! [`planner_core::input::parse_number`] and shows the message beside itself; an invalid entry never
 //! reaches the scenario, so the last valid result stays on screen.
 
-use crate::format::input_value;
-use crate::i18n::Arg;
-use crate::input::{parse_number, InputError, NumberSpec};
 use crate::ui::language::use_tr;
+use planner_app::i18n::Arg;
+use planner_app::msg;
+use planner_core::format::input_value;
+use planner_core::input::{parse_number, InputError, NumberSpec};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 

@@ -4,11 +4,11 @@
 //! autosaves to LocalStorage from an effect ([`use_autosave`]), never from the reducer.
 
 use super::state::AppState;
-use crate::i18n::Language;
-use crate::scenario::Scenario;
-use crate::share::{Notice, NoticeKind, Opened};
-use crate::storage::{self, Saved, Stored};
 use crate::web_storage::{self, StorageError};
+use planner_app::scenario::Scenario;
+use planner_core::language::Language;
+use planner_core::share::{Notice, NoticeKind, Opened};
+use planner_core::storage::{self, Saved, Stored};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -21,10 +21,10 @@ pub fn location_hash() -> String {
 }
 
 /// Whether the fragment is a share link (`#s=…`, also percent-encoded once or twice, as chat
-/// tools do: `#s%3D…`, `#s%253D…`): [`crate::share::is_link`], the same test the decoder makes.
+/// tools do: `#s%3D…`, `#s%253D…`): [`planner_core::share::is_link`], the same test the decoder makes.
 #[must_use]
 pub fn is_share_hash(hash: &str) -> bool {
-    crate::share::is_link(hash)
+    planner_core::share::is_link(hash)
 }
 
 /// Replaces the page's fragment without a navigation or a history entry: `hash` = `"#s=…"`,
@@ -60,7 +60,7 @@ fn browser_languages() -> Vec<String> {
 pub async fn open_link() -> Option<Opened> {
     let hash = location_hash();
     if is_share_hash(&hash) {
-        crate::share::web::decode(&hash).await
+        crate::web_share::decode(&hash).await
     } else {
         None
     }
@@ -94,7 +94,7 @@ pub fn initial_state(link: Option<Opened>) -> AppState {
     }
     // Nothing usable stored and no link: the app's own default comparison (catalog offers),
     // not the storage layer's neutral example option.
-    if !start.from_link && start.stored.current == crate::share::default_scenario() {
+    if !start.from_link && start.stored.current == planner_core::share::default_scenario() {
         return state;
     }
     match Scenario::from_file(start.stored.current) {

@@ -1,11 +1,13 @@
 //! The app's single reducer: the [`Scenario`] plus view state (table filter, notice). Storage
 //! and other effects never happen here (they belong in `use_effect_with`).
 
-use crate::engine::file::ScenarioFile;
-use crate::i18n::Language;
-use crate::scenario::{Action, OfferFilter, Scenario};
-use crate::share::Notice;
-use crate::storage::{Saved, Stored};
+use planner_app::msg;
+use planner_app::scenario::{Action, Scenario};
+use planner_core::catalog::query::OfferFilter;
+use planner_core::file::ScenarioFile;
+use planner_core::language::Language;
+use planner_core::share::Notice;
+use planner_core::storage::{Saved, Stored};
 use std::rc::Rc;
 use yew::Reducible;
 
@@ -13,9 +15,9 @@ use yew::Reducible;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Refusal {
     /// A scenario action was refused.
-    Action(crate::scenario::ScenarioError),
+    Action(planner_app::scenario::ScenarioError),
     /// A scenario file could not be shown.
-    File(crate::scenario::FromFileError),
+    File(planner_app::scenario::FromFileError),
     /// The browser's storage could not be read or the corrupt value kept aside.
     Storage(crate::web_storage::StorageError),
 }
@@ -23,7 +25,7 @@ pub enum Refusal {
 impl Refusal {
     /// The message in `t`'s language.
     #[must_use]
-    pub fn message(&self, t: &crate::i18n::Translator) -> String {
+    pub fn message(&self, t: &planner_app::i18n::Translator) -> String {
         match self {
             Refusal::Action(e) => t.scenario_error(e),
             Refusal::File(e) => t.from_file_error(e),
@@ -34,7 +36,7 @@ impl Refusal {
                     S::QuotaExceeded => t.text(msg!("ui-storage-full")),
                     S::Unsaveable(d) | S::Other(d) => t.text_with(
                         msg!("ui-storage-error"),
-                        &[("detail", crate::i18n::Arg::Text(d.clone()))],
+                        &[("detail", planner_app::i18n::Arg::Text(d.clone()))],
                     ),
                 }
             }
@@ -67,7 +69,7 @@ pub struct AppState {
     /// What a link, file, preset or stored state could not load as given (translated when
     /// shown, so a language switch re-translates them).
     pub load_notices: Vec<Notice>,
-    /// The stored state came from a newer app version ([`crate::storage::Restored::hold`]):
+    /// The stored state came from a newer app version ([`planner_core::storage::Restored::hold`]):
     /// autosave leaves it alone until the user saves explicitly ([`AppAction::SaveAs`]).
     pub hold_storage: bool,
 }
@@ -109,7 +111,7 @@ pub enum AppAction {
     /// Chart the monthly breakdown of the option at this position.
     ShowBreakdown(usize),
     /// A price list was imported (its offers are already registered in
-    /// [`crate::catalog::user`]); `usize` is the number of imported offers now registered.
+    /// [`planner_core::catalog::user`]); `usize` is the number of imported offers now registered.
     Imported(ImportReport, usize),
     /// Replace the whole scenario (a preset, a saved scenario, an imported file) and show
     /// `notices` about what was not loaded as given. A file the app cannot show keeps the

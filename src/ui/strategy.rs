@@ -2,17 +2,18 @@
 //! always summing to 100 %) and its reserved term and payment option, taken from the catalog's
 //! committed-use prices of its offer; and the owned-server form of the rent-vs-buy chart.
 
-use crate::catalog;
-use crate::engine::file::BuyFile;
-use crate::format;
-use crate::i18n::Arg;
-use crate::i18n::Msg;
-use crate::scenario::{
+use crate::ui::language::use_tr;
+use crate::ui::slider::Slider;
+use planner_app::i18n::Arg;
+use planner_app::i18n::Msg;
+use planner_app::msg;
+use planner_app::scenario::{
     rebalance, Action, Scenario, KWH_PRICE_SPEC, KW_SPEC, LIFE_YEARS_SPEC, OPS_SPEC, PUE_SPEC,
     PURCHASE_SPEC, RESERVED_PER_HOUR_SPEC, RESERVED_TERM_SPEC, SHARE_PCT_SPEC, THROUGHPUT_SPEC,
 };
-use crate::ui::language::use_tr;
-use crate::ui::slider::Slider;
+use planner_core::catalog;
+use planner_core::file::BuyFile;
+use planner_core::format;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -45,7 +46,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
         .offer
         .as_deref()
         .and_then(catalog::offer_by_id)
-        .map_or(catalog::Currency::Usd, |o| o.currency);
+        .map_or(planner_engine::Currency::Usd, |o| o.currency);
     let current = option.reserved.and_then(|r| {
         commitments.iter().position(|c| {
             c.term_months == r.term_months
@@ -76,22 +77,20 @@ pub fn strategy(props: &StrategyProps) -> Html {
     };
     // Typed reserved prices (offers without catalog commitments): what is set, else a 12-month
     // term at the on-demand price with nothing upfront as a starting point.
-    let inline = option
-        .reserved
-        .unwrap_or(crate::engine::file::ReservedFile {
-            term_months: 12,
-            upfront: 0.0,
-            recurring_per_hour: option
-                .on_demand_per_hour
-                .or_else(|| {
-                    option
-                        .offer
-                        .as_deref()
-                        .and_then(catalog::offer_by_id)
-                        .map(|o| o.on_demand_per_hour)
-                })
-                .unwrap_or(0.0),
-        });
+    let inline = option.reserved.unwrap_or(planner_core::file::ReservedFile {
+        term_months: 12,
+        upfront: 0.0,
+        recurring_per_hour: option
+            .on_demand_per_hour
+            .or_else(|| {
+                option
+                    .offer
+                    .as_deref()
+                    .and_then(catalog::offer_by_id)
+                    .map(|o| o.on_demand_per_hour)
+            })
+            .unwrap_or(0.0),
+    });
     let inline_setter = |field: usize| {
         let on_action = props.on_action.clone();
         Callback::from(move |v: f64| {
@@ -182,9 +181,9 @@ pub fn strategy(props: &StrategyProps) -> Html {
 /// A catalog commitment in words in `t`'s language: `"12 months, partial upfront: $105,120.00
 /// upfront + 20.00/h (32.00/h effective)"`.
 fn commitment_text(
-    t: &crate::i18n::Translator,
+    t: &planner_app::i18n::Translator,
     c: &catalog::Commitment,
-    currency: catalog::Currency,
+    currency: planner_engine::Currency,
 ) -> String {
     t.text_with(
         msg!("ui-commitment"),
@@ -216,7 +215,7 @@ pub struct BuyFormProps {
     /// The owned server compared against, if buying is switched on.
     pub buy: Option<BuyFile>,
     /// Display currency (the server's amounts are in it).
-    pub currency: catalog::Currency,
+    pub currency: planner_engine::Currency,
     /// Dispatches a scenario change.
     pub on_action: Callback<Action>,
 }

@@ -273,7 +273,7 @@ function assertGives(got, want, path) {
 test('each preset loads its scenario with its translated name', async () => {
   const { context, page, problems } = await openApp(browser, origin);
   for (const id of PRESETS) {
-    const file = JSON.parse(await readFile(new URL(`../../presets/${id}.json`, import.meta.url), 'utf8'));
+    const file = JSON.parse(await readFile(new URL(`../../crates/app/presets/${id}.json`, import.meta.url), 'utf8'));
     await choosePreset(page, id);
     const got = (await exported(page)).json;
     // The export also writes the fields the file leaves at their defaults: every field the

@@ -1,0 +1,846 @@
+//! Chart drawing over any plotters backend: the page draws through plotters' SVG backend only
+//! (inline SVG on screen, the SVG download, and the PNG rasterised from an SVG at device
+//! resolution); tests may use others. No web crate is used here.
+//! This module holds the shared theme, footer wrapping and the cumulative-cost chart;
+//! [`ranking`] draws options ranked by total, [`breakdown`] one option's monthly cost by
+//! component.
+
+pub mod breakdown;
+pub mod lines;
+pub mod ranking;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use thiserror::Error;
+
+/// Drawing failed in the backend (font unavailable, …).
+#[derive(Clone, Debug, PartialEq, Error)]
+#[error("chart drawing failed: {0}")]
+pub struct ChartError(pub String);
+
+/// The device-pixel ratio a drawing function works at: `scale` when finite and positive, else
+/// 1 (a zoomed-out or broken `devicePixelRatio` must not yield an empty or NaN-sized chart).
+pub(crate) fn device_scale(scale: f64) -> f64 {
+    if scale.is_finite() && scale > 0.0 {
+        scale
+    } else {
+        1.0
+    }
+}
+
+/// Where every chart kind starts drawing: `root` filled with the theme's background, its size
+/// in device pixels, the device-pixel ratio ([`device_scale`]) and the CSS width, with the
+/// pixel and font helpers at that ratio.
+pub(crate) struct Surface {
+    /// Device-pixel ratio (finite, positive).
+    pub scale: f64,
+    /// Width in device pixels.
+    pub width: u32,
+    /// Height in device pixels.
+    pub height: u32,
+    /// Width in CSS pixels (what legends and footers wrap to).
+    pub css_width: f64,
+    foreground: RGBColor,
+}
+
+impl Surface {
+    /// Fills `root` with `theme.background` and measures it at device-pixel ratio `scale`.
+    /// Errors come from the backend.
+    pub fn prepare<DB: DrawingBackend>(
+        root: &DrawingArea<DB, Shift>,
+        theme: &Theme,
+        scale: f64,
+    ) -> Result<Self, ChartError> {
+        let scale = device_scale(scale);
+        root.fill(&theme.background).map_err(err)?;
+        let (width, height) = root.dim_in_pixel();
+        Ok(Surface {
+            scale,
+            width,
+            height,
+            css_width: f64::from(width) / scale,
+            foreground: theme.foreground,
+        })
+    }
+
+    /// `v` CSS pixels in device pixels, rounded, at least 1.
+    pub fn px(&self, v: f64) -> u32 {
+        (v * self.scale).round().max(1.0) as u32
+    }
+
+    /// The sans-serif font at `size` CSS pixels in the theme's foreground colour (see
+    /// [`svg_font_px`]).
+    pub fn font(&self, size: f64) -> TextStyle<'static> {
+        ("sans-serif", svg_font_px(size * self.scale))
+            .into_font()
+            .color(&self.foreground)
+    }
+
+    /// Draws a chart's footer (already wrapped to the width, one string per line) top-down in
+    /// `area`, 12 CSS px from the left edge, at [`FOOTER_FONT`] size with [`FOOTER_LINE`]
+    /// spacing. Shared by every chart. Errors come from the backend.
+    pub fn draw_footer<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        footer: &[String],
+    ) -> Result<(), ChartError> {
+        let px = |v: f64| self.px(v) as i32;
+        for (row, text) in footer.iter().enumerate() {
+            area.draw(&Text::new(
+                text.as_str(),
+                (px(12.0), px(2.0 + FOOTER_LINE * row as f64)),
+                self.font(FOOTER_FONT).pos(Pos::new(HPos::Left, VPos::Top)),
+            ))
+            .map_err(err)?;
+        }
+        Ok(())
+    }
+
+    /// Draws a chart's `title` centred at the top of `area` (wrapped onto at most
+    /// [`TITLE_MAX_LINES`] lines, [`title_lines`]), inside the chart margin of [`CHART_MARGIN`]
+    /// CSS px, and returns the area below it, for a `ChartBuilder` with that margin on the
+    /// other three sides. This is the layout of plotters' `ChartBuilder::caption` (5 device px
+    /// above and below the text), except that a line's height is its font's line height
+    /// ([`TITLE_LINE`] × size) instead of a measurement: in the browser plotters measures text
+    /// by appending a span to the page and reading its `offsetHeight`, which forces a layout of
+    /// the whole page on every chart draw (about 1 ms each, three draws per slider move in the
+    /// CPU profile; issue 7). Errors come from the backend.
+    pub fn titled<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        title: &str,
+    ) -> Result<DrawingArea<DB, Shift>, ChartError> {
+        let margin = self.px(CHART_MARGIN);
+        let line_height = (TITLE_FONT * self.scale * TITLE_LINE).round() as u32;
+        let pad = (line_height / 2).min(5);
+        let (width, _) = area.dim_in_pixel();
+        let lines = title_lines(title, self.css_width - 2.0 * CHART_MARGIN);
+        for (i, line) in lines.iter().enumerate() {
+            area.draw(&Text::new(
+                line.as_str(),
+                (
+                    (width / 2) as i32,
+                    (margin + pad + i as u32 * line_height) as i32,
+                ),
+                self.font(TITLE_FONT).pos(Pos::new(HPos::Center, VPos::Top)),
+            ))
+            .map_err(err)?;
+        }
+        let text_height = line_height * lines.len().max(1) as u32;
+        Ok(area.split_vertically(margin + 2 * pad + text_height).1)
+    }
+}
+
+/// Most lines a chart title takes; the rest of a longer title is cut with "…".
+pub(crate) const TITLE_MAX_LINES: usize = 2;
+
+/// `title` wrapped to `css_width` CSS pixels of [`TITLE_FONT`] text, on at most
+/// [`TITLE_MAX_LINES`] lines, the last ending in "…" when the title is longer (so a narrow
+/// chart keeps its unit, e.g. "(USD)", on a second line instead of losing it).
+pub(crate) fn title_lines(title: &str, css_width: f64) -> Vec<String> {
+    let width = cjk_width(title, chars_fitting(css_width, TITLE_FONT));
+    let mut lines: Vec<String> = textwrap::wrap(title, width)
+        .into_iter()
+        .map(|l| l.into_owned())
+        .collect();
+    if lines.len() > TITLE_MAX_LINES {
+        let rest = lines[TITLE_MAX_LINES - 1..].join(" ");
+        lines.truncate(TITLE_MAX_LINES - 1);
+        let cut: String = rest.chars().take(width.saturating_sub(1)).collect();
+        lines.push(format!("{cut}…"));
+    }
+    lines
+}
+
+/// The font size to give plotters for text that must render at `px` pixels: plotters' SVG
+/// backend (the only one the charts use) writes `font-size` as the given size ÷ 1.24
+/// (plotters-svg 0.3.7, `svg.rs`, `draw_text`), which made every chart text 19 % smaller than
+/// the sizes the layout (wrapping, fitting, line heights) was made for.
+#[must_use]
+pub(crate) fn svg_font_px(px: f64) -> f64 {
+    px * 1.24
+}
+
+/// Chart titles' font size, CSS px.
+pub(crate) const TITLE_FONT: f64 = 16.0;
+/// Line height of a title as a multiple of its font size (CSS `line-height: normal` of common
+/// sans-serif fonts is 1.15–1.2; this is the band [`Surface::titled`] leaves for it).
+pub(crate) const TITLE_LINE: f64 = 1.2;
+/// Margin around every chart's plot, CSS px.
+pub(crate) const CHART_MARGIN: f64 = 12.0;
+
+/// Draws with `draw` into an SVG document `width` CSS pixels wide and `height` CSS pixels tall
+/// (rounded; scale 1) and returns it: every chart kind's SVG export. Errors come from `draw`.
+pub(crate) fn svg_document(
+    width: u32,
+    height: f64,
+    draw: impl FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), ChartError>,
+) -> Result<String, ChartError> {
+    let mut out = String::new();
+    {
+        let root =
+            SVGBackend::with_string(&mut out, (width.max(1), (height.round() as u32).max(1)))
+                .into_drawing_area();
+        draw(&root)?;
+    }
+    Ok(out)
+}
+
+pub(crate) fn err<E: std::fmt::Display>(e: E) -> ChartError {
+    ChartError(e.to_string())
+}
+
+/// Colours of a chart, readable on its own background.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Theme {
+    /// Background fill.
+    pub background: RGBColor,
+    /// Axis, label and text colour.
+    pub foreground: RGBColor,
+    /// Grid line colour.
+    pub grid: RGBColor,
+    /// Series colours, used in order (at most 10 options are compared, so no colour repeats).
+    pub series: [RGBColor; 10],
+}
+
+impl Theme {
+    /// Light theme. Series colours are from the Okabe–Ito colour-blind-safe palette.
+    pub const LIGHT: Theme = Theme {
+        background: RGBColor(255, 255, 255),
+        foreground: RGBColor(33, 37, 41),
+        grid: RGBColor(222, 226, 230),
+        series: [
+            RGBColor(0, 114, 178),
+            RGBColor(213, 94, 0),
+            RGBColor(0, 158, 115),
+            RGBColor(204, 121, 167),
+            RGBColor(150, 120, 0),
+            RGBColor(86, 180, 233),
+            RGBColor(120, 120, 120),
+            RGBColor(160, 40, 40),
+            RGBColor(90, 60, 160),
+            RGBColor(0, 0, 0),
+        ],
+    };
+    /// Dark theme with the lighter Okabe–Ito colours.
+    pub const DARK: Theme = Theme {
+        background: RGBColor(24, 26, 31),
+        foreground: RGBColor(230, 232, 235),
+        grid: RGBColor(60, 64, 72),
+        series: [
+            RGBColor(86, 180, 233),
+            RGBColor(230, 159, 0),
+            RGBColor(0, 190, 140),
+            RGBColor(224, 150, 190),
+            RGBColor(240, 228, 66),
+            RGBColor(0, 114, 178),
+            RGBColor(180, 180, 180),
+            RGBColor(255, 120, 110),
+            RGBColor(170, 140, 250),
+            RGBColor(255, 255, 255),
+        ],
+    };
+}
+
+/// One line of a chart: a label for the legend and `(x, y)` points in data units.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    /// Legend text (user-visible; escaped by the SVG backend).
+    pub label: String,
+    /// Points, x ascending.
+    pub points: Vec<(f64, f64)>,
+}
+
+/// A shaded band under a line: the P10–P90 range of an option's cumulative cost over
+/// Monte-Carlo trials, drawn in its line's colour.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BandArea {
+    /// Index of the line (and colour) it belongs to.
+    pub series: usize,
+    /// `(month, p10, p90)` points, month ascending.
+    pub points: Vec<(f64, f64, f64)>,
+}
+
+/// Everything needed to draw the cumulative-cost chart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CumulativeChart {
+    /// Title above the plot.
+    pub title: String,
+    /// X axis description, naming the month convention, e.g. `"Month (1 month = 730 h)"`.
+    pub x_label: String,
+    /// Y axis description with the currency, e.g. `"Cumulative on-demand cost (USD)"`.
+    pub y_label: String,
+    /// Footer lines under the plot (prices as-of dates, exchange rate, assumptions).
+    pub footer: Vec<String>,
+    /// Lines to draw, one per compared option.
+    pub lines: Vec<Line>,
+    /// Text shown in the plot when there is no line.
+    pub empty_message: String,
+    /// Horizon in months (x axis runs 0..=months).
+    pub months: u32,
+    /// P10–P90 bands of options with interruption risk (drawn under the lines).
+    pub bands: Vec<BandArea>,
+    /// Options with interruption risk whose band is still being computed (drawn later; the
+    /// footer says so). 0 when every band is in `bands`.
+    pub bands_pending: usize,
+    /// Currency of every amount on the y axis (the hover readout writes it with the amounts).
+    pub currency: planner_engine::Currency,
+}
+
+/// Where the cumulative chart's data area was drawn, in CSS pixels from the chart's top-left,
+/// with the data ranges it maps: what a pointer position is mapped through for the hover
+/// tooltip ([`tooltip_at`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PlotFrame {
+    /// Left edge of the data area (x = 0).
+    pub left: f64,
+    /// Right edge of the data area (x = `x_max`).
+    pub right: f64,
+    /// Top edge of the data area (y = `y_max`).
+    pub top: f64,
+    /// Bottom edge of the data area (y = 0).
+    pub bottom: f64,
+    /// Largest x (months) of the axis.
+    pub x_max: f64,
+    /// Largest y (cost) of the axis.
+    pub y_max: f64,
+}
+
+/// What the hover tooltip shows: the month under the pointer and every line's value there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tooltip {
+    /// Month end under the pointer (nearest point).
+    pub month: f64,
+    /// Position of the tooltip's anchor in CSS pixels (the point's x, pointer's y).
+    pub x: f64,
+    /// Each line's legend label and value at that month (lines without a point there are
+    /// left out).
+    pub rows: Vec<(String, f64)>,
+}
+
+/// The tooltip for a pointer at (`css_x`, `css_y`) over a chart drawn in `frame`: the nearest
+/// month end, with each line's value there. `None` when the pointer is outside the data area or
+/// the chart has no line.
+#[must_use]
+pub fn tooltip_at(
+    chart: &CumulativeChart,
+    frame: &PlotFrame,
+    css_x: f64,
+    css_y: f64,
+) -> Option<Tooltip> {
+    let width = frame.right - frame.left;
+    if chart.lines.is_empty()
+        || !(width.is_finite() && width > 0.0 && frame.x_max > 0.0)
+        || css_x < frame.left - 4.0
+        || css_x > frame.right + 4.0
+        || css_y < frame.top
+        || css_y > frame.bottom
+    {
+        return None;
+    }
+    let month = ((css_x - frame.left) / width * frame.x_max)
+        .round()
+        .clamp(0.0, frame.x_max);
+    let rows: Vec<(String, f64)> = chart
+        .lines
+        .iter()
+        .filter_map(|l| {
+            l.points
+                .iter()
+                .find(|(x, y)| *x == month && y.is_finite())
+                .map(|(_, y)| (l.label.clone(), *y))
+        })
+        .collect();
+    (!rows.is_empty()).then(|| Tooltip {
+        month,
+        x: frame.left + month / frame.x_max * width,
+        rows,
+    })
+}
+
+/// Height of the plot itself (title, axes and lines) in CSS pixels; the legend and footer lines
+/// are added below it by [`preferred_height`].
+pub const PLOT_HEIGHT: f64 = 330.0;
+pub(crate) const LEGEND_LINE: f64 = 17.0;
+pub(crate) const FOOTER_LINE: f64 = 15.0;
+pub(crate) const LEGEND_FONT: f64 = 12.0;
+pub(crate) const FOOTER_FONT: f64 = 11.0;
+
+/// Characters of `font_px` sans-serif text that fit in `width_px` (a conservative average glyph
+/// width of 0.58 em, so wrapped lines never overflow the chart).
+pub(crate) fn chars_fitting(width_px: f64, font_px: f64) -> usize {
+    ((width_px / (font_px * 0.58)).floor() as usize).max(16)
+}
+
+/// `text` cut to what fits on one line of `font_px` text in `css_width` CSS pixels, ending in
+/// "…" when cut (chart captions are single lines).
+pub(crate) fn fit_line(text: &str, css_width: f64, font_px: f64) -> String {
+    let max = chars_fitting(css_width, font_px);
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
+        out.push('…');
+        out
+    }
+}
+
+/// Legend entries wrapped to the chart width: `(series index, text line)`.
+fn legend_lines(chart: &CumulativeChart, css_width: f64) -> Vec<(usize, String)> {
+    let width = chars_fitting(css_width - 64.0, LEGEND_FONT);
+    chart
+        .lines
+        .iter()
+        .enumerate()
+        .flat_map(|(i, l)| {
+            textwrap::wrap(&l.label, cjk_width(&l.label, width))
+                .into_iter()
+                .map(move |t| (i, t.into_owned()))
+        })
+        .collect()
+}
+
+/// Footer lines wrapped to the chart width.
+fn footer_lines(chart: &CumulativeChart, css_width: f64) -> Vec<String> {
+    wrap_footer(&chart.footer, css_width)
+}
+
+/// Footer text wrapped to a chart `css_width` CSS pixels wide (shared by every chart).
+pub(crate) fn wrap_footer(footer: &[String], css_width: f64) -> Vec<String> {
+    let width = chars_fitting(css_width - 24.0, FOOTER_FONT);
+    footer
+        .iter()
+        .flat_map(|f| {
+            textwrap::wrap(f, cjk_width(f, width))
+                .into_iter()
+                .map(|t| t.into_owned())
+        })
+        .collect()
+}
+
+/// Characters per line for `text` when `width` Latin characters fit: half as many when the text
+/// has Chinese, Japanese or Korean characters (about twice as wide; textwrap, without its
+/// unicode-width feature, counts every character as one column and breaks a long run of them).
+pub(crate) fn cjk_width(text: &str, width: usize) -> usize {
+    if text.chars().any(|c| ('\u{2E80}'..='\u{FFEF}').contains(&c)) {
+        (width / 2).max(1)
+    } else {
+        width
+    }
+}
+
+/// A CSV row for a chart with nothing to draw: the chart's `message` (why it is empty) in the
+/// first of `columns` cells, the others empty.
+pub(crate) fn empty_row(message: &str, columns: usize) -> Vec<String> {
+    let mut row = vec![String::new(); columns.max(1)];
+    row[0] = planner_core::csv_safe::neutralise(message).into_owned();
+    row
+}
+
+/// Height in CSS pixels that shows `chart` at `css_width` without clipping: the plot plus one
+/// line per wrapped legend and footer line.
+#[must_use]
+pub fn preferred_height(chart: &CumulativeChart, css_width: f64) -> f64 {
+    PLOT_HEIGHT
+        + 8.0
+        + LEGEND_LINE * legend_lines(chart, css_width).len() as f64
+        + 6.0
+        + FOOTER_LINE * footer_lines(chart, css_width).len() as f64
+}
+
+/// Decimals that tell apart y-axis labels about `step` apart (0 for steps of 1 or more).
+pub(crate) fn label_decimals(step: f64) -> u32 {
+    if !(step.is_finite() && step > 0.0) || step >= 1.0 {
+        0
+    } else {
+        (-step.log10()).ceil().clamp(0.0, 4.0) as u32
+    }
+}
+
+/// Draws `chart` on `root`, whose size is in device pixels; `scale` is the device-pixel ratio
+/// (fonts, margins and line widths are multiplied by it so HiDPI output stays sharp and
+/// proportionate). The legend and footer go under the plot, wrapped to the width, so they never
+/// cover a line or run off a narrow screen. Returns where the data area was drawn (for the
+/// hover tooltip). Errors come from the backend.
+pub fn draw_cumulative<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    chart: &CumulativeChart,
+    theme: &Theme,
+    scale: f64,
+) -> Result<PlotFrame, ChartError> {
+    let surface = Surface::prepare(root, theme, scale)?;
+    let Surface {
+        scale,
+        height,
+        css_width,
+        ..
+    } = surface;
+    let px = |v: f64| surface.px(v);
+    let font = |size: f64| surface.font(size);
+    let legend = legend_lines(chart, css_width);
+    let footer = footer_lines(chart, css_width);
+    let below =
+        px(8.0 + LEGEND_LINE * legend.len() as f64 + 6.0 + FOOTER_LINE * footer.len() as f64)
+            .min(height / 2);
+    let (plot_area, below_area) = root.split_vertically(height.saturating_sub(below));
+    let legend_height = px(8.0 + LEGEND_LINE * legend.len() as f64);
+    let (legend_area, footer_area) = below_area.split_vertically(legend_height);
+
+    let x_max = f64::from(chart.months.max(1));
+    let y_max = chart
+        .lines
+        .iter()
+        .flat_map(|l| l.points.iter().map(|p| p.1))
+        .chain(
+            chart
+                .bands
+                .iter()
+                .flat_map(|b| b.points.iter().map(|p| p.2)),
+        )
+        .filter(|y| y.is_finite())
+        .fold(0.0_f64, f64::max);
+    let y_max = if y_max > 0.0 { y_max * 1.05 } else { 1.0 };
+    let y_decimals = label_decimals(y_max / 5.0);
+    let widest_y_label = planner_core::format::number(y_max, y_decimals)
+        .chars()
+        .count() as f64;
+
+    let mut ctx = ChartBuilder::on(&surface.titled(&plot_area, &chart.title)?)
+        .margin(px(CHART_MARGIN))
+        .margin_top(0)
+        .x_label_area_size(px(44.0))
+        .y_label_area_size(px(34.0 + 7.0 * widest_y_label))
+        .build_cartesian_2d(0f64..x_max, 0f64..y_max)
+        .map_err(err)?;
+
+    // About one label per 56 CSS pixels, and never more than one per month.
+    let x_labels = ((css_width / 56.0) as usize)
+        .clamp(2, 13)
+        .min(chart.months.max(1) as usize + 1);
+    let y_format = move |y: &f64| planner_core::format::number(*y, y_decimals);
+    let (xs, ys) = ctx.plotting_area().get_pixel_range();
+    let frame = PlotFrame {
+        left: f64::from(xs.start) / scale,
+        right: f64::from(xs.end) / scale,
+        top: f64::from(ys.start) / scale,
+        bottom: f64::from(ys.end) / scale,
+        x_max,
+        y_max,
+    };
+    ctx.configure_mesh()
+        .x_desc(&chart.x_label)
+        .y_desc(&chart.y_label)
+        .x_labels(x_labels)
+        .y_labels(8)
+        .x_label_formatter(&|x| {
+            planner_core::format::number(*x, if x.fract() == 0.0 { 0 } else { 1 })
+        })
+        .y_label_formatter(&y_format)
+        .label_style(font(12.0))
+        .axis_desc_style(font(13.0))
+        .axis_style(ShapeStyle::from(&theme.foreground).stroke_width(px(1.0)))
+        .bold_line_style(ShapeStyle::from(&theme.grid).stroke_width(px(1.0)))
+        // No minor grid: it doubles the strokes to rasterise and adds little to a cost chart.
+        .light_line_style(TRANSPARENT)
+        .draw()
+        .map_err(err)?;
+
+    let stroke_of =
+        |i: usize| ShapeStyle::from(&theme.series[i % theme.series.len()]).stroke_width(px(2.5));
+    for band in &chart.bands {
+        let colour = theme.series[band.series % theme.series.len()];
+        let ok: Vec<&(f64, f64, f64)> = band
+            .points
+            .iter()
+            .filter(|(x, lo, hi)| x.is_finite() && lo.is_finite() && hi.is_finite())
+            .collect();
+        let outline: Vec<(f64, f64)> = ok
+            .iter()
+            .map(|(x, _, hi)| (*x, hi.min(y_max)))
+            .chain(ok.iter().rev().map(|(x, lo, _)| (*x, lo.min(y_max))))
+            .collect();
+        if outline.len() >= 4 {
+            ctx.draw_series([Polygon::new(
+                outline,
+                ShapeStyle::from(&colour.mix(0.22)).filled(),
+            )])
+            .map_err(err)?;
+        }
+    }
+    for (i, line) in chart.lines.iter().enumerate() {
+        let color = theme.series[i % theme.series.len()];
+        let points: Vec<(f64, f64)> = line
+            .points
+            .iter()
+            .copied()
+            .filter(|(x, y)| x.is_finite() && y.is_finite())
+            .collect();
+        ctx.draw_series(LineSeries::new(points.iter().copied(), stroke_of(i)))
+            .map_err(err)?;
+        // Month markers help read short horizons; past a year they are clutter and cost time.
+        if points.len() <= 13 {
+            let marker = px(3.0);
+            ctx.draw_series(
+                points
+                    .iter()
+                    .map(|&p| Circle::new(p, marker, ShapeStyle::from(&color).filled())),
+            )
+            .map_err(err)?;
+        }
+    }
+
+    if chart.lines.is_empty() {
+        let (w, h) = plot_area.dim_in_pixel();
+        plot_area
+            .draw(&Text::new(
+                chart.empty_message.as_str(),
+                (w as i32 / 2, h as i32 / 2),
+                font(15.0).pos(Pos::new(HPos::Center, VPos::Center)),
+            ))
+            .map_err(err)?;
+    }
+
+    let left = px(12.0) as i32;
+    let mut previous = usize::MAX;
+    for (row, (series, text)) in legend.iter().enumerate() {
+        let y = px(4.0 + LEGEND_LINE * row as f64) as i32;
+        let mid = y + px(LEGEND_LINE / 2.0) as i32;
+        if *series != previous {
+            legend_area
+                .draw(&PathElement::new(
+                    vec![(left, mid), (left + px(24.0) as i32, mid)],
+                    stroke_of(*series),
+                ))
+                .map_err(err)?;
+            previous = *series;
+        }
+        legend_area
+            .draw(&Text::new(
+                text.as_str(),
+                (left + px(32.0) as i32, mid),
+                font(LEGEND_FONT).pos(Pos::new(HPos::Left, VPos::Center)),
+            ))
+            .map_err(err)?;
+    }
+
+    surface.draw_footer(&footer_area, &footer)?;
+    root.present().map_err(err)?;
+    Ok(frame)
+}
+
+/// Draws `chart` into an SVG document `width` CSS pixels wide and [`preferred_height`] tall
+/// (scale 1) and returns it.
+pub fn cumulative_svg(
+    chart: &CumulativeChart,
+    theme: &Theme,
+    width: u32,
+) -> Result<String, ChartError> {
+    svg_document(width, preferred_height(chart, f64::from(width)), |root| {
+        draw_cumulative(root, chart, theme, 1.0).map(|_| ())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A straight cumulative series: `per_month` × m at each month end m = 0..=`months`.
+    fn linear(per_month: f64, months: u32) -> Vec<(f64, f64)> {
+        (0..=months)
+            .map(|m| (f64::from(m), per_month * f64::from(m)))
+            .collect()
+    }
+
+    fn sample(lines: Vec<Line>) -> CumulativeChart {
+        CumulativeChart {
+            title: "Cumulative on-demand cost".into(),
+            x_label: "Month (1 month = 730 h)".into(),
+            y_label: "Cumulative cost (USD)".into(),
+            footer: vec!["Prices as of 2026-07-30".into()],
+            lines,
+            empty_message: "Pick offers to compare".into(),
+            months: 12,
+            bands: Vec::new(),
+            bands_pending: 0,
+            currency: planner_engine::Currency::Usd,
+        }
+    }
+
+    #[test]
+    fn svg_has_legend_axes_and_footer() {
+        let line = Line {
+            label: "AWS p4d.24xlarge".into(),
+            points: linear(23_922.1, 12),
+        };
+        let svg = cumulative_svg(&sample(vec![line]), &Theme::LIGHT, 900).unwrap();
+        assert!(svg.starts_with("<svg"), "{}", &svg[..80]);
+        assert!(svg.contains("AWS p4d.24xlarge"));
+        assert!(svg.contains("Month (1 month = 730 h)"));
+        assert!(svg.contains("Cumulative cost (USD)"));
+        assert!(svg.contains("Prices as of 2026-07-30"));
+        assert!(svg.contains("<polyline"), "a line is drawn");
+        assert!(svg.trim_end().ends_with("</svg>"));
+    }
+
+    #[test]
+    fn svg_text_renders_at_the_css_sizes_the_layout_assumes() {
+        let line = Line {
+            label: "AWS p4d.24xlarge".into(),
+            points: linear(23_922.1, 12),
+        };
+        let svg = cumulative_svg(&sample(vec![line]), &Theme::LIGHT, 900).unwrap();
+        // Scale 1: the title is TITLE_FONT px, the legend LEGEND_FONT px, the footer
+        // FOOTER_FONT px, as written in the SVG (plotters divides what it is given by 1.24).
+        let sizes: Vec<f64> = svg
+            .split("font-size=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next()?.parse().ok())
+            .collect();
+        for want in [TITLE_FONT, LEGEND_FONT, FOOTER_FONT, 12.0] {
+            assert!(
+                sizes.iter().any(|s| (s - want).abs() < 1e-9),
+                "font-size {want} in {sizes:?}"
+            );
+        }
+        assert!(sizes.iter().all(|s| *s >= 10.0), "{sizes:?}");
+    }
+
+    #[test]
+    fn svg_escapes_user_text() {
+        let line = Line {
+            label: "<script>alert(1)</script> & co".into(),
+            points: vec![(0.0, 0.0), (1.0, 1.0)],
+        };
+        let svg = cumulative_svg(&sample(vec![line]), &Theme::DARK, 600).unwrap();
+        assert!(!svg.contains("<script>"));
+        assert!(svg.contains("&lt;script&gt;"));
+    }
+
+    #[test]
+    fn narrow_charts_wrap_legend_and_footer_instead_of_clipping() {
+        let mut c = sample(vec![Line {
+            label: "Alibaba Cloud ecs.gn7e-c16g1.32xlarge (8× A100 80GB) — ¥1,234,567.89".into(),
+            points: vec![(0.0, 0.0), (1.0, 1.0)],
+        }]);
+        c.footer = vec!["On-demand, 8 GPUs × 24 h/day, 12 months; 1 month = 730 h; whole instances billed; prices per instance-hour, no tax, storage or egress.".into()];
+        let wide = preferred_height(&c, 1200.0);
+        let narrow = preferred_height(&c, 320.0);
+        assert!(narrow > wide, "{narrow} <= {wide}");
+        let svg = cumulative_svg(&c, &Theme::LIGHT, 320).unwrap();
+        assert!(svg.contains("¥1,234,567.89"), "the legend keeps every word");
+        assert!(svg.contains("egress."), "the footer keeps every word");
+    }
+
+    #[test]
+    fn hover_maps_the_pointer_through_the_drawn_frame() {
+        let lines = vec![
+            Line {
+                label: "A".into(),
+                points: linear(100.0, 12),
+            },
+            Line {
+                label: "B".into(),
+                points: linear(250.0, 12),
+            },
+        ];
+        let chart = sample(lines);
+        let mut out = String::new();
+        let frame = {
+            let root = SVGBackend::with_string(&mut out, (800, 500)).into_drawing_area();
+            draw_cumulative(&root, &chart, &Theme::LIGHT, 1.0).unwrap()
+        };
+        assert!(frame.left > 0.0 && frame.right < 800.0 && frame.left < frame.right);
+        assert_eq!(frame.x_max, 12.0);
+        // The pointer a little right of month 6's x.
+        let x6 = frame.left + (frame.right - frame.left) * 6.0 / 12.0;
+        let mid_y = (frame.top + frame.bottom) / 2.0;
+        let t = tooltip_at(&chart, &frame, x6 + 3.0, mid_y).unwrap();
+        assert_eq!(t.month, 6.0);
+        assert!((t.x - x6).abs() < 1e-9);
+        assert_eq!(
+            t.rows,
+            vec![("A".to_string(), 600.0), ("B".to_string(), 1500.0)]
+        );
+        assert!(tooltip_at(&chart, &frame, frame.left - 30.0, mid_y).is_none());
+        assert!(tooltip_at(&chart, &frame, x6, frame.bottom + 5.0).is_none());
+        assert!(tooltip_at(&sample(vec![]), &frame, x6, mid_y).is_none());
+    }
+
+    #[test]
+    fn long_titles_are_cut_to_fit() {
+        assert_eq!(fit_line("short", 400.0, 16.0), "short");
+        let long =
+            "Monthly cost by component: Alibaba Cloud ecs.gn7e-c16g1.32xlarge (8× A100 80GB)";
+        let cut = fit_line(long, 320.0, 16.0);
+        assert!(cut.ends_with('…') && cut.chars().count() <= chars_fitting(320.0, 16.0));
+    }
+
+    #[test]
+    fn narrow_chart_titles_wrap_onto_two_lines_and_keep_their_unit() {
+        let fits = chars_fitting(306.0, TITLE_FONT);
+        assert_eq!(
+            title_lines("Cumulative cost (USD)", 306.0),
+            ["Cumulative cost (USD)"]
+        );
+        // 375 px phone: the ranking title no longer loses "(USD)".
+        let two = title_lines("Total cost over 12 months, cheapest first (USD)", 306.0);
+        assert_eq!(two.len(), 2, "{two:?}");
+        assert!(two[1].ends_with("(USD)"), "{two:?}");
+        assert!(two.iter().all(|l| l.chars().count() <= fits), "{two:?}");
+        // Longer than two lines: the second is cut with "…", never a third line.
+        let long = "Monthly cost by component: Alibaba Cloud ecs.gn7e-c16g1.32xlarge (8× A100 80GB) over the whole horizon of the scenario (CNY)";
+        let cut = title_lines(long, 306.0);
+        assert_eq!(cut.len(), TITLE_MAX_LINES, "{cut:?}");
+        assert!(
+            cut[1].ends_with('…') && cut[1].chars().count() <= fits,
+            "{cut:?}"
+        );
+        // Chinese counts double width.
+        let zh = title_lines(
+            "12 个月总成本，从低到高（USD）12 个月总成本，从低到高（USD）",
+            306.0,
+        );
+        assert!(
+            zh.iter().all(|l| l.chars().count() <= fits / 2 + 1),
+            "{zh:?}"
+        );
+    }
+
+    #[test]
+    fn y_labels_get_decimals_for_small_ranges() {
+        assert_eq!(label_decimals(50_000.0), 0);
+        assert_eq!(label_decimals(1.0), 0);
+        assert_eq!(label_decimals(0.125), 1);
+        assert_eq!(label_decimals(0.004), 3);
+        assert_eq!(label_decimals(1e-9), 4);
+        assert_eq!(label_decimals(0.0), 0);
+        assert_eq!(label_decimals(f64::NAN), 0);
+        let tiny = Line {
+            label: "tiny".into(),
+            points: vec![(0.0, 0.0), (1.0, 0.07)],
+        };
+        let svg = cumulative_svg(&sample(vec![tiny]), &Theme::LIGHT, 800).unwrap();
+        assert!(svg.contains("0.05"), "labels show cents");
+        assert!(
+            !svg.contains("0.050"),
+            "no more decimals than the steps need"
+        );
+    }
+
+    #[test]
+    fn empty_and_degenerate_charts_draw_without_error() {
+        let svg = cumulative_svg(&sample(vec![]), &Theme::LIGHT, 600).unwrap();
+        assert!(svg.contains("Pick offers to compare"));
+        let nan = Line {
+            label: "bad".into(),
+            points: vec![(0.0, f64::NAN), (1.0, f64::INFINITY)],
+        };
+        assert!(cumulative_svg(&sample(vec![nan]), &Theme::LIGHT, 1).is_ok());
+        let huge = Line {
+            label: "huge".into(),
+            points: vec![(0.0, 0.0), (120.0, 1.2e13)],
+        };
+        assert!(cumulative_svg(&sample(vec![huge]), &Theme::LIGHT, 375).is_ok());
+    }
+}

@@ -1,0 +1,41 @@
+//! Build script: ingests the dated public price files in `data/catalog-sources/` at the
+//! repository root (rules in `src/catalog/ingest.rs`) and writes them as Rust statics to
+//! `$OUT_DIR/catalog_data.rs`, which `src/catalog/mod.rs` includes. The browser bundle
+//! therefore carries no CSV parser.
+//!
+//! Generated items (see `ingest::render_rust`): `SOURCES`, `OFFERS` (sorted by provider, then
+//! on-demand price per GPU-hour), `OFFER_DETAILS` (same order), `OFFERS_BY_ID`, `DROPPED` and
+//! `SKIPPED_ROWS`. An ingest error fails the build with the error's file and line. The output
+//! depends only on the source files, so it is byte-identical across runs (tested in
+//! `catalog::validation`).
+
+#[allow(dead_code)]
+#[path = "src/catalog/gpus.rs"]
+mod gpus;
+#[allow(dead_code)]
+#[path = "src/catalog/ingest.rs"]
+mod ingest;
+
+use std::env;
+use std::fs;
+use std::path::PathBuf;
+
+fn main() {
+    println!("cargo:rerun-if-changed=../../data/catalog-sources");
+    println!("cargo:rerun-if-changed=src/catalog/ingest.rs");
+    println!("cargo:rerun-if-changed=src/catalog/gpus.rs");
+    println!("cargo:rerun-if-changed=build.rs");
+
+    let manifest_dir = PathBuf::from(
+        env::var_os("CARGO_MANIFEST_DIR")
+            .unwrap_or_else(|| panic!("CARGO_MANIFEST_DIR is not set")),
+    );
+    let out_dir =
+        PathBuf::from(env::var_os("OUT_DIR").unwrap_or_else(|| panic!("OUT_DIR is not set")));
+
+    let catalog = ingest::ingest_all(&manifest_dir.join("../../data/catalog-sources"))
+        .unwrap_or_else(|e| panic!("catalog ingest failed: {e}"));
+    let code = ingest::render_rust(&catalog);
+    let out = out_dir.join("catalog_data.rs");
+    fs::write(&out, code).unwrap_or_else(|e| panic!("cannot write {}: {e}", out.display()));
+}

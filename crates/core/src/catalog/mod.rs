@@ -1,0 +1,830 @@
+//! The bundled price catalog: GPU rental offers read from the dated public sources in
+//! `data/catalog-sources/` (see its `PROVENANCE.md`) at build time, and the types that describe
+//! them. Pure data: no web crate is used here.
+//!
+//! `build.rs` runs [`ingest`] over the source CSV files and writes the offers as Rust statics,
+//! so the browser bundle carries no CSV parser and does no parsing at start-up.
+
+pub mod aliases;
+pub mod export;
+pub mod gpus;
+pub mod import;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod ingest;
+pub mod query;
+pub mod user;
+pub mod validation;
+
+use planner_engine::{Billing, Currency};
+
+/// One dated public source the catalog was built from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Source {
+    /// Short stable id, e.g. `"skypilot-aws"`.
+    pub id: &'static str,
+    /// Where the data came from: repository, path and commit (from `PROVENANCE.md`).
+    pub reference: &'static str,
+    /// As-of date of the prices: `YYYY-MM-DD` when the source states it, else `YYYY-MM`
+    /// (the month the snapshot was read, when the source's own date was not recorded).
+    pub as_of: &'static str,
+    /// Whether `as_of` is the source's own date (`true`) or only the month it was read (`false`).
+    pub as_of_exact: bool,
+    /// Licence of the data as stated in `PROVENANCE.md`.
+    pub licence: &'static str,
+    /// Caveats that apply to every offer from this source.
+    pub note: &'static str,
+}
+
+/// Placeholder returned by [`Offer::source`] for an index that is in no source table.
+static UNKNOWN_SOURCE: Source = Source {
+    id: "unknown",
+    reference: "unknown source",
+    as_of: "unknown",
+    as_of_exact: false,
+    licence: "",
+    note: "",
+};
+
+/// Prices older than this many months are marked stale in the UI (COST-MODEL.md: "a price
+/// older than a threshold is marked stale"). List prices of the big clouds change a few times a
+/// year, so a year-old snapshot deserves a warning.
+pub const STALE_AFTER_MONTHS: u32 = 12;
+
+impl Source {
+    /// Year and month of `as_of` (`YYYY-MM` or `YYYY-MM-DD`); `None` if it is malformed.
+    #[must_use]
+    pub fn as_of_year_month(&self) -> Option<(i32, u32)> {
+        let mut parts = self.as_of.split('-');
+        let year = parts.next()?.parse().ok()?;
+        let month: u32 = parts.next()?.parse().ok()?;
+        (1..=12).contains(&month).then_some((year, month))
+    }
+
+    /// Age of the prices in whole months on `today` (`(year, month)`), never negative; `None` if
+    /// the as-of date is malformed.
+    #[must_use]
+    pub fn age_months(&self, today: (i32, u32)) -> Option<u32> {
+        let (y, m) = self.as_of_year_month()?;
+        let months = (today.0 - y) * 12 + today.1 as i32 - m as i32;
+        Some(months.max(0) as u32)
+    }
+
+    /// Whether the prices are older than [`STALE_AFTER_MONTHS`] on `today`. A malformed date
+    /// counts as stale, so it is never presented as fresh.
+    #[must_use]
+    pub fn is_stale(&self, today: (i32, u32)) -> bool {
+        self.age_months(today)
+            .is_none_or(|age| age > STALE_AFTER_MONTHS)
+    }
+}
+
+/// One rentable offer: an instance type of one provider at its listed on-demand price.
+///
+/// Prices are **per instance-hour in the offer's native `currency`**; per GPU-hour figures are
+/// derived with [`Offer::on_demand_per_gpu_hour`]. When a source lists the same instance type in
+/// several regions or zones, the catalog keeps the cheapest on-demand listing (the rule named
+/// by [`AGGREGATION_RULE`]) and records its region and how many regions list it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Offer {
+    /// Stable id, unique in the catalog, `"<source id>/<instance type>"` in lower case, e.g. `"skypilot-aws/p4d.24xlarge"`. Used in saved state and URLs.
+    pub id: &'static str,
+    /// Provider display name, e.g. `"AWS"`, `"Alibaba Cloud"`, `"AutoDL"`.
+    pub provider: &'static str,
+    /// The provider's instance type or plan name (for per-card marketplaces, the card name).
+    pub instance_type: &'static str,
+    /// GPU model as the source names it, e.g. `"A100-80GB"`, `"RTX 4090"`.
+    pub gpu_model: &'static str,
+    /// GPUs per instance (at least 1; fractional vGPU slices are not in the catalog).
+    pub gpu_count: u32,
+    /// Memory per GPU in GiB: the canonical model's nominal size from the GPU spec table
+    /// ([`gpus::GPU_SPECS`]) when the model is known (the source's own figure, often the
+    /// slightly smaller usable memory, is in [`OfferDetails::source_gpu_memory_gib`]), else
+    /// the source's figure when it states one.
+    pub gpu_memory_gib: Option<f64>,
+    /// vCPUs per instance, when stated.
+    pub vcpus: Option<f64>,
+    /// Host RAM per instance in GiB, when stated.
+    pub ram_gib: Option<f64>,
+    /// Region (or location) of the listing the price comes from.
+    pub region: &'static str,
+    /// Number of regions/zones/hosts the source lists this instance type in (at least 1).
+    pub listings: u32,
+    /// On-demand price per instance-hour, in `currency`. Finite and positive.
+    pub on_demand_per_hour: f64,
+    /// Spot / preemptible price per instance-hour in `currency` for the same listing, if any.
+    pub spot_per_hour: Option<f64>,
+    /// Native currency of the prices.
+    pub currency: Currency,
+    /// Billing granularity and minimum charge for on-demand time.
+    pub billing: Billing,
+    /// Index into [`SOURCES`].
+    pub source: usize,
+    /// Offer-specific caveat (derived figures, ranges, anomalies); empty when none.
+    pub note: &'static str,
+}
+
+impl Offer {
+    /// On-demand price per GPU-hour in the native currency: `on_demand_per_hour / gpu_count`.
+    /// `None` when `gpu_count` is 0 (never in the bundled catalog, but possible for user data).
+    ///
+    /// Example: p3.16xlarge at 24.48/h with 8 GPUs is 3.06 per GPU-hour (COST-MODEL.md).
+    #[must_use]
+    pub fn on_demand_per_gpu_hour(&self) -> Option<f64> {
+        (self.gpu_count > 0).then(|| self.on_demand_per_hour / f64::from(self.gpu_count))
+    }
+
+    /// Total GPU memory per instance in GiB (`gpu_count × gpu_memory_gib`), when known.
+    #[must_use]
+    pub fn total_gpu_memory_gib(&self) -> Option<f64> {
+        self.gpu_memory_gib.map(|m| m * f64::from(self.gpu_count))
+    }
+
+    /// The source this offer's prices come from.
+    #[must_use]
+    pub fn source(&self) -> &'static Source {
+        // Bundled offers index SOURCES (checked by catalog::validation); imported offers index
+        // past it into the user's sources. An index in neither gets a placeholder, never a panic.
+        SOURCES
+            .get(self.source)
+            .or_else(|| {
+                self.source
+                    .checked_sub(SOURCES.len())
+                    .and_then(user::source)
+            })
+            .unwrap_or(&UNKNOWN_SOURCE)
+    }
+}
+
+/// The rule used when a source lists one instance type at several prices (regions, zones,
+/// hosts). Shown in the UI next to the offer table.
+pub const AGGREGATION_RULE: &str =
+    "one row per instance type: the cheapest on-demand listing across the source's regions, zones or hosts (its region is shown)";
+
+/// What kind of business sells an offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ProviderKind {
+    /// A general-purpose cloud (AWS, Azure, Google Cloud, Alibaba Cloud, Tencent Cloud).
+    Hyperscaler,
+    /// A cloud specialised in GPUs (Lambda, RunPod, CoreWeave, …).
+    GpuCloud,
+    /// A marketplace of third-party hosts (Vast.ai, AutoDL): per-host offers, no redundancy.
+    Marketplace,
+}
+
+impl ProviderKind {
+    /// Every kind, in display order.
+    pub const ALL: [ProviderKind; 3] = [
+        ProviderKind::Hyperscaler,
+        ProviderKind::GpuCloud,
+        ProviderKind::Marketplace,
+    ];
+
+    /// Lower-case label used on screen and in exports: `"hyperscaler"`, `"gpu-cloud"`,
+    /// `"marketplace"`.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            ProviderKind::Hyperscaler => "hyperscaler",
+            ProviderKind::GpuCloud => "gpu-cloud",
+            ProviderKind::Marketplace => "marketplace",
+        }
+    }
+
+    /// Parses a [`label`](Self::label) (case-insensitive; `"gpu cloud"` also accepted).
+    #[must_use]
+    pub fn from_label(label: &str) -> Option<ProviderKind> {
+        let l = label.trim().to_ascii_lowercase().replace(' ', "-");
+        ProviderKind::ALL.into_iter().find(|k| k.label() == l)
+    }
+}
+
+/// The raw spread of one price over the listings aggregated into an offer, per instance-hour in
+/// the offer's currency: cheapest, median (mean of the middle two for an even count), dearest.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spread {
+    /// Cheapest listing.
+    pub min: f64,
+    /// Median listing.
+    pub median: f64,
+    /// Dearest listing.
+    pub max: f64,
+}
+
+/// How a committed-use (reserved) term is paid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Payment {
+    /// Nothing upfront; the recurring rate is billed every month of the term.
+    NoUpfront,
+    /// Part upfront, the rest as a recurring rate.
+    PartialUpfront,
+    /// Everything upfront; no recurring rate.
+    AllUpfront,
+}
+
+impl Payment {
+    /// Label: `"no upfront"`, `"partial upfront"`, `"all upfront"`.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Payment::NoUpfront => "no upfront",
+            Payment::PartialUpfront => "partial upfront",
+            Payment::AllUpfront => "all upfront",
+        }
+    }
+}
+
+/// A committed-use / reserved price of an offer (COST-MODEL.md, "reserved / committed").
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Commitment {
+    /// Term in months (12 or 36 in the bundled catalog).
+    pub term_months: u32,
+    /// Payment option.
+    pub payment: Payment,
+    /// Amount paid upfront per instance, in the offer's currency.
+    pub upfront: f64,
+    /// Recurring price per instance-hour, in the offer's currency.
+    pub per_hour: f64,
+}
+
+impl Commitment {
+    /// Effective price per instance-hour over the whole term: `per_hour + upfront / term hours`,
+    /// with 730 hours per month (COST-MODEL.md: on-demand 40.00/h vs 105,120 upfront + 20.00/h
+    /// for 12 months is 32.00/h).
+    #[must_use]
+    pub fn effective_per_hour(&self) -> f64 {
+        let hours = f64::from(self.term_months) * planner_engine::HOURS_PER_MONTH_730;
+        if hours > 0.0 {
+            // The engine's rule, so the catalog's tooltips and warnings agree with the plans.
+            planner_engine::billing::ReservedTerm {
+                term_months: self.term_months,
+                upfront: self.upfront,
+                recurring_per_hour: self.per_hour,
+            }
+            .effective_per_hour(hours)
+        } else {
+            self.per_hour
+        }
+    }
+}
+
+/// Everything the catalog knows about an offer beyond [`Offer`]: provider kind, the source's GPU
+/// spelling, interconnect, price spreads, regions, committed-use and monthly prices. Kept
+/// beside `Offer` (rather than in it) so existing code that builds `Offer` values still compiles.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OfferDetails {
+    /// What kind of business sells the offer.
+    pub provider_kind: ProviderKind,
+    /// The GPU name as the source spells it (the offer's `gpu_model` is the canonical name).
+    pub source_gpu_name: &'static str,
+    /// Interconnect where known: `"NVLink (SXM)"`, `"PCIe"`, `"NVLink bridge (NVL)"`; `""` if not.
+    pub interconnect: &'static str,
+    /// Total GPU memory per instance in GiB as the source states it (only kept when it equals
+    /// GPU count × per-GPU memory).
+    pub gpu_memory_total_gib: Option<f64>,
+    /// Memory per GPU in GiB as the source (or imported file) reports it, when it differs from
+    /// the canonical model's nominal size in [`Offer::gpu_memory_gib`] (drivers report usable
+    /// memory: 140.40 GiB for a 141 GB H200, 44.99 for a 48 GB L40S); `None` when equal.
+    pub source_gpu_memory_gib: Option<f64>,
+    /// Spread of the on-demand price per instance-hour over the listings.
+    pub on_demand_spread: Spread,
+    /// Spread of the spot price per instance-hour over the listings that have one.
+    pub spot_spread: Option<Spread>,
+    /// Listings with a spot price.
+    pub spot_listings: u32,
+    /// Every region the listings name, sorted; empty when the source names none.
+    pub regions: &'static [&'static str],
+    /// Committed-use prices, cheapest per (term, payment) across the listings.
+    pub commitments: &'static [Commitment],
+    /// Monthly package (包月) price per instance-month, when the same source gives one.
+    pub monthly_per_month: Option<f64>,
+}
+
+mod data {
+    use super::Source;
+    include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
+}
+
+/// Details of every bundled offer, index-aligned with [`OFFERS`] (a slice, through `Deref`).
+pub static OFFER_DETAILS: &BundledDetails = &BundledDetails;
+
+/// Offers the ingest built but then dropped, with the reason: `(offer id, reason)`.
+pub static DROPPED: &[(&str, &str)] = data::DROPPED;
+
+/// Index of a bundled offer in [`OFFERS`] by id (binary search over a build-time index).
+#[must_use]
+pub fn offer_index(id: &str) -> Option<usize> {
+    let pos = data::OFFERS_BY_ID
+        .binary_search_by(|&i| OFFERS.get(usize::from(i)).map_or("", |o| o.id).cmp(id))
+        .ok()?;
+    data::OFFERS_BY_ID.get(pos).map(|&i| usize::from(i))
+}
+
+/// Every source the catalog was built from, indexed by [`Offer::source`].
+pub static SOURCES: &[Source] = data::SOURCES;
+
+/// Every offer in the bundled catalog, sorted by provider, then on-demand price per GPU-hour.
+/// Use it as a `&'static [Offer]` (it dereferences to one and iterates like one).
+pub static OFFERS: &BundledOffers = &BundledOffers;
+
+/// The bundled offers and their details, decoded once, on first use, from the compact text
+/// `build.rs` generates (`ingest::render_rust`): a text of short numbers and strings is about
+/// 40 KB smaller in the gzipped wasm than static arrays of structs (README "Performance"), and
+/// decoding it takes well under a millisecond. The strings borrow from that static text.
+fn bundled() -> &'static (Vec<Offer>, Vec<OfferDetails>) {
+    static DECODED: std::sync::OnceLock<(Vec<Offer>, Vec<OfferDetails>)> =
+        std::sync::OnceLock::new();
+    DECODED.get_or_init(|| decode_offers(data::OFFER_TEXT))
+}
+
+/// Decodes the compact catalog text written by `ingest::render_rust` (same field order, column
+/// by column, notes from a table, ids derived from their prefix and instance type). The
+/// text is generated at build time and checked by the native tests, so a malformed field is a
+/// build bug: it panics with the offer's position.
+fn decode_offers(text: &'static str) -> (Vec<Offer>, Vec<OfferDetails>) {
+    // Column by column (`COLUMNS` of them, one value per offer each), then the note table.
+    const COLUMNS: usize = 32;
+    let mut columns: Vec<std::str::Split<'static, char>> =
+        text.split('\u{1e}').map(|c| c.split('\u{1f}')).collect();
+    assert_eq!(columns.len(), COLUMNS + 1, "catalog text: columns");
+    let notes: Vec<&'static str> = columns.pop().map(Iterator::collect).unwrap_or_default();
+    let n = columns[0].clone().count();
+    let (mut offers, mut details) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    let mut prefix: Option<&'static str> = None;
+    for k in 0..n {
+        let mut column = 0;
+        let mut next = || {
+            let value = columns[column]
+                .next()
+                .unwrap_or_else(|| panic!("catalog text: offer {k} has too few fields"));
+            column += 1;
+            value
+        };
+        let bad = |what: &str| -> ! { panic!("catalog text: offer {k}: bad {what}") };
+        let float = |s: &str| s.parse::<f64>().unwrap_or_else(|_| bad("number"));
+        let opt = |s: &str| (!s.is_empty()).then(|| float(s));
+        let int = |s: &str| s.parse::<u32>().unwrap_or_else(|_| bad("integer"));
+        let (id, provider, instance_type, gpu_model) = (next(), next(), next(), next());
+        // An id is written in full, or as `<prefix>/` (then `<prefix>/<instance type in lower
+        // case>`), or as nothing (the same with the previous offer's prefix).
+        let id: &'static str = if id.is_empty() || id.ends_with('/') {
+            let p = match id.strip_suffix('/') {
+                Some(p) => p,
+                None => prefix.unwrap_or_else(|| bad("id")),
+            };
+            String::leak(format!("{p}/{}", instance_type.to_lowercase()))
+        } else {
+            id
+        };
+        prefix = id.rsplit_once('/').map(|(p, _)| p);
+        let gpu_count = int(next());
+        let (gpu_memory_gib, vcpus, ram_gib) = (opt(next()), opt(next()), opt(next()));
+        let region = next();
+        let listings = int(next());
+        let on_demand_per_hour = float(next());
+        let spot_per_hour = opt(next());
+        let currency = match next() {
+            "U" => Currency::Usd,
+            "C" => Currency::Cny,
+            _ => bad("currency"),
+        };
+        let granularity = next();
+        let granularity_seconds = (!granularity.is_empty()).then(|| int(granularity));
+        let minimum_seconds = int(next());
+        let source = next().parse::<usize>().unwrap_or_else(|_| bad("source"));
+        let note = next()
+            .parse::<usize>()
+            .ok()
+            .and_then(|i| notes.get(i).copied())
+            .unwrap_or_else(|| bad("note"));
+        offers.push(Offer {
+            id,
+            provider,
+            instance_type,
+            gpu_model,
+            gpu_count,
+            gpu_memory_gib,
+            vcpus,
+            ram_gib,
+            region,
+            listings,
+            on_demand_per_hour,
+            spot_per_hour,
+            currency,
+            billing: Billing {
+                granularity_seconds,
+                minimum_seconds,
+            },
+            source,
+            note,
+        });
+        let provider_kind = match next() {
+            "h" => ProviderKind::Hyperscaler,
+            "g" => ProviderKind::GpuCloud,
+            "m" => ProviderKind::Marketplace,
+            _ => bad("provider kind"),
+        };
+        let (source_gpu_name, interconnect) = (next(), next());
+        let (gpu_memory_total_gib, source_gpu_memory_gib) = (opt(next()), opt(next()));
+        // "=": a single price, the offer's own (see `ingest::render_rust`).
+        let spread = |next: &mut dyn FnMut() -> &'static str, price: Option<f64>| {
+            let (min, median, max) = (next(), next(), next());
+            match (min, price) {
+                ("", _) => None,
+                ("=", Some(p)) => Some(Spread {
+                    min: p,
+                    median: p,
+                    max: p,
+                }),
+                ("=", None) => bad("spread"),
+                _ => Some(Spread {
+                    min: float(min),
+                    median: float(median),
+                    max: float(max),
+                }),
+            }
+        };
+        let on_demand_spread =
+            spread(&mut next, Some(on_demand_per_hour)).unwrap_or_else(|| bad("on-demand spread"));
+        let spot_spread = spread(&mut next, spot_per_hour);
+        let spot_listings = int(next());
+        let list = |s: &'static str| s.split('\u{1d}').filter(|x| !x.is_empty());
+        let regions: Vec<&'static str> = list(next()).collect();
+        let commitments: Vec<Commitment> = list(next())
+            .map(|c| {
+                let mut p = c.split(' ');
+                let mut part = || p.next().unwrap_or_else(|| bad("commitment"));
+                Commitment {
+                    term_months: int(part()),
+                    payment: match part() {
+                        "n" => Payment::NoUpfront,
+                        "p" => Payment::PartialUpfront,
+                        "a" => Payment::AllUpfront,
+                        _ => bad("payment"),
+                    },
+                    upfront: float(part()),
+                    per_hour: float(part()),
+                }
+            })
+            .collect();
+        let monthly_per_month = opt(next());
+        details.push(OfferDetails {
+            provider_kind,
+            source_gpu_name,
+            interconnect,
+            gpu_memory_total_gib,
+            source_gpu_memory_gib,
+            on_demand_spread,
+            spot_spread,
+            spot_listings,
+            regions: Vec::leak(regions),
+            commitments: Vec::leak(commitments),
+            monthly_per_month,
+        });
+    }
+    (offers, details)
+}
+
+/// The type of [`OFFERS`]: dereferences to the bundled `[Offer]` slice.
+#[derive(Debug)]
+pub struct BundledOffers;
+
+impl std::ops::Deref for BundledOffers {
+    type Target = [Offer];
+    fn deref(&self) -> &[Offer] {
+        &bundled().0
+    }
+}
+
+impl IntoIterator for &'static BundledOffers {
+    type Item = &'static Offer;
+    type IntoIter = std::slice::Iter<'static, Offer>;
+    fn into_iter(self) -> Self::IntoIter {
+        bundled().0.iter()
+    }
+}
+
+/// The type of [`OFFER_DETAILS`]: dereferences to the bundled `[OfferDetails]` slice.
+#[derive(Debug)]
+pub struct BundledDetails;
+
+impl std::ops::Deref for BundledDetails {
+    type Target = [OfferDetails];
+    fn deref(&self) -> &[OfferDetails] {
+        &bundled().1
+    }
+}
+
+/// Number of source rows read at build time but not made into offers (no or non-positive
+/// on-demand price, fractional vGPU slices, non-GPU accelerators, monthly or storage rows, …;
+/// the rules are in the module doc of `src/catalog/ingest.rs`).
+pub static SKIPPED_ROWS: usize = data::SKIPPED_ROWS;
+
+/// Looks an offer up by its [`Offer::id`]: the bundled catalog first, then the user's
+/// imported offers ([`user`]).
+#[must_use]
+pub fn offer_by_id(id: &str) -> Option<&'static Offer> {
+    offer_index(id)
+        .and_then(|i| OFFERS.get(i))
+        .or_else(|| user::offer_by_id(id))
+}
+
+/// [`offer_by_id`], but ignoring case when the exact id is not found (`SkyPilot-AWS/P4d.24xlarge`
+/// finds `skypilot-aws/p4d.24xlarge`), so hand-typed ids in scenario files work.
+#[must_use]
+pub fn offer_by_id_ignore_case(id: &str) -> Option<&'static Offer> {
+    offer_by_id(id).or_else(|| {
+        OFFERS
+            .iter()
+            .chain(user::offers())
+            .find(|o| o.id.to_lowercase() == id.to_lowercase())
+    })
+}
+
+/// The [`OfferDetails`] of an offer (bundled or imported), found by id.
+#[must_use]
+pub fn details(offer: &Offer) -> Option<&'static OfferDetails> {
+    offer_index(offer.id)
+        .and_then(|i| OFFER_DETAILS.get(i))
+        .or_else(|| user::details(offer.id))
+}
+
+/// On-demand price per dense 16-bit TFLOPS-hour, in the offer's currency: price per GPU-hour ÷
+/// the GPU's dense BF16 (else FP16) Tensor TFLOPS ([`gpus::GpuSpec::work_tflops`]). `None` when
+/// the GPU has no such figure in the spec table. A100 80GB SXM at 3.20 per GPU-hour and 312
+/// TFLOPS: 0.010256… per TFLOPS-hour.
+#[must_use]
+pub fn price_per_tflops_hour(offer: &Offer) -> Option<f64> {
+    let tflops = spec(offer)?.work_tflops()?;
+    Some(offer.on_demand_per_gpu_hour()? / tflops)
+}
+
+/// On-demand price per A100-80GB-equivalent GPU-hour ([`gpus::REFERENCE_MODEL`], dense BF16):
+/// price per GPU-hour × reference TFLOPS ÷ this GPU's TFLOPS. An H100 SXM (989.5 TFLOPS) at
+/// 6.00 per GPU-hour is 6.00 × 312 / 989.5 = 1.8919… per A100-equivalent hour. `None` when the
+/// GPU's throughput is not in the spec table.
+#[must_use]
+pub fn price_per_reference_gpu_hour(offer: &Offer) -> Option<f64> {
+    let reference = gpus::spec_by_model(gpus::REFERENCE_MODEL)?.work_tflops()?;
+    Some(price_per_tflops_hour(offer)? * reference)
+}
+
+/// The GPU spec row of an offer's canonical `gpu_model`, if it is in [`gpus::GPU_SPECS`].
+#[must_use]
+pub fn spec(offer: &Offer) -> Option<&'static gpus::GpuSpec> {
+    gpus::spec_by_model(offer.gpu_model)
+}
+
+/// Sorted, de-duplicated provider names in the catalog.
+#[must_use]
+pub fn providers() -> Vec<&'static str> {
+    let mut p: Vec<&'static str> = OFFERS.iter().map(|o| o.provider).collect();
+    planner_engine::sort::sort_by_cached_key(&mut p, |p| (p.to_lowercase(), *p));
+    p.dedup();
+    p
+}
+
+/// Words that name a vendor, product line, form factor or edition rather than the GPU itself.
+const GPU_NOISE_WORDS: [&str; 19] = [
+    "NVIDIA",
+    "TESLA",
+    "GEFORCE",
+    "AMD",
+    "INTEL",
+    "HGX",
+    "SXM",
+    "SXM4",
+    "SXM5",
+    "PCIE",
+    "NVLINK",
+    "BLACKWELL",
+    "SERVER",
+    "EDITION",
+    "ADA",
+    "GPU",
+    "WITH",
+    "WS",
+    "WORKSTATION",
+];
+
+/// The words of a GPU model name that identify the GPU, in their original spelling: the part
+/// before `*` or `(` (`"A10*1"`, `"A100 (80.0 GB)"`), split at non-alphanumerics, without vendor,
+/// form-factor and memory words (`"80GB"`, `"80G"`, `"80 GB"`), and without the `RTX` of the
+/// professional A-series (`"RTX A6000"` is the A6000). A trailing `WS` glued to a model number
+/// (`"RTXPRO6000WS"`) is dropped like the separate word.
+fn gpu_words(model: &str) -> Vec<&str> {
+    let head = model.split(['*', '(']).next().unwrap_or(model);
+    let tokens: Vec<&str> = head
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|t| !t.is_empty())
+        .collect();
+    let upper = |t: &str| t.to_ascii_uppercase();
+    let is_memory = |t: &str| {
+        let t = upper(t);
+        let digits = t.trim_end_matches("GB").trim_end_matches('G');
+        digits.len() < t.len() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+    };
+    let mut words = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        let u = upper(t);
+        let next = tokens.get(i + 1).map(|n| upper(n)).unwrap_or_default();
+        let memory_number = next == "GB" && t.chars().all(|c| c.is_ascii_digit());
+        let a_series_rtx = u == "RTX"
+            && next.starts_with('A')
+            && next[1..].chars().next().is_some_and(|c| c.is_ascii_digit());
+        if GPU_NOISE_WORDS.contains(&u.as_str())
+            || is_memory(t)
+            || u == "GB"
+            || memory_number
+            || a_series_rtx
+        {
+            continue;
+        }
+        let glued_ws = u.len() > 2
+            && u.ends_with("WS")
+            && u[..u.len() - 2].ends_with(|c: char| c.is_ascii_digit());
+        words.push(if glued_ws { &t[..t.len() - 2] } else { t });
+    }
+    if words.is_empty() {
+        tokens
+    } else {
+        words
+    }
+}
+
+/// The GPU family of a model name as sources spell it, so that one GPU is one filter entry:
+/// the [identifying words](gpu_words) upper-cased and run together.
+/// `"NVIDIA A100 SXM (80.0 GB)"`, `"A100-80GB"` and `"A100 80G"` all give `"A100"`;
+/// `"RTX 4090"` and `"RTX4090"` give `"RTX4090"`; `"A10*1"` (a whole A10) gives `"A10"`.
+/// Memory variants share a family on purpose: the table shows memory per GPU and sorts by it.
+#[must_use]
+pub fn gpu_family(model: &str) -> String {
+    gpu_words(model).concat().to_ascii_uppercase()
+}
+
+/// One entry of the GPU filter: a [`gpu_family`] key, a readable label and the offer count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GpuFamily {
+    /// The family key ([`gpu_family`] of each member's model name).
+    pub key: String,
+    /// The identifying words of the member spelling with the most words (then the most common),
+    /// e.g. `"RTX 4090"`, `"A100"`; no memory size, since the family spans memory variants.
+    pub label: String,
+    /// Offers in the family.
+    pub offers: usize,
+}
+
+/// GPU families in the catalog, sorted by label (case-insensitive).
+#[must_use]
+pub fn gpu_families() -> Vec<GpuFamily> {
+    let mut by_key: std::collections::BTreeMap<String, Vec<String>> =
+        std::collections::BTreeMap::new();
+    for o in OFFERS {
+        by_key
+            .entry(gpu_family(o.gpu_model))
+            .or_default()
+            .push(gpu_words(o.gpu_model).join(" "));
+    }
+    let mut out: Vec<GpuFamily> = by_key
+        .into_iter()
+        .map(|(key, mut labels)| {
+            let offers = labels.len();
+            planner_engine::sort::sort_by(&mut labels, &Ord::cmp);
+            let count = |l: &String| labels.iter().filter(|m| *m == l).count();
+            let label = labels
+                .iter()
+                .max_by_key(|l| (l.matches(' ').count(), count(l), std::cmp::Reverse(*l)))
+                .cloned()
+                .unwrap_or_else(|| key.clone());
+            GpuFamily { key, label, offers }
+        })
+        .collect();
+    planner_engine::sort::sort_by_cached_key(&mut out, |f| f.label.to_ascii_lowercase());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source(as_of: &'static str) -> Source {
+        Source {
+            id: "t",
+            reference: "",
+            as_of,
+            as_of_exact: true,
+            licence: "",
+            note: "",
+        }
+    }
+
+    fn offer(gpu_count: u32, on_demand_per_hour: f64) -> Offer {
+        Offer {
+            id: "test/x",
+            provider: "Test",
+            instance_type: "x",
+            gpu_model: "A100",
+            gpu_count,
+            gpu_memory_gib: Some(80.0),
+            vcpus: None,
+            ram_gib: None,
+            region: "r",
+            listings: 1,
+            on_demand_per_hour,
+            spot_per_hour: None,
+            currency: Currency::Usd,
+            billing: Billing::UNSTATED,
+            source: 0,
+            note: "",
+        }
+    }
+
+    #[test]
+    fn per_gpu_hour_of_p3_16xlarge() {
+        let p3 = offer(8, 24.48);
+        assert!((p3.on_demand_per_gpu_hour().unwrap() - 3.06).abs() <= 1e-12);
+        assert_eq!(offer(0, 2.0).on_demand_per_gpu_hour(), None);
+        assert_eq!(p3.label(), "Test x (8× A100)");
+    }
+
+    #[test]
+    fn gpu_spellings_fall_into_one_family() {
+        for (a, b) in [
+            ("A100", "NVIDIA A100 SXM (80.0 GB)"),
+            ("A100", "A100-80GB"),
+            ("A100", "A100 80G"),
+            ("A100", "A100 40GB"),
+            ("RTX 4090", "RTX4090"),
+            (
+                "RTX PRO 6000",
+                "NVIDIA RTX PRO 6000 Blackwell Server Edition",
+            ),
+            ("RTX PRO 6000", "RTX-PRO-6000"),
+            ("RTX PRO 6000", "RTXPRO6000"),
+            ("A10", "A10*1"),
+            ("V100", "Tesla V100"),
+            ("V100", "V100-32GB"),
+            ("H100", "H100-NVLINK"),
+            ("MI300X", "AMD Mi300X"),
+            ("A6000", "RTX A6000"),
+            ("RTX 5880", "RTX 5880 Ada"),
+            ("RTX PRO 6000", "RTXPRO6000WS"),
+            ("L40S", "L40S GPU with AMD"),
+            ("L40S", "L40S GPU with Intel"),
+        ] {
+            assert_eq!(gpu_family(a), gpu_family(b), "{a} vs {b}");
+        }
+        for (a, b) in [
+            ("A10", "A100"),
+            ("RTX 4090", "RTX 4090D"),
+            ("L4", "L40S"),
+            ("H100", "H200"),
+        ] {
+            assert_ne!(gpu_family(a), gpu_family(b), "{a} vs {b}");
+        }
+    }
+
+    #[test]
+    fn gpu_families_cover_every_offer_once() {
+        let families = gpu_families();
+        assert_eq!(
+            families.iter().map(|f| f.offers).sum::<usize>(),
+            OFFERS.len()
+        );
+        let a100 = families
+            .iter()
+            .find(|f| f.key == "A100")
+            .expect("A100 family");
+        assert_eq!(a100.label, "A100");
+        assert!(a100.offers > 20, "{}", a100.offers);
+        assert!(families.iter().any(|f| f.label == "RTX 4090"));
+    }
+
+    #[test]
+    fn staleness_counts_whole_months() {
+        let today = (2026, 11);
+        assert_eq!(source("2026-07-30").age_months(today), Some(4));
+        assert!(!source("2026-07-30").is_stale(today));
+        assert!(
+            !source("2025-11").is_stale(today),
+            "exactly 12 months is not stale yet"
+        );
+        assert!(source("2025-10-31").is_stale(today));
+        assert!(source("2023-06").is_stale(today));
+        assert_eq!(source("2027-01").age_months(today), Some(0));
+        assert!(source("garbage").is_stale(today));
+        assert!(source("2026-13").is_stale(today));
+    }
+
+    #[test]
+    fn bundled_offers_point_at_dated_sources() {
+        // The provider list is checked on the ingest side (ingest::tests).
+        assert!(!OFFERS.is_empty());
+        assert!(SOURCES.iter().all(|s| s.as_of_year_month().is_some()));
+        assert!(OFFERS.iter().all(|o| o.source < SOURCES.len()));
+        let old = OFFERS
+            .iter()
+            .filter(|o| o.source().is_stale((2026, 11)))
+            .count();
+        assert!(old > 0, "the 2023 Alibaba list prices are stale");
+    }
+}

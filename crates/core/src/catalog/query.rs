@@ -1,0 +1,282 @@
+//! Querying the catalog: the offer table's filter (provider, GPU family, memory, GPU count,
+//! region, free text in any language the aliases know) and sort orders, and an offer's label.
+//! Prices are compared after conversion to the display currency, so CNY and USD offers
+//! interleave correctly (docs/cost-model.md, "Currency").
+
+use super::{aliases, details, gpu_family, price_per_reference_gpu_hour, Offer};
+use planner_engine::{Currency, ExchangeRate};
+use std::collections::HashMap;
+
+impl Offer {
+    /// Label of an offer in legends, tables and exports: `"AWS p4d.24xlarge (8× A100)"`
+    /// (provider, instance type, GPUs per instance × GPU model).
+    #[must_use]
+    pub fn label(&self) -> String {
+        format!(
+            "{} {} ({}× {})",
+            self.provider, self.instance_type, self.gpu_count, self.gpu_model
+        )
+    }
+}
+
+/// How the offer table is sorted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SortKey {
+    /// On-demand price per GPU-hour, cheapest first (converted to the display currency so CNY and
+    /// USD offers interleave correctly).
+    #[default]
+    PricePerGpuHour,
+    /// On-demand price per instance-hour, cheapest first (converted).
+    PricePerInstanceHour,
+    /// GPU memory per GPU, largest first.
+    GpuMemory,
+    /// Provider name, then instance type.
+    Provider,
+    /// Cost of the offer all on demand under the current scenario, cheapest first (the app's
+    /// `Scenario::offer_totals`; sorted by the offer table, which holds those totals, with
+    /// [`sort_by_totals`]; [`filter_offers`] keeps the price-per-GPU-hour order for it).
+    ScenarioTotal,
+    /// On-demand price per A100-80GB-equivalent GPU-hour (dense BF16 throughput, see
+    /// [`price_per_reference_gpu_hour`]), cheapest first (converted); offers whose GPU
+    /// has no throughput figure sort last.
+    PricePerWork,
+}
+
+/// Offer table filter. Empty strings mean "any".
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct OfferFilter {
+    /// Exact provider name, or empty.
+    pub provider: String,
+    /// GPU family key ([`gpu_family`]), or empty.
+    pub gpu_family: String,
+    /// Case-insensitive search: every whitespace-separated word must occur in the provider,
+    /// instance type, `"8× A100"`-style GPU text, memory per GPU (`"80gb"`) or region.
+    pub text: String,
+    /// Sort order.
+    pub sort: SortKey,
+    /// Least memory per GPU in GiB (offers with less, or unknown, are hidden); 0 means any.
+    pub min_gpu_memory_gib: u32,
+    /// Exact GPUs per instance; 0 means any.
+    pub gpu_count: u32,
+    /// Case-insensitive text that the offer's region, or one of its listed regions, must
+    /// contain; empty means any.
+    pub region: String,
+}
+
+/// Offers matching `filter`, sorted by its key. Prices are compared after conversion to
+/// `display` at `rate` (offers that cannot be converted sort last).
+#[must_use]
+pub fn filter_offers(
+    offers: &'static [Offer],
+    filter: &OfferFilter,
+    display: Currency,
+    rate: ExchangeRate,
+) -> Vec<&'static Offer> {
+    let refs: Vec<&'static Offer> = offers.iter().collect();
+    filter_offer_refs(&refs, filter, display, rate)
+}
+
+/// [`filter_offers`] over any list of offers, e.g. the catalog followed by the user's imported
+/// offers ([`super::user::offers`]).
+#[must_use]
+pub fn filter_offer_refs(
+    offers: &[&'static Offer],
+    filter: &OfferFilter,
+    display: Currency,
+    rate: ExchangeRate,
+) -> Vec<&'static Offer> {
+    let region = filter.region.trim().to_lowercase();
+    let words: Vec<String> = filter
+        .text
+        .to_lowercase()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let mut out: Vec<&'static Offer> = offers
+        .iter()
+        .copied()
+        .filter(|o| filter.provider.is_empty() || o.provider == filter.provider)
+        .filter(|o| {
+            filter.min_gpu_memory_gib == 0
+                || o.gpu_memory_gib
+                    .is_some_and(|m| m >= f64::from(filter.min_gpu_memory_gib))
+        })
+        .filter(|o| filter.gpu_count == 0 || o.gpu_count == filter.gpu_count)
+        .filter(|o| {
+            region.is_empty()
+                || aliases::region_matches(&region, o.region)
+                || details(o).is_some_and(|d| {
+                    d.regions
+                        .iter()
+                        .any(|r| aliases::region_matches(&region, r))
+                })
+        })
+        .filter(|o| filter.gpu_family.is_empty() || gpu_family(o.gpu_model) == filter.gpu_family)
+        .filter(|o| {
+            if words.is_empty() {
+                return true;
+            }
+            let haystack = format!(
+                "{} {} {}× {} {} {}",
+                o.provider,
+                o.instance_type,
+                o.gpu_count,
+                o.gpu_model,
+                o.gpu_memory_gib
+                    .map(|m| format!("{m}gb {m} gb"))
+                    .unwrap_or_default(),
+                o.region
+            )
+            .to_lowercase();
+            // Chinese and other names of places and providers (catalog::aliases) count too.
+            words.iter().all(|w| {
+                aliases::expand(w)
+                    .iter()
+                    .any(|t| haystack.contains(t.as_str()))
+            })
+        })
+        .collect();
+    let price = |o: &Offer, per_gpu: bool| -> f64 {
+        let p = if per_gpu {
+            o.on_demand_per_gpu_hour()
+        } else {
+            Some(o.on_demand_per_hour)
+        };
+        p.and_then(|p| rate.convert(p, o.currency, display).ok())
+            .unwrap_or(f64::INFINITY)
+    };
+    match filter.sort {
+        SortKey::PricePerGpuHour | SortKey::ScenarioTotal => {
+            sort_offers_by(&mut out, &|o| price(o, true));
+        }
+        SortKey::PricePerInstanceHour => sort_offers_by(&mut out, &|o| price(o, false)),
+        // Largest first; offers without a memory figure last.
+        SortKey::GpuMemory => sort_offers_by(&mut out, &|o| -o.gpu_memory_gib.unwrap_or(-1.0)),
+        SortKey::Provider => planner_engine::sort::sort_by_cached_key(&mut out, |o| {
+            (o.provider.to_lowercase(), o.instance_type)
+        }),
+        SortKey::PricePerWork => sort_offers_by(&mut out, &|o| {
+            price_per_reference_gpu_hour(o)
+                .and_then(|p| rate.convert(p, o.currency, display).ok())
+                .unwrap_or(f64::INFINITY)
+        }),
+    }
+    out
+}
+
+/// Stable sort of offers by a number, ascending (`f64::total_cmp`), through the one
+/// shared sort ([`planner_engine::sort`]; README "Performance", bundle size).
+fn sort_offers_by(offers: &mut [&'static Offer], key: &dyn Fn(&Offer) -> f64) {
+    planner_engine::sort::sort_by(offers, &|a, b| key(a).total_cmp(&key(b)));
+}
+
+/// Sorts `offers` by their scenario total (offer id → total in the display currency, the app's
+/// `Scenario::offer_totals`), cheapest first; offers without a total go last, and ties keep
+/// their order (stable).
+pub fn sort_by_totals(offers: &mut [&'static Offer], totals: &HashMap<String, f64>) {
+    sort_offers_by(offers, &|o| {
+        totals.get(o.id).copied().unwrap_or(f64::INFINITY)
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::OFFERS;
+
+    #[test]
+    fn sorting_by_scenario_total_puts_uncosted_offers_last() {
+        let mut offers: Vec<&'static Offer> = OFFERS.iter().take(3).collect();
+        let totals = HashMap::from([
+            (offers[2].id.to_string(), 1.0),
+            (offers[0].id.to_string(), 2.0),
+        ]);
+        let ids = [offers[2].id, offers[0].id, offers[1].id];
+        sort_by_totals(&mut offers, &totals);
+        assert_eq!(offers.iter().map(|o| o.id).collect::<Vec<_>>(), ids);
+    }
+
+    #[test]
+    fn memory_count_region_filters_and_work_sort() {
+        let f = OfferFilter {
+            min_gpu_memory_gib: 80,
+            gpu_count: 8,
+            region: "US-EAST".into(),
+            sort: SortKey::PricePerWork,
+            ..OfferFilter::default()
+        };
+        let rows = filter_offers(OFFERS, &f, Currency::Usd, ExchangeRate::default());
+        assert!(!rows.is_empty());
+        for o in &rows {
+            assert!(o.gpu_memory_gib.is_some_and(|m| m >= 80.0), "{}", o.id);
+            assert_eq!(o.gpu_count, 8, "{}", o.id);
+            let d = details(o).expect("details");
+            assert!(
+                o.region.contains("us-east") || d.regions.iter().any(|r| r.contains("us-east")),
+                "{}",
+                o.id
+            );
+        }
+        let work: Vec<f64> = rows
+            .iter()
+            .map(|o| price_per_reference_gpu_hour(o).unwrap_or(f64::INFINITY))
+            .collect();
+        assert!(work.windows(2).all(|w| w[0] <= w[1]), "{work:?}");
+        // H100 SXM offers have a throughput figure, so they take part in the work sort.
+        assert!(rows.iter().any(|o| o.gpu_model == "H100 80GB SXM"));
+    }
+
+    #[test]
+    fn gpu_family_filter_groups_spellings() {
+        let f = OfferFilter {
+            gpu_family: "A100".into(),
+            ..OfferFilter::default()
+        };
+        let by_family = filter_offers(OFFERS, &f, Currency::Usd, ExchangeRate::default());
+        assert!(by_family.iter().any(|o| o.gpu_model == "A100 80GB SXM"));
+        assert!(by_family.iter().any(|o| o.gpu_model == "A100 40GB PCIe"));
+        assert!(by_family
+            .iter()
+            .all(|o| !o.gpu_model.contains("A10 ") && o.gpu_model != "A10"));
+    }
+
+    #[test]
+    fn search_matches_every_word_in_any_field() {
+        let find = |text: &str| {
+            let f = OfferFilter {
+                text: text.into(),
+                ..OfferFilter::default()
+            };
+            filter_offers(OFFERS, &f, Currency::Usd, ExchangeRate::default())
+        };
+        let lambda_h100 = find("h100 lambda");
+        assert!(!lambda_h100.is_empty());
+        assert!(lambda_h100
+            .iter()
+            .all(|o| o.provider == "Lambda" && o.gpu_model.contains("H100")));
+        assert!(find("8× a100").iter().all(|o| o.gpu_count == 8));
+        assert!(!find("80gb a100").is_empty());
+        assert_eq!(find("  ").len(), OFFERS.len());
+    }
+
+    #[test]
+    fn filter_by_provider_and_sort_by_per_gpu_price() {
+        let f = OfferFilter {
+            provider: "AWS".into(),
+            ..OfferFilter::default()
+        };
+        let out = filter_offers(OFFERS, &f, Currency::Usd, ExchangeRate::default());
+        assert!(!out.is_empty());
+        assert!(out.iter().all(|o| o.provider == "AWS"));
+        let prices: Vec<f64> = out
+            .iter()
+            .map(|o| o.on_demand_per_gpu_hour().unwrap())
+            .collect();
+        assert!(prices.windows(2).all(|w| w[0] <= w[1]));
+        let none = OfferFilter {
+            text: "no-such-gpu-anywhere".into(),
+            ..OfferFilter::default()
+        };
+        assert!(filter_offers(OFFERS, &none, Currency::Usd, ExchangeRate::default()).is_empty());
+    }
+}

@@ -1,0 +1,554 @@
+//! Warnings on offers (kept in the catalog, shown in the offer table) and the native tests that
+//! validate the whole bundled catalog: hard invariants every offer must meet, the reproducible
+//! build of the generated artefact, and its size budget.
+//!
+//! Warnings (issue 3, "Flags"): spot above on-demand, a committed-use effective rate above
+//! on-demand, a price older than [`STALE_AFTER_MONTHS`], and an outlier whose price per GPU-hour
+//! is [`OUTLIER_FACTOR`]× or more away from the median of its GPU model over the catalog.
+
+use super::{details, Currency, Offer, OFFERS, STALE_AFTER_MONTHS};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::OnceLock;
+
+/// A blank source, used to read an as-of date with [`super::Source::as_of_year_month`].
+const UNDATED: super::Source = super::Source {
+    id: "",
+    reference: "",
+    as_of: "",
+    as_of_exact: false,
+    licence: "",
+    note: "",
+};
+
+/// How far (as a factor, either way) an offer's price per GPU-hour may sit from its GPU model's
+/// catalog median before it is flagged as an outlier.
+pub const OUTLIER_FACTOR: f64 = 10.0;
+
+/// A warning on one offer. Warnings never remove an offer; they are shown next to it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Warning {
+    /// The cheapest spot price is above the on-demand price (per instance-hour).
+    SpotAboveOnDemand {
+        /// Spot price per instance-hour.
+        spot: f64,
+        /// On-demand price per instance-hour.
+        on_demand: f64,
+    },
+    /// A committed-use term's effective hourly rate is above the on-demand price.
+    ReservedAboveOnDemand {
+        /// Term in months.
+        term_months: u32,
+        /// Effective price per instance-hour over the term.
+        effective: f64,
+        /// On-demand price per instance-hour.
+        on_demand: f64,
+    },
+    /// The price is older than [`STALE_AFTER_MONTHS`] months (or its date is malformed).
+    Stale {
+        /// The source's as-of date.
+        as_of: &'static str,
+    },
+    /// The price per GPU-hour is [`OUTLIER_FACTOR`]× or more away from the model's median.
+    Outlier {
+        /// Offer price per GPU-hour ÷ the model's median price per GPU-hour (same currency).
+        ratio: f64,
+    },
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Warning::SpotAboveOnDemand { spot, on_demand } => {
+                write!(f, "spot {spot:.4}/h is above on-demand {on_demand:.4}/h")
+            }
+            Warning::ReservedAboveOnDemand {
+                term_months,
+                effective,
+                on_demand,
+            } => write!(
+                f,
+                "{term_months}-month commitment at {effective:.4}/h effective is above on-demand {on_demand:.4}/h"
+            ),
+            Warning::Stale { as_of } => {
+                let dated = super::Source { as_of, ..UNDATED };
+                if dated.as_of_year_month().is_some() {
+                    write!(f, "price as of {as_of}: older than {STALE_AFTER_MONTHS} months")
+                } else {
+                    write!(f, "no usable as-of date ({as_of}): treated as stale")
+                }
+            }
+            Warning::Outlier { ratio } if *ratio < 1.0 && *ratio > 0.0 => write!(
+                f,
+                "price per GPU-hour is 1/{} of the median of its GPU model ({}; outlier: {OUTLIER_FACTOR}× or more away)",
+                grouped(1.0 / ratio),
+                ratio_label(*ratio)
+            ),
+            Warning::Outlier { ratio } => write!(
+                f,
+                "price per GPU-hour is {} the median of its GPU model (outlier: {OUTLIER_FACTOR}× or more away)",
+                ratio_label(*ratio)
+            ),
+        }
+    }
+}
+
+/// A whole number with thousands separators: `2000.4` → `"2,000"`.
+fn grouped(x: f64) -> String {
+    let digits = format!("{:.0}", x.abs());
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Short label of an outlier ratio (offer ÷ model median) that stays readable at any size:
+/// `×12.3` at or above 1, `÷2,000` (2,000 times cheaper) below 1, never `×0.0`. For the table's
+/// Warnings column (`"outlier ÷2,000"`).
+#[must_use]
+pub fn ratio_label(ratio: f64) -> String {
+    if !ratio.is_finite() || ratio <= 0.0 {
+        "×0".to_string()
+    } else if ratio >= 1.0 {
+        if ratio >= 100.0 {
+            format!("×{}", grouped(ratio))
+        } else {
+            format!("×{ratio:.1}")
+        }
+    } else {
+        let inverse = 1.0 / ratio;
+        if inverse >= 100.0 {
+            format!("÷{}", grouped(inverse))
+        } else {
+            format!("÷{inverse:.1}")
+        }
+    }
+}
+
+/// Median on-demand price per GPU-hour of `offer`'s `gpu_model` over the bundled offers quoted
+/// in its currency; `None` when there is no such offer. Computed once for the whole catalog.
+#[must_use]
+pub fn model_median_per_gpu_hour(offer: &Offer) -> Option<f64> {
+    static MEDIANS: OnceLock<Vec<(&'static str, Currency, f64)>> = OnceLock::new();
+    let medians = MEDIANS.get_or_init(|| {
+        let mut groups: BTreeMap<(&'static str, Currency), Vec<f64>> = BTreeMap::new();
+        for o in OFFERS {
+            if let Some(p) = o.on_demand_per_gpu_hour() {
+                groups.entry((o.gpu_model, o.currency)).or_default().push(p);
+            }
+        }
+        groups
+            .into_iter()
+            .map(|((model, currency), mut prices)| {
+                planner_engine::sort::sort_by(&mut prices, &f64::total_cmp);
+                let n = prices.len();
+                let median = if n % 2 == 1 {
+                    prices[n / 2]
+                } else {
+                    (prices[n / 2 - 1] + prices[n / 2]) / 2.0
+                };
+                (model, currency, median)
+            })
+            .collect()
+    });
+    medians
+        .iter()
+        .find(|(m, c, _)| *m == offer.gpu_model && *c == offer.currency)
+        .map(|&(_, _, median)| median)
+}
+
+/// Every warning on `offer` on `today` (`(year, month)`), in a fixed order: spot, reserved,
+/// stale, outlier.
+#[must_use]
+pub fn warnings(offer: &Offer, today: (i32, u32)) -> Vec<Warning> {
+    let mut out = Vec::new();
+    let on_demand = offer.on_demand_per_hour;
+    if let Some(spot) = offer.spot_per_hour.filter(|s| *s > on_demand) {
+        out.push(Warning::SpotAboveOnDemand { spot, on_demand });
+    }
+    if let Some(d) = details(offer) {
+        for c in d.commitments {
+            let effective = c.effective_per_hour();
+            if effective > on_demand {
+                out.push(Warning::ReservedAboveOnDemand {
+                    term_months: c.term_months,
+                    effective,
+                    on_demand,
+                });
+            }
+        }
+    }
+    let source = offer.source();
+    if source.is_stale(today) {
+        out.push(Warning::Stale {
+            as_of: source.as_of,
+        });
+    }
+    if let (Some(p), Some(median)) = (
+        offer.on_demand_per_gpu_hour(),
+        model_median_per_gpu_hour(offer),
+    ) {
+        let ratio = p / median;
+        if median > 0.0 && (ratio >= OUTLIER_FACTOR || ratio <= 1.0 / OUTLIER_FACTOR) {
+            out.push(Warning::Outlier { ratio });
+        }
+    }
+    out
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::super::{gpus, ingest, offer_by_id, offer_index, DROPPED, OFFER_DETAILS, SOURCES};
+    use super::*;
+    use std::path::PathBuf;
+
+    const TODAY: (i32, u32) = (2026, 11);
+
+    fn sources_dir() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/catalog-sources")
+    }
+
+    #[test]
+    fn every_offer_meets_the_hard_rules() {
+        assert_eq!(OFFERS.len(), OFFER_DETAILS.len());
+        for (i, o) in OFFERS.iter().enumerate() {
+            let d = &OFFER_DETAILS[i];
+            assert!(o.gpu_count > 0, "{}: GPU count", o.id);
+            assert!(
+                o.on_demand_per_hour.is_finite() && o.on_demand_per_hour > 0.0,
+                "{}: price",
+                o.id
+            );
+            let memory = o.gpu_memory_gib.unwrap_or(0.0);
+            assert!(memory > 0.0, "{}: memory", o.id);
+            let spec = gpus::spec_by_model(o.gpu_model)
+                .unwrap_or_else(|| panic!("{}: unknown GPU model {}", o.id, o.gpu_model));
+            assert!(
+                gpus::same_memory(spec.memory_gib, memory),
+                "{}: {memory} GiB vs the {} row's {}",
+                o.id,
+                spec.model,
+                spec.memory_gib
+            );
+            assert!(Currency::from_code(o.currency.code()) == Some(o.currency));
+            let s = o.source();
+            assert!(o.source < SOURCES.len(), "{}: source index", o.id);
+            assert!(!s.reference.is_empty(), "{}: source reference", o.id);
+            assert!(
+                s.as_of_year_month().is_some(),
+                "{}: as-of {}",
+                o.id,
+                s.as_of
+            );
+            if let Some(total) = d.gpu_memory_total_gib {
+                let per_gpu = d.source_gpu_memory_gib.unwrap_or(memory);
+                let expected = per_gpu * f64::from(o.gpu_count);
+                assert!(
+                    (total - expected).abs() <= 0.02 * expected,
+                    "{}: stated total {total} GiB vs {} × {memory}",
+                    o.id,
+                    o.gpu_count
+                );
+            }
+            // Spreads are ordered and the kept price is the cheapest listing (the named rule).
+            let sp = d.on_demand_spread;
+            assert!(sp.min <= sp.median && sp.median <= sp.max, "{}", o.id);
+            assert_eq!(sp.min, o.on_demand_per_hour, "{}", o.id);
+            assert_eq!(d.spot_spread.map(|s| s.min), o.spot_per_hour, "{}", o.id);
+            assert!(o.listings >= 1 && d.spot_listings <= o.listings, "{}", o.id);
+            assert!(
+                d.regions.is_empty() || d.regions.contains(&o.region),
+                "{}: region {} not among {:?}",
+                o.id,
+                o.region,
+                d.regions
+            );
+            for c in d.commitments {
+                assert!(
+                    c.per_hour > 0.0 && c.upfront >= 0.0 && c.term_months > 0,
+                    "{}",
+                    o.id
+                );
+            }
+            assert!(d.monthly_per_month.is_none_or(|m| m > 0.0), "{}", o.id);
+            assert_eq!(offer_index(o.id), Some(i), "{}", o.id);
+            assert!(offer_by_id(o.id).is_some_and(|x| std::ptr::eq(x, o)));
+        }
+    }
+
+    #[test]
+    fn every_platform_of_the_issue_has_offers() {
+        for p in [
+            "AWS",
+            "Azure",
+            "Google Cloud",
+            "Alibaba Cloud",
+            "Tencent Cloud",
+            "Lambda",
+            "Paperspace",
+            "Vast.ai",
+            "AutoDL",
+            "Featurize",
+            "RunPod",
+            "Nebius",
+            "CoreWeave",
+            "Verda",
+            "Jarvislabs",
+            "Crusoe",
+        ] {
+            assert!(OFFERS.iter().any(|o| o.provider == p), "{p}");
+        }
+        // Alibaba and Tencent keep their CNY list prices.
+        assert!(OFFERS
+            .iter()
+            .filter(|o| o.provider == "Alibaba Cloud" || o.provider == "Tencent Cloud")
+            .all(|o| o.currency == Currency::Cny));
+    }
+
+    #[test]
+    fn known_source_errors_are_corrected_or_dropped_with_a_reason() {
+        let nd = offer_by_id("skypilot-azure/standard_nd96isr_h100_v5").expect("ND H100 v5");
+        assert_eq!(nd.gpu_count, 8, "the source says 12");
+        assert!(nd.note.contains("corrected from 12"));
+        assert!(offer_by_id("skypilot-alicloud/ecs.gn5i-c12g1.6xlarge").is_none());
+        assert!(!DROPPED.is_empty());
+        for (id, why) in DROPPED {
+            assert!(offer_by_id(id).is_none(), "{id} is dropped");
+            assert!(!why.is_empty());
+        }
+    }
+
+    #[test]
+    fn warnings_flag_but_keep() {
+        // GCP lists committed-use prices; none may exceed on-demand.
+        let all: Vec<(&Offer, Vec<Warning>)> =
+            OFFERS.iter().map(|o| (o, warnings(o, TODAY))).collect();
+        assert!(all
+            .iter()
+            .any(|(_, w)| w.iter().any(|w| matches!(w, Warning::Stale { .. }))));
+        for (o, ws) in &all {
+            for w in ws {
+                if let Warning::Outlier { ratio } = w {
+                    assert!(
+                        *ratio >= OUTLIER_FACTOR || *ratio <= 1.0 / OUTLIER_FACTOR,
+                        "{}",
+                        o.id
+                    );
+                }
+            }
+        }
+        let p3 = offer_by_id("skypilot-aws/p3.16xlarge").expect("p3");
+        let spot_high = Offer {
+            spot_per_hour: Some(p3.on_demand_per_hour * 2.0),
+            ..*p3
+        };
+        assert!(warnings(&spot_high, TODAY)
+            .iter()
+            .any(|w| matches!(w, Warning::SpotAboveOnDemand { .. })));
+        let cheap = Offer {
+            on_demand_per_hour: p3.on_demand_per_hour / 100.0,
+            ..*p3
+        };
+        assert!(warnings(&cheap, TODAY)
+            .iter()
+            .any(|w| matches!(w, Warning::Outlier { .. })));
+        assert!(warnings(p3, TODAY).is_empty(), "{:?}", warnings(p3, TODAY));
+        assert_eq!(
+            Warning::Stale { as_of: "undated" }.to_string(),
+            "no usable as-of date (undated): treated as stale"
+        );
+        assert_eq!(
+            Warning::Stale { as_of: "2023-06" }.to_string(),
+            "price as of 2023-06: older than 12 months"
+        );
+    }
+
+    #[test]
+    fn memory_is_the_nominal_size_and_the_filter_keeps_every_h200() {
+        use crate::catalog::query::{filter_offers, OfferFilter};
+        use planner_engine::ExchangeRate;
+        for o in OFFERS {
+            if let Some(spec) = crate::catalog::spec(o) {
+                assert_eq!(o.gpu_memory_gib, Some(spec.memory_gib), "{}", o.id);
+            }
+        }
+        // Vast.ai and Hyperbolic report usable memory (140.40 GiB for a 141 GB H200).
+        let h200 = OFFERS.iter().find(|o| {
+            o.gpu_model == "H200 141GB"
+                && details(o).is_some_and(|d| d.source_gpu_memory_gib.is_some_and(|m| m < 141.0))
+        });
+        assert!(
+            h200.is_some(),
+            "an H200 whose source reports less than 141 GiB"
+        );
+        let f = OfferFilter {
+            min_gpu_memory_gib: 141,
+            ..OfferFilter::default()
+        };
+        let kept = filter_offers(OFFERS, &f, Currency::Usd, ExchangeRate::default());
+        for o in OFFERS.iter().filter(|o| o.gpu_model == "H200 141GB") {
+            assert!(kept.iter().any(|k| k.id == o.id), "{} filtered out", o.id);
+        }
+    }
+
+    #[test]
+    fn tiny_and_huge_outlier_ratios_read_well() {
+        assert_eq!(ratio_label(0.0005), "÷2,000");
+        assert_eq!(ratio_label(0.05), "÷20.0");
+        assert_eq!(ratio_label(12.34), "×12.3");
+        assert_eq!(ratio_label(1500.0), "×1,500");
+        let text = Warning::Outlier { ratio: 0.0005 }.to_string();
+        assert!(text.contains("1/2,000 of the median"), "{text}");
+        assert!(!text.contains("0.00×"), "{text}");
+    }
+
+    #[test]
+    fn medians_are_per_model_and_currency() {
+        let p3 = offer_by_id("skypilot-aws/p3.16xlarge").expect("p3");
+        let mut prices: Vec<f64> = OFFERS
+            .iter()
+            .filter(|o| o.gpu_model == p3.gpu_model && o.currency == p3.currency)
+            .filter_map(Offer::on_demand_per_gpu_hour)
+            .collect();
+        prices.sort_by(f64::total_cmp);
+        let median = model_median_per_gpu_hour(p3).expect("median");
+        assert!(prices.first() <= Some(&median) && Some(&median) <= prices.last());
+        let below = prices.iter().filter(|p| **p < median).count();
+        let above = prices.iter().filter(|p| **p > median).count();
+        assert_eq!(below, above, "{prices:?} {median}");
+        let unknown = Offer {
+            gpu_model: "no such GPU",
+            ..*p3
+        };
+        assert_eq!(model_median_per_gpu_hour(&unknown), None);
+    }
+
+    #[test]
+    fn generated_catalog_is_reproducible_and_is_what_the_app_bundles() {
+        let first = ingest::ingest_all(&sources_dir()).expect("ingest");
+        let second = ingest::ingest_all(&sources_dir()).expect("ingest");
+        let a = ingest::render_rust(&first);
+        let b = ingest::render_rust(&second);
+        assert_eq!(a, b, "two runs on unchanged sources differ");
+        let bundled = include_str!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
+        assert!(
+            a == bundled,
+            "the bundled catalog is not the generator's output"
+        );
+    }
+
+    /// The app decodes its offers from the compact text at start-up: every field of every offer
+    /// comes back exactly as the ingest built it (numbers bit for bit).
+    #[test]
+    fn decoded_catalog_equals_the_ingest() {
+        let c = ingest::ingest_all(&sources_dir()).expect("ingest");
+        assert_eq!(c.offers.len(), OFFERS.len());
+        let bits = |x: Option<f64>| x.map(f64::to_bits);
+        for (i, r) in c.offers.iter().enumerate() {
+            let (o, d) = (&OFFERS[i], &OFFER_DETAILS[i]);
+            assert_eq!(
+                (
+                    o.id,
+                    o.provider,
+                    o.instance_type,
+                    o.gpu_model,
+                    o.region,
+                    o.note
+                ),
+                (
+                    r.id.as_str(),
+                    r.provider.as_str(),
+                    r.instance_type.as_str(),
+                    r.gpu_model.as_str(),
+                    r.region.as_str(),
+                    r.note.as_str()
+                )
+            );
+            assert_eq!(
+                (o.gpu_count, o.listings, o.source),
+                (r.gpu_count, r.listings, r.source)
+            );
+            assert_eq!(o.currency.code(), r.currency, "{}", r.id);
+            assert_eq!(
+                o.on_demand_per_hour.to_bits(),
+                r.on_demand_per_hour.to_bits()
+            );
+            for (a, b) in [
+                (o.gpu_memory_gib, r.gpu_memory_gib),
+                (o.vcpus, r.vcpus),
+                (o.ram_gib, r.ram_gib),
+                (o.spot_per_hour, r.spot_per_hour),
+                (d.gpu_memory_total_gib, r.gpu_memory_total_gib),
+                (d.source_gpu_memory_gib, r.source_gpu_memory_gib),
+                (d.monthly_per_month, r.monthly_per_month),
+            ] {
+                assert_eq!(bits(a), bits(b), "{}", r.id);
+            }
+            assert_eq!(o.billing.granularity_seconds, r.billing.granularity_seconds);
+            assert_eq!(o.billing.minimum_seconds, r.billing.minimum_seconds);
+            let kind = match r.provider_kind {
+                "hyperscaler" => "Hyperscaler",
+                "gpu-cloud" => "GpuCloud",
+                _ => "Marketplace",
+            };
+            assert_eq!(format!("{:?}", d.provider_kind), kind, "{}", r.id);
+            assert_eq!(
+                (d.source_gpu_name, d.interconnect),
+                (r.source_gpu_name.as_str(), r.interconnect)
+            );
+            let spread =
+                |s: super::super::Spread| (s.min.to_bits(), s.median.to_bits(), s.max.to_bits());
+            let raw = |(a, b, c): (f64, f64, f64)| (a.to_bits(), b.to_bits(), c.to_bits());
+            assert_eq!(
+                spread(d.on_demand_spread),
+                raw(r.on_demand_spread),
+                "{}",
+                r.id
+            );
+            assert_eq!(
+                d.spot_spread.map(spread),
+                r.spot_spread.map(raw),
+                "{}",
+                r.id
+            );
+            assert_eq!(d.spot_listings, r.spot_listings);
+            assert_eq!(
+                d.regions,
+                r.regions.iter().map(String::as_str).collect::<Vec<_>>()
+            );
+            assert_eq!(d.commitments.len(), r.commitments.len(), "{}", r.id);
+            for (a, b) in d.commitments.iter().zip(&r.commitments) {
+                assert_eq!(
+                    (
+                        a.term_months,
+                        a.payment.label(),
+                        a.upfront.to_bits(),
+                        a.per_hour.to_bits()
+                    ),
+                    (b.0, b.1, b.2.to_bits(), b.3.to_bits())
+                );
+            }
+        }
+    }
+
+    /// The bundled catalog's size, measured as the gzip (level 9) of the generated Rust source
+    /// (`$OUT_DIR/catalog_data.rs`): every string and number the app carries, in a textual form
+    /// that is larger than the compiled statics. Budget: 60 KB (issue 3).
+    #[test]
+    fn generated_catalog_fits_the_gzip_budget() {
+        use std::io::Write as _;
+        let bundled = include_str!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        gz.write_all(bundled.as_bytes()).expect("gzip");
+        let bytes = gz.finish().expect("gzip").len();
+        println!(
+            "catalog_data.rs: {} bytes, gzip -9 {bytes} bytes",
+            bundled.len()
+        );
+        assert!(bytes <= 60_000, "{bytes} bytes gzip");
+    }
+}

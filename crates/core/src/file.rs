@@ -1,0 +1,976 @@
+//! The scenario file: a versioned JSON document (`"version": 1`) that the `gpurent` command line
+//! reads and the app will export and import (format documented in `docs/scenario-format.md`).
+//! Unknown fields are rejected, and every error names the field's path
+//! (`options[1].reserved.term_months: must be 1–120 months (got 0)`).
+//!
+//! Options may refer to a catalog offer by id (`"offer": "skypilot-aws/p4d.24xlarge"`); the
+//! adapter [`offer_spec`] takes its on-demand price, GPUs per instance, currency, billing rule
+//! and spot price, and any inline field overrides it.
+
+use crate::catalog::{self, Offer};
+use planner_engine::billing::{Allowance, ReservedTerm, Schedule, SpotMarket};
+use planner_engine::montecarlo::{monte_carlo, MonteCarlo};
+use planner_engine::plan::{
+    evaluate, JobLoad, JobSize, OptionResult, OptionSpec, Plan, Shares, Workload,
+};
+use planner_engine::risk::Checkpointing;
+use planner_engine::tco::OwnedServer;
+use planner_engine::{Billing, Currency, EngineError, ExchangeRate, MonthConvention, MonthLength};
+use serde::{Deserialize, Serialize};
+
+/// The only version this build reads and writes.
+pub const VERSION: u32 = 1;
+
+/// A scenario file as written on disk (see `docs/scenario-format.md` for every field).
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    /// Format version; must be [`VERSION`].
+    pub version: u32,
+    /// Free-text title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Month convention: `"730h"` (default), `"720h"`, `"744h"` or `"calendar"`.
+    #[serde(default = "default_month")]
+    pub month: String,
+    /// First month for `"calendar"`: `"YYYY-MM"` (or `"YYYY-MM-DD"`, day ignored).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// Horizon in months (required in fleet mode; job mode defaults to "until finished").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub horizon_months: Option<u32>,
+    /// Display currency code, `"USD"` (default) or `"CNY"`.
+    #[serde(default = "default_currency")]
+    pub currency: String,
+    /// Exchange rate in USD per CNY (default 0.138, the catalog's source rate).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub usd_per_cny: Option<f64>,
+    /// Date the rate was read, shown with results (free text, e.g. `"2026-11-30"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rate_as_of: Option<String>,
+    /// The work.
+    pub workload: WorkloadFile,
+    /// Default portfolio shares for every option (an option's own `portfolio` wins).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub portfolio: Option<SharesFile>,
+    /// Checkpoint and restart settings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checkpoint: Option<CheckpointFile>,
+    /// GB kept in storage.
+    #[serde(default)]
+    pub storage_gb: f64,
+    /// GB of egress per month.
+    #[serde(default)]
+    pub egress_gb_per_month: f64,
+    /// Contingency budget, % of every other component.
+    #[serde(default)]
+    pub contingency_pct: f64,
+    /// Monte-Carlo settings; absent = no Monte Carlo.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub montecarlo: Option<MonteCarloFile>,
+    /// An owned server to compare against (amounts in the display currency).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub buy: Option<BuyFile>,
+    /// Compared options (at least one).
+    pub options: Vec<OptionFile>,
+}
+
+fn default_month() -> String {
+    "730h".into()
+}
+fn default_currency() -> String {
+    "USD".into()
+}
+fn one() -> f64 {
+    1.0
+}
+
+/// Workload mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// N GPUs, h hours a day, d days a week, for the horizon.
+    Fleet,
+    /// W reference GPU-hours on N GPUs or within a deadline.
+    Job,
+}
+
+/// The workload. Fleet mode uses `gpus`, `hours_per_day`, `days_per_week` (default 7) and
+/// `start_hour` (default 0); job mode uses `gpu_hours`, one of `gpus` and `within_months`, and
+/// `scaling_efficiency` (default 1). A field of the other mode is an error.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct WorkloadFile {
+    /// `"fleet"` or `"job"`.
+    pub mode: Mode,
+    /// GPUs used (fleet: required; job: give this or `within_months`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gpus: Option<u32>,
+    /// Fleet: hours per day, 0–24.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hours_per_day: Option<f64>,
+    /// Fleet: days per week, 0–7 (default 7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days_per_week: Option<f64>,
+    /// Fleet: o'clock the daily run starts (default 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_hour: Option<u32>,
+    /// Job: work in reference GPU-hours (A100 80GB, dense BF16).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gpu_hours: Option<f64>,
+    /// Job: finish within this many months (instead of `gpus`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub within_months: Option<f64>,
+    /// Job: scaling efficiency η, (0, 1] (default 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scaling_efficiency: Option<f64>,
+}
+
+impl WorkloadFile {
+    /// The engine's [`Workload`]; errors name a missing field or one of the other mode.
+    pub fn to_workload(self) -> Result<Workload, EngineError> {
+        let mode = match self.mode {
+            Mode::Fleet => "fleet",
+            Mode::Job => "job",
+        };
+        let required = |name: &str, v: Option<f64>| {
+            v.ok_or_else(|| {
+                EngineError::invalid(
+                    format!("workload.{name}"),
+                    format!("is required in {mode} mode"),
+                )
+            })
+        };
+        let unused = |name: &str, present: bool| {
+            if present {
+                Err(EngineError::invalid(
+                    format!("workload.{name}"),
+                    format!("is not used in {mode} mode"),
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        Ok(match self.mode {
+            Mode::Fleet => {
+                unused("gpu_hours", self.gpu_hours.is_some())?;
+                unused("within_months", self.within_months.is_some())?;
+                unused("scaling_efficiency", self.scaling_efficiency.is_some())?;
+                let gpus = self.gpus.ok_or_else(|| {
+                    EngineError::invalid("workload.gpus", "is required in fleet mode")
+                })?;
+                Workload::Fleet(planner_engine::plan::FleetLoad {
+                    gpus,
+                    hours_per_day: required("hours_per_day", self.hours_per_day)?,
+                    days_per_week: self.days_per_week.unwrap_or(7.0),
+                    start_hour: self.start_hour.unwrap_or(0),
+                })
+            }
+            Mode::Job => {
+                unused("hours_per_day", self.hours_per_day.is_some())?;
+                unused("days_per_week", self.days_per_week.is_some())?;
+                unused("start_hour", self.start_hour.is_some())?;
+                Workload::Job(JobLoad {
+                    gpu_hours: required("gpu_hours", self.gpu_hours)?,
+                    size: match (self.gpus, self.within_months) {
+                        (Some(n), None) => JobSize::Gpus(n),
+                        (None, Some(m)) => JobSize::WithinMonths(m),
+                        _ => {
+                            return Err(EngineError::invalid(
+                                "workload",
+                                "a job needs exactly one of \"gpus\" and \"within_months\"",
+                            ))
+                        }
+                    },
+                    scaling_efficiency: self.scaling_efficiency.unwrap_or(1.0),
+                })
+            }
+        })
+    }
+}
+
+/// Portfolio shares (fractions 0–1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SharesFile {
+    /// Reserved share.
+    #[serde(default)]
+    pub reserved: f64,
+    /// Spot share.
+    #[serde(default)]
+    pub spot: f64,
+}
+
+/// Checkpoint settings (hours).
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckpointFile {
+    /// Useful work between checkpoints; absent = Young's interval.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interval_hours: Option<f64>,
+    /// Time to write a checkpoint.
+    #[serde(default)]
+    pub write_hours: f64,
+    /// Restart time after an interruption.
+    #[serde(default)]
+    pub restart_hours: f64,
+}
+
+/// Monte-Carlo settings.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct MonteCarloFile {
+    /// Trials per option.
+    pub trials: u32,
+    /// RNG seed (default 1).
+    #[serde(default = "seed_one")]
+    pub seed: u64,
+}
+
+fn seed_one() -> u64 {
+    1
+}
+
+/// Owned server (see [`OwnedServer`]).
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct BuyFile {
+    /// GPUs per server.
+    pub gpus: u32,
+    /// Purchase price.
+    pub purchase: f64,
+    /// Life in years.
+    pub life_years: f64,
+    /// Residual value fraction.
+    #[serde(default)]
+    pub residual: f64,
+    /// Power in kW.
+    #[serde(default)]
+    pub kw: f64,
+    /// PUE (default 1).
+    #[serde(default = "one")]
+    pub pue: f64,
+    /// Electricity price per kWh.
+    #[serde(default)]
+    pub price_per_kwh: f64,
+    /// Operations per month.
+    #[serde(default)]
+    pub ops_per_month: f64,
+}
+
+/// On-demand billing rule.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct BillingFile {
+    /// Rounding unit in seconds; absent = exact time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub granularity_seconds: Option<u32>,
+    /// Minimum billed seconds per run.
+    #[serde(default)]
+    pub minimum_seconds: u32,
+}
+
+/// Hour-of-day on-demand prices: peak/off-peak, or 24 hourly prices.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScheduleFile {
+    /// Peak price per instance-hour.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_per_hour: Option<f64>,
+    /// Off-peak price per instance-hour.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub off_peak_per_hour: Option<f64>,
+    /// Peak starts at this hour (inclusive).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_from_hour: Option<u32>,
+    /// Peak ends at this hour (exclusive).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_to_hour: Option<u32>,
+    /// Or: 24 prices, one per hour of the day.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hourly: Option<Vec<f64>>,
+}
+
+/// Reserved term.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReservedFile {
+    /// Term in months.
+    pub term_months: u32,
+    /// Upfront per instance.
+    #[serde(default)]
+    pub upfront: f64,
+    /// Recurring per instance-hour.
+    #[serde(default)]
+    pub recurring_per_hour: f64,
+}
+
+/// Spot market.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpotFile {
+    /// Flat market price per instance-hour (default: the catalog offer's spot price).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_hour: Option<f64>,
+    /// Or: 24 market prices by hour of day.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hourly: Option<Vec<f64>>,
+    /// Bid cap per instance-hour.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bid_cap_per_hour: Option<f64>,
+    /// Interruptions per instance-hour.
+    #[serde(default)]
+    pub interruptions_per_hour: f64,
+}
+
+/// A free allowance.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct AllowanceFile {
+    /// Resets every month.
+    #[serde(default)]
+    pub monthly: f64,
+    /// Used once.
+    #[serde(default)]
+    pub once: f64,
+}
+
+/// Free allowances of an option.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FreeFile {
+    /// GPU-hours.
+    #[serde(default)]
+    pub gpu_hours: AllowanceFile,
+    /// Storage GB-months.
+    #[serde(default)]
+    pub storage_gb: AllowanceFile,
+    /// Egress GB.
+    #[serde(default)]
+    pub egress_gb: AllowanceFile,
+}
+
+/// One compared option: a catalog offer id and/or inline prices (inline wins).
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct OptionFile {
+    /// Label (default: the offer's label, or `option N`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Catalog offer id, e.g. `"skypilot-aws/p4d.24xlarge"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer: Option<String>,
+    /// As-of date of the inline prices (default: the offer source's date).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prices_as_of: Option<String>,
+    /// Currency of the inline prices (default: the offer's, else USD).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub currency: Option<String>,
+    /// GPUs per instance (default: the offer's, else 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gpus_per_instance: Option<u32>,
+    /// Flat on-demand price per instance-hour.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_demand_per_hour: Option<f64>,
+    /// On-demand billing rule.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub billing: Option<BillingFile>,
+    /// Hour-of-day on-demand prices (instead of `on_demand_per_hour`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub schedule: Option<ScheduleFile>,
+    /// Work may move into the cheapest hours.
+    #[serde(default)]
+    pub shiftable: bool,
+    /// Throughput relative to the reference GPU (default 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub throughput_factor: Option<f64>,
+    /// Reserved term.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reserved: Option<ReservedFile>,
+    /// Spot market.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spot: Option<SpotFile>,
+    /// Monthly package per instance (replaces hourly on-demand billing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub monthly_package_per_instance: Option<f64>,
+    /// Host failures per instance-hour.
+    #[serde(default)]
+    pub failures_per_hour: f64,
+    /// Free allowances.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub free: Option<FreeFile>,
+    /// Storage price per GB-month.
+    #[serde(default)]
+    pub storage_per_gb_month: f64,
+    /// Egress price per GB.
+    #[serde(default)]
+    pub egress_per_gb: f64,
+    /// Portfolio shares of this option.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub portfolio: Option<SharesFile>,
+}
+
+/// A scenario ready to evaluate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loaded {
+    /// Title, if any.
+    pub name: Option<String>,
+    /// The plan.
+    pub plan: Plan,
+    /// The options, in file order.
+    pub options: Vec<OptionSpec>,
+    /// Display currency.
+    pub currency: Currency,
+    /// Exchange rate.
+    pub rate: ExchangeRate,
+    /// Date of the rate, if given.
+    pub rate_as_of: Option<String>,
+    /// Monte-Carlo settings.
+    pub montecarlo: Option<MonteCarloFile>,
+}
+
+/// Parses a scenario file. Errors: not JSON, a wrong version, an unknown field, or a value of
+/// the wrong type, each naming the path (`options[0].reserved.term_months: invalid type…`).
+pub fn parse(json: &str) -> Result<ScenarioFile, EngineError> {
+    // A byte-order mark (as some Windows editors write) is not part of the JSON.
+    let json = json.strip_prefix('\u{feff}').unwrap_or(json);
+    let value: serde_json::Value = serde_json::from_str(json)
+        .map_err(|e| EngineError::Parse(format!("not valid JSON: {e}")))?;
+    if !value.is_object() {
+        return Err(EngineError::invalid(
+            "(top level)",
+            "the scenario must be a JSON object ({\"version\": 1, \"options\": [...], ...})",
+        ));
+    }
+    match value.get("version") {
+        None => {
+            return Err(EngineError::invalid(
+                "version",
+                "is missing (this build reads version 1)",
+            ))
+        }
+        Some(v) if v.as_u64() != Some(u64::from(VERSION)) => {
+            return Err(EngineError::invalid(
+                "version",
+                if v.is_string() {
+                    format!("must be the number {VERSION}, not the string {v}")
+                } else {
+                    format!("unsupported version {v} (this build reads version {VERSION})")
+                },
+            ))
+        }
+        Some(_) => {}
+    }
+    serde_path_to_error::deserialize(value.clone()).map_err(|e| {
+        let at = e.path().clone();
+        let path = at.to_string();
+        let reason = number_reason(&value, &at, e.into_inner().to_string());
+        EngineError::Invalid {
+            // An unknown key spelled "" at the top level has an empty path (found by fuzzing).
+            field: if path == "." || path.is_empty() {
+                "(top level)".into()
+            } else {
+                path
+            },
+            reason,
+        }
+    })
+}
+
+/// A clearer reason for serde_json's bare "invalid number", which it gives (numbers being kept
+/// as text, `arbitrary_precision`) when a number does not fit an integer field: the value at
+/// `path` in `root` and why, in serde's own wording (`invalid type: floating point `1.5`,
+/// expected a whole number`, `invalid value: integer `-1`, expected a whole number in range`).
+/// Any other reason comes back unchanged.
+#[must_use]
+pub fn number_reason(
+    root: &serde_json::Value,
+    path: &serde_path_to_error::Path,
+    reason: String,
+) -> String {
+    use serde_path_to_error::Segment;
+    if reason != "invalid number" {
+        return reason;
+    }
+    let mut at = Some(root);
+    for segment in path {
+        at = match segment {
+            Segment::Seq { index } => at.and_then(|v| v.get(*index)),
+            Segment::Map { key } => at.and_then(|v| v.get(key.as_str())),
+            _ => None,
+        };
+    }
+    match at {
+        Some(serde_json::Value::Number(n)) if n.to_string().contains(['.', 'e', 'E']) => {
+            format!("invalid type: floating point `{n}`, expected a whole number")
+        }
+        Some(serde_json::Value::Number(n)) => {
+            format!("invalid value: integer `{n}`, expected a whole number in range")
+        }
+        _ => reason,
+    }
+}
+
+/// The adapter from a catalog [`Offer`] to an option: label, id, as-of date of its source,
+/// on-demand price, GPUs per instance, currency, billing rule, and the spot price if the catalog
+/// lists one (no interruption rate or bid cap: those come from the scenario). Reserved terms, schedules and allowances are not in
+/// the catalog yet, so they come from inline fields only.
+#[must_use]
+pub fn offer_spec(offer: &Offer) -> OptionSpec {
+    let mut o = OptionSpec::on_demand(
+        offer.label(),
+        offer.currency,
+        offer.on_demand_per_hour,
+        offer.gpu_count,
+        offer.billing,
+    );
+    o.offer_id = Some(offer.id.to_string());
+    o.prices_as_of = Some(offer.source().as_of.to_string());
+    o.spot = offer.spot_per_hour.map(|p| SpotMarket {
+        prices: Schedule::flat(p),
+        bid_cap: None,
+        interruptions_per_hour: 0.0,
+    });
+    o
+}
+
+fn hourly(field: &str, v: &[f64]) -> Result<Schedule, EngineError> {
+    let per_hour: [f64; 24] = v.try_into().map_err(|_| {
+        EngineError::invalid(field, format!("needs exactly 24 prices (got {})", v.len()))
+    })?;
+    let s = Schedule { per_hour };
+    s.validate(field)?;
+    Ok(s)
+}
+
+fn parse_month(f: &ScenarioFile) -> Result<MonthLength, EngineError> {
+    Ok(match f.month.as_str() {
+        "730h" => MonthLength::Fixed(MonthConvention::Hours730),
+        "720h" => MonthLength::Fixed(MonthConvention::Hours720),
+        "744h" => MonthLength::Fixed(MonthConvention::Hours744),
+        "calendar" => {
+            let start = f.start.as_deref().ok_or_else(|| {
+                EngineError::invalid(
+                    "start",
+                    "is required with \"month\": \"calendar\" (\"YYYY-MM\")",
+                )
+            })?;
+            let mut parts = start.split('-');
+            let year = parts.next().and_then(|y| y.parse::<i32>().ok());
+            let month = parts.next().and_then(|m| m.parse::<u32>().ok());
+            match (year, month) {
+                (Some(y), Some(m)) if (1..=12).contains(&m) && (1900..=2200).contains(&y) => {
+                    MonthLength::Calendar { year: y, month: m }
+                }
+                _ => {
+                    return Err(EngineError::invalid(
+                        "start",
+                        format!("\"{start}\" is not a YYYY-MM month between 1900 and 2200"),
+                    ))
+                }
+            }
+        }
+        other => {
+            return Err(EngineError::invalid(
+                "month",
+                format!("\"{other}\" is not one of \"730h\", \"720h\", \"744h\", \"calendar\""),
+            ))
+        }
+    })
+}
+
+fn currency(field: &str, code: &str) -> Result<Currency, EngineError> {
+    Currency::from_code(code).ok_or_else(|| {
+        EngineError::invalid(
+            field,
+            format!("\"{code}\" is not a supported currency (USD, CNY)"),
+        )
+    })
+}
+
+impl ScenarioFile {
+    /// Resolves offers and defaults and validates everything, giving a [`Loaded`] scenario.
+    pub fn load(&self) -> Result<Loaded, EngineError> {
+        let months = parse_month(self)?;
+        let display = currency("currency", &self.currency)?;
+        let rate = ExchangeRate {
+            usd_per_cny: self
+                .usd_per_cny
+                .unwrap_or(ExchangeRate::CATALOG_DEFAULT.usd_per_cny),
+        };
+        planner_engine::positive("usd_per_cny", rate.usd_per_cny)?;
+        let workload = self.workload.to_workload()?;
+        let checkpointing =
+            self.checkpoint
+                .map_or_else(Checkpointing::default, |c| Checkpointing {
+                    interval_hours: c.interval_hours,
+                    write_hours: c.write_hours,
+                    restart_hours: c.restart_hours,
+                });
+        let buy = self.buy.map(|b| OwnedServer {
+            gpus: b.gpus,
+            purchase: b.purchase,
+            life_years: b.life_years,
+            residual: b.residual,
+            kw: b.kw,
+            pue: b.pue,
+            price_per_kwh: b.price_per_kwh,
+            ops_per_month: b.ops_per_month,
+        });
+        let plan = Plan {
+            months,
+            horizon_months: self.horizon_months,
+            workload,
+            checkpointing,
+            storage_gb: self.storage_gb,
+            egress_gb_per_month: self.egress_gb_per_month,
+            contingency_pct: self.contingency_pct,
+            buy,
+        };
+        plan.validate()?;
+        if self.options.is_empty() {
+            return Err(EngineError::invalid("options", "needs at least one option"));
+        }
+        let options = self
+            .options
+            .iter()
+            .enumerate()
+            .map(|(i, o)| self.option(i, o))
+            .collect::<Result<Vec<_>, _>>()?;
+        if let Some(mc) = &self.montecarlo {
+            if mc.trials == 0 || mc.trials > planner_engine::montecarlo::MAX_TRIALS {
+                return Err(EngineError::invalid(
+                    "montecarlo.trials",
+                    format!(
+                        "must be 1–{} (got {})",
+                        planner_engine::montecarlo::MAX_TRIALS,
+                        mc.trials
+                    ),
+                ));
+            }
+        }
+        Ok(Loaded {
+            name: self.name.clone(),
+            plan,
+            options,
+            currency: display,
+            rate,
+            rate_as_of: self.rate_as_of.clone(),
+            montecarlo: self.montecarlo,
+        })
+    }
+
+    fn option(&self, i: usize, f: &OptionFile) -> Result<OptionSpec, EngineError> {
+        let field = format!("options[{i}]");
+        let p = |name: &str| format!("{field}.{name}");
+        let mut o = match &f.offer {
+            Some(id) => offer_spec(catalog::offer_by_id_ignore_case(id).ok_or_else(|| {
+                EngineError::UnknownOffer {
+                    field: p("offer"),
+                    id: id.clone(),
+                }
+            })?),
+            None => {
+                let mut o = OptionSpec::on_demand(
+                    format!("option {}", i + 1),
+                    Currency::Usd,
+                    1.0,
+                    1,
+                    Billing::UNSTATED,
+                );
+                o.on_demand = None;
+                o
+            }
+        };
+        if let Some(n) = &f.name {
+            o.name = n.clone();
+        }
+        if let Some(d) = &f.prices_as_of {
+            o.prices_as_of = Some(d.clone());
+        }
+        if let Some(c) = &f.currency {
+            let c = currency(&p("currency"), c)?;
+            if f.offer.is_some() && c != o.currency {
+                return Err(EngineError::invalid(
+                    p("currency"),
+                    format!(
+                        "the offer is priced in {}; inline prices must use the same currency",
+                        o.currency
+                    ),
+                ));
+            }
+            o.currency = c;
+        }
+        if let Some(g) = f.gpus_per_instance {
+            o.gpus_per_instance = g;
+        }
+        match (f.on_demand_per_hour, &f.schedule) {
+            (Some(_), Some(_)) => {
+                return Err(EngineError::invalid(
+                    p("schedule"),
+                    "give on_demand_per_hour or schedule, not both",
+                ))
+            }
+            (Some(price), None) => {
+                planner_engine::positive(&p("on_demand_per_hour"), price)?;
+                o.on_demand = Some(Schedule::flat(price));
+            }
+            (None, Some(s)) => {
+                let sf = p("schedule");
+                o.on_demand = Some(match (&s.hourly, s.peak_per_hour, s.off_peak_per_hour) {
+                    (Some(h), None, None) => hourly(&format!("{sf}.hourly"), h)?,
+                    (None, Some(peak), Some(off)) => Schedule::peak_off_peak(
+                        &sf,
+                        peak,
+                        off,
+                        s.peak_from_hour.unwrap_or(8),
+                        s.peak_to_hour.unwrap_or(22),
+                    )?,
+                    _ => {
+                        return Err(EngineError::invalid(
+                            sf,
+                            "give either \"hourly\" (24 prices) or both \"peak_per_hour\" and \"off_peak_per_hour\"",
+                        ))
+                    }
+                });
+            }
+            (None, None) => {}
+        }
+        o.shiftable = f.shiftable;
+        if let Some(b) = f.billing {
+            o.billing = Billing {
+                granularity_seconds: b.granularity_seconds,
+                minimum_seconds: b.minimum_seconds,
+            };
+        }
+        if let Some(t) = f.throughput_factor {
+            o.throughput_factor = t;
+        }
+        o.reserved = f.reserved.map(|r| ReservedTerm {
+            term_months: r.term_months,
+            upfront: r.upfront,
+            recurring_per_hour: r.recurring_per_hour,
+        });
+        if let Some(s) = &f.spot {
+            let sf = p("spot");
+            let prices = match (s.per_hour, &s.hourly, o.spot) {
+                (Some(_), Some(_), _) => {
+                    return Err(EngineError::invalid(
+                        sf,
+                        "give per_hour or hourly, not both",
+                    ))
+                }
+                (Some(x), None, _) => {
+                    planner_engine::positive(&format!("{sf}.per_hour"), x)?;
+                    Schedule::flat(x)
+                }
+                (None, Some(h), _) => hourly(&format!("{sf}.hourly"), h)?,
+                (None, None, Some(cat)) => cat.prices,
+                (None, None, None) => {
+                    return Err(EngineError::invalid(
+                        format!("{sf}.per_hour"),
+                        "is required: the offer lists no spot price",
+                    ))
+                }
+            };
+            o.spot = Some(SpotMarket {
+                prices,
+                bid_cap: s.bid_cap_per_hour,
+                interruptions_per_hour: s.interruptions_per_hour,
+            });
+        }
+        o.package_per_instance_month = f.monthly_package_per_instance;
+        o.failures_per_hour = f.failures_per_hour;
+        if let Some(fr) = f.free {
+            let a = |x: AllowanceFile| Allowance {
+                monthly: x.monthly,
+                once: x.once,
+            };
+            o.free_gpu_hours = a(fr.gpu_hours);
+            o.free_storage_gb = a(fr.storage_gb);
+            o.free_egress_gb = a(fr.egress_gb);
+        }
+        o.storage_per_gb_month = f.storage_per_gb_month;
+        o.egress_per_gb = f.egress_per_gb;
+        let shares = f.portfolio.or(self.portfolio).unwrap_or_default();
+        o.shares = Shares {
+            reserved: shares.reserved,
+            spot: shares.spot,
+        };
+        o.validate(&field)?;
+        Ok(o)
+    }
+}
+
+/// Everything `gpurent eval` prints: the scenario's conventions and every option's results in
+/// the display currency, with Monte-Carlo bands when asked for.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Evaluation {
+    /// Format version of this output (same as the input's).
+    pub version: u32,
+    /// Scenario title.
+    pub name: Option<String>,
+    /// Display currency code.
+    pub currency: &'static str,
+    /// Month convention label (`"730h"`, `"calendar"`, …).
+    pub month: &'static str,
+    /// USD per CNY used for conversion.
+    pub usd_per_cny: f64,
+    /// Date of the rate, if given.
+    pub rate_as_of: Option<String>,
+    /// `"fleet"` or `"job"`.
+    pub workload: &'static str,
+    /// Reference GPU of job-mode work units.
+    pub reference_gpu: &'static str,
+    /// Per-option results.
+    pub options: Vec<OptionEvaluation>,
+}
+
+/// One option's results plus its Monte-Carlo bands (display currency).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OptionEvaluation {
+    /// Closed-form results.
+    #[serde(flatten)]
+    pub result: OptionResult,
+    /// Monte-Carlo bands, if the scenario asks for them.
+    pub montecarlo: Option<MonteCarlo>,
+}
+
+impl Loaded {
+    /// Evaluates every option (and Monte Carlo if asked), in the display currency.
+    pub fn evaluate(&self) -> Result<Evaluation, EngineError> {
+        let results = evaluate(&self.plan, &self.options, self.currency, self.rate)?;
+        let mut options = Vec::with_capacity(results.len());
+        for (i, (result, spec)) in results.into_iter().zip(&self.options).enumerate() {
+            let montecarlo = match self.montecarlo {
+                Some(mc) => {
+                    let m =
+                        monte_carlo(&self.plan, spec, mc.trials, mc.seed).map_err(|e| match e {
+                            EngineError::Invalid { field, reason }
+                                if field.starts_with("option.") =>
+                            {
+                                EngineError::Invalid {
+                                    field: field.replacen("option.", &format!("options[{i}]."), 1),
+                                    reason,
+                                }
+                            }
+                            other => other,
+                        })?;
+                    Some(m.in_currency(spec.currency, self.currency, self.rate)?)
+                }
+                None => None,
+            };
+            options.push(OptionEvaluation { result, montecarlo });
+        }
+        Ok(Evaluation {
+            version: VERSION,
+            name: self.name.clone(),
+            currency: self.currency.code(),
+            month: self.plan.months.unit_label(),
+            usd_per_cny: self.rate.usd_per_cny,
+            rate_as_of: self.rate_as_of.clone(),
+            workload: match self.plan.workload {
+                Workload::Fleet(_) => "fleet",
+                Workload::Job(_) => "job",
+            },
+            reference_gpu: planner_engine::plan::REFERENCE_GPU,
+            options,
+        })
+    }
+}
+
+/// Parses, loads and evaluates a scenario file in one step.
+pub fn evaluate_json(json: &str) -> Result<Evaluation, EngineError> {
+    parse(json)?.load()?.evaluate()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Numbers are kept as text (`arbitrary_precision`); one that does not fit an integer field
+    /// is still explained, not reported as a bare "invalid number".
+    #[test]
+    fn a_number_that_does_not_fit_an_integer_field_is_explained() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/golden/fleet-portfolio.json"
+        ))
+        .unwrap();
+        let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        for (given, want) in [
+            (
+                "1.5",
+                "invalid type: floating point `1.5`, expected a whole number",
+            ),
+            (
+                "2.0",
+                "invalid type: floating point `2.0`, expected a whole number",
+            ),
+            (
+                "-1",
+                "invalid value: integer `-1`, expected a whole number in range",
+            ),
+            (
+                "5000000000",
+                "invalid value: integer `5000000000`, expected a whole number in range",
+            ),
+        ] {
+            v["options"][0]["gpus_per_instance"] = serde_json::from_str(given).unwrap();
+            let err = parse(&v.to_string()).unwrap_err();
+            assert_eq!(
+                err,
+                EngineError::Invalid {
+                    field: "options[0].gpus_per_instance".into(),
+                    reason: want.into()
+                },
+                "{given}"
+            );
+            // The lenient loading of links, imports and stored state says the same.
+            let (_, notices) = crate::share::load_json_lenient(&v.to_string());
+            assert!(
+                notices
+                    .iter()
+                    .any(|n| n.field == "options[0].gpus_per_instance" && n.detail == want),
+                "{given}: {notices:?}"
+            );
+        }
+    }
+
+    const SMALL: &str = r#"{ "version": 1, "horizon_months": 12,
+        "workload": { "mode": "fleet", "gpus": 8, "hours_per_day": 24 },
+        "options": [ { "offer": "OFFER" } ] }"#;
+
+    #[test]
+    fn version_as_a_string_says_it_must_be_the_number() {
+        let e = parse(r#"{ "version": "1", "options": [] }"#)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains("must be the number 1"), "{e}");
+        assert!(!e.contains("this build reads version 1"), "{e}");
+    }
+
+    #[test]
+    fn a_top_level_array_or_scalar_is_not_a_scenario() {
+        for text in ["[]", "[{\"version\": 1}]", "1", "\"x\"", "null"] {
+            let e = parse(text).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(e.contains("must be a JSON object"), "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_accepted() {
+        let id = catalog::OFFERS[0].id;
+        let text = format!("\u{feff}{}", SMALL.replace("OFFER", id));
+        assert!(parse(&text).is_ok(), "{:?}", parse(&text).err());
+    }
+
+    #[test]
+    fn offer_ids_are_found_ignoring_case() {
+        let id = catalog::OFFERS[0].id.to_uppercase();
+        let text = SMALL.replace("OFFER", &id);
+        let loaded = parse(&text).and_then(|f| f.load());
+        assert!(loaded.is_ok(), "{id}: {:?}", loaded.err());
+    }
+}

@@ -1,0 +1,21 @@
+//! The planner's data and formats, without any UI: the bundled, dated [`catalog`] of GPU rental
+//! offers (ingested at build time from `data/catalog-sources/`) with its query, export, import
+//! and the user's imported prices; the versioned scenario [`file`](mod@file) the engine
+//! evaluates and its JSON/CSV [`report`]s; [`share`] links and the LocalStorage format
+//! ([`storage`]); typed-number parsing ([`input`]), display rounding ([`format`](mod@format)),
+//! CSV formula neutralisation ([`csv_safe`]), download file names ([`file_name`]) and the
+//! page's [`language`] tags.
+//!
+//! Depends on `planner-engine` (the cost engine) and on no web, plotting, CLI or translation
+//! crate; English text here is `Display` for the command line, never a message id.
+
+pub mod catalog;
+pub mod csv_safe;
+pub mod file;
+pub mod file_name;
+pub mod format;
+pub mod input;
+pub mod language;
+pub mod report;
+pub mod share;
+pub mod storage;

@@ -1,0 +1,100 @@
+//! Output of an [`Evaluation`]: pretty JSON (full precision) and CSV (one row per option and
+//! month, units in the header, plain numbers rounded to cents, dot decimal, no separators), as
+//! COST-MODEL.md asks of exports.
+
+use crate::file::Evaluation;
+use planner_engine::plan::Components;
+
+/// The evaluation as pretty-printed JSON, amounts at full precision.
+#[must_use]
+pub fn to_json(e: &Evaluation) -> String {
+    // Serialising plain structs of numbers and strings cannot fail; fall back to an error object.
+    serde_json::to_string_pretty(e)
+        .unwrap_or_else(|err| format!("{{\"error\": \"{}\"}}", err.to_string().replace('"', "'")))
+}
+
+/// Money as a plain CSV number: rounded to cents half away from zero, dot decimal.
+#[must_use]
+pub fn csv_money(x: f64) -> String {
+    let cents = (x * 100.0).round() / 100.0;
+    let s = format!("{cents:.2}");
+    if s == "-0.00" {
+        "0.00".into()
+    } else {
+        s
+    }
+}
+
+/// The evaluation as CSV: a header naming units (`on_demand_usd`, `month_730h`), then per option
+/// and month the month's cost by component, the month's total and the cumulative total. Monte
+/// Carlo bands, when present, add `cumulative_p10/p50/p90` columns.
+#[must_use]
+pub fn to_csv(e: &Evaluation) -> String {
+    let cur = e.currency.to_lowercase();
+    let mc = e.options.iter().any(|o| o.montecarlo.is_some());
+    let mut header = vec![
+        "option".to_string(),
+        format!("month_{}", e.month),
+        "month_hours".to_string(),
+    ];
+    header.extend(Components::NAMES.iter().map(|n| format!("{n}_{cur}")));
+    header.push(format!("month_total_{cur}"));
+    header.push(format!("cumulative_total_{cur}"));
+    if mc {
+        for p in ["p10", "p50", "p90"] {
+            header.push(format!("cumulative_{p}_{cur}"));
+        }
+    }
+    let mut out = header.join(",");
+    out.push('\n');
+    for o in &e.options {
+        let r = &o.result;
+        for (i, (m, c)) in r.monthly.iter().zip(&r.cumulative).enumerate() {
+            let mut row = vec![
+                crate::csv_safe::field(&r.name),
+                (i + 1).to_string(),
+                format!("{}", r.month_hours.get(i).copied().unwrap_or(0.0)),
+            ];
+            row.extend(m.values().iter().map(|v| csv_money(*v)));
+            row.push(csv_money(m.total()));
+            row.push(csv_money(c.total()));
+            if mc {
+                match o.montecarlo.as_ref().and_then(|m| m.cumulative.get(i)) {
+                    Some(b) => row.extend([b.p10, b.p50, b.p90].map(csv_money)),
+                    None => row.extend(["", "", ""].map(String::from)),
+                }
+            }
+            out.push_str(&row.join(","));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_money_rounds_to_cents_without_separators() {
+        assert_eq!(csv_money(1_234_567.891), "1234567.89");
+        assert_eq!(csv_money(0.125), "0.13");
+        assert_eq!(csv_money(-0.001), "0.00");
+        assert_eq!(csv_money(6.132), "6.13");
+    }
+
+    #[test]
+    fn option_names_are_quoted_and_neutralised() {
+        let json = r#"{"version": 1, "horizon_months": 1,
+            "workload": {"mode": "fleet", "gpus": 1, "hours_per_day": 1},
+            "options": [{"name": "=HYPERLINK(\"http://x\",\"a, b\")", "currency": "USD",
+                         "on_demand_per_hour": 1}]}"#;
+        let e = crate::file::evaluate_json(json).expect("valid scenario");
+        let csv = to_csv(&e);
+        let row = csv.lines().nth(1).expect("a data row");
+        assert!(
+            row.starts_with("\"'=HYPERLINK(\"\"http://x\"\",\"\"a, b\"\")\",1,"),
+            "{row}"
+        );
+    }
+}

@@ -1,0 +1,557 @@
+//! Seeded, reproducible Monte Carlo of interruptions (COST-MODEL.md: "draws interruptions and
+//! reports P10/P50/P90 of cost and finish time, so the charts can show a band"). Each trial
+//! draws the billed time of every interrupted capacity class (a [`RunDraw`], as
+//! [`super::risk::draw_run_hours`]: set up once per class, drawn once per trial), turns it
+//! into an overhead factor, and prices the option with it; the bands are per-month
+//! percentiles (nearest rank) of the trials' cumulative totals.
+//!
+//! Random numbers: xoshiro256++ (Blackman and Vigna, "Scrambled linear pseudorandom number
+//! generators", ACM TOMS 2021; `rand_xoshiro::Xoshiro256PlusPlus` from rust-random), its
+//! 256-bit state filled from the seed by SplitMix64 (`seed_from_u64`); each uniform in [0, 1)
+//! is the top 53 bits of one 64-bit output (`rand`'s `StandardUniform` for `f64`). It uses
+//! 64-bit integer arithmetic only, so a seed gives the same trials natively and in the browser
+//! (`tests/web.rs` checks the Monte-Carlo golden scenarios to the cent). It replaced ChaCha8
+//! (about a third of one option's time in wasm, and 2.5 KB more wasm gzip); the bands are not
+//! used for anything cryptographic.
+//!
+//! Fleet mode simulates each class's useful instance-hours over the horizon as one checkpointed
+//! stream (the closed form restarts segments each day, so the two differ slightly when the daily
+//! run is not a multiple of the interval). A trial's overheads change only the cost of a fleet
+//! day (`FleetDay`); without a free GPU-hour allowance every month's cumulative cost is a
+//! non-decreasing function of that one number, so the per-month percentiles are the months at
+//! the day cost's percentiles (see `fleet_bands`), and the work is one draw and one day cost
+//! per trial, three selections and four series. With an allowance each trial's months are
+//! priced (`Prepared::fleet_cumulative`) and selected month by month. Job mode simulates the
+//! job itself, which matches the closed form exactly in expectation, and needs only three
+//! evaluations (see `job_bands`). Draws cost time in proportion to the interruptions drawn.
+
+use super::plan::{
+    evaluate_option, evaluate_prepared, prepare, FleetDay, OptionResult, OptionSpec, Overheads,
+    Plan, Prepared, Workload,
+};
+use super::risk::RunDraw;
+#[cfg(doc)]
+use super::risk::EXACT_DRAW_LIMIT;
+use super::EngineError;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde::Serialize;
+
+/// Most trials in one run.
+pub const MAX_TRIALS: u32 = 100_000;
+
+/// P10 / P50 / P90 of one quantity.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Band {
+    /// 10th percentile.
+    pub p10: f64,
+    /// Median.
+    pub p50: f64,
+    /// 90th percentile.
+    pub p90: f64,
+}
+
+/// Monte-Carlo result of one option, in the option's native currency.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MonteCarlo {
+    /// Trials drawn.
+    pub trials: u32,
+    /// Seed used (same seed, same result).
+    pub seed: u64,
+    /// Cumulative total cost at each month end (months 1..=horizon of the longest trial).
+    pub cumulative: Vec<Band>,
+    /// Total cost.
+    pub total: Band,
+    /// Mean total cost over trials (converges to the closed form).
+    pub mean_total: f64,
+    /// Finish time in hours (job mode).
+    pub finish_hours: Option<Band>,
+}
+
+/// Percentile `p` (0–1) of sorted values by nearest rank; 0 for no values.
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    sorted.get(rank(sorted.len(), p)).copied().unwrap_or(0.0)
+}
+
+/// Index of percentile `p` (0–1) among `n` sorted values by nearest rank (0 for none).
+fn rank(n: usize, p: f64) -> usize {
+    let last = n.saturating_sub(1);
+    ((last as f64 * p).round() as usize).min(last)
+}
+
+/// P10/P50/P90 of `v` by nearest rank, by selection (O(n), no full sort; reorders `v`); zeros
+/// for no values.
+fn band(v: &mut [f64]) -> Band {
+    let mut at = |p: f64| -> f64 {
+        if v.is_empty() {
+            return 0.0;
+        }
+        *v.select_nth_unstable_by(rank(v.len(), p), f64::total_cmp).1
+    };
+    let (p10, p50, p90) = (at(0.1), at(0.5), at(0.9));
+    Band { p10, p50, p90 }
+}
+
+/// Runs `trials` seeded trials of option `o` under `plan` (both validated). Errors if `trials`
+/// is 0 or above [`MAX_TRIALS`]. A draw costs time per interruption up to
+/// [`EXACT_DRAW_LIMIT`] expected interruptions and constant time beyond, so a run is bounded by
+/// about trials × streams × 100 interruption draws.
+pub fn monte_carlo(
+    plan: &Plan,
+    o: &OptionSpec,
+    trials: u32,
+    seed: u64,
+) -> Result<MonteCarlo, EngineError> {
+    if trials == 0 || trials > MAX_TRIALS {
+        return Err(EngineError::invalid(
+            "montecarlo.trials",
+            format!("must be 1–{MAX_TRIALS} (got {trials})"),
+        ));
+    }
+    let base = evaluate_option(plan, o, None)?;
+    let ck = plan.checkpointing;
+    let g = f64::from(o.gpus_per_instance);
+    let lam_f = o.failures_per_hour;
+    let spot_rate = o.spot.map_or(0.0, |s| s.interruptions_per_hour);
+    let inst = base.instances;
+    // (useful hours of the stream, rate) per class; job mode has one stream for the whole job.
+    let streams: Vec<(f64, f64)> = match plan.workload {
+        Workload::Fleet(fl) => {
+            let days: f64 = base
+                .month_hours
+                .iter()
+                .map(|h| h / 24.0 * fl.days_per_week / 7.0)
+                .sum();
+            let hours = days * fl.hours_per_day;
+            vec![
+                (inst.reserved.min(base.gpus / g) * hours, lam_f),
+                (inst.spot * hours, lam_f + spot_rate),
+                (inst.on_demand * hours, lam_f),
+            ]
+        }
+        Workload::Job(_) => {
+            let lam = lam_f * base.gpus / g + spot_rate * inst.spot;
+            vec![(base.job_run_hours.unwrap_or(0.0), lam)]
+        }
+    };
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    // The draw set-up (exact simulation or normal approximation, its mean and spread) is the
+    // same in every trial: done once per stream.
+    let runs: Vec<(f64, RunDraw)> = streams
+        .iter()
+        .map(|&(l, r)| {
+            let run = RunDraw::new(l, ck.interval(r), ck.write_hours, r, ck.restart_hours);
+            (l, run)
+        })
+        .collect();
+    let mut draw = |(l, run): (f64, RunDraw)| -> f64 {
+        if l <= 0.0 {
+            return 1.0;
+        }
+        run.draw(&mut rng) / l
+    };
+    // Job mode: the horizon must hold the slowest trial, so draw all factors first.
+    let ks: Vec<Overheads> = (0..trials)
+        .map(|_| match plan.workload {
+            Workload::Fleet(_) => Overheads {
+                reserved: draw(runs[0]),
+                spot: draw(runs[1]),
+                on_demand: draw(runs[2]),
+            },
+            Workload::Job(_) => {
+                let k = draw(runs[0]);
+                Overheads {
+                    reserved: k,
+                    spot: k,
+                    on_demand: k,
+                }
+            }
+        })
+        .collect();
+    let mut plan_t = plan.clone();
+    if plan.horizon_months.is_none() {
+        let slowest = ks
+            .iter()
+            .copied()
+            .max_by(|a, b| a.on_demand.total_cmp(&b.on_demand));
+        let r = evaluate_option(plan, o, slowest)?;
+        plan_t.horizon_months = Some(r.month_hours.len() as u32);
+    }
+    if matches!(plan.workload, Workload::Job(_)) {
+        return job_bands(&plan_t, o, ks, trials, seed);
+    }
+    let prepared = prepare(&plan_t, o, "option")?;
+    let base = evaluate_prepared(&plan_t, o, &prepared, None, "option")?;
+    let by_day_cost = Prepared::fleet_monotone_in_day_cost(o);
+    let (cumulative, mean_total) = fleet_bands(&plan_t, o, &prepared, &base, &ks, by_day_cost);
+    let total = cumulative.last().copied().unwrap_or(Band {
+        p10: 0.0,
+        p50: 0.0,
+        p90: 0.0,
+    });
+    Ok(MonteCarlo {
+        trials,
+        seed,
+        cumulative,
+        total,
+        mean_total,
+        finish_hours: None,
+    })
+}
+
+/// Fleet bands (P10/P50/P90 of the cumulative cost at each month end) and mean total over the
+/// trials' overheads `ks`.
+///
+/// `by_day_cost` (allowed when [`Prepared::fleet_monotone_in_day_cost`]): every month's
+/// cumulative cost is a non-decreasing function of the trial's day cost, and such a function
+/// maps the k-th smallest day cost to the k-th smallest month cost, so each month's P10/P50/P90
+/// are that month's cumulative cost at the P10/P50/P90 day cost: three selections over the
+/// trials and three series instead of every trial's series and three selections per month. The
+/// months are linear in the day cost, so the mean total is the total at the mean day cost.
+/// Otherwise (a free GPU-hour allowance) every trial's series is computed.
+fn fleet_bands(
+    plan: &Plan,
+    o: &OptionSpec,
+    prepared: &Prepared,
+    base: &OptionResult,
+    ks: &[Overheads],
+    by_day_cost: bool,
+) -> (Vec<Band>, f64) {
+    let mut days: Vec<FleetDay> = ks.iter().map(|&k| prepared.fleet_day(plan, o, k)).collect();
+    let trials = days.len() as f64;
+    if by_day_cost {
+        let mut costs: Vec<f64> = days.iter().map(FleetDay::cost).collect();
+        let mean = costs.iter().sum::<f64>() / trials;
+        let at = band(&mut costs);
+        // Without a free allowance only the day's total cost matters (see `fleet_cumulative`).
+        days = [at.p10, at.p50, at.p90, mean]
+            .map(|cost| FleetDay {
+                on_demand: cost,
+                ..FleetDay::default()
+            })
+            .to_vec();
+    }
+    // Month-major: the values of one month are contiguous, for its selection.
+    let width = days.len().max(1);
+    let months_n = base.cumulative.len();
+    let mut months = vec![0.0; months_n * width];
+    let mut series = Vec::with_capacity(months_n);
+    for (t, &day) in days.iter().enumerate() {
+        prepared.fleet_cumulative(plan, o, base, day, &mut series);
+        for (m, c) in series.iter().enumerate() {
+            months[m * width + t] = *c;
+        }
+    }
+    let totals = &months[months.len().saturating_sub(width)..];
+    let mean_total = match (by_day_cost, totals) {
+        (true, [.., mean]) => *mean,
+        _ => totals.iter().sum::<f64>() / trials,
+    };
+    let cumulative = months
+        .chunks_mut(width)
+        .map(|m| match (by_day_cost, &*m) {
+            (true, &[p10, p50, p90, _]) => Band { p10, p50, p90 },
+            _ => band(m),
+        })
+        .collect();
+    (cumulative, mean_total)
+}
+
+/// Job mode has one overhead factor per trial, and every month's cumulative cost, the total and
+/// the finish time are non-decreasing in it (a longer run only adds billed hours; billing
+/// rounding can shift at most one granule between adjacent months). So the percentiles of the
+/// series are the series at the percentiles of the factor: three evaluations instead of one per
+/// trial. The cost is linear in the factor apart from that rounding, so the mean cost is taken
+/// at the mean factor.
+fn job_bands(
+    plan: &Plan,
+    o: &OptionSpec,
+    ks: Vec<Overheads>,
+    trials: u32,
+    seed: u64,
+) -> Result<MonteCarlo, EngineError> {
+    let mut k: Vec<f64> = ks.iter().map(|k| k.on_demand).collect();
+    crate::sort::sort_by(&mut k, &f64::total_cmp);
+    let at = |x: f64| {
+        evaluate_option(
+            plan,
+            o,
+            Some(Overheads {
+                reserved: x,
+                spot: x,
+                on_demand: x,
+            }),
+        )
+    };
+    let [p10, p50, p90] = [0.1, 0.5, 0.9].map(|p| percentile(&k, p));
+    let (r10, r50, r90) = (at(p10)?, at(p50)?, at(p90)?);
+    let mean_k = k.iter().sum::<f64>() / k.len() as f64;
+    let mean_total = at(mean_k)?.total;
+    let cumulative = r10
+        .cumulative
+        .iter()
+        .zip(&r50.cumulative)
+        .zip(&r90.cumulative)
+        .map(|((a, b), c)| Band {
+            p10: a.total(),
+            p50: b.total(),
+            p90: c.total(),
+        })
+        .collect();
+    let finish = match (r10.finish_hours, r50.finish_hours, r90.finish_hours) {
+        (Some(p10), Some(p50), Some(p90)) => Some(Band { p10, p50, p90 }),
+        _ => None,
+    };
+    Ok(MonteCarlo {
+        trials,
+        seed,
+        cumulative,
+        total: Band {
+            p10: r10.total,
+            p50: r50.total,
+            p90: r90.total,
+        },
+        mean_total,
+        finish_hours: finish,
+    })
+}
+
+impl Band {
+    fn map(self, f: impl Fn(f64) -> Result<f64, EngineError>) -> Result<Band, EngineError> {
+        Ok(Band {
+            p10: f(self.p10)?,
+            p50: f(self.p50)?,
+            p90: f(self.p90)?,
+        })
+    }
+}
+
+impl MonteCarlo {
+    /// The bands converted from `from` to `to` at `rate` (finish times unchanged).
+    pub fn in_currency(
+        &self,
+        from: crate::Currency,
+        to: crate::Currency,
+        rate: crate::ExchangeRate,
+    ) -> Result<MonteCarlo, EngineError> {
+        let c = |x: f64| {
+            rate.convert(x, from, to)
+                .map_err(|e| EngineError::invalid("usd_per_cny", e.to_string()))
+        };
+        Ok(MonteCarlo {
+            cumulative: self
+                .cumulative
+                .iter()
+                .map(|b| b.map(c))
+                .collect::<Result<_, _>>()?,
+            total: self.total.map(c)?,
+            mean_total: c(self.mean_total)?,
+            ..self.clone()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::billing::{Schedule, SpotMarket};
+    use crate::plan::{FleetLoad, JobLoad, JobSize, Shares};
+    use crate::risk::Checkpointing;
+    use crate::{Billing, Currency};
+    use crate::{MonthConvention, MonthLength};
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    fn job_plan() -> Plan {
+        Plan {
+            months: MonthLength::Fixed(MonthConvention::Hours730),
+            horizon_months: None,
+            workload: Workload::Job(JobLoad {
+                gpu_hours: 5_000.0,
+                size: JobSize::Gpus(16),
+                scaling_efficiency: 0.9,
+            }),
+            checkpointing: Checkpointing {
+                interval_hours: None,
+                write_hours: 0.1,
+                restart_hours: 0.3,
+            },
+            storage_gb: 0.0,
+            egress_gb_per_month: 0.0,
+            contingency_pct: 10.0,
+            buy: None,
+        }
+    }
+
+    fn spot_option(rate: f64) -> OptionSpec {
+        let mut o = OptionSpec::on_demand("s", Currency::Usd, 30.0, 8, Billing::UNSTATED);
+        o.spot = Some(SpotMarket {
+            prices: Schedule::flat(10.0),
+            bid_cap: None,
+            interruptions_per_hour: rate,
+        });
+        o.shares = Shares {
+            reserved: 0.0,
+            spot: 1.0,
+        };
+        o
+    }
+
+    #[test]
+    fn percentiles_by_nearest_rank() {
+        let v: Vec<f64> = (0..=10).map(f64::from).collect();
+        assert_eq!(percentile(&v, 0.1), 1.0);
+        assert_eq!(percentile(&v, 0.5), 5.0);
+        assert_eq!(percentile(&v, 0.9), 9.0);
+        assert_eq!(percentile(&[], 0.5), 0.0);
+    }
+
+    #[test]
+    fn same_seed_same_bands_and_bands_are_ordered() {
+        let plan = job_plan();
+        let o = spot_option(0.05);
+        let a = monte_carlo(&plan, &o, 2_000, 9).unwrap();
+        assert_eq!(a, monte_carlo(&plan, &o, 2_000, 9).unwrap());
+        assert_ne!(a, monte_carlo(&plan, &o, 2_000, 10).unwrap());
+        assert!(a.total.p10 <= a.total.p50 && a.total.p50 <= a.total.p90);
+        assert!(a.total.p10 < a.total.p90, "interruptions spread the cost");
+        let f = a.finish_hours.unwrap();
+        assert!(f.p10 <= f.p50 && f.p50 <= f.p90);
+        for b in &a.cumulative {
+            assert!(b.p10 <= b.p50 && b.p50 <= b.p90);
+        }
+        // The mean cost is near the closed form.
+        let closed = evaluate_option(&plan, &o, None).unwrap().total;
+        assert!(
+            (a.mean_total / closed - 1.0).abs() < 0.01,
+            "{} vs {closed}",
+            a.mean_total
+        );
+    }
+
+    #[test]
+    fn fleet_bands_cover_the_closed_form() {
+        let plan = Plan {
+            horizon_months: Some(6),
+            workload: Workload::Fleet(FleetLoad {
+                gpus: 4,
+                hours_per_day: 10.0,
+                days_per_week: 5.0,
+                start_hour: 8,
+            }),
+            ..job_plan()
+        };
+        let o = spot_option(0.02);
+        let m = monte_carlo(&plan, &o, 3_000, 1).unwrap();
+        assert_eq!(m.cumulative.len(), 6);
+        assert_eq!(m.finish_hours, None);
+        let closed = evaluate_option(&plan, &o, None).unwrap().total;
+        assert!(
+            (m.mean_total / closed - 1.0).abs() < 0.01,
+            "{} vs {closed}",
+            m.mean_total
+        );
+        assert!(m.total.p10 <= closed && closed <= m.total.p90);
+    }
+
+    /// A fleet plan whose option has every kind of capacity and interruption: reserved, spot
+    /// (unavailable above the bid cap in one hour, so with an on-demand fallback), on demand
+    /// with hourly billing, and failures.
+    fn mixed_fleet() -> (Plan, OptionSpec) {
+        let plan = Plan {
+            horizon_months: Some(14),
+            months: MonthLength::Calendar {
+                year: 2026,
+                month: 1,
+            },
+            workload: Workload::Fleet(FleetLoad {
+                gpus: 40,
+                hours_per_day: 9.5,
+                days_per_week: 6.0,
+                start_hour: 1,
+            }),
+            ..job_plan()
+        };
+        let mut o = spot_option(0.03);
+        o.billing = Billing {
+            granularity_seconds: Some(3600),
+            minimum_seconds: 0,
+        };
+        o.reserved = Some(crate::billing::ReservedTerm {
+            term_months: 6,
+            upfront: 900.0,
+            recurring_per_hour: 11.0,
+        });
+        if let Some(s) = o.spot.as_mut() {
+            s.prices.per_hour[3] = 40.0;
+            s.bid_cap = Some(20.0);
+        }
+        o.shares = Shares {
+            reserved: 0.25,
+            spot: 0.5,
+        };
+        o.failures_per_hour = 0.004;
+        (plan, o)
+    }
+
+    #[test]
+    fn fleet_bands_by_day_cost_equal_the_per_month_percentiles_of_every_trial() {
+        let (plan, o) = mixed_fleet();
+        let p = prepare(&plan, &o, "o").unwrap();
+        let base = evaluate_prepared(&plan, &o, &p, None, "o").unwrap();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut u = || rand::Rng::random::<f64>(&mut rng);
+        let ks: Vec<Overheads> = (0..2_001)
+            .map(|_| Overheads {
+                reserved: 1.0 + 0.2 * u(),
+                spot: 1.0 + 0.5 * u(),
+                on_demand: 1.0 + 0.3 * u(),
+            })
+            .collect();
+        assert!(Prepared::fleet_monotone_in_day_cost(&o));
+        let (fast, fast_mean) = fleet_bands(&plan, &o, &p, &base, &ks, true);
+        let (all, all_mean) = fleet_bands(&plan, &o, &p, &base, &ks, false);
+        let close = |a: f64, b: f64| (a - b).abs() <= 1e-12 * b.abs().max(1.0);
+        assert_eq!(fast.len(), 14);
+        assert_eq!(fast.len(), all.len());
+        for (m, (a, b)) in fast.iter().zip(&all).enumerate() {
+            assert!(
+                close(a.p10, b.p10) && close(a.p50, b.p50) && close(a.p90, b.p90),
+                "month {}: {a:?} vs {b:?}",
+                m + 1
+            );
+            assert!(a.p10 < a.p50 && a.p50 < a.p90, "month {}: {a:?}", m + 1);
+        }
+        assert!(close(fast_mean, all_mean), "{fast_mean} vs {all_mean}");
+    }
+
+    #[test]
+    fn fleet_bands_with_a_free_allowance_take_every_trial() {
+        let (plan, mut o) = mixed_fleet();
+        o.free_gpu_hours = crate::billing::Allowance {
+            monthly: 500.0,
+            once: 20_000.0,
+        };
+        assert!(!Prepared::fleet_monotone_in_day_cost(&o));
+        let m = monte_carlo(&plan, &o, 2_000, 4).unwrap();
+        assert_eq!(m, monte_carlo(&plan, &o, 2_000, 4).unwrap());
+        assert_eq!(m.cumulative.len(), 14);
+        for b in &m.cumulative {
+            assert!(b.p10 <= b.p50 && b.p50 <= b.p90, "{b:?}");
+        }
+        assert_eq!(m.total, m.cumulative[13]);
+        let closed = evaluate_option(&plan, &o, None).unwrap().total;
+        assert!(
+            (m.mean_total / closed - 1.0).abs() < 0.01,
+            "{} vs {closed}",
+            m.mean_total
+        );
+    }
+
+    #[test]
+    fn trial_count_is_validated() {
+        let e = monte_carlo(&job_plan(), &spot_option(0.01), 0, 1).unwrap_err();
+        assert_eq!(e.field(), "montecarlo.trials");
+        assert!(monte_carlo(&job_plan(), &spot_option(0.01), MAX_TRIALS + 1, 1).is_err());
+    }
+}
