@@ -19,10 +19,10 @@ mod native {
     use criterion::{criterion_group, Criterion};
     use planner_app::chart::{cumulative_svg, Theme};
     use planner_app::i18n::Translator;
-    use planner_app::scenario::{engine_cumulative_chart, offer_option, Scenario};
+    use planner_app::scenario::{engine_cumulative_chart, offer_option, sort_by_totals, Scenario};
     use planner_core::catalog::{
         self,
-        query::{filter_offers, sort_by_totals, OfferFilter},
+        query::{filter_offers, OfferFilter},
     };
     use planner_core::file::offer_spec;
     use planner_core::language::Language;

@@ -7,7 +7,7 @@ use crate::chart::lines::{LinesChart, Marker, XyLine};
 use crate::chart::ranking::{Bar, RankingChart};
 use crate::chart::{BandArea, CumulativeChart, Line};
 use crate::i18n::{self, Arg, Translator};
-use planner_core::catalog::{self, Offer};
+use planner_core::catalog::{self, query, Offer};
 use planner_core::file::{self, Mode, OptionFile, ScenarioFile, WorkloadFile};
 use planner_core::input::NumberSpec;
 use planner_core::language::Language;
@@ -1962,12 +1962,33 @@ pub fn engine_buy_chart(
     }
 }
 
+/// Sorts `offers` by their scenario total (offer id → total in the display currency, the app's
+/// [`Scenario::offer_totals`]), cheapest first; offers without a total go last, and ties keep
+/// their order (stable).
+pub fn sort_by_totals(offers: &mut [&'static Offer], totals: &HashMap<String, f64>) {
+    query::sort_offers_by(offers, &|o| {
+        totals.get(o.id).copied().unwrap_or(f64::INFINITY)
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn en() -> Translator {
         Translator::new(Language::En)
+    }
+
+    #[test]
+    fn sorting_by_scenario_total_puts_uncosted_offers_last() {
+        let mut offers: Vec<&'static Offer> = catalog::OFFERS.iter().take(3).collect();
+        let totals = HashMap::from([
+            (offers[2].id.to_string(), 1.0),
+            (offers[0].id.to_string(), 2.0),
+        ]);
+        let ids = [offers[2].id, offers[0].id, offers[1].id];
+        sort_by_totals(&mut offers, &totals);
+        assert_eq!(offers.iter().map(|o| o.id).collect::<Vec<_>>(), ids);
     }
 
     #[test]

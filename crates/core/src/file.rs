@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 pub const VERSION: u32 = 1;
 
 /// A scenario file as written on disk (see `docs/scenario-format.md` for every field).
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioFile {
     /// Format version; must be [`VERSION`].
@@ -73,6 +73,78 @@ pub struct ScenarioFile {
     pub buy: Option<BuyFile>,
     /// Compared options (at least one).
     pub options: Vec<OptionFile>,
+}
+
+/// Written out rather than derived: a derived `clone` or `eq` is `#[inline]`, so every crate
+/// that clones or compares a scenario file (planner-core, planner-app, the web app) compiled
+/// and inlined its own copy into the wasm. Out of line here, there is one copy (with the
+/// written-out impls of [`OptionFile`] and `planner_engine::plan::OptionResult`, 1.8 KB less
+/// gzipped bundle). The struct literal names every field, so none can be forgotten.
+impl Clone for ScenarioFile {
+    fn clone(&self) -> Self {
+        ScenarioFile {
+            version: self.version,
+            name: self.name.clone(),
+            month: self.month.clone(),
+            start: self.start.clone(),
+            horizon_months: self.horizon_months,
+            currency: self.currency.clone(),
+            usd_per_cny: self.usd_per_cny,
+            rate_as_of: self.rate_as_of.clone(),
+            workload: self.workload,
+            portfolio: self.portfolio,
+            checkpoint: self.checkpoint,
+            storage_gb: self.storage_gb,
+            egress_gb_per_month: self.egress_gb_per_month,
+            contingency_pct: self.contingency_pct,
+            montecarlo: self.montecarlo,
+            buy: self.buy,
+            options: self.options.clone(),
+        }
+    }
+}
+
+/// Written out rather than derived, for the reason given on its `Clone` impl; the pattern
+/// names every field, so none can be forgotten.
+impl PartialEq for ScenarioFile {
+    fn eq(&self, other: &Self) -> bool {
+        let ScenarioFile {
+            version,
+            name,
+            month,
+            start,
+            horizon_months,
+            currency,
+            usd_per_cny,
+            rate_as_of,
+            workload,
+            portfolio,
+            checkpoint,
+            storage_gb,
+            egress_gb_per_month,
+            contingency_pct,
+            montecarlo,
+            buy,
+            options,
+        } = self;
+        *version == other.version
+            && *name == other.name
+            && *month == other.month
+            && *start == other.start
+            && *horizon_months == other.horizon_months
+            && *currency == other.currency
+            && *usd_per_cny == other.usd_per_cny
+            && *rate_as_of == other.rate_as_of
+            && *workload == other.workload
+            && *portfolio == other.portfolio
+            && *checkpoint == other.checkpoint
+            && *storage_gb == other.storage_gb
+            && *egress_gb_per_month == other.egress_gb_per_month
+            && *contingency_pct == other.contingency_pct
+            && *montecarlo == other.montecarlo
+            && *buy == other.buy
+            && *options == other.options
+    }
 }
 
 fn default_month() -> String {
@@ -351,7 +423,7 @@ pub struct FreeFile {
 }
 
 /// One compared option: a catalog offer id and/or inline prices (inline wins).
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct OptionFile {
     /// Label (default: the offer's label, or `option N`).
@@ -408,6 +480,78 @@ pub struct OptionFile {
     /// Portfolio shares of this option.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub portfolio: Option<SharesFile>,
+}
+
+/// Written out rather than derived, for the reason given on [`ScenarioFile`]'s `Clone`; the
+/// struct literal names every field, so none can be forgotten.
+impl Clone for OptionFile {
+    fn clone(&self) -> Self {
+        OptionFile {
+            name: self.name.clone(),
+            offer: self.offer.clone(),
+            prices_as_of: self.prices_as_of.clone(),
+            currency: self.currency.clone(),
+            gpus_per_instance: self.gpus_per_instance,
+            on_demand_per_hour: self.on_demand_per_hour,
+            billing: self.billing,
+            schedule: self.schedule.clone(),
+            shiftable: self.shiftable,
+            throughput_factor: self.throughput_factor,
+            reserved: self.reserved,
+            spot: self.spot.clone(),
+            monthly_package_per_instance: self.monthly_package_per_instance,
+            failures_per_hour: self.failures_per_hour,
+            free: self.free,
+            storage_per_gb_month: self.storage_per_gb_month,
+            egress_per_gb: self.egress_per_gb,
+            portfolio: self.portfolio,
+        }
+    }
+}
+
+/// Written out rather than derived, for the reason given on its `Clone` impl; the pattern
+/// names every field, so none can be forgotten.
+impl PartialEq for OptionFile {
+    fn eq(&self, other: &Self) -> bool {
+        let OptionFile {
+            name,
+            offer,
+            prices_as_of,
+            currency,
+            gpus_per_instance,
+            on_demand_per_hour,
+            billing,
+            schedule,
+            shiftable,
+            throughput_factor,
+            reserved,
+            spot,
+            monthly_package_per_instance,
+            failures_per_hour,
+            free,
+            storage_per_gb_month,
+            egress_per_gb,
+            portfolio,
+        } = self;
+        *name == other.name
+            && *offer == other.offer
+            && *prices_as_of == other.prices_as_of
+            && *currency == other.currency
+            && *gpus_per_instance == other.gpus_per_instance
+            && *on_demand_per_hour == other.on_demand_per_hour
+            && *billing == other.billing
+            && *schedule == other.schedule
+            && *shiftable == other.shiftable
+            && *throughput_factor == other.throughput_factor
+            && *reserved == other.reserved
+            && *spot == other.spot
+            && *monthly_package_per_instance == other.monthly_package_per_instance
+            && *failures_per_hour == other.failures_per_hour
+            && *free == other.free
+            && *storage_per_gb_month == other.storage_per_gb_month
+            && *egress_per_gb == other.egress_per_gb
+            && *portfolio == other.portfolio
+    }
 }
 
 /// A scenario ready to evaluate.

@@ -45,6 +45,7 @@ impl Currency {
 
     /// Parses an ISO 4217 code (case-insensitive); `None` for codes the catalog does not use.
     #[must_use]
+    #[inline]
     pub fn from_code(code: &str) -> Option<Currency> {
         Currency::ALL
             .into_iter()
