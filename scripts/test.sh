@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
 # Quick start, command 2: installs what is missing, then runs every test and exits non-zero on
 # any failure:
-#   1. formatting (cargo fmt --check) and lints (clippy, native and wasm32, warnings are errors)
+#   1. the crates' dependency directions (scripts/check-deps.sh), formatting (cargo fmt --check)
+#      and lints (clippy of the whole workspace, native and wasm32, warnings are errors)
 #   2. native unit and integration tests of every crate (engine, catalog, cost model, scenario
 #      file, charts, scenario state, translations, the gpurent binary)
 #   3. browser tests: wasm-bindgen-test in headless Chromium (tests/web.rs)
 #   4. end-to-end: release bundle built by Trunk, served locally, driven in headless Chromium
-#      (tests/e2e/app.test.mjs)
+#      (tests/e2e/*.test.mjs)
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 "$ROOT/scripts/setup.sh" --browser
 cd "$ROOT"
 
-log "1/4 formatting and lints"
+log "1/4 dependency directions, formatting and lints"
+"$ROOT/scripts/check-deps.sh"
 cargo fmt --all -- --check
 cargo clippy --locked --workspace --all-targets -- -D warnings
 cargo clippy --locked --workspace --target wasm32-unknown-unknown --lib --bins --tests -- -D warnings
