@@ -5,7 +5,7 @@ Trunk starts the app with an inline module script whose text changes with every 
 names the hashed bundle files), so the policy allows exactly that script by its SHA-256 hash
 instead of allowing inline scripts in general. Everything else may come only from the page's
 own origin, WebAssembly may be compiled ('wasm-unsafe-eval'), and style attributes are allowed
-(see POLICY for why). Nothing may be fetched from anywhere else (PRODUCT.md: "no request leaves the page's origin; a strict CSP").
+(see POLICY for why). Nothing may be fetched from anywhere else: no request leaves the page's origin.
 
 Reads and rewrites $TRUNK_STAGING_DIR/index.html (or the path given as the first argument).
 """

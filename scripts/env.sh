@@ -5,7 +5,8 @@ TOOLS="$ROOT/.tools"
 TRUNK_VERSION="0.21.14"
 BINARYEN_VERSION="123"
 export PATH="$TOOLS/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
-# The wasm-bindgen CLI must equal the wasm-bindgen crate in Cargo.lock exactly (TOOLCHAIN.md).
+# The wasm-bindgen CLI must equal the wasm-bindgen crate in Cargo.lock exactly, or Trunk tries
+# to download its own (and fails without internet access).
 wasm_bindgen_version() {
   awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$ROOT/Cargo.lock"
 }

@@ -21,7 +21,7 @@ WB="$(wasm_bindgen_version)"
 [ -n "$WB" ] || { log "Cargo.lock names no wasm-bindgen version"; exit 1; }
 if ! wasm-bindgen --version 2>/dev/null | grep -q "wasm-bindgen $WB\$"; then
   log "installing wasm-bindgen-cli $WB (matches Cargo.lock; about 4 minutes)"
-  # No --locked: the registry mirror lacks one pinned transitive version (TOOLCHAIN.md).
+  # No --locked: the registry mirror lacks one transitive version the CLI's lock file pins.
   cargo install wasm-bindgen-cli --version "=$WB"
 fi
 

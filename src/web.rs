@@ -6,7 +6,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlAnchorElement, HtmlCanvasElement};
 
 /// How long a download's object URL is kept before it is revoked, in milliseconds. Revoking it
-/// right after `click()` makes Firefox save nothing (STYLE.md, "What to avoid").
+/// right after `click()` makes Firefox save nothing.
 pub const OBJECT_URL_LIFETIME_MS: u32 = 60_000;
 
 /// Width used when the chart box has no layout width yet (hidden or detached), in CSS pixels.

@@ -67,7 +67,7 @@ export async function openApp(browser, origin, { deviceScaleFactor = 1, width = 
   return { context, page, problems, firstChartMs, wallMs };
 }
 
-/** PRODUCT.md: the whole download stays under 400 KB gzip (1 KB = 1,000 bytes). */
+/** docs/performance.md, "Budgets": the whole download stays under 400 KB gzip (1 KB = 1,000 bytes). */
 export const BUNDLE_BUDGET_GZIP_BYTES = 400_000;
 
 /**

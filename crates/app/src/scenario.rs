@@ -386,7 +386,7 @@ pub enum Action {
         /// Recurring price per instance-hour.
         per_hour: f64,
     },
-    /// Compare with owning servers (the COST-MODEL.md example server when first switched on),
+    /// Compare with owning servers (the example server of docs/cost-model.md, "Buy vs rent", when first switched on),
     /// or stop comparing.
     EnableBuy(bool),
     /// Set the owned server (every field validated, see [`check_buy`]).
@@ -1155,7 +1155,7 @@ impl Scenario {
     }
 }
 
-/// The owned server first offered for rent vs buy (COST-MODEL.md's example): 8 GPUs, 250,000
+/// The owned server first offered for rent vs buy (the example of docs/cost-model.md, "Buy vs rent"): 8 GPUs, 250,000
 /// purchase, 3 years, 10 % residual, 6.5 kW at PUE 1.3 and 0.12 per kWh, 1,500 ops per month.
 pub const DEFAULT_BUY: file::BuyFile = file::BuyFile {
     gpus: 8,

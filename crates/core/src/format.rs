@@ -1,5 +1,5 @@
 //! Display formatting of money, hourly rates and plain numbers. This is the only place where
-//! amounts are rounded (COST-MODEL.md: "full precision inside, rounding only for display").
+//! amounts are rounded (docs/cost-model.md, "Units": full precision inside, rounding only for display).
 //! Digit grouping comes from the `num-format` crate.
 
 use num_format::{Locale, ToFormattedString};
@@ -60,7 +60,7 @@ pub fn money(amount: f64, currency: Currency) -> String {
     }
 }
 
-/// Formats an hourly rate with 4 fraction digits (COST-MODEL.md: rates to at least 4 decimals),
+/// Formats an hourly rate with 4 fraction digits (docs/cost-model.md, "Units": hourly rates to 4 decimals),
 /// e.g. `rate(4.09625, Usd)` is `"$4.0963"`. Non-finite rates give `"n/a"`.
 #[must_use]
 pub fn rate(per_hour: f64, currency: Currency) -> String {

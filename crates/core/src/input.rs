@@ -1,6 +1,5 @@
 //! Validation of numbers typed into the scenario's fields. Every rejection is a message shown
-//! next to the field; the last valid value stays in force (COST-MODEL.md, "Inputs that must
-//! never break it").
+//! next to the field; the last valid value stays in force (docs/cost-model.md, "Bad input").
 
 use thiserror::Error;
 

@@ -1,6 +1,6 @@
 //! Output of an [`Evaluation`]: pretty JSON (full precision) and CSV (one row per option and
 //! month, units in the header, plain numbers rounded to cents, dot decimal, no separators), as
-//! COST-MODEL.md asks of exports.
+//! docs/cost-model.md ("Outputs") asks of exports.
 
 use crate::file::Evaluation;
 use planner_engine::plan::Components;

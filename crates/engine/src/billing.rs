@@ -1,4 +1,4 @@
-//! Price rules per billing mode (COST-MODEL.md, "Billing modes"): on-demand granularity and
+//! Price rules per billing mode (docs/cost-model.md, "Billing modes"): on-demand granularity and
 //! minimum charge, reserved/committed terms, hour-of-day schedules (peak/off-peak and spot
 //! market prices with a bid cap), and free allowances that reset monthly or are used once.
 //! All prices are per **instance-hour** in the option's native currency.
@@ -7,10 +7,10 @@ use super::{in_range, non_negative, positive, EngineError};
 use crate::units::Billing;
 
 /// Billed hours for one run of `run_hours` hours under `billing`: the duration rounded up to the
-/// billing granularity, and at least the minimum charge (COST-MODEL.md, on-demand rule).
+/// billing granularity, and at least the minimum charge (docs/cost-model.md, "On-demand fleet", rule 2).
 /// A run of 0 hours is not a run and bills 0. Negative or non-finite durations bill 0.
 ///
-/// Examples (COST-MODEL.md): at 2.40/h a 20-minute run bills 1/3 h per-second (0.80) but 1 h
+/// Examples (docs/cost-model.md): at 2.40/h a 20-minute run bills 1/3 h per-second (0.80) but 1 h
 /// hourly (2.40); a 30-second run with per-minute billing and a 1-minute minimum bills 1 minute.
 #[must_use]
 pub fn billed_hours_per_run(run_hours: f64, billing: Billing) -> f64 {
@@ -50,7 +50,7 @@ pub enum Payment {
 }
 
 /// A reserved (committed-use) term for one instance: owed for the whole term whatever the usage
-/// (COST-MODEL.md, reserved/committed).
+/// (docs/cost-model.md, "Billing modes", reserved).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ReservedTerm {
     /// Term length in months (e.g. 12 or 36), ≥ 1.
@@ -95,7 +95,7 @@ impl ReservedTerm {
         }
     }
 
-    /// Effective hourly rate = recurring + upfront / term hours (COST-MODEL.md). `term_hours` is
+    /// Effective hourly rate = recurring + upfront / term hours (docs/cost-model.md). `term_hours` is
     /// the sum of the term's month hours under the plan's convention (8,760 for 12 × 730 h).
     ///
     /// Example: 105,120 upfront + 20.00/h over 8,760 h → 32.00/h.
@@ -128,7 +128,7 @@ impl ReservedTerm {
 }
 
 /// An hour-of-day price schedule: `per_hour[j]` is the price per instance-hour from `j:00` to
-/// `j+1:00` (COST-MODEL.md, peak/off-peak).
+/// `j+1:00` (docs/cost-model.md, "Billing modes", on-demand schedules).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Schedule {
     /// Price per instance-hour for each hour of the day, native currency.
@@ -237,7 +237,7 @@ pub fn cheapest_start(schedule: &Schedule, hours: f64) -> u32 {
 
 /// A free allowance of one resource (GPU-hours, GB-months of storage, GB of egress): `monthly`
 /// resets every month, `once` is a one-time credit used up in the first months that need it
-/// (COST-MODEL.md, free tier / allowances). Units are those of the resource.
+/// (docs/cost-model.md, "Billing modes", free tiers). Units are those of the resource.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Allowance {
     /// Free units in every month (unused units do not carry over).
@@ -275,7 +275,7 @@ impl Allowance {
 
 /// Spot market prices by hour of day with an optional bid cap: an hour whose market price is
 /// above the cap is an interruption (no capacity, not billed); otherwise the market price is
-/// paid, never the cap (COST-MODEL.md, spot / preemptible / bidding).
+/// paid, never the cap (docs/cost-model.md, "Billing modes", spot).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SpotMarket {
     /// Market price per instance-hour by hour of day, native currency.

@@ -1,5 +1,6 @@
-//! Seeded, reproducible Monte Carlo of interruptions (COST-MODEL.md: "draws interruptions and
-//! reports P10/P50/P90 of cost and finish time, so the charts can show a band"). Each trial
+//! Seeded, reproducible Monte Carlo of interruptions (docs/cost-model.md,
+//! "Interruptions, checkpoints and failures": P10/P50/P90 of cost and finish time, so the
+//! charts can show a band). Each trial
 //! draws the billed time of every interrupted capacity class (a [`RunDraw`], as
 //! [`super::risk::draw_run_hours`]: set up once per class, drawn once per trial), turns it
 //! into an overhead factor, and prices the option with it; the bands are per-month

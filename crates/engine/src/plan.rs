@@ -1,4 +1,4 @@
-//! A plan over months and what each compared option costs under it (COST-MODEL.md,
+//! A plan over months and what each compared option costs under it (docs/cost-model.md,
 //! "Workloads" and "Outputs"): fleet and job workloads, portfolio shares (reserved first, then
 //! spot, then on-demand), interruptions, storage, egress, allowances, contingency, and the
 //! per-month series of cost by component. Amounts are in the option's native currency until
@@ -24,7 +24,7 @@ pub const MAX_PLAN_MONTHS: u32 = 1_200;
 pub const MAX_GPUS: u32 = 1_000_000;
 
 /// Reference accelerator of job-mode work units: W is measured in GPU-hours of this GPU at this
-/// precision (COST-MODEL.md, job mode).
+/// precision (docs/cost-model.md, "Workloads", job).
 pub const REFERENCE_GPU: &str = "A100 80GB, dense BF16";
 
 /// Fleet mode: `gpus` GPUs used `hours_per_day` hours a day (starting at `start_hour`),
@@ -349,7 +349,7 @@ impl Plan {
     }
 }
 
-/// Cost components of one month, or summed over months (COST-MODEL.md, "Outputs").
+/// Cost components of one month, or summed over months (docs/cost-model.md, "Outputs").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct Components {
     /// Amortised upfront of reserved capacity that served work (upfront / term months per month).

@@ -1,4 +1,4 @@
-//! Interruptions, checkpoints and restarts (COST-MODEL.md, "Interruptions, checkpoints and
+//! Interruptions, checkpoints and restarts (docs/cost-model.md, "Interruptions, checkpoints and
 //! failures"): the expected time to finish a segment, Young's checkpoint interval, the expected
 //! time of a whole run of useful work, and a seeded Monte-Carlo draw of the same run.
 
@@ -60,7 +60,7 @@ impl Checkpointing {
 
 /// Expected wall-clock hours to finish one segment of `s` hours (useful work plus checkpoint
 /// write) under Poisson interruptions at `rate` per hour, each costing a restart of `restart`
-/// hours: `E[T] = (e^{λs} − 1)(1/λ + R)` (COST-MODEL.md; Daly 2006 with no downtime term),
+/// hours: `E[T] = (e^{λs} − 1)(1/λ + R)` (docs/cost-model.md; Daly 2006 with no downtime term),
 /// computed with `expm1` so small λs keep full precision; λ = 0 gives exactly `s`.
 ///
 /// Examples: λ = 0.01, s = 1, R = 0.1 → 1.006022; λ = 0.05, s = 2, R = 0.25 → 2.129711.

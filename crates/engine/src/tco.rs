@@ -1,4 +1,4 @@
-//! Buy vs rent (COST-MODEL.md, "Buy vs rent"): the hourly cost of owning a server, per used
+//! Buy vs rent (docs/cost-model.md, "Buy vs rent"): the hourly cost of owning a server, per used
 //! GPU-hour, and the cash view used to find the month in which renting overtakes buying.
 
 use super::{in_range, non_negative, positive, EngineError, HOURS_PER_MONTH_730, HOURS_PER_YEAR};
@@ -46,7 +46,7 @@ impl OwnedServer {
     }
 
     /// Owned cost per server-hour, paid whether used or not:
-    /// P(1 − r)/(Y · 8,760) + kW · PUE · price + ops / 730 (COST-MODEL.md).
+    /// P(1 − r)/(Y · 8,760) + kW · PUE · price + ops / 730 (docs/cost-model.md).
     ///
     /// Example: P = 250,000, Y = 3, r = 10 %, 6.5 kW, PUE 1.3, 0.12/kWh, ops 1,500/month →
     /// 11.6304 per server-hour.

@@ -66,7 +66,7 @@ impl GpuSpec {
     }
 }
 
-/// The reference GPU for "relative to A100 80GB" figures (COST-MODEL.md, job mode).
+/// The reference GPU for "relative to A100 80GB" figures (docs/cost-model.md, "Workloads", job).
 pub const REFERENCE_MODEL: &str = "A100 80GB SXM";
 
 const A100_DOC: &str = "NVIDIA A100 Tensor Core GPU datasheet";

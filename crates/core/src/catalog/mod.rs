@@ -45,9 +45,9 @@ static UNKNOWN_SOURCE: Source = Source {
     note: "",
 };
 
-/// Prices older than this many months are marked stale in the UI (COST-MODEL.md: "a price
-/// older than a threshold is marked stale"). List prices of the big clouds change a few times a
-/// year, so a year-old snapshot deserves a warning.
+/// Prices older than this many months are marked stale in the UI (docs/cost-model.md, "Units",
+/// dates). List prices of the big clouds change a few times a year, so a year-old snapshot
+/// deserves a warning.
 pub const STALE_AFTER_MONTHS: u32 = 12;
 
 impl Source {
@@ -127,7 +127,7 @@ impl Offer {
     /// On-demand price per GPU-hour in the native currency: `on_demand_per_hour / gpu_count`.
     /// `None` when `gpu_count` is 0 (never in the bundled catalog, but possible for user data).
     ///
-    /// Example: p3.16xlarge at 24.48/h with 8 GPUs is 3.06 per GPU-hour (COST-MODEL.md).
+    /// Example: p3.16xlarge at 24.48/h with 8 GPUs is 3.06 per GPU-hour (docs/cost-model.md, "Units").
     #[must_use]
     pub fn on_demand_per_gpu_hour(&self) -> Option<f64> {
         (self.gpu_count > 0).then(|| self.on_demand_per_hour / f64::from(self.gpu_count))
@@ -233,7 +233,7 @@ impl Payment {
     }
 }
 
-/// A committed-use / reserved price of an offer (COST-MODEL.md, "reserved / committed").
+/// A committed-use / reserved price of an offer (docs/cost-model.md, "Billing modes", reserved).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Commitment {
     /// Term in months (12 or 36 in the bundled catalog).
@@ -248,7 +248,7 @@ pub struct Commitment {
 
 impl Commitment {
     /// Effective price per instance-hour over the whole term: `per_hour + upfront / term hours`,
-    /// with 730 hours per month (COST-MODEL.md: on-demand 40.00/h vs 105,120 upfront + 20.00/h
+    /// with 730 hours per month (docs/cost-model.md: on-demand 40.00/h vs 105,120 upfront + 20.00/h
     /// for 12 months is 32.00/h).
     #[must_use]
     pub fn effective_per_hour(&self) -> f64 {
