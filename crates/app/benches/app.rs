@@ -17,9 +17,15 @@ criterion::criterion_main!(native::benches);
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
     use criterion::{criterion_group, Criterion};
-    use planner_app::chart::{cumulative_svg, Theme};
+    use planner_app::chart::breakdown::BreakdownChart;
+    use planner_app::chart::lines::LinesChart;
+    use planner_app::chart::ranking::RankingChart;
+    use planner_app::chart::{cumulative_svg, tooltip_at, CumulativeChart, PlotFrame, Theme};
     use planner_app::i18n::Translator;
-    use planner_app::scenario::{engine_cumulative_chart, offer_option, sort_by_totals, Scenario};
+    use planner_app::scenario::{
+        engine_breakdown_chart, engine_buy_chart, engine_cumulative_chart, engine_ranking_chart,
+        engine_reserved_chart, offer_option, sort_by_totals, with_bands, Action, Scenario,
+    };
     use planner_core::catalog::{
         self,
         query::{filter_offers, OfferFilter},
@@ -93,16 +99,72 @@ mod native {
             .collect();
         let scenario = Scenario::from_file(file).expect("valid bench scenario");
         let en = Translator::new(Language::En);
+
+        // One slider move as the page runs it (src/ui/mod.rs and src/ui/bands.rs): the
+        // reducer applies the action, the engine evaluates, the risk bands' inputs are looked
+        // up, and the view-models of the five charts are built (the cumulative chart with its
+        // bands, ranking, breakdown, reserved vs on-demand, rent vs buy); then the visible
+        // cumulative chart is drawn as SVG. 10 catalog offers (two with a spot variant) × 36
+        // months, the issue-7 budget's case.
+        let ten = page_scenario();
+        let mut gpus = 64.0;
         c.bench_function(
-            "slider move: engine results + cumulative chart + SVG, 5 offers x 36 months",
+            "slider move (page path): reduce + evaluate + band inputs + 5 view-models, 10 options x 36 months",
             |b| {
                 b.iter(|| {
-                    let results = black_box(&scenario).evaluate().unwrap_or_default();
-                    let chart = engine_cumulative_chart(&scenario, &results, &en);
-                    cumulative_svg(&chart, &Theme::LIGHT, 1000)
+                    gpus = if gpus == 64.0 { 65.0 } else { 64.0 };
+                    let s = black_box(&ten).apply(Action::SetGpus(gpus)).expect("valid");
+                    page_move(&s, &en)
                 })
             },
         );
+        c.bench_function(
+            "slider move (page path) + cumulative SVG, 10 options x 36 months",
+            |b| {
+                b.iter(|| {
+                    gpus = if gpus == 64.0 { 65.0 } else { 64.0 };
+                    let s = black_box(&ten).apply(Action::SetGpus(gpus)).expect("valid");
+                    let (cumulative, ..) = page_move(&s, &en);
+                    cumulative_svg(&cumulative, &Theme::LIGHT, 1000)
+                })
+            },
+        );
+        let results = ten.evaluate().expect("valid");
+        c.bench_function(
+            "view-models: the 5 charts from the results, 10 options x 36 months",
+            |b| b.iter(|| view_models(black_box(&ten), black_box(&results), &en)),
+        );
+        c.bench_function("evaluate, 10 options x 36 months", |b| {
+            b.iter(|| black_box(&ten).evaluate())
+        });
+        let mut with_mc = ten.to_file();
+        with_mc.montecarlo = Some(planner_core::file::MonteCarloFile {
+            trials: 1000,
+            seed: 1,
+        });
+        let with_mc = Scenario::from_file(with_mc).expect("valid");
+        c.bench_function(
+            "evaluate, 10 options x 36 months, file with a montecarlo section (1,000 trials)",
+            |b| b.iter(|| black_box(&with_mc).evaluate()),
+        );
+        c.bench_function("band inputs, 10 options (2 spot)", |b| {
+            b.iter(|| black_box(&ten).band_inputs())
+        });
+        let chart = engine_cumulative_chart(&ten, &results, &en);
+        let frame = chart_frame(&chart);
+        c.bench_function("hover readout: the tooltip's rows, 10 lines", |b| {
+            b.iter(|| {
+                let t = tooltip_at(black_box(&chart), &frame, 500.0, 200.0)?;
+                Some(
+                    t.rows
+                        .iter()
+                        .map(|(label, v)| {
+                            (label.split(" — ").next().unwrap_or(label).to_string(), *v)
+                        })
+                        .collect::<Vec<_>>(),
+                )
+            })
+        });
 
         // What the app does once the sliders settle (issue 7, "re-ranking the whole catalog after
         // a parameter change"): every catalog offer's all-on-demand total under the scenario,
@@ -137,6 +199,96 @@ mod native {
                 })
             },
         );
+    }
+
+    /// 10 catalog offers (USD and CNY) × 36 months, 64 GPUs 18 h a day, storage and egress,
+    /// the first two options with an all-spot variant in place of the last two offers.
+    fn page_scenario() -> Scenario {
+        let mut file = Scenario::default().to_file();
+        file.workload.gpus = Some(64);
+        file.workload.hours_per_day = Some(18.0);
+        file.horizon_months = Some(36);
+        file.storage_gb = 5_000.0;
+        file.egress_gb_per_month = 800.0;
+        let spot: Vec<&catalog::Offer> = catalog::OFFERS
+            .iter()
+            .filter(|o| o.spot_per_hour.is_some())
+            .step_by(7)
+            .take(2)
+            .collect();
+        file.options = spot
+            .iter()
+            .copied()
+            .chain(
+                catalog::OFFERS
+                    .iter()
+                    .filter(|o| o.spot_per_hour.is_none())
+                    .step_by(41)
+                    .take(6),
+            )
+            .map(|o| offer_option(o.id))
+            .collect();
+        let mut s = Scenario::from_file(file).expect("valid bench scenario");
+        for index in [0, 2] {
+            s = s
+                .apply(Action::AddSpotVariant {
+                    index,
+                    spot_pct: 100.0,
+                })
+                .expect("spot variant");
+        }
+        assert_eq!(s.options().len(), 10);
+        s
+    }
+
+    /// What the page computes after the reducer on a move: results, band inputs, view-models.
+    fn page_move(
+        s: &Scenario,
+        t: &Translator,
+    ) -> (
+        CumulativeChart,
+        RankingChart,
+        BreakdownChart,
+        LinesChart,
+        LinesChart,
+        usize,
+    ) {
+        let results = s.evaluate().unwrap_or_default();
+        let inputs = s.band_inputs();
+        let (c, r, b, re, bu) = view_models(s, &results, t);
+        (c, r, b, re, bu, inputs.len())
+    }
+
+    fn view_models(
+        s: &Scenario,
+        results: &[planner_engine::plan::OptionResult],
+        t: &Translator,
+    ) -> (
+        CumulativeChart,
+        RankingChart,
+        BreakdownChart,
+        LinesChart,
+        LinesChart,
+    ) {
+        (
+            with_bands(engine_cumulative_chart(s, results, t), &[], 0, t),
+            engine_ranking_chart(s, results, t),
+            engine_breakdown_chart(s, results, 0, t),
+            engine_reserved_chart(s, results, t),
+            engine_buy_chart(s, results, t),
+        )
+    }
+
+    /// A plausible frame of the cumulative chart drawn 1,000 CSS px wide.
+    fn chart_frame(chart: &CumulativeChart) -> PlotFrame {
+        PlotFrame {
+            left: 60.0,
+            right: 980.0,
+            top: 40.0,
+            bottom: 330.0,
+            x_max: f64::from(chart.months),
+            y_max: 1e9,
+        }
     }
 
     criterion_group!(benches, bench);
