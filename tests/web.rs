@@ -3,7 +3,7 @@
 //! against the catalog price and the 730-hour month.
 #![cfg(target_arch = "wasm32")]
 
-use planner_app::scenario::Scenario;
+use planner_app::state::Scenario;
 use planner_core::catalog;
 use planner_core::format;
 use planner_engine::Currency;

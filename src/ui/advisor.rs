@@ -5,9 +5,10 @@
 
 use super::language::use_tr;
 use super::state::{AppAction, AppState};
+use planner_app::action::Action;
 use planner_app::advisor::{shortlist, DataLocation, Needs};
 use planner_app::msg;
-use planner_app::scenario::{Action, MAX_COMPARED};
+use planner_app::validation::MAX_COMPARED;
 use planner_engine::Currency;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};

@@ -58,7 +58,7 @@ pub fn comparison(props: &ComparisonProps) -> Html {
     };
     if results.is_empty() {
         return html! {
-            <p class="empty" id="results-empty">{ t.text_with(msg!("ui-no-offer-picked"), &[("max", Arg::Number(planner_app::scenario::MAX_COMPARED as f64))]) }</p>
+            <p class="empty" id="results-empty">{ t.text_with(msg!("ui-no-offer-picked"), &[("max", Arg::Number(planner_app::validation::MAX_COMPARED as f64))]) }</p>
         };
     }
     let c = props.currency;

@@ -19,16 +19,22 @@ pub mod strategy;
 use chart_panel::{AnyChart, ChartPanel};
 use comparison::Comparison;
 use offer_table::OfferTable;
+use planner_app::action::Action;
 use planner_app::i18n::Msg;
 use planner_app::i18n::{Arg, Translator};
 use planner_app::msg;
-use planner_app::scenario::{
-    engine_breakdown_chart, engine_buy_chart, engine_cumulative_chart, engine_ranking_chart,
-    engine_reserved_chart, with_bands, Action, CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC,
-    DAYS_PER_WEEK_SPEC, DEFAULT_JOB_GPU_HOURS, GPUS_SPEC, HOURS_PER_DAY_SPEC, HOURS_SPEC,
-    INTERRUPTIONS_SPEC, JOB_GPU_HOURS_SPEC, JOB_WITHIN_SPEC, MONTHS_SPEC, PER_GB_PRICE_SPEC,
-    RATE_SPEC, SCALING_SPEC, VOLUME_GB_SPEC,
+use planner_app::state::{CALENDAR, DEFAULT_JOB_GPU_HOURS};
+use planner_app::validation::{
+    CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC, GPUS_SPEC, HOURS_PER_DAY_SPEC,
+    HOURS_SPEC, INTERRUPTIONS_SPEC, JOB_GPU_HOURS_SPEC, JOB_WITHIN_SPEC, MONTHS_SPEC,
+    PER_GB_PRICE_SPEC, RATE_SPEC, SCALING_SPEC, VOLUME_GB_SPEC,
 };
+use planner_app::view::breakdown::breakdown_chart;
+use planner_app::view::buy::buy_chart;
+use planner_app::view::cumulative::{cumulative_chart, with_bands};
+use planner_app::view::footer::footer;
+use planner_app::view::ranking::ranking_chart;
+use planner_app::view::reserved::reserved_chart;
 use planner_core::file::Mode;
 use planner_core::language::Language;
 use planner_engine::Currency;
@@ -164,59 +170,69 @@ pub fn app(props: &AppProps) -> Html {
     // and only for options whose inputs changed (bands.rs).
     let bands = bands::use_risk_bands(&scenario);
     // Chart texts follow the language: the charts are rebuilt when it changes (the scenario
-    // and the engine's results are not).
+    // and the engine's results are not). The footer every chart carries is built once per
+    // scenario and language and shared; each chart's view-model is built once per change.
     let lang = state.language;
-    let chart = {
+    let chart_footer = {
         let results = engine_results.clone();
+        use_memo((scenario.clone(), lang), move |(s, l)| {
+            let r = match &*results {
+                Ok(r) => r.as_slice(),
+                Err(_) => &[],
+            };
+            footer(s, r, &Translator::new(*l))
+        })
+    };
+    let chart = {
+        let (results, footer) = (engine_results.clone(), chart_footer.clone());
         use_memo((scenario.clone(), bands.clone(), lang), move |(s, b, l)| {
             let t = Translator::new(*l);
             crate::web::timed(crate::web::MEASURE_CHART_SERIES, || match &*results {
-                Ok(r) => with_bands(engine_cumulative_chart(s, r, &t), &b.bands, b.pending, &t),
-                Err(_) => engine_cumulative_chart(s, &[], &t),
+                Ok(r) => with_bands(cumulative_chart(s, r, &footer, &t), &b.bands, b.pending, &t),
+                Err(_) => cumulative_chart(s, &[], &footer, &t),
             })
         })
     };
-
     let ranking = {
-        let results = engine_results.clone();
+        let (results, footer) = (engine_results.clone(), chart_footer.clone());
         use_memo((scenario.clone(), lang), move |(s, l)| {
             let t = Translator::new(*l);
             match &*results {
-                Ok(r) => engine_ranking_chart(s, r, &t),
-                Err(_) => engine_ranking_chart(s, &[], &t),
+                Ok(r) => ranking_chart(s, r, &footer, &t),
+                Err(_) => ranking_chart(s, &[], &footer, &t),
             }
         })
     };
     let breakdown = {
-        let results = engine_results.clone();
+        let (results, footer) = (engine_results.clone(), chart_footer.clone());
         use_memo(
             (scenario.clone(), state.breakdown_option, lang),
             move |(s, i, l)| {
                 let t = Translator::new(*l);
                 match &*results {
-                    Ok(r) => engine_breakdown_chart(s, r, *i, &t),
-                    Err(_) => engine_breakdown_chart(s, &[], 0, &t),
+                    Ok(r) => breakdown_chart(s, r, *i, &footer, &t),
+                    Err(_) => breakdown_chart(s, &[], 0, &footer, &t),
                 }
             },
         )
     };
     let reserved_chart = {
-        let results = engine_results.clone();
+        let (results, footer) = (engine_results.clone(), chart_footer.clone());
         use_memo((scenario.clone(), lang), move |(s, l)| {
             let t = Translator::new(*l);
             match &*results {
-                Ok(r) => engine_reserved_chart(s, r, &t),
-                Err(_) => engine_reserved_chart(s, &[], &t),
+                Ok(r) => reserved_chart(s, r, &footer, &t),
+                Err(_) => reserved_chart(s, &[], &footer, &t),
             }
         })
     };
     let buy_chart = {
-        let results = engine_results.clone();
+        let (results, footer) = (engine_results.clone(), chart_footer.clone());
         use_memo((scenario.clone(), lang), move |(s, l)| {
             let t = Translator::new(*l);
             match &*results {
-                Ok(r) => engine_buy_chart(s, r, &t),
-                Err(_) => engine_buy_chart(s, &[], &t),
+                Ok(r) => buy_chart(s, r, &footer, &t),
+                Err(_) => buy_chart(s, &[], &footer, &t),
             }
         })
     };
@@ -277,7 +293,7 @@ pub fn app(props: &AppProps) -> Html {
             ];
             let names = match l {
                 Language::En => planner_engine::plan::Components::NAMES.map(String::from),
-                Language::ZhCn => planner_app::scenario::component_labels(&t),
+                Language::ZhCn => planner_app::view::component_labels(&t),
             };
             header.extend(names.into_iter().map(|n| {
                 t.text_with(
@@ -424,7 +440,7 @@ pub fn app(props: &AppProps) -> Html {
     });
     let on_month = use_callback((dispatcher.clone(), *today), |e: Event, (d, today)| {
         let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-        if v == planner_app::scenario::CALENDAR {
+        if v == CALENDAR {
             let start = format!("{:04}-{:02}", today.0, today.1);
             d.dispatch(AppAction::Scenario(Action::SetCalendarStart(start)));
         } else if let Some(m) = MonthConvention::ALL.into_iter().find(|m| m.label() == v) {
@@ -504,7 +520,7 @@ pub fn app(props: &AppProps) -> Html {
                                 slider_max={256.0} step={1.0} on_change={on_gpus} />
                             <Slider id="hours-per-day" label={tx(msg!("ui-hours-per-day"))} unit={tx(msg!("ui-unit-h-per-day"))} value={fleet.hours_per_day}
                                 spec={HOURS_PER_DAY_SPEC} slider_max={24.0} step={0.5} on_change={on_hours} />
-                            <Slider id="days-per-week" label={tx(msg!("ui-days-per-week"))} unit={tx(msg!("ui-unit-days-per-week"))} value={file.workload.days_per_week.unwrap_or(7.0)}
+                            <Slider id="days-per-week" label={tx(msg!("ui-days-per-week"))} unit={tx(msg!("ui-unit-days-per-week"))} value={scenario.days_per_week()}
                                 spec={DAYS_PER_WEEK_SPEC} slider_max={7.0} step={0.5} on_change={on_days} />
                             <Slider id="months" label={tx(msg!("ui-months"))} unit={tx(msg!("ui-unit-months"))} value={f64::from(fleet.months)} spec={MONTHS_SPEC}
                                 slider_max={60.0} step={1.0} on_change={on_months} />
@@ -563,7 +579,7 @@ pub fn app(props: &AppProps) -> Html {
                             { for MonthConvention::ALL.iter().map(|m| html!{
                                 <option value={m.label()} selected={calendar_start.is_none() && *m == fleet.month}>{ t.text_with(msg!("ui-month-hours"), &[("hours", Arg::Text(m.label().trim_end_matches(" h").to_string()))]) }{ if *m == MonthConvention::Hours730 { " (365 × 24 ÷ 12)" } else { "" } }</option>
                             }) }
-                            <option value={planner_app::scenario::CALENDAR} selected={calendar_start.is_some()}>{ t.text(msg!("ui-calendar-months")) }</option>
+                            <option value={CALENDAR} selected={calendar_start.is_some()}>{ t.text(msg!("ui-calendar-months")) }</option>
                         </select>
                     </label>
                     if let Some(start) = calendar_start.clone() {

@@ -5,7 +5,7 @@
 use super::language::use_tr;
 use super::state::{AppAction, AppState};
 use planner_app::msg;
-use planner_app::scenario::Scenario;
+use planner_app::state::Scenario;
 use planner_core::language::Language;
 use planner_core::share::{Notice, NoticeKind, Shared};
 use std::cell::RefCell;

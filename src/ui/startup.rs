@@ -5,7 +5,7 @@
 
 use super::state::AppState;
 use crate::web_storage::{self, StorageError};
-use planner_app::scenario::Scenario;
+use planner_app::state::Scenario;
 use planner_core::language::Language;
 use planner_core::share::{Notice, NoticeKind, Opened};
 use planner_core::storage::{self, Saved, Stored};

@@ -1,8 +1,9 @@
 //! The app's single reducer: the [`Scenario`] plus view state (table filter, notice). Storage
 //! and other effects never happen here (they belong in `use_effect_with`).
 
+use planner_app::action::Action;
 use planner_app::msg;
-use planner_app::scenario::{Action, Scenario};
+use planner_app::state::Scenario;
 use planner_core::catalog::query::OfferFilter;
 use planner_core::file::ScenarioFile;
 use planner_core::language::Language;
@@ -15,9 +16,9 @@ use yew::Reducible;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Refusal {
     /// A scenario action was refused.
-    Action(planner_app::scenario::ScenarioError),
+    Action(planner_app::validation::ScenarioError),
     /// A scenario file could not be shown.
-    File(planner_app::scenario::FromFileError),
+    File(planner_app::state::file::FromFileError),
     /// The browser's storage could not be read or the corrupt value kept aside.
     Storage(crate::web_storage::StorageError),
 }

@@ -4,13 +4,16 @@
 
 use crate::ui::language::use_tr;
 use crate::ui::slider::Slider;
+use planner_app::action::{rebalance, Action};
 use planner_app::i18n::Arg;
 use planner_app::i18n::Msg;
 use planner_app::msg;
-use planner_app::scenario::{
-    rebalance, Action, Scenario, KWH_PRICE_SPEC, KW_SPEC, LIFE_YEARS_SPEC, OPS_SPEC, PUE_SPEC,
-    PURCHASE_SPEC, RESERVED_PER_HOUR_SPEC, RESERVED_TERM_SPEC, SHARE_PCT_SPEC, THROUGHPUT_SPEC,
+use planner_app::state::Scenario;
+use planner_app::validation::{
+    KWH_PRICE_SPEC, KW_SPEC, LIFE_YEARS_SPEC, OPS_SPEC, PUE_SPEC, PURCHASE_SPEC,
+    RESERVED_PER_HOUR_SPEC, RESERVED_TERM_SPEC, SHARE_PCT_SPEC, THROUGHPUT_SPEC,
 };
+use planner_app::view::commitment_text;
 use planner_core::catalog;
 use planner_core::file::BuyFile;
 use planner_core::format;
@@ -175,37 +178,6 @@ pub fn strategy(props: &StrategyProps) -> Html {
                 </label>
             }
         </div>
-    }
-}
-
-/// A catalog commitment in words in `t`'s language: `"12 months, partial upfront: $105,120.00
-/// upfront + 20.00/h (32.00/h effective)"`.
-fn commitment_text(
-    t: &planner_app::i18n::Translator,
-    c: &catalog::Commitment,
-    currency: planner_engine::Currency,
-) -> String {
-    t.text_with(
-        msg!("ui-commitment"),
-        &[
-            ("months", Arg::Number(f64::from(c.term_months))),
-            ("payment", Arg::Text(t.text(payment_id(c.payment)))),
-            ("upfront", Arg::Money(c.upfront, currency)),
-            ("per_hour", Arg::Text(format::number(c.per_hour, 2))),
-            (
-                "effective",
-                Arg::Text(format::number(c.effective_per_hour(), 2)),
-            ),
-        ],
-    )
-}
-
-/// The message id of a payment option (`ui-payment-no-upfront`…).
-fn payment_id(p: catalog::Payment) -> Msg {
-    match p {
-        catalog::Payment::AllUpfront => msg!("ui-payment-all-upfront"),
-        catalog::Payment::PartialUpfront => msg!("ui-payment-partial-upfront"),
-        catalog::Payment::NoUpfront => msg!("ui-payment-no-upfront"),
     }
 }
 

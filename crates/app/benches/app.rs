@@ -17,18 +17,22 @@ criterion::criterion_main!(native::benches);
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
     use criterion::{criterion_group, Criterion};
+    use planner_app::action::Action;
     use planner_app::chart::breakdown::BreakdownChart;
     use planner_app::chart::lines::LinesChart;
     use planner_app::chart::ranking::RankingChart;
     use planner_app::chart::{cumulative_svg, tooltip_at, CumulativeChart, PlotFrame, Theme};
     use planner_app::i18n::Translator;
-    use planner_app::scenario::{
-        engine_breakdown_chart, engine_buy_chart, engine_cumulative_chart, engine_ranking_chart,
-        engine_reserved_chart, offer_option, sort_by_totals, with_bands, Action, Scenario,
-    };
+    use planner_app::state::{offer_option, Scenario};
+    use planner_app::view::breakdown::breakdown_chart;
+    use planner_app::view::buy::buy_chart;
+    use planner_app::view::cumulative::{cumulative_chart, with_bands};
+    use planner_app::view::footer::footer;
+    use planner_app::view::ranking::ranking_chart;
+    use planner_app::view::reserved::reserved_chart;
     use planner_core::catalog::{
         self,
-        query::{filter_offers, OfferFilter},
+        query::{filter_offers, sort_by_totals, OfferFilter},
     };
     use planner_core::file::offer_spec;
     use planner_core::language::Language;
@@ -150,7 +154,7 @@ mod native {
         c.bench_function("band inputs, 10 options (2 spot)", |b| {
             b.iter(|| black_box(&ten).band_inputs())
         });
-        let chart = engine_cumulative_chart(&ten, &results, &en);
+        let chart = cumulative_chart(&ten, &results, &footer(&ten, &results, &en), &en);
         let frame = chart_frame(&chart);
         c.bench_function("hover readout: the tooltip's rows, 10 lines", |b| {
             b.iter(|| {
@@ -270,12 +274,14 @@ mod native {
         LinesChart,
         LinesChart,
     ) {
+        // The footer is built once and shared (src/ui/mod.rs memoises it).
+        let footer = footer(s, results, t);
         (
-            with_bands(engine_cumulative_chart(s, results, t), &[], 0, t),
-            engine_ranking_chart(s, results, t),
-            engine_breakdown_chart(s, results, 0, t),
-            engine_reserved_chart(s, results, t),
-            engine_buy_chart(s, results, t),
+            with_bands(cumulative_chart(s, results, &footer, t), &[], 0, t),
+            ranking_chart(s, results, &footer, t),
+            breakdown_chart(s, results, 0, &footer, t),
+            reserved_chart(s, results, &footer, t),
+            buy_chart(s, results, &footer, t),
         )
     }
 

@@ -226,7 +226,7 @@ pub fn cumulative_csv_with_bands(
         let mut row = vec![String::new(); header.len()];
         row[0] = neutralise(&t.text_with(
             msg!("chart-empty-pick"),
-            &[("max", Arg::Number(crate::scenario::MAX_COMPARED as f64))],
+            &[("max", Arg::Number(crate::validation::MAX_COMPARED as f64))],
         ));
         let _ = w.write_record(&row);
     }
@@ -243,7 +243,8 @@ pub fn file_name(what: &str, date: &str, ext: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{Action, Scenario};
+    use crate::action::Action;
+    use crate::state::Scenario;
 
     fn en() -> Translator {
         Translator::new(Language::En)
@@ -374,7 +375,12 @@ mod tests {
     fn cumulative_csv_matches_the_chart_points() {
         let s = Scenario::default();
         let r = s.evaluate().unwrap();
-        let chart = crate::scenario::engine_cumulative_chart(&s, &r, &en());
+        let chart = crate::view::cumulative::cumulative_chart(
+            &s,
+            &r,
+            &crate::view::footer::footer(&s, &r, &en()),
+            &en(),
+        );
         let csv = cumulative_csv(&r, Currency::Usd, "730h", &en());
         let mut rd = csv::Reader::from_reader(csv.as_bytes());
         assert_eq!(

@@ -353,7 +353,8 @@ fn hostile_share_link_goldens_match_the_native_codec() {
 /// and gives the same totals (found by a new-user test: the link dropped the option).
 #[test]
 fn imported_offers_travel_inline_in_links_and_exports() {
-    use planner_app::scenario::{Action, Scenario};
+    use planner_app::action::Action;
+    use planner_app::state::Scenario;
     let list = csv(&format!(
         "{HEADER},spot_per_hour\nAcme,gx9000,Unknown GPU 9000,4,CNY,31.5,9.25\n"
     ))

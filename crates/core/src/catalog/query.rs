@@ -5,6 +5,7 @@
 
 use super::{aliases, details, gpu_family, price_per_reference_gpu_hour, Offer};
 use planner_engine::{Currency, ExchangeRate};
+use std::collections::HashMap;
 
 impl Offer {
     /// Label of an offer in legends, tables and exports: `"AWS p4d.24xlarge (8× A100)"`
@@ -33,7 +34,7 @@ pub enum SortKey {
     Provider,
     /// Cost of the offer all on demand under the current scenario, cheapest first (the app's
     /// `Scenario::offer_totals`; sorted by the offer table, which holds those totals, with
-    /// `scenario::sort_by_totals`; [`filter_offers`] keeps the price-per-GPU-hour order for it).
+    /// [`sort_by_totals`]; [`filter_offers`] keeps the price-per-GPU-hour order for it).
     ScenarioTotal,
     /// On-demand price per A100-80GB-equivalent GPU-hour (dense BF16 throughput, see
     /// [`price_per_reference_gpu_hour`]), cheapest first (converted); offers whose GPU
@@ -169,10 +170,31 @@ pub fn sort_offers_by(offers: &mut [&'static Offer], key: &dyn Fn(&Offer) -> f64
     planner_engine::sort::sort_by(offers, &|a, b| key(a).total_cmp(&key(b)));
 }
 
+/// Sorts `offers` by their scenario total (offer id → total in the display currency, the app's
+/// `Scenario::offer_totals`), cheapest first; offers without a total go last, and ties keep
+/// their order (stable).
+pub fn sort_by_totals(offers: &mut [&'static Offer], totals: &HashMap<String, f64>) {
+    sort_offers_by(offers, &|o| {
+        totals.get(o.id).copied().unwrap_or(f64::INFINITY)
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::catalog::OFFERS;
+
+    #[test]
+    fn sorting_by_scenario_total_puts_uncosted_offers_last() {
+        let mut offers: Vec<&'static Offer> = OFFERS.iter().take(3).collect();
+        let totals = HashMap::from([
+            (offers[2].id.to_string(), 1.0),
+            (offers[0].id.to_string(), 2.0),
+        ]);
+        let ids = [offers[2].id, offers[0].id, offers[1].id];
+        sort_by_totals(&mut offers, &totals);
+        assert_eq!(offers.iter().map(|o| o.id).collect::<Vec<_>>(), ids);
+    }
 
     #[test]
     fn memory_count_region_filters_and_work_sort() {

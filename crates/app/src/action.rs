@@ -1,0 +1,522 @@
+//! The changes a user can ask for ([`Action`]) and the reducer that applies them
+//! ([`Scenario::apply`]): every value is checked against its range ([`crate::validation`])
+//! and strategy changes against the engine, so no path can store an invalid scenario.
+
+use crate::state::{
+    month_code, offer_option, Scenario, CALENDAR, DEFAULT_BUY, DEFAULT_HOURS_PER_DAY,
+    DEFAULT_JOB_GPU_HOURS,
+};
+use crate::validation::*;
+use planner_core::catalog;
+use planner_core::file::{self, Mode, OptionFile, WorkloadFile};
+use planner_engine::{Currency, MonthConvention};
+
+/// A change the user asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Add the catalog offer to the comparison (all on-demand), or remove every option on it
+    /// if it is already there.
+    ToggleOffer(String),
+    /// Remove every compared offer.
+    ClearSelection,
+    /// Set the number of GPUs (validated against [`GPUS_SPEC`]).
+    SetGpus(f64),
+    /// Set hours per day (validated against [`HOURS_PER_DAY_SPEC`]).
+    SetHoursPerDay(f64),
+    /// Set the horizon in months (validated against [`MONTHS_SPEC`]).
+    SetMonths(f64),
+    /// Set the month convention.
+    SetMonthConvention(MonthConvention),
+    /// Set the display currency.
+    SetCurrency(Currency),
+    /// Set the exchange rate in USD per CNY (validated against [`RATE_SPEC`]).
+    SetUsdPerCny(f64),
+    /// Set days per week the fleet runs (validated against [`DAYS_PER_WEEK_SPEC`]).
+    SetDaysPerWeek(f64),
+    /// Set the contingency budget in % (validated against [`CONTINGENCY_SPEC`]).
+    SetContingencyPct(f64),
+    /// Add a copy of option `index` run on spot capacity for `spot_pct` % of its GPUs (the rest
+    /// on demand), named after it; refused if the offer lists no spot price or the comparison
+    /// is full.
+    AddSpotVariant {
+        /// Position of the option to copy.
+        index: usize,
+        /// Spot share in %, 1–100.
+        spot_pct: f64,
+    },
+    /// Remove the option at this position.
+    RemoveOption(usize),
+    /// Set the interruption rate (per instance-hour) of every option's spot capacity
+    /// (validated against [`INTERRUPTIONS_SPEC`]).
+    SetSpotInterruptions(f64),
+    /// Set the hours between checkpoints (validated against [`CHECKPOINT_INTERVAL_SPEC`]).
+    SetCheckpointInterval(f64),
+    /// Use Young's optimal checkpoint interval √(2c/λ) (the engine's default).
+    UseSuggestedCheckpointInterval,
+    /// Set the hours one checkpoint takes to write (validated against [`HOURS_SPEC`]).
+    SetCheckpointWrite(f64),
+    /// Set the hours a restart after an interruption takes (validated against [`HOURS_SPEC`]).
+    SetRestart(f64),
+    /// Set the GB kept in storage (validated against [`VOLUME_GB_SPEC`]).
+    SetStorageGb(f64),
+    /// Set the GB of egress per month (validated against [`VOLUME_GB_SPEC`]).
+    SetEgressGb(f64),
+    /// Set every option's storage price per GB-month (validated against [`PER_GB_PRICE_SPEC`]).
+    SetStoragePrice(f64),
+    /// Set every option's egress price per GB (validated against [`PER_GB_PRICE_SPEC`]).
+    SetEgressPrice(f64),
+    /// Count months as calendar months from `start` (`"YYYY-MM"`); the fixed conventions are
+    /// chosen with [`Action::SetMonthConvention`].
+    SetCalendarStart(String),
+    /// Add a copy of option `index` with `reserved_pct` % of its GPUs on the catalog offer's
+    /// committed-use price number `commitment` (`catalog::OFFER_DETAILS[..].commitments`) and the
+    /// rest on demand, named after it; refused when the offer lists no such commitment.
+    AddReservedVariant {
+        /// Position of the option to copy.
+        index: usize,
+        /// Reserved share in %, 1–100.
+        reserved_pct: f64,
+        /// Which of the offer's commitments (term and payment option).
+        commitment: usize,
+    },
+    /// Set option `index`'s reserved and spot shares in %; on-demand takes the rest, so the
+    /// three always sum to 100 % (refused when reserved + spot exceeds 100 or the option lacks
+    /// the reserved or spot prices a non-zero share needs).
+    SetOptionShares {
+        /// Position of the option.
+        index: usize,
+        /// Reserved share, %.
+        reserved_pct: f64,
+        /// Spot share, %.
+        spot_pct: f64,
+    },
+    /// Switch between fleet mode and job mode (the GPU count is kept; a job runs until
+    /// finished, [`DEFAULT_JOB_GPU_HOURS`] of work at first; back in fleet mode the fleet
+    /// defaults return for the fields a job does not have).
+    SetMode(Mode),
+    /// Set the job's work in reference GPU-hours (validated against [`JOB_GPU_HOURS_SPEC`]).
+    SetJobGpuHours(f64),
+    /// Size the job by a deadline in months instead of a GPU count (validated against
+    /// [`JOB_WITHIN_SPEC`]); [`Action::SetGpus`] sizes it by GPUs again.
+    SetJobWithinMonths(f64),
+    /// Set the multi-GPU scaling efficiency (validated against [`SCALING_SPEC`]).
+    SetScalingEfficiency(f64),
+    /// Override option `index`'s throughput relative to the reference GPU (validated against
+    /// [`THROUGHPUT_SPEC`]).
+    SetThroughput {
+        /// Position of the option.
+        index: usize,
+        /// Work per GPU-hour relative to an A100 80GB SXM.
+        factor: f64,
+    },
+    /// Give option `index` reserved prices typed by the user (for offers whose catalog entry
+    /// lists no committed-use price): term in whole months 1–120, upfront per instance 0–100
+    /// million and recurring price per instance-hour 0–10,000, in the option's currency.
+    SetInlineReserved {
+        /// Position of the option.
+        index: usize,
+        /// Term, months.
+        term_months: f64,
+        /// Paid at the start of each term, per instance.
+        upfront: f64,
+        /// Recurring price per instance-hour.
+        per_hour: f64,
+    },
+    /// Compare with owning servers (the example server of docs/cost-model.md, "Buy vs rent", when first switched on),
+    /// or stop comparing.
+    EnableBuy(bool),
+    /// Set the owned server (every field validated, see [`check_buy`]).
+    SetBuy(file::BuyFile),
+    /// Use the catalog offer's commitment number `commitment` (term and payment option) as
+    /// option `index`'s reserved prices.
+    SetOptionCommitment {
+        /// Position of the option.
+        index: usize,
+        /// Which of the offer's commitments.
+        commitment: usize,
+    },
+}
+
+impl Scenario {
+    /// Returns the scenario with `action` applied, or why it was refused (then `self` is still
+    /// the state in force). Values are re-validated here even though the UI validates first, so
+    /// no path can store an invalid scenario.
+    pub fn apply(&self, action: Action) -> Result<Scenario, ScenarioError> {
+        let mut next = self.clone();
+        match action {
+            Action::ToggleOffer(id) => {
+                let options = &mut next.file.options;
+                if options
+                    .iter()
+                    .any(|o| o.offer.as_deref() == Some(id.as_str()))
+                {
+                    options.retain(|o| o.offer.as_deref() != Some(id.as_str()));
+                } else if catalog::offer_by_id(&id).is_none() {
+                    return Err(ScenarioError::UnknownOffer(id));
+                } else if options.len() >= MAX_COMPARED {
+                    return Err(ScenarioError::TooManyOffers);
+                } else {
+                    let (storage, egress) = (self.storage_price(), self.egress_price());
+                    options.push(OptionFile {
+                        storage_per_gb_month: storage,
+                        egress_per_gb: egress,
+                        ..offer_option(&id)
+                    });
+                }
+            }
+            Action::ClearSelection => next.file.options.clear(),
+            Action::SetGpus(v) => {
+                next.file.workload.gpus = Some(check(v, GPUS_SPEC, "GPUs")? as u32);
+                next.file.workload.within_months = None;
+            }
+            Action::SetMode(mode) => {
+                let gpus = Some(self.fleet().gpus);
+                next.file.workload = match mode {
+                    Mode::Fleet => WorkloadFile {
+                        mode,
+                        gpus,
+                        hours_per_day: Some(DEFAULT_HOURS_PER_DAY),
+                        days_per_week: None,
+                        start_hour: None,
+                        gpu_hours: None,
+                        within_months: None,
+                        scaling_efficiency: None,
+                    },
+                    Mode::Job => WorkloadFile {
+                        mode,
+                        gpus,
+                        hours_per_day: None,
+                        days_per_week: None,
+                        start_hour: None,
+                        gpu_hours: Some(DEFAULT_JOB_GPU_HOURS),
+                        within_months: None,
+                        scaling_efficiency: Some(1.0),
+                    },
+                };
+                next.file.horizon_months = match mode {
+                    Mode::Fleet => Some(self.fleet().months),
+                    Mode::Job => None,
+                };
+            }
+            Action::SetJobGpuHours(v) => {
+                next.job_mode()?.gpu_hours = Some(check(v, JOB_GPU_HOURS_SPEC, "work")?);
+            }
+            Action::SetJobWithinMonths(v) => {
+                let v = check(v, JOB_WITHIN_SPEC, "deadline")?;
+                let w = next.job_mode()?;
+                w.within_months = Some(v);
+                w.gpus = None;
+            }
+            Action::SetScalingEfficiency(v) => {
+                next.job_mode()?.scaling_efficiency =
+                    Some(check(v, SCALING_SPEC, "scaling efficiency")?);
+            }
+            Action::SetThroughput { index, factor } => {
+                let factor = check(factor, THROUGHPUT_SPEC, "throughput")?;
+                let Some(o) = next.file.options.get_mut(index) else {
+                    return Err(ScenarioError::OutOfRange("option"));
+                };
+                o.throughput_factor = Some(factor);
+            }
+            Action::SetHoursPerDay(v) => {
+                let v = check(v, HOURS_PER_DAY_SPEC, "hours per day")?;
+                next.file.workload.hours_per_day = Some(v);
+            }
+            Action::SetMonths(v) => {
+                next.file.horizon_months = Some(check(v, MONTHS_SPEC, "months")? as u32);
+            }
+            Action::SetMonthConvention(m) => {
+                next.file.month = month_code(m).into();
+                next.file.start = None;
+            }
+            Action::SetCurrency(c) => {
+                // The owned server's amounts are in the display currency (scenario format):
+                // convert them at the scenario's rate, so switching the currency never
+                // changes the rent-vs-buy answer (found by a new user: it used to relabel).
+                let from = self.display_currency();
+                let rate = self.rate();
+                if let Some(buy) = next.file.buy.as_mut() {
+                    let convert = |v: f64| rate.convert(v, from, c).unwrap_or(v);
+                    buy.purchase = convert(buy.purchase);
+                    buy.price_per_kwh = convert(buy.price_per_kwh);
+                    buy.ops_per_month = convert(buy.ops_per_month);
+                }
+                next.file.currency = c.code().into();
+            }
+            Action::SetUsdPerCny(v) => {
+                next.file.usd_per_cny = Some(check(v, RATE_SPEC, "exchange rate")?);
+            }
+            Action::SetDaysPerWeek(v) => {
+                next.file.workload.days_per_week =
+                    Some(check(v, DAYS_PER_WEEK_SPEC, "days per week")?);
+            }
+            Action::SetContingencyPct(v) => {
+                next.file.contingency_pct = check(v, CONTINGENCY_SPEC, "contingency")?;
+            }
+            Action::AddSpotVariant { index, spot_pct } => {
+                let spot = check(spot_pct, SPOT_PCT_SPEC, "spot share")? / 100.0;
+                if next.file.options.len() >= MAX_COMPARED {
+                    return Err(ScenarioError::TooManyOffers);
+                }
+                let Some(base) = next.file.options.get(index) else {
+                    return Err(ScenarioError::OutOfRange("option"));
+                };
+                let mut variant = base.clone();
+                let base_name = match (
+                    &base.name,
+                    base.offer.as_deref().and_then(catalog::offer_by_id),
+                ) {
+                    (Some(n), _) => n.clone(),
+                    (None, Some(o)) => o.label(),
+                    (None, None) => format!("option {}", index + 1),
+                };
+                let reserved = base.portfolio.map_or(0.0, |p| p.reserved);
+                let interruptions = self.spot_interruptions();
+                variant.spot = Some(match variant.spot.take() {
+                    Some(sp) => file::SpotFile {
+                        interruptions_per_hour: interruptions,
+                        ..sp
+                    },
+                    None => file::SpotFile {
+                        per_hour: None,
+                        hourly: None,
+                        bid_cap_per_hour: None,
+                        interruptions_per_hour: interruptions,
+                    },
+                });
+                variant.portfolio = Some(file::SharesFile {
+                    reserved: reserved.min(1.0 - spot),
+                    spot,
+                });
+                variant.name = Some(if spot >= 1.0 {
+                    format!("{base_name}, spot")
+                } else {
+                    format!(
+                        "{base_name}, {} % spot",
+                        planner_core::format::input_value(spot_pct)
+                    )
+                });
+                next.file.options.insert(index + 1, variant);
+                // The engine decides whether the prices allow it (e.g. no spot price listed).
+                if let Err(e) = next.evaluate() {
+                    return Err(ScenarioError::Strategy(e.to_string()));
+                }
+            }
+            Action::SetSpotInterruptions(v) => {
+                let v = check(v, INTERRUPTIONS_SPEC, "interruption rate")?;
+                // Without spot capacity the rate has nowhere to go: say so rather than let the
+                // field snap back silently (found by a new user).
+                if !next.file.options.iter().any(|o| o.spot.is_some()) {
+                    return Err(ScenarioError::Strategy(
+                        "the interruption rate applies to spot capacity: add a spot variant (\"+ spot variant\") first".into(),
+                    ));
+                }
+                for o in &mut next.file.options {
+                    if let Some(sp) = &mut o.spot {
+                        sp.interruptions_per_hour = v;
+                    }
+                }
+            }
+            Action::SetCheckpointInterval(v) => {
+                let v = check(v, CHECKPOINT_INTERVAL_SPEC, "checkpoint interval")?;
+                next.checkpoint_mut().interval_hours = Some(v);
+            }
+            Action::UseSuggestedCheckpointInterval => next.checkpoint_mut().interval_hours = None,
+            Action::SetCheckpointWrite(v) => {
+                next.checkpoint_mut().write_hours = check(v, HOURS_SPEC, "checkpoint write time")?;
+            }
+            Action::SetRestart(v) => {
+                next.checkpoint_mut().restart_hours = check(v, HOURS_SPEC, "restart time")?;
+            }
+            Action::SetStorageGb(v) => {
+                next.file.storage_gb = check(v, VOLUME_GB_SPEC, "storage")?;
+            }
+            Action::SetEgressGb(v) => {
+                next.file.egress_gb_per_month = check(v, VOLUME_GB_SPEC, "egress")?;
+            }
+            Action::SetStoragePrice(v) => {
+                let v = check(v, PER_GB_PRICE_SPEC, "storage price")?;
+                for o in &mut next.file.options {
+                    o.storage_per_gb_month = v;
+                }
+            }
+            Action::SetEgressPrice(v) => {
+                let v = check(v, PER_GB_PRICE_SPEC, "egress price")?;
+                for o in &mut next.file.options {
+                    o.egress_per_gb = v;
+                }
+            }
+            Action::SetCalendarStart(start) => {
+                let ok = start.len() == 7
+                    && start.as_bytes().get(4) == Some(&b'-')
+                    && start[..4]
+                        .parse::<i32>()
+                        .is_ok_and(|y| (1900..=2200).contains(&y))
+                    && start[5..]
+                        .parse::<u32>()
+                        .is_ok_and(|m| (1..=12).contains(&m));
+                if !ok {
+                    return Err(ScenarioError::OutOfRange("start month"));
+                }
+                next.file.month = CALENDAR.into();
+                next.file.start = Some(start);
+            }
+            Action::AddReservedVariant {
+                index,
+                reserved_pct,
+                commitment,
+            } => {
+                let reserved = check(reserved_pct, SPOT_PCT_SPEC, "reserved share")? / 100.0;
+                if next.file.options.len() >= MAX_COMPARED {
+                    return Err(ScenarioError::TooManyOffers);
+                }
+                let Some(base) = next.file.options.get(index) else {
+                    return Err(ScenarioError::OutOfRange("option"));
+                };
+                let mut variant = base.clone();
+                let c = option_commitment(base, commitment)?;
+                variant.reserved = Some(reserved_file(c));
+                variant.portfolio = Some(file::SharesFile {
+                    reserved,
+                    spot: 0.0,
+                });
+                let base_name = self.option_name(index);
+                variant.name = Some(format!(
+                    "{base_name}, {}/{} reserved {} mo {}/on-demand",
+                    planner_core::format::input_value(reserved * 100.0),
+                    planner_core::format::input_value(100.0 - reserved * 100.0),
+                    c.term_months,
+                    c.payment.label(),
+                ));
+                next.file.options.insert(index + 1, variant);
+                if let Err(e) = next.evaluate() {
+                    return Err(ScenarioError::Strategy(e.to_string()));
+                }
+            }
+            Action::SetOptionShares {
+                index,
+                reserved_pct,
+                spot_pct,
+            } => {
+                let reserved = check(reserved_pct, SHARE_PCT_SPEC, "reserved share")? / 100.0;
+                let spot = check(spot_pct, SHARE_PCT_SPEC, "spot share")? / 100.0;
+                if reserved + spot > 1.0 + 1e-9 {
+                    return Err(ScenarioError::Strategy(
+                        "reserved and spot shares add up to more than 100 %".into(),
+                    ));
+                }
+                let interruptions = self.spot_interruptions();
+                let Some(o) = next.file.options.get_mut(index) else {
+                    return Err(ScenarioError::OutOfRange("option"));
+                };
+                if reserved > 0.0 && o.reserved.is_none() {
+                    let c = option_commitment(o, 0)?;
+                    o.reserved = Some(reserved_file(c));
+                }
+                if spot > 0.0 && o.spot.is_none() {
+                    o.spot = Some(file::SpotFile {
+                        per_hour: None,
+                        hourly: None,
+                        bid_cap_per_hour: None,
+                        interruptions_per_hour: interruptions,
+                    });
+                }
+                o.portfolio =
+                    (reserved > 0.0 || spot > 0.0).then_some(file::SharesFile { reserved, spot });
+                if let Err(e) = next.evaluate() {
+                    return Err(ScenarioError::Strategy(e.to_string()));
+                }
+            }
+            Action::SetInlineReserved {
+                index,
+                term_months,
+                upfront,
+                per_hour,
+            } => {
+                let term = check(term_months, RESERVED_TERM_SPEC, "reserved term")? as u32;
+                let upfront = check(upfront, PURCHASE_SPEC, "reserved upfront")?;
+                let per_hour = check(per_hour, RESERVED_PER_HOUR_SPEC, "reserved price")?;
+                let Some(o) = next.file.options.get_mut(index) else {
+                    return Err(ScenarioError::OutOfRange("option"));
+                };
+                o.reserved = Some(file::ReservedFile {
+                    term_months: term,
+                    upfront,
+                    recurring_per_hour: per_hour,
+                });
+                if let Err(e) = next.evaluate() {
+                    return Err(ScenarioError::Strategy(e.to_string()));
+                }
+            }
+            Action::EnableBuy(on) => {
+                next.file.buy = on.then(|| self.file.buy.unwrap_or(DEFAULT_BUY));
+            }
+            Action::SetBuy(b) => next.file.buy = Some(check_buy(b)?),
+            Action::SetOptionCommitment { index, commitment } => {
+                let Some(o) = next.file.options.get_mut(index) else {
+                    return Err(ScenarioError::OutOfRange("option"));
+                };
+                let c = option_commitment(o, commitment)?;
+                o.reserved = Some(reserved_file(c));
+            }
+            Action::RemoveOption(i) => {
+                if i >= next.file.options.len() {
+                    return Err(ScenarioError::OutOfRange("option"));
+                }
+                next.file.options.remove(i);
+            }
+        }
+        Ok(next)
+    }
+
+    fn job_mode(&mut self) -> Result<&mut WorkloadFile, ScenarioError> {
+        if self.file.workload.mode == Mode::Job {
+            Ok(&mut self.file.workload)
+        } else {
+            Err(ScenarioError::Strategy("switch to job mode first".into()))
+        }
+    }
+
+    fn checkpoint_mut(&mut self) -> &mut file::CheckpointFile {
+        let c = self.checkpoint();
+        self.file.checkpoint.get_or_insert(c)
+    }
+}
+
+/// Commitment number `commitment` of `option`'s catalog offer, or why there is none.
+fn option_commitment(
+    option: &OptionFile,
+    commitment: usize,
+) -> Result<catalog::Commitment, ScenarioError> {
+    option
+        .offer
+        .as_deref()
+        .and_then(catalog::offer_index)
+        .and_then(|i| catalog::OFFER_DETAILS.get(i))
+        .and_then(|d| d.commitments.get(commitment))
+        .copied()
+        .ok_or_else(|| {
+            ScenarioError::Strategy(
+                "this offer lists no committed-use (reserved) price in the catalog".into(),
+            )
+        })
+}
+
+fn reserved_file(c: catalog::Commitment) -> file::ReservedFile {
+    file::ReservedFile {
+        term_months: c.term_months,
+        upfront: c.upfront,
+        recurring_per_hour: c.per_hour,
+    }
+}
+
+/// Reserved and spot shares (in %) after one of them is set to `value`: the other is lowered
+/// when the two would exceed 100 %, so on-demand (the rest) is never negative.
+#[must_use]
+pub fn rebalance(reserved_pct: f64, spot_pct: f64, set_reserved: bool, value: f64) -> (f64, f64) {
+    if set_reserved {
+        (value, spot_pct.min(100.0 - value).max(0.0))
+    } else {
+        (reserved_pct.min(100.0 - value).max(0.0), value)
+    }
+}

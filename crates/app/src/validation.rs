@@ -1,0 +1,246 @@
+//! What the editor accepts: the range of every field ([`NumberSpec`]s, shown beside the field
+//! and re-checked by the reducer, docs/cost-model.md "Bad input"), the checks themselves, and
+//! why an action was refused ([`ScenarioError`]). Pure: no view, no drawing.
+
+use planner_core::file::BuyFile;
+use planner_core::input::NumberSpec;
+use thiserror::Error;
+
+/// Most options compared at once (issue #5: ten options, e.g. several offers or one offer under
+/// several strategies).
+pub const MAX_COMPARED: usize = 10;
+
+/// Limits on fleet inputs. Values outside are refused with a message beside the field
+/// (docs/cost-model.md, "Bad input").
+pub mod limits {
+    /// Largest number of GPUs a fleet may have.
+    pub const MAX_GPUS: f64 = 100_000.0;
+    /// Longest horizon in months (10 years).
+    pub const MAX_MONTHS: f64 = 120.0;
+    /// Hours in a day.
+    pub const MAX_HOURS_PER_DAY: f64 = 24.0;
+}
+
+/// Accepted GPU counts: whole numbers from 1 to [`limits::MAX_GPUS`].
+pub const GPUS_SPEC: NumberSpec = NumberSpec {
+    min: 1.0,
+    max: limits::MAX_GPUS,
+    integer: true,
+    min_positive: 0.0,
+};
+/// Accepted hours per day: 0–24, fractions allowed.
+pub const HOURS_PER_DAY_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: limits::MAX_HOURS_PER_DAY,
+    integer: false,
+    // The engine refuses a run of under one second a day (not billable time; `Plan::validate`);
+    // the field asks for at least 0.001 h (3.6 s), a figure its message can show exactly.
+    min_positive: 0.001,
+};
+/// Accepted horizons: whole months from 1 to [`limits::MAX_MONTHS`].
+pub const MONTHS_SPEC: NumberSpec = NumberSpec {
+    min: 1.0,
+    max: limits::MAX_MONTHS,
+    integer: true,
+    min_positive: 0.0,
+};
+/// Accepted exchange rates in USD per CNY (a wide band around any real rate).
+pub const RATE_SPEC: NumberSpec = NumberSpec {
+    min: 0.001,
+    max: 10.0,
+    integer: false,
+    min_positive: 0.0,
+};
+
+/// Accepted days per week: 0–7, fractions allowed.
+pub const DAYS_PER_WEEK_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 7.0,
+    integer: false,
+    min_positive: 0.0,
+};
+/// Accepted contingency budgets in % of every other cost: 0–100.
+pub const CONTINGENCY_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 100.0,
+    integer: false,
+    min_positive: 0.0,
+};
+/// Accepted spot interruption rates per instance-hour: 0–1.
+pub const INTERRUPTIONS_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1.0,
+    integer: false,
+    min_positive: 0.0,
+};
+/// Accepted checkpoint intervals in hours: 0.05–1,000.
+pub const CHECKPOINT_INTERVAL_SPEC: NumberSpec = NumberSpec {
+    min: 0.05,
+    max: 1000.0,
+    integer: false,
+    min_positive: 0.0,
+};
+/// Accepted checkpoint write and restart times in hours: 0–48.
+pub const HOURS_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 48.0,
+    integer: false,
+    min_positive: 0.0,
+};
+/// Accepted spot shares of a strategy variant in %: 1–100.
+pub const SPOT_PCT_SPEC: NumberSpec = NumberSpec {
+    min: 1.0,
+    max: 100.0,
+    integer: false,
+    min_positive: 0.0,
+};
+
+/// Accepted storage volumes in GB and egress volumes in GB per month: 0–1,000,000,000.
+pub const VOLUME_GB_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1e9,
+    integer: false,
+    min_positive: 0.0,
+};
+/// Accepted per-GB prices (storage per GB-month, egress per GB), in the option's currency: 0–10.
+pub const PER_GB_PRICE_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 10.0,
+    integer: false,
+    min_positive: 0.0,
+};
+/// Accepted portfolio shares in %: 0–100.
+pub const SHARE_PCT_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 100.0,
+    integer: false,
+    min_positive: 0.0,
+};
+
+/// Accepted job sizes in reference GPU-hours: 1–1,000,000,000.
+pub const JOB_GPU_HOURS_SPEC: NumberSpec = NumberSpec {
+    min: 1.0,
+    max: 1e9,
+    integer: false,
+    min_positive: 0.0,
+};
+/// Accepted job deadlines in months: 0.1–120.
+pub const JOB_WITHIN_SPEC: NumberSpec = NumberSpec {
+    min: 0.1,
+    max: limits::MAX_MONTHS,
+    integer: false,
+    min_positive: 0.0,
+};
+/// Accepted multi-GPU scaling efficiencies: 0.05–1.
+pub const SCALING_SPEC: NumberSpec = NumberSpec {
+    min: 0.05,
+    max: 1.0,
+    integer: false,
+    min_positive: 0.0,
+};
+/// Accepted throughput factors relative to the reference GPU: 0.01–20.
+pub const THROUGHPUT_SPEC: NumberSpec = NumberSpec {
+    min: 0.01,
+    max: 20.0,
+    integer: false,
+    min_positive: 0.0,
+};
+
+/// Accepted reserved terms typed by the user: whole months 1–120.
+pub const RESERVED_TERM_SPEC: NumberSpec = NumberSpec {
+    min: 1.0,
+    max: 120.0,
+    integer: true,
+    min_positive: 0.0,
+};
+/// Accepted reserved recurring prices typed by the user, per instance-hour: 0–10,000.
+pub const RESERVED_PER_HOUR_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 10_000.0,
+    integer: false,
+    min_positive: 0.0,
+};
+
+/// Accepted owned-server purchase prices: 0–100,000,000.
+pub const PURCHASE_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1e8,
+    integer: false,
+    min_positive: 0.0,
+};
+/// Accepted useful lives in years: 0.5–20.
+pub const LIFE_YEARS_SPEC: NumberSpec = NumberSpec {
+    min: 0.5,
+    max: 20.0,
+    integer: false,
+    min_positive: 0.0,
+};
+/// Accepted power draws in kW: 0–1,000.
+pub const KW_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1000.0,
+    integer: false,
+    min_positive: 0.0,
+};
+/// Accepted PUE: 1–3.
+pub const PUE_SPEC: NumberSpec = NumberSpec {
+    min: 1.0,
+    max: 3.0,
+    integer: false,
+    min_positive: 0.0,
+};
+/// Accepted electricity prices per kWh: 0–10.
+pub const KWH_PRICE_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 10.0,
+    integer: false,
+    min_positive: 0.0,
+};
+/// Accepted operations costs per month: 0–10,000,000.
+pub const OPS_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1e7,
+    integer: false,
+    min_positive: 0.0,
+};
+
+/// Why an action was refused; the scenario is left unchanged and the message is shown.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum ScenarioError {
+    /// The comparison already holds [`MAX_COMPARED`] options.
+    #[error("at most {MAX_COMPARED} options can be compared; remove one first")]
+    TooManyOffers,
+    /// The offer id is not in the catalog.
+    #[error("unknown offer \"{0}\"")]
+    UnknownOffer(String),
+    /// A strategy variant needs prices the option does not have (the engine's reason).
+    #[error("{0}")]
+    Strategy(String),
+    /// A value is outside its accepted range (which field is named).
+    #[error("{0} is out of range")]
+    OutOfRange(&'static str),
+}
+
+/// `value` if `spec` accepts it, else [`ScenarioError::OutOfRange`] naming `field`.
+pub fn check(value: f64, spec: NumberSpec, field: &'static str) -> Result<f64, ScenarioError> {
+    let ok = value.is_finite()
+        && value >= spec.min
+        && value <= spec.max
+        && (!spec.integer || value.fract() == 0.0)
+        && !(value > 0.0 && value < spec.min_positive);
+    ok.then_some(value).ok_or(ScenarioError::OutOfRange(field))
+}
+
+/// `b` if every field is in its accepted range (GPUs per server as [`GPUS_SPEC`], residual as
+/// a fraction 0–1), else which field is not.
+pub fn check_buy(b: BuyFile) -> Result<BuyFile, ScenarioError> {
+    check(f64::from(b.gpus), GPUS_SPEC, "GPUs per server")?;
+    check(b.purchase, PURCHASE_SPEC, "purchase price")?;
+    check(b.life_years, LIFE_YEARS_SPEC, "life")?;
+    check(b.residual * 100.0, SHARE_PCT_SPEC, "residual value")?;
+    check(b.kw, KW_SPEC, "power")?;
+    check(b.pue, PUE_SPEC, "PUE")?;
+    check(b.price_per_kwh, KWH_PRICE_SPEC, "electricity price")?;
+    check(b.ops_per_month, OPS_SPEC, "operations cost")?;
+    Ok(b)
+}

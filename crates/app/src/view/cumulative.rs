@@ -1,0 +1,106 @@
+//! The cumulative-cost chart's view-model: one line per option (strategy variants included)
+//! from month 0, its P10–P90 risk bands once computed, axes in the display currency and the
+//! month convention, and the shared footer.
+
+use super::{chart_months, code, empty_message, month_words};
+use crate::chart::{BandArea, CumulativeChart, Line};
+use crate::i18n::{self, Arg, Translator};
+use crate::state::evaluate::BAND_TRIALS;
+use crate::state::Scenario;
+use planner_engine::montecarlo::Band as MonteBand;
+use planner_engine::plan::OptionResult;
+
+/// The cumulative-cost chart of `scenario` from the engine's `results` for it
+/// ([`Scenario::evaluate`]), texts in `t`'s language, with `footer` ([`super::footer::footer`]
+/// of the same scenario, results and language) under it. No bands yet: see [`with_bands`].
+#[must_use]
+pub fn cumulative_chart(
+    scenario: &Scenario,
+    results: &[OptionResult],
+    footer: &[String],
+    t: &Translator,
+) -> CumulativeChart {
+    let currency = scenario.display_currency();
+    let lines = results
+        .iter()
+        .map(|r| Line {
+            label: format!(
+                "{} — {}",
+                r.name,
+                i18n::money(t.language(), r.total, currency)
+            ),
+            points: std::iter::once((0.0, 0.0))
+                .chain(
+                    r.cumulative
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| ((i + 1) as f64, c.total())),
+                )
+                .collect(),
+        })
+        .collect();
+    CumulativeChart {
+        title: t.text_with(
+            msg!("chart-cumulative-title"),
+            &[("currency", code(scenario))],
+        ),
+        x_label: t.text_with(
+            msg!("chart-month-axis"),
+            &[("month", Arg::Text(month_words(scenario, t)))],
+        ),
+        y_label: t.text_with(
+            msg!("chart-cumulative-title"),
+            &[("currency", code(scenario))],
+        ),
+        footer: footer.to_vec(),
+        lines,
+        empty_message: empty_message(t),
+        months: chart_months(scenario, results),
+        bands: Vec::new(),
+        bands_pending: 0,
+        currency,
+    }
+}
+
+/// `chart` with the P10–P90 band of every option in `bands` (by option position; `None` for
+/// options without interruption risk or whose band is not computed yet) drawn under its line,
+/// and a footer line saying so; a further footer line says when `pending` options' bands are
+/// still being computed. Footer lines in `t`'s language.
+#[must_use]
+pub fn with_bands(
+    mut chart: CumulativeChart,
+    bands: &[Option<Vec<MonteBand>>],
+    pending: usize,
+    t: &Translator,
+) -> CumulativeChart {
+    chart.bands = bands
+        .iter()
+        .enumerate()
+        .filter_map(|(i, b)| {
+            b.as_ref().map(|b| BandArea {
+                series: i,
+                points: std::iter::once((0.0, 0.0, 0.0))
+                    .chain(
+                        b.iter()
+                            .enumerate()
+                            .map(|(m, x)| ((m + 1) as f64, x.p10, x.p90)),
+                    )
+                    .collect(),
+            })
+        })
+        .collect();
+    if !chart.bands.is_empty() {
+        chart.footer.push(t.text_with(
+            msg!("chart-bands"),
+            &[("trials", Arg::Number(f64::from(BAND_TRIALS)))],
+        ));
+    }
+    chart.bands_pending = pending;
+    if pending > 0 {
+        chart.footer.push(t.text_with(
+            msg!("chart-bands-pending"),
+            &[("count", Arg::Number(pending as f64))],
+        ));
+    }
+    chart
+}

@@ -1,0 +1,142 @@
+//! View-models: what each chart draws, built from the app's [`Scenario`] and the engine's
+//! results in one language (state → view-model → drawing: the view-models import the state,
+//! the drawing in [`crate::chart`] imports neither). One file per chart ([`cumulative`],
+//! [`breakdown`], [`ranking`], [`reserved`], [`buy`]); every chart carries the same footer,
+//! built once per scenario and language ([`footer`]).
+
+pub mod breakdown;
+pub mod buy;
+pub mod cumulative;
+pub mod footer;
+pub mod ranking;
+pub mod reserved;
+
+use crate::i18n::{Arg, Translator};
+use crate::state::Scenario;
+use crate::validation::MAX_COMPARED;
+use planner_engine::plan::OptionResult;
+
+/// `n` with its unit in `t`'s language: `unit` is `gpus`, `months`, `offers` or `rows`, whose
+/// messages `count-{unit}-one` and `count-{unit}-other` take `$n` (Fluent's English plural
+/// categories, chosen here because the translator formats no selectors; Chinese has one form).
+#[must_use]
+pub fn count_in(t: &Translator, n: u32, unit: &str) -> String {
+    let form = if n == 1 { "one" } else { "other" };
+    t.text_named(
+        &format!("count-{unit}-{form}"),
+        &[("n", Arg::Number(f64::from(n)))],
+    )
+}
+
+/// The month convention in words in `t`'s language: `"730 h"` / `"730 小时"`, or
+/// `"calendar month from 2026-12"` / `"自 2026-12 起的日历月"`.
+#[must_use]
+pub fn month_words(scenario: &Scenario, t: &Translator) -> String {
+    match scenario.calendar_start() {
+        Some(start) => t.text_with(
+            msg!("chart-month-calendar"),
+            &[("start", Arg::Text(start.to_string()))],
+        ),
+        None => {
+            let label = scenario.fleet().month.label();
+            t.text_with(
+                msg!("ui-month-hours"),
+                &[("hours", Arg::Text(label.trim_end_matches(" h").to_string()))],
+            )
+        }
+    }
+}
+
+/// Names of the cost components in `t`'s language, in [`planner_engine::plan::Components::NAMES`]
+/// order (legend text and Chinese CSV headers).
+#[must_use]
+pub fn component_labels(t: &Translator) -> [String; 10] {
+    planner_engine::plan::Components::NAMES
+        .map(|n| t.text_named(&format!("component-{}", n.replace('_', "-")), &[]))
+}
+
+/// A catalog commitment in words in `t`'s language (the strategy editor's term list): `"12
+/// months, partial upfront: $105,120.00 upfront + 20.00/h (32.00/h effective)"`, amounts in
+/// `currency` (the offer's) per instance-hour.
+#[must_use]
+pub fn commitment_text(
+    t: &Translator,
+    c: &planner_core::catalog::Commitment,
+    currency: planner_engine::Currency,
+) -> String {
+    use planner_core::catalog::Payment;
+    use planner_core::format;
+    let payment = match c.payment {
+        Payment::AllUpfront => msg!("ui-payment-all-upfront"),
+        Payment::PartialUpfront => msg!("ui-payment-partial-upfront"),
+        Payment::NoUpfront => msg!("ui-payment-no-upfront"),
+    };
+    t.text_with(
+        msg!("ui-commitment"),
+        &[
+            ("months", Arg::Number(f64::from(c.term_months))),
+            ("payment", Arg::Text(t.text(payment))),
+            ("upfront", Arg::Money(c.upfront, currency)),
+            ("per_hour", Arg::Text(format::number(c.per_hour, 2))),
+            (
+                "effective",
+                Arg::Text(format::number(c.effective_per_hour(), 2)),
+            ),
+        ],
+    )
+}
+
+/// "Pick up to 10 offers in the table to compare them", in `t`'s language.
+fn empty_message(t: &Translator) -> String {
+    t.text_with(
+        msg!("chart-empty-pick"),
+        &[("max", Arg::Number(MAX_COMPARED as f64))],
+    )
+}
+
+/// Months the charts span: the horizon, or for a job run until finished, the longest option's.
+fn chart_months(scenario: &Scenario, results: &[OptionResult]) -> u32 {
+    match scenario.horizon_months() {
+        Some(m) => m,
+        None => results
+            .iter()
+            .map(|r| r.cumulative.len() as u32)
+            .max()
+            .unwrap_or(1)
+            .max(1),
+    }
+}
+
+/// The currency code as a message argument.
+fn code(scenario: &Scenario) -> Arg {
+    Arg::Text(scenario.display_currency().code().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use planner_core::catalog;
+    use planner_core::language::Language;
+    use planner_engine::Currency;
+
+    #[test]
+    fn commitment_labels_state_term_payment_and_effective_price() {
+        let c = catalog::Commitment {
+            term_months: 12,
+            payment: catalog::Payment::PartialUpfront,
+            upfront: 105_120.0,
+            per_hour: 20.0,
+        };
+        assert_eq!(
+            commitment_text(&Translator::new(Language::En), &c, Currency::Usd),
+            "12 months, partial upfront: $105,120.00 upfront + 20.00/h (32.00/h effective)"
+        );
+    }
+
+    #[test]
+    fn counts_are_pluralised_and_grouped() {
+        let en = Translator::new(Language::En);
+        assert_eq!(count_in(&en, 1, "months"), "1 month");
+        assert_eq!(count_in(&en, 12_500, "gpus"), "12,500 GPUs");
+    }
+}

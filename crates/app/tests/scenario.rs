@@ -1,0 +1,1014 @@
+//! The scenario's behaviour end to end: actions on the app's [`Scenario`] (reducer and
+//! validation), the engine's results for it, the files it converts to and from, and the chart
+//! view-models built from them (English texts).
+
+use planner_app::action::{rebalance, Action};
+use planner_app::chart::breakdown::BreakdownChart;
+use planner_app::chart::lines::LinesChart;
+use planner_app::chart::ranking::RankingChart;
+use planner_app::chart::CumulativeChart;
+use planner_app::i18n::Translator;
+use planner_app::state::evaluate::BAND_TRIALS;
+use planner_app::state::file::FromFileError;
+use planner_app::state::{
+    catalog_throughput, offer_option, Scenario, DEFAULT_BUY, DEFAULT_PICKS,
+    DEFAULT_SPOT_INTERRUPTIONS,
+};
+use planner_app::validation::{ScenarioError, MAX_COMPARED};
+use planner_app::view::breakdown::breakdown_chart;
+use planner_app::view::buy::buy_chart;
+use planner_app::view::cumulative::{cumulative_chart, with_bands};
+use planner_app::view::footer::footer;
+use planner_app::view::ranking::ranking_chart;
+use planner_app::view::reserved::reserved_chart;
+use planner_core::catalog::{self, Offer};
+use planner_core::file::{self, Mode};
+use planner_core::language::Language;
+use planner_engine::plan::OptionResult;
+use planner_engine::{Currency, MonthConvention};
+
+fn en() -> Translator {
+    Translator::new(Language::En)
+}
+
+/// The cumulative chart of `s` with its shared footer, in English.
+fn cumulative(s: &Scenario, r: &[OptionResult], t: &Translator) -> CumulativeChart {
+    cumulative_chart(s, r, &footer(s, r, t), t)
+}
+
+/// The ranking chart of `s` with its shared footer.
+fn ranking(s: &Scenario, r: &[OptionResult], t: &Translator) -> RankingChart {
+    ranking_chart(s, r, &footer(s, r, t), t)
+}
+
+/// The breakdown chart of option `i` of `s` with its shared footer.
+fn breakdown(s: &Scenario, r: &[OptionResult], i: usize, t: &Translator) -> BreakdownChart {
+    breakdown_chart(s, r, i, &footer(s, r, t), t)
+}
+
+/// The reserved-vs-on-demand chart of `s` with its shared footer.
+fn reserved(s: &Scenario, r: &[OptionResult], t: &Translator) -> LinesChart {
+    reserved_chart(s, r, &footer(s, r, t), t)
+}
+
+/// The rent-vs-buy chart of `s` with its shared footer.
+fn buy(s: &Scenario, r: &[OptionResult], t: &Translator) -> LinesChart {
+    buy_chart(s, r, &footer(s, r, t), t)
+}
+
+#[test]
+fn default_scenario_picks_real_offers() {
+    let s = Scenario::default();
+    assert_eq!(
+        s.selected().len(),
+        DEFAULT_PICKS.len(),
+        "{:?}",
+        s.selected()
+    );
+    let results = s.evaluate().expect("every default offer is costed");
+    assert_eq!(results.len(), s.selected().len());
+}
+
+#[test]
+fn at_most_ten_options() {
+    let mut s = Scenario::default();
+    s = s.apply(Action::ClearSelection).unwrap();
+    for o in catalog::OFFERS.iter().take(MAX_COMPARED) {
+        s = s.apply(Action::ToggleOffer(o.id.into())).unwrap();
+    }
+    let one_more = catalog::OFFERS[MAX_COMPARED].id.to_string();
+    assert_eq!(
+        s.apply(Action::ToggleOffer(one_more)),
+        Err(ScenarioError::TooManyOffers)
+    );
+    let first = catalog::OFFERS[0].id.to_string();
+    let s = s.apply(Action::ToggleOffer(first)).unwrap();
+    assert_eq!(s.selected().len(), MAX_COMPARED - 1);
+    assert!(matches!(
+        s.apply(Action::ToggleOffer("nope/none".into())),
+        Err(ScenarioError::UnknownOffer(_))
+    ));
+}
+
+#[test]
+fn to_file_and_from_file_round_trip() {
+    let s = Scenario::default()
+        .apply(Action::SetGpus(16.0))
+        .unwrap()
+        .apply(Action::SetMonthConvention(MonthConvention::Hours720))
+        .unwrap()
+        .apply(Action::SetUsdPerCny(0.14))
+        .unwrap();
+    let f = s.to_file();
+    assert_eq!(f.workload.gpus, Some(16));
+    assert_eq!(f.month, "720h");
+    assert_eq!(f.usd_per_cny, Some(0.14));
+    assert_eq!(f.options.len(), DEFAULT_PICKS.len());
+    assert_eq!(Scenario::from_file(f.clone()).unwrap(), s);
+    // Through JSON, as share links and saved scenarios carry it.
+    let json = serde_json::to_string(&f).unwrap();
+    let back = file::parse(&json).unwrap();
+    assert_eq!(Scenario::from_file(back).unwrap().to_file(), f);
+    // With nothing picked, too.
+    let empty = s.apply(Action::ClearSelection).unwrap();
+    assert_eq!(Scenario::from_file(empty.to_file()).unwrap(), empty);
+}
+
+#[test]
+fn from_file_keeps_every_engine_field() {
+    let json = r#"{"version": 1, "name": "job <test>", "month": "calendar", "start": "2027-02",
+        "currency": "CNY", "usd_per_cny": 0.14, "rate_as_of": "2026-11-30",
+        "workload": {"mode": "job", "gpu_hours": 5000, "within_months": 2, "scaling_efficiency": 0.9},
+        "portfolio": {"reserved": 0, "spot": 0.5},
+        "checkpoint": {"interval_hours": 2, "write_hours": 0.05, "restart_hours": 0.1},
+        "storage_gb": 500, "egress_gb_per_month": 100, "contingency_pct": 10,
+        "montecarlo": {"trials": 200, "seed": 7},
+        "buy": {"gpus": 8, "purchase": 250000, "life_years": 4, "residual": 0.1, "kw": 6.5, "pue": 1.4, "price_per_kwh": 0.15, "ops_per_month": 1500},
+        "options": [{"name": "inline", "on_demand_per_hour": 2.0, "spot": {"per_hour": 0.8, "interruptions_per_hour": 0.05}}]}"#;
+    let f = file::parse(json).unwrap();
+    let s = Scenario::from_file(f.clone()).unwrap();
+    assert_eq!(s.to_file(), f);
+    assert_eq!(s.display_currency(), Currency::Cny);
+    assert_eq!(s.rate().usd_per_cny, 0.14);
+    assert!(s.selected().is_empty(), "an inline option names no offer");
+}
+
+#[test]
+fn from_file_refuses_invalid_files_and_too_many_options() {
+    let mut f = Scenario::default().to_file();
+    f.workload.gpus = Some(0);
+    assert!(matches!(
+        Scenario::from_file(f),
+        Err(FromFileError::Invalid(e)) if e.field() == "workload.gpus"
+    ));
+    let mut f = Scenario::default().to_file();
+    f.options = catalog::OFFERS
+        .iter()
+        .take(MAX_COMPARED + 1)
+        .map(|o| offer_option(o.id))
+        .collect();
+    assert_eq!(
+        Scenario::from_file(f),
+        Err(FromFileError::TooManyOptions(MAX_COMPARED + 1))
+    );
+}
+
+#[test]
+fn engine_results_follow_contingency_and_days_per_week() {
+    let s = Scenario::default();
+    let base = s.evaluate().unwrap();
+    assert_eq!(base.len(), s.options().len());
+    let more = s
+        .apply(Action::SetContingencyPct(10.0))
+        .unwrap()
+        .evaluate()
+        .unwrap();
+    assert!((more[0].total - base[0].total * 1.1).abs() < 1e-6 * base[0].total);
+    let fewer = s
+        .apply(Action::SetDaysPerWeek(3.5))
+        .unwrap()
+        .evaluate()
+        .unwrap();
+    assert!(fewer[0].total < base[0].total);
+    assert!(s.apply(Action::SetDaysPerWeek(8.0)).is_err());
+    assert!(Scenario::default()
+        .apply(Action::ClearSelection)
+        .unwrap()
+        .evaluate()
+        .unwrap()
+        .is_empty());
+}
+
+#[test]
+fn spot_variants_need_a_spot_price() {
+    let with_spot = catalog::OFFERS
+        .iter()
+        .find(|o| o.spot_per_hour.is_some())
+        .unwrap();
+    let without = catalog::OFFERS
+        .iter()
+        .find(|o| o.spot_per_hour.is_none())
+        .unwrap();
+    let s = Scenario::default()
+        .apply(Action::ClearSelection)
+        .unwrap()
+        .apply(Action::ToggleOffer(with_spot.id.into()))
+        .unwrap()
+        .apply(Action::ToggleOffer(without.id.into()))
+        .unwrap();
+    let v = s
+        .apply(Action::AddSpotVariant {
+            index: 0,
+            spot_pct: 100.0,
+        })
+        .unwrap();
+    assert_eq!(v.options().len(), 3);
+    assert_eq!(v.options()[1].offer.as_deref(), Some(with_spot.id));
+    assert!(v.options()[1].name.as_deref().unwrap().ends_with(", spot"));
+    let r = v.evaluate().unwrap();
+    assert!(r[1].totals.spot > 0.0 && r[0].totals.spot == 0.0);
+    assert!(matches!(
+        s.apply(Action::AddSpotVariant {
+            index: 1,
+            spot_pct: 100.0
+        }),
+        Err(ScenarioError::Strategy(_))
+    ));
+    // Round trip keeps the variant, and removing it restores the comparison.
+    assert_eq!(Scenario::from_file(v.to_file()).unwrap(), v);
+    assert_eq!(v.apply(Action::RemoveOption(1)).unwrap(), s);
+}
+
+/// A catalog offer with committed-use prices, in USD, and the default scenario comparing
+/// only it.
+fn committed() -> (&'static Offer, Scenario) {
+    let (i, o) = catalog::OFFERS
+        .iter()
+        .enumerate()
+        .find(|(i, o)| {
+            o.currency == Currency::Usd && !catalog::OFFER_DETAILS[*i].commitments.is_empty()
+        })
+        .unwrap();
+    assert_eq!(catalog::offer_index(o.id), Some(i));
+    let s = Scenario::default()
+        .apply(Action::ClearSelection)
+        .unwrap()
+        .apply(Action::ToggleOffer(o.id.into()))
+        .unwrap();
+    (o, s)
+}
+
+#[test]
+fn storage_and_egress_cost_volume_times_price() {
+    let s = Scenario::default()
+        .apply(Action::SetStoragePrice(0.02))
+        .unwrap()
+        .apply(Action::SetEgressPrice(0.09))
+        .unwrap();
+    assert_eq!(s.storage_price(), 0.02);
+    let none = s.evaluate().unwrap();
+    assert_eq!(none[0].totals.storage, 0.0);
+    let s = s
+        .apply(Action::SetStorageGb(1000.0))
+        .unwrap()
+        .apply(Action::SetEgressGb(500.0))
+        .unwrap();
+    let r = s.evaluate().unwrap();
+    // 12 months × 1,000 GB × 0.02 and 12 × 500 GB × 0.09 (the fleet runs every month).
+    assert!(
+        (r[0].totals.storage - 240.0).abs() < 1e-6,
+        "{}",
+        r[0].totals.storage
+    );
+    assert!(
+        (r[0].totals.egress - 540.0).abs() < 1e-6,
+        "{}",
+        r[0].totals.egress
+    );
+    assert!((r[0].total - none[0].total - 780.0).abs() < 1e-6);
+    // A newly compared offer takes the same per-GB prices.
+    let extra = catalog::OFFERS
+        .iter()
+        .find(|o| !s.selected().iter().any(|id| id == o.id))
+        .unwrap();
+    let t = s.apply(Action::ToggleOffer(extra.id.into())).unwrap();
+    assert_eq!(t.options().last().unwrap().egress_per_gb, 0.09);
+    assert!(cumulative(&s, &r, &en()).footer[0].contains("storage 1,000 GB at 0.02/GB-month"));
+    for a in [
+        Action::SetStorageGb(-1.0),
+        Action::SetEgressGb(f64::NAN),
+        Action::SetStoragePrice(11.0),
+        Action::SetEgressPrice(-0.1),
+    ] {
+        assert!(s.apply(a.clone()).is_err(), "{a:?}");
+    }
+    assert_eq!(Scenario::from_file(s.to_file()).unwrap(), s);
+}
+
+#[test]
+fn calendar_months_start_at_the_chosen_month() {
+    let s = Scenario::default()
+        .apply(Action::SetCalendarStart("2027-02".into()))
+        .unwrap();
+    assert_eq!(s.month_code(), "calendar");
+    assert_eq!(s.calendar_start(), Some("2027-02"));
+    let r = s.evaluate().unwrap();
+    let fixed = Scenario::default().evaluate().unwrap();
+    // February 2027 has 672 hours, fewer than 730: the first month costs less.
+    assert!(r[0].monthly[0].total() < fixed[0].monthly[0].total());
+    let c = cumulative(&s, &r, &en());
+    assert!(
+        c.x_label.contains("calendar month from 2027-02"),
+        "{}",
+        c.x_label
+    );
+    for bad in ["2027-13", "27-02", "2027/02", "", "2027-1"] {
+        assert!(
+            s.apply(Action::SetCalendarStart(bad.into())).is_err(),
+            "{bad}"
+        );
+    }
+    let back = s
+        .apply(Action::SetMonthConvention(MonthConvention::Hours720))
+        .unwrap();
+    assert_eq!((back.month_code(), back.calendar_start()), ("720h", None));
+    assert_eq!(Scenario::from_file(s.to_file()).unwrap(), s);
+}
+
+#[test]
+fn reserved_variants_use_the_catalog_commitments() {
+    let (offer, s) = committed();
+    let commitments = s.option_commitments(0);
+    assert!(!commitments.is_empty());
+    let v = s
+        .apply(Action::AddReservedVariant {
+            index: 0,
+            reserved_pct: 60.0,
+            commitment: 0,
+        })
+        .unwrap();
+    assert_eq!(v.options().len(), 2);
+    let o = &v.options()[1];
+    assert_eq!(o.offer.as_deref(), Some(offer.id));
+    assert_eq!(o.portfolio.unwrap().reserved, 0.6);
+    assert_eq!(o.reserved.unwrap().term_months, commitments[0].term_months);
+    assert!(
+        o.name.as_deref().unwrap().contains("60/40 reserved"),
+        "{:?}",
+        o.name
+    );
+    let r = v.evaluate().unwrap();
+    assert!(r[1].totals.reserved_upfront + r[1].totals.reserved_recurring > 0.0);
+    assert!(r[1].totals.on_demand > 0.0 && r[1].totals.on_demand < r[0].totals.on_demand);
+    assert!(r[1]
+        .reserved
+        .as_ref()
+        .unwrap()
+        .break_even_utilisation
+        .is_some());
+    // An offer without commitments refuses, and the scenario stays as it was.
+    let (_, plain) = catalog::OFFERS
+        .iter()
+        .enumerate()
+        .find(|(i, _)| catalog::OFFER_DETAILS[*i].commitments.is_empty())
+        .unwrap();
+    let p = Scenario::default()
+        .apply(Action::ClearSelection)
+        .unwrap()
+        .apply(Action::ToggleOffer(plain.id.into()))
+        .unwrap();
+    assert!(matches!(
+        p.apply(Action::AddReservedVariant {
+            index: 0,
+            reserved_pct: 60.0,
+            commitment: 0
+        }),
+        Err(ScenarioError::Strategy(_))
+    ));
+    assert!(v
+        .apply(Action::AddReservedVariant {
+            index: 0,
+            reserved_pct: 60.0,
+            commitment: commitments.len()
+        })
+        .is_err());
+    assert_eq!(Scenario::from_file(v.to_file()).unwrap(), v);
+}
+
+#[test]
+fn option_shares_always_sum_to_one_hundred() {
+    let (_, s) = committed();
+    let v = s
+        .apply(Action::SetOptionShares {
+            index: 0,
+            reserved_pct: 30.0,
+            spot_pct: 0.0,
+        })
+        .unwrap();
+    let p = v.options()[0].portfolio.unwrap();
+    assert_eq!((p.reserved, p.spot), (0.3, 0.0));
+    assert!(v.options()[0].reserved.is_some(), "commitment 0 filled in");
+    assert!(s
+        .apply(Action::SetOptionShares {
+            index: 0,
+            reserved_pct: 70.0,
+            spot_pct: 40.0
+        })
+        .is_err());
+    assert!(s
+        .apply(Action::SetOptionShares {
+            index: 5,
+            reserved_pct: 10.0,
+            spot_pct: 0.0
+        })
+        .is_err());
+    // Back to all on demand: no portfolio at all.
+    let back = v
+        .apply(Action::SetOptionShares {
+            index: 0,
+            reserved_pct: 0.0,
+            spot_pct: 0.0,
+        })
+        .unwrap();
+    assert_eq!(back.options()[0].portfolio, None);
+    let n = s.option_commitments(0).len();
+    if n > 1 {
+        let w = v
+            .apply(Action::SetOptionCommitment {
+                index: 0,
+                commitment: n - 1,
+            })
+            .unwrap();
+        let c = s.option_commitments(0)[n - 1];
+        assert_eq!(w.options()[0].reserved.unwrap().upfront, c.upfront);
+    }
+    assert!(v
+        .apply(Action::SetOptionCommitment {
+            index: 0,
+            commitment: n
+        })
+        .is_err());
+}
+
+#[test]
+fn rebalancing_keeps_the_shares_within_one_hundred() {
+    assert_eq!(rebalance(30.0, 50.0, true, 70.0), (70.0, 30.0));
+    assert_eq!(rebalance(30.0, 50.0, false, 90.0), (10.0, 90.0));
+    assert_eq!(rebalance(30.0, 20.0, true, 40.0), (40.0, 20.0));
+    assert_eq!(rebalance(0.0, 0.0, false, 100.0), (0.0, 100.0));
+}
+
+#[test]
+fn reserved_chart_marks_the_break_even_where_the_lines_cross() {
+    let (_, s) = committed();
+    let empty = reserved(&s, &s.evaluate().unwrap(), &en());
+    assert!(empty.lines.is_empty() && empty.markers.is_empty());
+    let v = s
+        .apply(Action::AddReservedVariant {
+            index: 0,
+            reserved_pct: 60.0,
+            commitment: 0,
+        })
+        .unwrap();
+    let r = v.evaluate().unwrap();
+    let c = reserved(&v, &r, &en());
+    assert_eq!(
+        c.lines.len(),
+        2,
+        "on-demand and reserved lines of the variant"
+    );
+    assert!(c
+        .lines
+        .iter()
+        .all(|l| l.series == 1 && l.label.starts_with(&r[1].name)));
+    let rs = r[1].reserved.unwrap();
+    let u = rs.break_even_utilisation.unwrap();
+    assert_eq!(c.markers.len(), 1);
+    let m = &c.markers[0];
+    assert!((m.x - u * 100.0).abs() < 1e-9, "{} vs {u}", m.x);
+    // On the dashed on-demand line, x % utilisation costs od × x / 100: equal to reserved.
+    let od = c.lines[0].points[1].1;
+    assert!((od * m.x / 100.0 - m.y).abs() < 1e-9 * od.max(1.0));
+    assert_eq!(m.y, rs.effective_per_hour);
+    assert!(m
+        .label
+        .contains(&format!("{} %", planner_core::format::number(u * 100.0, 1))));
+    assert!(c.y_label.contains("USD") && c.x_label.contains("(%)"));
+    assert!(c.footer.iter().any(|f| f.starts_with("Prices as of")));
+    let svg =
+        planner_app::chart::lines::lines_svg(&c, &planner_app::chart::Theme::LIGHT, 900).unwrap();
+    assert!(svg.contains("break-even at"), "marker text in the SVG");
+}
+
+#[test]
+fn buy_chart_marks_the_crossover_month() {
+    let s = Scenario::default();
+    let off = buy(&s, &s.evaluate().unwrap(), &en());
+    assert!(
+        off.lines.is_empty(),
+        "nothing to draw until buying is switched on"
+    );
+    let short = buy(
+        &s.apply(Action::EnableBuy(true)).unwrap(),
+        &s.apply(Action::EnableBuy(true))
+            .unwrap()
+            .evaluate()
+            .unwrap(),
+        &en(),
+    );
+    // Over the default 12 months renting 8× A100 costs less than the 250,000 purchase.
+    assert_eq!(short.markers.len(), 1);
+    assert!(short.markers[0]
+        .label
+        .contains("renting stays cheaper for all 12 months"));
+    let b = s
+        .apply(Action::SetMonths(36.0))
+        .unwrap()
+        .apply(Action::EnableBuy(true))
+        .unwrap();
+    assert_eq!(b.to_file().buy, Some(DEFAULT_BUY));
+    let r = b.evaluate().unwrap();
+    let c = buy(&b, &r, &en());
+    assert_eq!(
+        c.lines.len(),
+        r.len() + 1,
+        "one rent line per option, one buy line"
+    );
+    let own = c.lines.last().unwrap();
+    assert!(
+        own.dashed && own.label.starts_with("Buy: 1 × 8-GPU server"),
+        "{}",
+        own.label
+    );
+    assert_eq!(
+        own.points[0],
+        (0.0, 250_000.0),
+        "purchase paid at the start"
+    );
+    assert!(c.markers.len() >= 2, "{:?}", c.markers);
+    for m in &c.markers {
+        let i = c.lines.iter().position(|l| l.series == m.series).unwrap();
+        let month = m.x as u32;
+        assert_eq!(r[i].buy.as_ref().unwrap().crossover_month, Some(month));
+        let rent = &c.lines[i].points;
+        let bought = &own.points;
+        let k = month as usize;
+        assert_eq!(rent[k].1, m.y);
+        assert!(rent[k].1 >= bought[k].1 && rent[k - 1].1 < bought[k - 1].1);
+        assert!(m.label.ends_with(&format!("from month {month}")));
+    }
+    let svg =
+        planner_app::chart::lines::lines_svg(&c, &planner_app::chart::Theme::DARK, 1200).unwrap();
+    assert!(svg.contains("buying is cheaper from month"));
+    // The server form validates every field; switching off keeps nothing.
+    let bad = file::BuyFile {
+        pue: 0.9,
+        ..DEFAULT_BUY
+    };
+    assert!(b.apply(Action::SetBuy(bad)).is_err());
+    let cheap = b
+        .apply(Action::SetBuy(file::BuyFile {
+            purchase: 1_000_000.0,
+            ..DEFAULT_BUY
+        }))
+        .unwrap();
+    let later = buy(&cheap, &cheap.evaluate().unwrap(), &en());
+    assert!(later
+        .markers
+        .iter()
+        .all(|m| m.label.contains("renting stays cheaper") || m.x > c.markers[0].x));
+    assert_eq!(
+        b.apply(Action::EnableBuy(false)).unwrap().to_file().buy,
+        None
+    );
+    assert_eq!(Scenario::from_file(b.to_file()).unwrap(), b);
+}
+
+#[test]
+fn job_mode_runs_until_finished_on_each_gpus_throughput() {
+    let s = Scenario::default();
+    assert!(
+        s.apply(Action::SetJobGpuHours(5000.0)).is_err(),
+        "fleet mode first"
+    );
+    let j = s.apply(Action::SetMode(Mode::Job)).unwrap();
+    assert!(j.is_job());
+    assert_eq!(j.to_file().horizon_months, None);
+    let j = j
+        .apply(Action::SetJobGpuHours(50_000.0))
+        .unwrap()
+        .apply(Action::SetScalingEfficiency(0.9))
+        .unwrap();
+    let r = j.evaluate().unwrap();
+    // AWS p4d (A100 40GB, same dense BF16 as the reference): 50,000 / 0.9 GPU-hours on
+    // 8 GPUs is 6,944 h, about 9.5 months of 730 h: 10 monthly points.
+    let (t, overridden) = j.option_throughput(0);
+    assert!(!overridden && (t - 1.0).abs() < 1e-9, "{t}");
+    let hours = 50_000.0 / 0.9 / 8.0;
+    assert!(
+        (r[0].finish_months.unwrap() - hours / 730.0).abs() < 1e-6,
+        "{:?}",
+        r[0].finish_months
+    );
+    assert_eq!(r[0].cumulative.len(), 10);
+    let c = cumulative(&j, &r, &en());
+    assert_eq!(c.months, 10, "the chart spans the longest job");
+    assert!(
+        c.footer[0].starts_with(
+            "Job: 50,000 reference GPU-hours (A100 80GB) on 8 GPUs, scaling efficiency 0.9"
+        ),
+        "{}",
+        c.footer[0]
+    );
+    // A faster GPU (override) finishes sooner and costs less.
+    let fast = j
+        .apply(Action::SetThroughput {
+            index: 0,
+            factor: 2.0,
+        })
+        .unwrap();
+    assert_eq!(fast.option_throughput(0), (2.0, true));
+    let rf = fast.evaluate().unwrap();
+    assert!(rf[0].total < r[0].total && rf[0].finish_months < r[0].finish_months);
+    // A deadline sizes the job instead of a GPU count; SetGpus switches back.
+    let d = j.apply(Action::SetJobWithinMonths(3.0)).unwrap();
+    assert_eq!(d.to_file().workload.gpus, None);
+    let rd = d.evaluate().unwrap();
+    assert!(
+        rd[0].finish_months.unwrap() <= 3.0 + 1e-9,
+        "{:?}",
+        rd[0].finish_months
+    );
+    assert!(cumulative(&d, &rd, &en()).footer[0].contains("within 3 months"));
+    assert_eq!(
+        d.apply(Action::SetGpus(16.0))
+            .unwrap()
+            .to_file()
+            .workload
+            .within_months,
+        None
+    );
+    for a in [
+        Action::SetJobGpuHours(0.0),
+        Action::SetJobWithinMonths(0.0),
+        Action::SetScalingEfficiency(1.5),
+        Action::SetThroughput {
+            index: 0,
+            factor: 0.0,
+        },
+        Action::SetThroughput {
+            index: 9,
+            factor: 1.0,
+        },
+    ] {
+        assert!(j.apply(a.clone()).is_err(), "{a:?}");
+    }
+    assert_eq!(Scenario::from_file(j.to_file()).unwrap(), j);
+    let back = j.apply(Action::SetMode(Mode::Fleet)).unwrap();
+    assert!(!back.is_job() && back.evaluate().is_ok());
+    // H100 offers run faster than the reference by the catalog's ratio.
+    let h100 = catalog::OFFERS
+        .iter()
+        .find(|o| o.gpu_model == "H100 80GB SXM")
+        .unwrap();
+    assert!(catalog_throughput(h100).unwrap() > 2.0);
+}
+
+#[test]
+fn spot_options_get_a_p10_p90_band_on_the_cumulative_chart() {
+    let with_spot = catalog::OFFERS
+        .iter()
+        .find(|o| o.spot_per_hour.is_some() && o.currency == Currency::Usd)
+        .unwrap();
+    let s = Scenario::default()
+        .apply(Action::ClearSelection)
+        .unwrap()
+        .apply(Action::ToggleOffer(with_spot.id.into()))
+        .unwrap()
+        .apply(Action::AddSpotVariant {
+            index: 0,
+            spot_pct: 100.0,
+        })
+        .unwrap()
+        .apply(Action::SetCheckpointWrite(0.1))
+        .unwrap()
+        .apply(Action::SetRestart(0.5))
+        .unwrap()
+        .apply(Action::SetSpotInterruptions(0.05))
+        .unwrap();
+    let started = std::time::Instant::now();
+    let bands = s.risk_bands();
+    let took = started.elapsed();
+    assert_eq!(bands.len(), 2);
+    assert!(bands[0].is_none(), "on demand carries no interruption risk");
+    let b = bands[1].as_ref().unwrap();
+    let r = s.evaluate().unwrap();
+    assert_eq!(b.len(), r[1].cumulative.len());
+    let last = b.last().unwrap();
+    assert!(last.p10 <= last.p50 && last.p50 <= last.p90);
+    assert!(
+        last.p90 > last.p10,
+        "interruptions spread the cost: {last:?}"
+    );
+    let closed = r[1].total;
+    assert!(
+        (last.p50 - closed).abs() < 0.05 * closed,
+        "median {} near the closed form {closed}",
+        last.p50
+    );
+    let c = with_bands(cumulative(&s, &r, &en()), &bands, 0, &en());
+    assert_eq!(c.bands.len(), 1);
+    assert_eq!(c.bands[0].series, 1);
+    assert_eq!(c.bands[0].points.len(), r[1].cumulative.len() + 1);
+    assert!(c.footer.last().unwrap().starts_with("Shaded: P10–P90"));
+    let svg =
+        planner_app::chart::cumulative_svg(&c, &planner_app::chart::Theme::LIGHT, 900).unwrap();
+    assert!(svg.contains("<polygon"), "the band is drawn");
+    assert!(svg.contains("Shaded: P10–P90"));
+    // No risk, no band and no footer line.
+    let calm = Scenario::default();
+    let none = calm.risk_bands();
+    assert!(none.iter().all(Option::is_none));
+    let plain = with_bands(
+        cumulative(&calm, &calm.evaluate().unwrap(), &en()),
+        &none,
+        0,
+        &en(),
+    );
+    assert!(plain.bands.is_empty() && !plain.footer.iter().any(|f| f.starts_with("Shaded")));
+    // Bands still being computed: none drawn yet, and the footer says so.
+    let waiting = with_bands(cumulative(&s, &r, &en()), &[None, None], 1, &en());
+    assert!(waiting.bands.is_empty());
+    assert_eq!(waiting.bands_pending, 1);
+    assert!(waiting.footer.last().unwrap().contains("being computed"));
+    // A band's inputs are equal exactly when its option and plan are: the app reuses it.
+    let inputs = s.band_inputs();
+    assert!(inputs[0].is_none() && inputs[1].is_some());
+    assert_eq!(inputs, s.clone().band_inputs());
+    assert_eq!(inputs[1].as_ref().unwrap().run().as_ref(), Some(b));
+    let calmer = s.apply(Action::SetSpotInterruptions(0.01)).unwrap();
+    assert_ne!(calmer.band_inputs()[1], inputs[1]);
+    eprintln!(
+        "risk_bands: {} trials x 1 risky option in {took:?} (debug build)",
+        BAND_TRIALS
+    );
+}
+
+#[test]
+fn typed_reserved_prices_serve_offers_without_commitments() {
+    let (_, plain) = catalog::OFFERS
+        .iter()
+        .enumerate()
+        .find(|(i, o)| {
+            catalog::OFFER_DETAILS[*i].commitments.is_empty() && o.currency == Currency::Usd
+        })
+        .unwrap();
+    let s = Scenario::default()
+        .apply(Action::ClearSelection)
+        .unwrap()
+        .apply(Action::ToggleOffer(plain.id.into()))
+        .unwrap();
+    // Without prices a reserved share is refused.
+    assert!(s
+        .apply(Action::SetOptionShares {
+            index: 0,
+            reserved_pct: 50.0,
+            spot_pct: 0.0
+        })
+        .is_err());
+    let per_hour = plain.on_demand_per_hour * 0.5;
+    let t = s
+        .apply(Action::SetInlineReserved {
+            index: 0,
+            term_months: 12.0,
+            upfront: 0.0,
+            per_hour,
+        })
+        .unwrap()
+        .apply(Action::SetOptionShares {
+            index: 0,
+            reserved_pct: 100.0,
+            spot_pct: 0.0,
+        })
+        .unwrap();
+    let r = t.evaluate().unwrap();
+    let rs = r[0].reserved.unwrap();
+    assert!((rs.effective_per_hour - per_hour).abs() < 1e-9);
+    assert!((rs.break_even_utilisation.unwrap() - 0.5).abs() < 1e-9);
+    for (term, up, ph) in [
+        (0.0, 0.0, 1.0),
+        (1.5, 0.0, 1.0),
+        (12.0, -1.0, 1.0),
+        (12.0, 0.0, f64::NAN),
+    ] {
+        assert!(s
+            .apply(Action::SetInlineReserved {
+                index: 0,
+                term_months: term,
+                upfront: up,
+                per_hour: ph
+            })
+            .is_err());
+    }
+    assert_eq!(Scenario::from_file(t.to_file()).unwrap(), t);
+}
+
+#[test]
+fn engine_chart_has_a_line_per_option_and_dated_footer() {
+    let s = Scenario::default()
+        .apply(Action::SetContingencyPct(5.0))
+        .unwrap();
+    let r = s.evaluate().unwrap();
+    let c = cumulative(&s, &r, &en());
+    assert_eq!(c.lines.len(), s.options().len());
+    assert_eq!(c.lines[0].points.len(), 13);
+    assert_eq!(c.lines[0].points[12].1, r[0].total);
+    assert!(c.lines[0].label.starts_with(&r[0].name));
+    assert!(c.footer[0].contains("contingency 5 %"), "{:?}", c.footer);
+    assert!(c.footer[1].starts_with("Prices as of: "), "{:?}", c.footer);
+    assert!(c.x_label.contains("730 h"));
+}
+
+#[test]
+fn ranking_chart_has_every_option_and_ranks_cheapest_first() {
+    let s = Scenario::default();
+    let r = s.evaluate().unwrap();
+    let c = ranking(&s, &r, &en());
+    assert_eq!(c.bars.len(), r.len());
+    let ranked = planner_app::chart::ranking::ranked(&c.bars);
+    assert!(ranked.windows(2).all(|w| w[0].value <= w[1].value));
+    let min = r.iter().map(|x| x.total).fold(f64::INFINITY, f64::min);
+    assert_eq!(ranked[0].value, min);
+}
+
+#[test]
+fn breakdown_chart_shows_the_chosen_option_month_by_month() {
+    let s = Scenario::default()
+        .apply(Action::SetContingencyPct(10.0))
+        .unwrap();
+    let r = s.evaluate().unwrap();
+    let c = breakdown(&s, &r, 1, &en());
+    assert_eq!(c.option, r[1].name);
+    assert_eq!(c.monthly, r[1].monthly);
+    assert_eq!(
+        planner_app::chart::breakdown::used_components(&c),
+        vec![3, 9],
+        "on-demand and contingency"
+    );
+    assert_eq!(breakdown(&s, &r, 99, &en()).monthly, r[0].monthly);
+    assert!(breakdown(&s, &[], 0, &en()).monthly.is_empty());
+}
+
+#[test]
+fn offer_totals_match_the_engine_for_compared_offers() {
+    let s = Scenario::default()
+        .apply(Action::SetContingencyPct(5.0))
+        .unwrap();
+    let offers: Vec<&'static Offer> = s
+        .selected()
+        .iter()
+        .filter_map(|id| catalog::offer_by_id(id))
+        .collect();
+    let totals = s.offer_totals(&offers);
+    let r = s.evaluate().unwrap();
+    for (o, r) in offers.iter().zip(&r) {
+        let t = totals[o.id];
+        assert!(
+            (t - r.total).abs() < 1e-6 * r.total,
+            "{}: {t} vs {}",
+            o.id,
+            r.total
+        );
+    }
+    let all: Vec<&'static Offer> = catalog::OFFERS.iter().collect();
+    let every = s.offer_totals(&all);
+    assert!(
+        every.len() > all.len() / 2,
+        "most offers are costed: {}",
+        every.len()
+    );
+    assert!(every.values().all(|v| v.is_finite() && *v >= 0.0));
+}
+
+/// One offer the engine cannot cost (0 GPUs per instance) leaves the others costed, and an
+/// offer in another currency is converted once, at the scenario's rate.
+#[test]
+fn offer_totals_keep_failures_per_offer_and_convert_once() {
+    let offer = |gpu_count, on_demand_per_hour, currency| -> &'static Offer {
+        Box::leak(Box::new(Offer {
+            gpu_count,
+            on_demand_per_hour,
+            currency,
+            id: Box::leak(format!("test/{gpu_count}-{currency}").into_boxed_str()),
+            ..catalog::OFFERS[0]
+        }))
+    };
+    let (good, bad) = (offer(1, 2.0, Currency::Usd), offer(0, 2.0, Currency::Usd));
+    let cny = offer(1, 10.0, Currency::Cny);
+    let s = Scenario::default()
+        .apply(Action::SetGpus(1.0))
+        .and_then(|s| s.apply(Action::SetMonths(2.0)))
+        .and_then(|s| s.apply(Action::SetUsdPerCny(0.14)))
+        .unwrap();
+    let totals = s.offer_totals(&[good, bad, cny]);
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs().max(1.0);
+    assert!(close(totals[good.id], 2.0 * 730.0 * 2.0), "{totals:?}");
+    assert!(!totals.contains_key(bad.id));
+    assert!(
+        close(totals[cny.id], 10.0 * 730.0 * 2.0 * 0.14),
+        "{totals:?}"
+    );
+}
+
+#[test]
+fn spot_risk_settings_raise_the_spot_variant_cost() {
+    let with_spot = catalog::OFFERS
+        .iter()
+        .find(|o| o.spot_per_hour.is_some() && o.currency == Currency::Usd)
+        .unwrap();
+    let s = Scenario::default()
+        .apply(Action::ClearSelection)
+        .unwrap()
+        .apply(Action::ToggleOffer(with_spot.id.into()))
+        .unwrap()
+        .apply(Action::AddSpotVariant {
+            index: 0,
+            spot_pct: 100.0,
+        })
+        .unwrap()
+        .apply(Action::SetCheckpointWrite(0.1))
+        .unwrap()
+        .apply(Action::SetRestart(0.25))
+        .unwrap();
+    assert_eq!(s.spot_interruptions(), DEFAULT_SPOT_INTERRUPTIONS);
+    let calm = s.apply(Action::SetSpotInterruptions(0.0)).unwrap();
+    let stormy = s.apply(Action::SetSpotInterruptions(0.2)).unwrap();
+    let (c, st) = (calm.evaluate().unwrap(), stormy.evaluate().unwrap());
+    assert_eq!(
+        c[0].total, st[0].total,
+        "the on-demand option is unaffected"
+    );
+    assert!(st[1].totals.rework > c[1].totals.rework);
+    assert!(st[1].total > c[1].total);
+    // Young's interval is suggested, and one action puts it back after a manual one.
+    let young = st[1].suggested_checkpoint_hours.unwrap();
+    assert!(
+        (young - (2.0 * 0.1 / 0.2_f64).sqrt()).abs() < 1e-9,
+        "{young}"
+    );
+    let manual = stormy.apply(Action::SetCheckpointInterval(5.0)).unwrap();
+    assert_eq!(manual.checkpoint().interval_hours, Some(5.0));
+    assert!(
+        manual.evaluate().unwrap()[1].total > st[1].total,
+        "Young's is cheaper"
+    );
+    let back = manual
+        .apply(Action::UseSuggestedCheckpointInterval)
+        .unwrap();
+    assert_eq!(back.evaluate().unwrap()[1].total, st[1].total);
+    assert!(s.apply(Action::SetSpotInterruptions(2.0)).is_err());
+    assert_eq!(Scenario::from_file(manual.to_file()).unwrap(), manual);
+}
+
+#[test]
+fn invalid_values_leave_the_scenario_unchanged() {
+    let s = Scenario::default();
+    for a in [
+        Action::SetGpus(0.0),
+        Action::SetGpus(1.5),
+        Action::SetGpus(f64::NAN),
+        Action::SetHoursPerDay(24.5),
+        Action::SetHoursPerDay(-1.0),
+        Action::SetHoursPerDay(0.000_000_1),
+        Action::SetMonths(f64::INFINITY),
+        Action::SetUsdPerCny(0.0),
+    ] {
+        assert!(s.apply(a.clone()).is_err(), "{a:?}");
+    }
+    let s2 = s.apply(Action::SetGpus(16.0)).unwrap();
+    assert_eq!(s2.fleet().gpus, 16);
+}
+
+#[test]
+fn chart_has_one_line_per_valid_option_with_units() {
+    let s = Scenario::default();
+    let results = s.evaluate().unwrap();
+    let c = cumulative(&s, &results, &en());
+    assert_eq!(c.lines.len(), s.selected().len());
+    assert_eq!(c.x_label, "Month (1 month = 730 h)");
+    assert!(c.y_label.contains("USD"));
+    assert!(c.footer.iter().any(|f| f.starts_with("Prices as of")));
+    assert!(c.lines.iter().all(|l| l.points.len() == 13));
+    // Each line starts at 0 at month 0 and ends at its option's total.
+    for (line, r) in c.lines.iter().zip(&results) {
+        assert_eq!(line.points[0], (0.0, 0.0));
+        assert_eq!(line.points[12], (12.0, r.total));
+    }
+}
+
+#[test]
+fn switching_currency_converts_the_owned_server_not_relabels_it() {
+    let s = Scenario::default()
+        .apply(Action::SetBuy(planner_core::file::BuyFile {
+            gpus: 8,
+            purchase: 250_000.0,
+            life_years: 3.0,
+            residual: 0.1,
+            kw: 6.5,
+            pue: 1.3,
+            price_per_kwh: 0.12,
+            ops_per_month: 1_500.0,
+        }))
+        .expect("valid");
+    let cny = s.apply(Action::SetCurrency(Currency::Cny)).expect("valid");
+    let buy = cny.buy().expect("kept");
+    assert!((buy.purchase - 250_000.0 / 0.138).abs() < 1e-6);
+    assert!((buy.price_per_kwh - 0.12 / 0.138).abs() < 1e-12);
+    assert!((buy.ops_per_month - 1_500.0 / 0.138).abs() < 1e-9);
+    let back = cny
+        .apply(Action::SetCurrency(Currency::Usd))
+        .expect("valid");
+    let buy = back.buy().expect("kept");
+    assert!((buy.purchase - 250_000.0).abs() < 1e-6);
+    assert!((buy.ops_per_month - 1_500.0).abs() < 1e-9);
+}
