@@ -426,7 +426,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                         data-month={t.month.to_string()}>
                         <div class="tooltip-head">{ tr.text_with(msg!("ui-tooltip-month"), &[("n", planner_app::i18n::Arg::Number(t.month.round()))]) }</div>
                         { for t.rows.iter().map(|(label, v)| html!{
-                            <div class="tooltip-row">{ label.split(" — ").next().unwrap_or(label.as_str()) }{ ": " }<strong>{ planner_app::i18n::money(tr.language(), *v, currency) }</strong></div>
+                            <div class="tooltip-row">{ label }{ ": " }<strong>{ planner_app::i18n::money(tr.language(), *v, currency) }</strong></div>
                         }) }
                     </div>
                 }

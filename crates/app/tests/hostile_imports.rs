@@ -253,6 +253,7 @@ fn chart_svg_escapes_user_text_in_labels() {
         footer: vec![format!("Prices: {hostile}")],
         lines: vec![Line {
             label: hostile.into(),
+            total: hostile.into(),
             points: vec![(0.0, 0.0), (1.0, 10.0), (2.0, 20.0)],
         }],
         empty_message: String::new(),

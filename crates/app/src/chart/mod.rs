@@ -243,11 +243,16 @@ impl Theme {
     };
 }
 
-/// One line of a chart: a label for the legend and `(x, y)` points in data units.
+/// One line of a chart: what the legend and the hover readout call it, the amount the legend
+/// shows after it, and `(x, y)` points in data units.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Line {
-    /// Legend text (user-visible; escaped by the SVG backend).
+    /// The line's name (user-visible; escaped by the SVG backend): the legend's text and the
+    /// hover readout's row label.
     pub label: String,
+    /// Text the legend shows after the name, `"name — total"` (e.g. the option's total as
+    /// money); empty for none. Joined to the name only when the legend is laid out.
+    pub total: String,
     /// Points, x ascending.
     pub points: Vec<(f64, f64)>,
 }
@@ -314,8 +319,8 @@ pub struct Tooltip {
     pub month: f64,
     /// Position of the tooltip's anchor in CSS pixels (the point's x, pointer's y).
     pub x: f64,
-    /// Each line's legend label and value at that month (lines without a point there are
-    /// left out).
+    /// Each line's name ([`Line::label`]) and value at that month (lines without a point
+    /// there are left out).
     pub rows: Vec<(String, f64)>,
 }
 
@@ -394,9 +399,15 @@ fn legend_lines(chart: &CumulativeChart, css_width: f64) -> Vec<(usize, String)>
         .iter()
         .enumerate()
         .flat_map(|(i, l)| {
-            textwrap::wrap(&l.label, cjk_width(&l.label, width))
+            let text = if l.total.is_empty() {
+                l.label.clone()
+            } else {
+                format!("{} — {}", l.label, l.total)
+            };
+            textwrap::wrap(&text, cjk_width(&text, width))
                 .into_iter()
                 .map(move |t| (i, t.into_owned()))
+                .collect::<Vec<_>>()
         })
         .collect()
 }
@@ -671,6 +682,7 @@ mod tests {
     fn svg_has_legend_axes_and_footer() {
         let line = Line {
             label: "AWS p4d.24xlarge".into(),
+            total: String::new(),
             points: linear(23_922.1, 12),
         };
         let svg = cumulative_svg(&sample(vec![line]), &Theme::LIGHT, 900).unwrap();
@@ -687,6 +699,7 @@ mod tests {
     fn svg_text_renders_at_the_css_sizes_the_layout_assumes() {
         let line = Line {
             label: "AWS p4d.24xlarge".into(),
+            total: String::new(),
             points: linear(23_922.1, 12),
         };
         let svg = cumulative_svg(&sample(vec![line]), &Theme::LIGHT, 900).unwrap();
@@ -710,6 +723,7 @@ mod tests {
     fn svg_escapes_user_text() {
         let line = Line {
             label: "<script>alert(1)</script> & co".into(),
+            total: String::new(),
             points: vec![(0.0, 0.0), (1.0, 1.0)],
         };
         let svg = cumulative_svg(&sample(vec![line]), &Theme::DARK, 600).unwrap();
@@ -720,7 +734,8 @@ mod tests {
     #[test]
     fn narrow_charts_wrap_legend_and_footer_instead_of_clipping() {
         let mut c = sample(vec![Line {
-            label: "Alibaba Cloud ecs.gn7e-c16g1.32xlarge (8× A100 80GB) — ¥1,234,567.89".into(),
+            label: "Alibaba Cloud ecs.gn7e-c16g1.32xlarge (8× A100 80GB)".into(),
+            total: "¥1,234,567.89".into(),
             points: vec![(0.0, 0.0), (1.0, 1.0)],
         }]);
         c.footer = vec!["On-demand, 8 GPUs × 24 h/day, 12 months; 1 month = 730 h; whole instances billed; prices per instance-hour, no tax, storage or egress.".into()];
@@ -737,10 +752,12 @@ mod tests {
         let lines = vec![
             Line {
                 label: "A".into(),
+                total: "$1,200.00".into(),
                 points: linear(100.0, 12),
             },
             Line {
                 label: "B".into(),
+                total: String::new(),
                 points: linear(250.0, 12),
             },
         ];
@@ -750,6 +767,8 @@ mod tests {
             let root = SVGBackend::with_string(&mut out, (800, 500)).into_drawing_area();
             draw_cumulative(&root, &chart, &Theme::LIGHT, 1.0).unwrap()
         };
+        // The legend shows the name with its total; the readout (below) the name alone.
+        assert!(out.contains("A — $1,200.00"), "{out}");
         assert!(frame.left > 0.0 && frame.right < 800.0 && frame.left < frame.right);
         assert_eq!(frame.x_max, 12.0);
         // The pointer a little right of month 6's x.
@@ -818,6 +837,7 @@ mod tests {
         assert_eq!(label_decimals(f64::NAN), 0);
         let tiny = Line {
             label: "tiny".into(),
+            total: String::new(),
             points: vec![(0.0, 0.0), (1.0, 0.07)],
         };
         let svg = cumulative_svg(&sample(vec![tiny]), &Theme::LIGHT, 800).unwrap();
@@ -834,11 +854,13 @@ mod tests {
         assert!(svg.contains("Pick offers to compare"));
         let nan = Line {
             label: "bad".into(),
+            total: String::new(),
             points: vec![(0.0, f64::NAN), (1.0, f64::INFINITY)],
         };
         assert!(cumulative_svg(&sample(vec![nan]), &Theme::LIGHT, 1).is_ok());
         let huge = Line {
             label: "huge".into(),
+            total: String::new(),
             points: vec![(0.0, 0.0), (120.0, 1.2e13)],
         };
         assert!(cumulative_svg(&sample(vec![huge]), &Theme::LIGHT, 375).is_ok());

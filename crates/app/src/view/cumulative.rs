@@ -24,11 +24,8 @@ pub fn cumulative_chart(
     let lines = results
         .iter()
         .map(|r| Line {
-            label: format!(
-                "{} — {}",
-                r.name,
-                i18n::money(t.language(), r.total, currency)
-            ),
+            label: r.name.clone(),
+            total: i18n::money(t.language(), r.total, currency),
             points: std::iter::once((0.0, 0.0))
                 .chain(
                     r.cumulative
