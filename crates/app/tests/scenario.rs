@@ -133,6 +133,21 @@ fn from_file_keeps_every_engine_field() {
     assert!(s.selected().is_empty(), "an inline option names no offer");
 }
 
+/// A file's `montecarlo` section (for `gpurent eval`) changes none of the page's results and
+/// is kept: the page's bands are computed apart (`risk_bands`).
+#[test]
+fn a_montecarlo_section_changes_no_result_and_is_kept() {
+    let s = Scenario::default();
+    let mut f = s.to_file();
+    f.montecarlo = Some(file::MonteCarloFile {
+        trials: 1000,
+        seed: 7,
+    });
+    let with = Scenario::from_file(f.clone()).unwrap();
+    assert_eq!(with.evaluate().unwrap(), s.evaluate().unwrap());
+    assert_eq!(with.to_file(), f);
+}
+
 #[test]
 fn from_file_refuses_invalid_files_and_too_many_options() {
     let mut f = Scenario::default().to_file();

@@ -28,13 +28,10 @@ impl Scenario {
                 }
             }
         }
-        Ok(file
-            .load()?
-            .evaluate()?
-            .options
-            .into_iter()
-            .map(|o| o.result)
-            .collect())
+        // The closed form only: a file's `montecarlo` section is for `gpurent eval`; the page's
+        // bands are computed apart, per option, after the lines are drawn (`risk_bands`).
+        let loaded = file.load()?;
+        planner_engine::plan::evaluate(&loaded.plan, &loaded.options, loaded.currency, loaded.rate)
     }
 
     /// Per option (in order): what its risk band's Monte Carlo needs, for options with
