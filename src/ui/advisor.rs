@@ -9,6 +9,7 @@ use planner_app::action::Action;
 use planner_app::advisor::{shortlist, DataLocation, Needs};
 use planner_app::msg;
 use planner_app::validation::MAX_COMPARED;
+use planner_core::catalog::query::ResolvedOffer;
 use planner_engine::Currency;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -79,15 +80,16 @@ pub fn advisor(props: &AdvisorProps) -> Html {
     });
     let on_compare = {
         let d = props.dispatch.clone();
-        let ids: Vec<String> = list
+        // The helper ranks the bundled catalog.
+        let picks: Vec<ResolvedOffer> = list
             .iter()
             .take(COMPARE_TOP.min(MAX_COMPARED))
-            .map(|r| r.offer.id.to_string())
+            .map(|r| ResolvedOffer::bundled(r.offer))
             .collect();
         Callback::from(move |_: MouseEvent| {
             d.dispatch(AppAction::Scenario(Action::ClearSelection));
-            for id in &ids {
-                d.dispatch(AppAction::Scenario(Action::ToggleOffer(id.clone())));
+            for offer in &picks {
+                d.dispatch(AppAction::Scenario(Action::ToggleOffer(*offer)));
             }
         })
     };

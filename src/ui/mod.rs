@@ -19,11 +19,11 @@ pub mod strategy;
 use chart_panel::{AnyChart, ChartPanel};
 use comparison::Comparison;
 use offer_table::OfferTable;
-use planner_app::action::Action;
+use planner_app::action::{Action, Mode};
 use planner_app::i18n::Msg;
 use planner_app::i18n::{Arg, Translator};
 use planner_app::msg;
-use planner_app::state::{CALENDAR, DEFAULT_JOB_GPU_HOURS};
+use planner_app::state::CALENDAR;
 use planner_app::validation::{
     CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC, GPUS_SPEC, HOURS_PER_DAY_SPEC,
     HOURS_SPEC, INTERRUPTIONS_SPEC, JOB_GPU_HOURS_SPEC, JOB_WITHIN_SPEC, MONTHS_SPEC,
@@ -35,7 +35,6 @@ use planner_app::view::cumulative::{cumulative_chart, with_bands};
 use planner_app::view::footer::footer;
 use planner_app::view::ranking::ranking_chart;
 use planner_app::view::reserved::reserved_chart;
-use planner_core::file::Mode;
 use planner_core::language::Language;
 use planner_engine::Currency;
 use planner_engine::MonthConvention;
@@ -149,13 +148,16 @@ pub fn app(props: &AppProps) -> Html {
             move || drop(timer)
         });
     }
-    let offer_totals = use_memo(((*settled).clone(), state.imported_offers), |(s, _)| {
-        let all: Vec<&'static planner_core::catalog::Offer> = planner_core::catalog::OFFERS
-            .iter()
-            .chain(planner_core::catalog::user::offers())
-            .collect();
-        s.offer_totals(&all)
-    });
+    let offer_totals = use_memo(
+        ((*settled).clone(), state.imported.clone()),
+        |(s, imported)| {
+            let all: Vec<&'static planner_core::catalog::Offer> =
+                planner_core::catalog::query::Catalog::new(imported)
+                    .offers()
+                    .collect();
+            s.offer_totals(&all)
+        },
+    );
     // Young's interval for the most interrupted option (what "suggested" means in the editor).
     let suggested = use_memo(engine_results.clone(), |r| match &**r {
         Ok(r) => r
@@ -422,8 +424,8 @@ pub fn app(props: &AppProps) -> Html {
     let on_remove_option = use_callback(dispatcher.clone(), |i: usize, d| {
         d.dispatch(AppAction::Scenario(Action::RemoveOption(i)))
     });
-    let on_toggle = use_callback(dispatcher.clone(), |id: String, d| {
-        d.dispatch(AppAction::Scenario(Action::ToggleOffer(id)))
+    let on_toggle = use_callback(dispatcher.clone(), |offer, d| {
+        d.dispatch(AppAction::Scenario(Action::ToggleOffer(offer)))
     });
     let on_breakdown = use_callback(dispatcher.clone(), |e: Event, d| {
         let v = e.target_unchecked_into::<HtmlSelectElement>().value();
@@ -447,17 +449,17 @@ pub fn app(props: &AppProps) -> Html {
             d.dispatch(AppAction::Scenario(Action::SetMonthConvention(m)));
         }
     });
-    let on_imported = use_callback(dispatcher.clone(), |(report, total), d| {
-        d.dispatch(AppAction::Imported(report, total))
+    let on_imported = use_callback(dispatcher.clone(), |action: AppAction, d| {
+        d.dispatch(action)
     });
     let dismiss = use_callback(dispatcher, |_: MouseEvent, d| {
         d.dispatch(AppAction::DismissNotice)
     });
     let fleet = scenario.fleet();
-    let file = scenario.to_file();
+    let job = scenario.job();
     let checkpoint = scenario.checkpoint();
     let is_job = scenario.is_job();
-    let calendar_start = scenario.calendar_start().map(str::to_string);
+    let calendar_start = scenario.calendar_start();
     let reservable: Vec<bool> = (0..scenario.options().len())
         .map(|i| !scenario.option_commitments(i).is_empty())
         .collect();
@@ -476,7 +478,7 @@ pub fn app(props: &AppProps) -> Html {
             <notices::Notices notices={state.load_notices.clone()} dispatch={wire.clone()} />
             <section class="card toolbar" aria-label={tx(msg!("ui-scenario-files"))}>
                 <presets::PresetMenu dispatch={wire.clone()} />
-                <share::ShareBar scenario={scenario.clone()} language={state.language} today={(*today_date).clone()} dispatch={wire.clone()} />
+                <share::ShareBar scenario={scenario.clone()} language={state.language} today={(*today_date).clone()} imported={state.imported.clone()} dispatch={wire.clone()} />
                 <saved::SavedScenarios saved={state.saved.clone()} save_error={save_error} dispatch={wire.clone()} />
             </section>
             <section class="card" aria-labelledby="scenario-heading">
@@ -493,24 +495,24 @@ pub fn app(props: &AppProps) -> Html {
                         if is_job {
                             <label>{ t.text(msg!("ui-job-size-by")) }{ " " }
                                 <select id="job-size" onchange={on_job_size}>
-                                    <option value="gpus" selected={file.workload.within_months.is_none()}>{ t.text(msg!("ui-job-size-gpus")) }</option>
-                                    <option value="deadline" selected={file.workload.within_months.is_some()}>{ t.text(msg!("ui-job-size-deadline")) }</option>
+                                    <option value="gpus" selected={job.within_months.is_none()}>{ t.text(msg!("ui-job-size-gpus")) }</option>
+                                    <option value="deadline" selected={job.within_months.is_some()}>{ t.text(msg!("ui-job-size-deadline")) }</option>
                                 </select>
                             </label>
                         }
                     </div>
                     if is_job {
                         <div class="sliders">
-                            <Slider id="job-gpu-hours" label={tx(msg!("ui-work"))} unit={tx(msg!("ui-unit-reference-gpu-hours"))} value={file.workload.gpu_hours.unwrap_or(DEFAULT_JOB_GPU_HOURS)}
+                            <Slider id="job-gpu-hours" label={tx(msg!("ui-work"))} unit={tx(msg!("ui-unit-reference-gpu-hours"))} value={job.gpu_hours}
                                 spec={JOB_GPU_HOURS_SPEC} slider_max={200_000.0} step={1_000.0} on_change={on_job_gpu_hours} />
-                            if let Some(m) = file.workload.within_months {
+                            if let Some(m) = job.within_months {
                                 <Slider id="job-within" label={tx(msg!("ui-finish-within"))} unit={tx(msg!("ui-unit-months"))} value={m}
                                     spec={JOB_WITHIN_SPEC} slider_max={24.0} step={0.5} on_change={on_job_within} />
                             } else {
                                 <Slider id="gpus" label={tx(msg!("ui-gpus"))} unit={tx(msg!("ui-unit-gpus"))} value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
                                     slider_max={256.0} step={1.0} on_change={on_gpus.clone()} />
                             }
-                            <Slider id="scaling-efficiency" label={tx(msg!("ui-scaling-efficiency"))} unit="η (0–1)" value={file.workload.scaling_efficiency.unwrap_or(1.0)}
+                            <Slider id="scaling-efficiency" label={tx(msg!("ui-scaling-efficiency"))} unit="η (0–1)" value={job.scaling_efficiency}
                                 spec={SCALING_SPEC} slider_max={1.0} step={0.01} on_change={on_scaling} />
                         </div>
                         <p class="muted small">{ t.text(msg!("ui-job-note")) }</p>
@@ -552,11 +554,11 @@ pub fn app(props: &AppProps) -> Html {
                 <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-storage-egress")) }</legend>
                     <div class="sliders">
-                        <Slider id="storage-gb" label={tx(msg!("ui-storage-kept"))} unit="GB" value={file.storage_gb}
+                        <Slider id="storage-gb" label={tx(msg!("ui-storage-kept"))} unit="GB" value={scenario.storage_gb()}
                             spec={VOLUME_GB_SPEC} slider_max={10_000.0} step={100.0} on_change={on_storage_gb} />
                         <Slider id="storage-price" label={tx(msg!("ui-storage-price"))} unit={tx(msg!("ui-unit-per-gb-month"))} value={scenario.storage_price()}
                             spec={PER_GB_PRICE_SPEC} slider_max={0.3} step={0.005} on_change={on_storage_price} />
-                        <Slider id="egress-gb" label={tx(msg!("ui-egress"))} unit={tx(msg!("ui-unit-gb-per-month"))} value={file.egress_gb_per_month}
+                        <Slider id="egress-gb" label={tx(msg!("ui-egress"))} unit={tx(msg!("ui-unit-gb-per-month"))} value={scenario.egress_gb_per_month()}
                             spec={VOLUME_GB_SPEC} slider_max={10_000.0} step={100.0} on_change={on_egress_gb} />
                         <Slider id="egress-price" label={tx(msg!("ui-egress-price"))} unit={tx(msg!("ui-unit-per-gb"))} value={scenario.egress_price()}
                             spec={PER_GB_PRICE_SPEC} slider_max={0.2} step={0.005} on_change={on_egress_price} />
@@ -570,7 +572,7 @@ pub fn app(props: &AppProps) -> Html {
                 <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-budget-conventions")) }</legend>
                     <div class="sliders">
-                        <Slider id="contingency" label={tx(msg!("ui-contingency"))} unit="%" value={file.contingency_pct}
+                        <Slider id="contingency" label={tx(msg!("ui-contingency"))} unit="%" value={scenario.contingency_pct()}
                             spec={CONTINGENCY_SPEC} slider_max={50.0} step={1.0} on_change={on_contingency} />
                     </div>
                 <div class="options">
@@ -615,7 +617,7 @@ pub fn app(props: &AppProps) -> Html {
                         <select id="breakdown-option" onchange={on_breakdown}>
                             { for scenario.options().iter().enumerate().map(|(i, o)| {
                                 let name = o.name.clone()
-                                    .or_else(|| o.offer.as_deref().and_then(planner_core::catalog::offer_by_id).map(planner_core::catalog::Offer::label))
+                                    .or_else(|| o.offer.map(|r| r.offer.label()))
                                     .unwrap_or_else(|| t.text_with(msg!("ui-option-n"), &[("n", Arg::Number((i + 1) as f64))]));
                                 html!{ <option value={i.to_string()} selected={i == state.breakdown_option}>{ name }</option> }
                             }) }
@@ -628,14 +630,14 @@ pub fn app(props: &AppProps) -> Html {
                     what="reserved-vs-on-demand" today={(*today_date).clone()} csv={reserved_csv} />
                 <ChartPanel chart={AnyChart::Lines(buy_chart)} heading={tx(msg!("ui-chart-buy"))} chart_id="chart-buy"
                     what="rent-vs-buy" today={(*today_date).clone()} csv={buy_csv}>
-                    <BuyForm buy={file.buy} currency={scenario.display_currency()} on_action={on_action.clone()} />
+                    <BuyForm buy={scenario.buy()} currency={scenario.display_currency()} on_action={on_action.clone()} />
                 </ChartPanel>
             </div>
             if let Some(n) = &state.notice {
                 <p class="notice" role="alert" id="notice">{ n.message(&t) }{ " " }<button class="link" onclick={dismiss}>{ t.text(msg!("ui-dismiss-lower")) }</button></p>
             }
             <OfferTable today={*today} selected={scenario.selected()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
-                imported_offers={state.imported_offers} last_import={state.last_import.clone()} on_imported={on_imported}
+                imported={state.imported.clone()} last_import={state.last_import.clone()} on_imported={on_imported}
                 scenario_totals={offer_table::ScenarioTotals(offer_totals)} />
             <advisor::Advisor dispatch={wire} />
         </main>

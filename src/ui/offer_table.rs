@@ -5,16 +5,19 @@
 //! The user's own price list can be imported here (CSV or JSON): its offers are shown beside
 //! the catalog, marked "your price", and can be compared like catalog offers.
 
-use super::state::ImportReport;
+use super::state::{AppAction, ImportReport};
 use crate::ui::language::use_tr;
 use planner_app::i18n::{Arg, Translator};
 use planner_app::msg;
 use planner_app::validation::MAX_COMPARED;
 use planner_app::view::count_in;
 use planner_core::catalog::import::{parse_price_list, MAX_FILE_BYTES};
-use planner_core::catalog::query::{filter_offer_refs, sort_by_totals, OfferFilter, SortKey};
-use planner_core::catalog::validation::{warnings, Warning};
-use planner_core::catalog::{self, user, Offer, STALE_AFTER_MONTHS};
+use planner_core::catalog::query::{
+    filter_catalog, sort_by_totals, Catalog, OfferFilter, ResolvedOffer, SortKey,
+};
+use planner_core::catalog::user::{self, Imported};
+use planner_core::catalog::validation::Warning;
+use planner_core::catalog::{self, Offer, STALE_AFTER_MONTHS};
 use planner_core::format;
 use planner_engine::Currency;
 use planner_engine::ExchangeRate;
@@ -42,14 +45,15 @@ pub struct OfferTableProps {
     pub filter: OfferFilter,
     /// Called with a new filter.
     pub on_filter: Callback<OfferFilter>,
-    /// Called with the id of an offer to add or remove.
-    pub on_toggle: Callback<String>,
-    /// Number of imported offers registered so far (a change re-reads [`user::offers`]).
-    pub imported_offers: usize,
+    /// Called with an offer to add or remove.
+    pub on_toggle: Callback<ResolvedOffer>,
+    /// The user's imported offers, listed after the catalog's.
+    pub imported: Rc<Imported>,
     /// Outcome of the last import, shown next to the control.
     pub last_import: Option<ImportReport>,
-    /// Called after a file was read: its report and the new number of imported offers.
-    pub on_imported: Callback<(ImportReport, usize)>,
+    /// Called after a file was read: its offers and refused rows
+    /// ([`AppAction::Imported`]), or why it could not be read ([`AppAction::ImportFailed`]).
+    pub on_imported: Callback<AppAction>,
     /// Each offer's cost all on demand under the scenario, display currency, by offer id
     /// (updated once the sliders settle, so moving one does not rebuild the table).
     pub scenario_totals: ScenarioTotals,
@@ -161,11 +165,12 @@ fn price_title(
     parts.join("\n")
 }
 
-/// Reads the chosen file, parses it, registers its offers and reports.
+/// Reads the chosen file, parses it and hands its offers (or why it was refused) to the
+/// reducer, which adds them to the imported ones.
 fn import_file(
     input: &HtmlInputElement,
     reader: &std::rc::Rc<std::cell::RefCell<crate::web::LatestRead>>,
-    on_imported: &Callback<(ImportReport, usize)>,
+    on_imported: &Callback<AppAction>,
 ) {
     let Some(file) = input.files().and_then(|list| list.get(0)) else {
         return;
@@ -182,7 +187,7 @@ fn import_file(
             file_name,
             ..ImportReport::default()
         };
-        on_imported.emit((report, user::offers().len()));
+        on_imported.emit(AppAction::ImportFailed(report));
         return;
     }
     let on_imported = on_imported.clone();
@@ -193,46 +198,30 @@ fn import_file(
         if !reader.borrow().is_latest(read) {
             return;
         }
-        let report = match result {
-            Err(e) => ImportReport {
+        let action = match result {
+            Err(e) => AppAction::ImportFailed(ImportReport {
                 failure: Some(format!("cannot read the file: {e}")),
                 file_name,
                 ..ImportReport::default()
-            },
+            }),
             Ok(bytes) => match parse_price_list(&file_name, &bytes) {
-                Err(e) => ImportReport {
+                Err(e) => AppAction::ImportFailed(ImportReport {
                     failure: Some(e.to_string()),
                     file_name,
                     ..ImportReport::default()
-                },
-                Ok(list) => {
-                    let parsed = list.offers.len();
-                    let loaded = user::register(&file_name, list.offers).len();
-                    let mut row_errors: Vec<(usize, String)> = list
+                }),
+                Ok(list) => AppAction::Imported {
+                    file_name,
+                    offers: list.offers,
+                    row_errors: list
                         .errors
                         .into_iter()
                         .map(|e| (e.line, e.message))
-                        .collect();
-                    if loaded < parsed {
-                        row_errors.push((
-                            0,
-                            format!(
-                                "{} valid rows not loaded: at most {} imported offers in all",
-                                parsed - loaded,
-                                user::MAX_IMPORTED_OFFERS
-                            ),
-                        ));
-                    }
-                    ImportReport {
-                        file_name,
-                        loaded,
-                        failure: None,
-                        row_errors,
-                    }
-                }
+                        .collect(),
+                },
             },
         };
-        on_imported.emit((report, user::offers().len()));
+        on_imported.emit(action);
     });
 }
 
@@ -265,13 +254,11 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 f,
                 c,
                 r.usd_per_cny.to_bits(),
-                props.imported_offers,
+                props.imported.clone(),
                 props.scenario_totals.clone(),
             ),
-            move |(f, c, _, _, totals)| {
-                let all: Vec<&'static Offer> =
-                    catalog::OFFERS.iter().chain(user::offers()).collect();
-                let mut out = filter_offer_refs(&all, f, *c, r);
+            move |(f, c, _, imported, totals)| {
+                let mut out = filter_catalog(&Catalog::new(imported), f, *c, r);
                 if f.sort == SortKey::ScenarioTotal {
                     sort_by_totals(&mut out, &totals.0);
                 }
@@ -291,7 +278,8 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         });
     }
     let shown_rows = if *show_rows { MAX_ROWS } else { 0 };
-    let total_offers = catalog::OFFERS.len() + props.imported_offers;
+    let catalog_view = Catalog::new(&props.imported);
+    let total_offers = catalog_view.len();
     let reader = use_mut_ref(crate::web::LatestRead::default);
     let on_file = {
         let reader = reader.clone();
@@ -304,9 +292,9 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             );
         })
     };
-    let providers = use_memo(props.imported_offers, |_| {
+    let providers = use_memo(props.imported.clone(), |imported| {
         let mut p = catalog::providers();
-        for extra in user::providers() {
+        for extra in imported.providers() {
             if !p.contains(&extra) {
                 p.push(extra);
             }
@@ -366,7 +354,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
     let row = |o: &&'static Offer| {
         let picked = props.selected.iter().any(|s| s == o.id);
         let on_toggle = props.on_toggle.clone();
-        let id = o.id.to_string();
+        let resolved = catalog_view.resolved(o);
         // A tick past the limit is refused by the reducer, whose notice says why (a disabled
         // box said nothing): the box is unticked again here, as the scenario did not change.
         let at_limit = full && !picked;
@@ -375,9 +363,9 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 e.target_unchecked_into::<HtmlInputElement>()
                     .set_checked(false);
             }
-            on_toggle.emit(id.clone());
+            on_toggle.emit(resolved);
         });
-        let src = o.source();
+        let src = resolved.source;
         // "(read)": only the month a public snapshot was read is known. Imported prices carry
         // the user's own date (or "undated"), shown as written.
         let as_of = if src.as_of_exact || user::is_user_offer(o) {
@@ -400,12 +388,12 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             }
         );
         let region = if o.region.is_empty() { "—" } else { o.region };
-        let details = catalog::details(o);
+        let details = catalog_view.details(o);
         let yours = user::is_user_offer(o);
         let kind = details
-            .filter(|_| !yours || user::kind_stated(o))
+            .filter(|_| catalog_view.kind_stated(o))
             .map_or_else(|| "—".to_string(), |d| kind_label(&t, d.provider_kind));
-        let warns = warnings(o, props.today);
+        let warns = catalog_view.warnings(o, props.today);
         let warn_title = warns
             .iter()
             .map(ToString::to_string)

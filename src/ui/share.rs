@@ -6,6 +6,8 @@ use super::language::use_tr;
 use super::state::{AppAction, AppState};
 use planner_app::msg;
 use planner_app::state::Scenario;
+use planner_core::catalog::query::Catalog;
+use planner_core::catalog::user::Imported;
 use planner_core::language::Language;
 use planner_core::share::{Notice, NoticeKind, Shared};
 use std::cell::RefCell;
@@ -59,6 +61,8 @@ pub struct ShareBarProps {
     pub language: Language,
     /// Today as `YYYY-MM-DD` (export file name).
     pub today: String,
+    /// The user's imported offers (an imported file's options may refer to them).
+    pub imported: Rc<Imported>,
     /// The app's reducer.
     pub dispatch: UseReducerDispatcher<AppState>,
 }
@@ -123,9 +127,10 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
     let reader = use_mut_ref(crate::web::LatestRead::default);
     let on_import = {
         let d = props.dispatch.clone();
+        let imported = props.imported.clone();
         Callback::from(move |e: Event| {
             let input = e.target_unchecked_into::<HtmlInputElement>();
-            import_scenario(&input, &reader, &d);
+            import_scenario(&input, &reader, &imported, &d);
         })
     };
     let select_all = Callback::from(|e: FocusEvent| {
@@ -186,6 +191,7 @@ fn refusal(notices: &[Notice]) -> Option<String> {
 fn import_scenario(
     input: &HtmlInputElement,
     reader: &Rc<RefCell<crate::web::LatestRead>>,
+    imported: &Rc<Imported>,
     dispatch: &UseReducerDispatcher<AppState>,
 ) {
     let Some(file) = input.files().and_then(|list| list.get(0)) else {
@@ -206,6 +212,7 @@ fn import_scenario(
         return;
     }
     let d = dispatch.clone();
+    let imported = imported.clone();
     let read = reader.borrow().start();
     let reader = reader.clone();
     wasm_bindgen_futures::spawn_local(async move {
@@ -215,7 +222,8 @@ fn import_scenario(
         }
         match result {
             Ok(text) => {
-                let (scenario, notices) = planner_core::share::load_json_lenient(&text);
+                let (scenario, notices) =
+                    planner_core::share::load_json_lenient_in(&text, &Catalog::new(&imported));
                 // Nothing usable (not JSON, not an object, no option could be loaded): refused as a
                 // whole, so the scenario on screen is not replaced by the example one.
                 match refusal(&notices) {

@@ -6,6 +6,7 @@
 use super::state::AppState;
 use crate::web_storage::{self, StorageError};
 use planner_app::state::Scenario;
+use planner_core::catalog::query::Catalog;
 use planner_core::language::Language;
 use planner_core::share::{Notice, NoticeKind, Opened};
 use planner_core::storage::{self, Saved, Stored};
@@ -97,7 +98,8 @@ pub fn initial_state(link: Option<Opened>) -> AppState {
     if !start.from_link && start.stored.current == planner_core::share::default_scenario() {
         return state;
     }
-    match Scenario::from_file(start.stored.current) {
+    // At start-up nothing is imported yet: offers are looked up in the bundled catalog.
+    match Scenario::from_file(start.stored.current, &Catalog::BUNDLED) {
         Ok(s) => state.scenario = s,
         Err(e) => state.load_notices.push(Notice {
             kind: NoticeKind::Rejected,

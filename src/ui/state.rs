@@ -1,10 +1,12 @@
-//! The app's single reducer: the [`Scenario`] plus view state (table filter, notice). Storage
-//! and other effects never happen here (they belong in `use_effect_with`).
+//! The app's single reducer: the [`Scenario`], the user's imported offers and view state
+//! (table filter, notice). Storage and other effects never happen here (they belong in
+//! `use_effect_with`).
 
 use planner_app::action::Action;
 use planner_app::msg;
 use planner_app::state::Scenario;
-use planner_core::catalog::query::OfferFilter;
+use planner_core::catalog::query::{Catalog, OfferFilter};
+use planner_core::catalog::user::{Imported, NewOffer, MAX_IMPORTED_OFFERS};
 use planner_core::file::ScenarioFile;
 use planner_core::language::Language;
 use planner_core::share::Notice;
@@ -57,8 +59,9 @@ pub struct AppState {
     pub notice: Option<Refusal>,
     /// Outcome of the last price-list import, shown next to the import control.
     pub last_import: Option<ImportReport>,
-    /// Number of the user's imported offers registered so far (refreshes the offer table).
-    pub imported_offers: usize,
+    /// The user's imported offers ("your price"), shown and compared beside the catalog
+    /// (shared, so a state change other than an import does not copy them).
+    pub imported: Rc<Imported>,
     /// Position of the option whose monthly breakdown is charted.
     pub breakdown_option: usize,
     /// The language shown.
@@ -76,6 +79,12 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// The catalog as the page sees it: the bundled offers and the user's imported ones.
+    #[must_use]
+    pub fn catalog(&self) -> Catalog<'_> {
+        Catalog::new(&self.imported)
+    }
+
     /// What is persisted: the current scenario, the chosen language and the saved list.
     #[must_use]
     pub fn to_stored(&self) -> Stored {
@@ -111,9 +120,19 @@ pub enum AppAction {
     DismissNotice,
     /// Chart the monthly breakdown of the option at this position.
     ShowBreakdown(usize),
-    /// A price list was imported (its offers are already registered in
-    /// [`planner_core::catalog::user`]); `usize` is the number of imported offers now registered.
-    Imported(ImportReport, usize),
+    /// A price-list file was read: its offers are added to the imported ones (a file of the
+    /// same name imported before is replaced), and what happened is reported next to the
+    /// control with the rows that were refused.
+    Imported {
+        /// The file's name as the browser gives it.
+        file_name: String,
+        /// The valid rows, in file order.
+        offers: Vec<NewOffer>,
+        /// Refused rows: (1-based line, reason).
+        row_errors: Vec<(usize, String)>,
+    },
+    /// A price-list file could not be read at all: `report` says why.
+    ImportFailed(ImportReport),
     /// Replace the whole scenario (a preset, a saved scenario, an imported file) and show
     /// `notices` about what was not loaded as given. A file the app cannot show keeps the
     /// current scenario and becomes the notice.
@@ -146,11 +165,34 @@ impl Reducible for AppState {
             AppAction::Filter(f) => next.filter = f,
             AppAction::DismissNotice => next.notice = None,
             AppAction::ShowBreakdown(i) => next.breakdown_option = i,
-            AppAction::Imported(report, total) => {
-                next.last_import = Some(report);
-                next.imported_offers = total;
+            AppAction::Imported {
+                file_name,
+                offers,
+                mut row_errors,
+            } => {
+                let parsed = offers.len();
+                let loaded = Rc::make_mut(&mut next.imported)
+                    .register(&file_name, offers)
+                    .len();
+                if loaded < parsed {
+                    row_errors.push((
+                        0,
+                        format!(
+                            "{} valid rows not loaded: at most {} imported offers in all",
+                            parsed - loaded,
+                            MAX_IMPORTED_OFFERS
+                        ),
+                    ));
+                }
+                next.last_import = Some(ImportReport {
+                    file_name,
+                    loaded,
+                    failure: None,
+                    row_errors,
+                });
             }
-            AppAction::Load(file, notices) => match Scenario::from_file(*file) {
+            AppAction::ImportFailed(report) => next.last_import = Some(report),
+            AppAction::Load(file, notices) => match Scenario::from_file(*file, &self.catalog()) {
                 Ok(s) => {
                     next.scenario = s;
                     next.breakdown_option = 0;

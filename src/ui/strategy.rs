@@ -14,9 +14,10 @@ use planner_app::validation::{
     RESERVED_PER_HOUR_SPEC, RESERVED_TERM_SPEC, SHARE_PCT_SPEC, THROUGHPUT_SPEC,
 };
 use planner_app::view::commitment_text;
-use planner_core::catalog;
-use planner_core::file::BuyFile;
 use planner_core::format;
+use planner_core::option::OnDemandPrices;
+use planner_engine::billing::ReservedTerm;
+use planner_engine::tco::OwnedServer;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -47,9 +48,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
     let commitments = props.scenario.option_commitments(index);
     let currency = option
         .offer
-        .as_deref()
-        .and_then(catalog::offer_by_id)
-        .map_or(planner_engine::Currency::Usd, |o| o.currency);
+        .map_or(planner_engine::Currency::Usd, |r| r.offer.currency);
     let current = option.reserved.and_then(|r| {
         commitments.iter().position(|c| {
             c.term_months == r.term_months
@@ -80,19 +79,15 @@ pub fn strategy(props: &StrategyProps) -> Html {
     };
     // Typed reserved prices (offers without catalog commitments): what is set, else a 12-month
     // term at the on-demand price with nothing upfront as a starting point.
-    let inline = option.reserved.unwrap_or(planner_core::file::ReservedFile {
+    let inline = option.reserved.unwrap_or(ReservedTerm {
         term_months: 12,
         upfront: 0.0,
-        recurring_per_hour: option
-            .on_demand_per_hour
-            .or_else(|| {
-                option
-                    .offer
-                    .as_deref()
-                    .and_then(catalog::offer_by_id)
-                    .map(|o| o.on_demand_per_hour)
-            })
-            .unwrap_or(0.0),
+        recurring_per_hour: match option.on_demand {
+            Some(OnDemandPrices::Flat(p)) => Some(p),
+            _ => None,
+        }
+        .or_else(|| option.offer.map(|r| r.offer.on_demand_per_hour))
+        .unwrap_or(0.0),
     });
     let inline_setter = |field: usize| {
         let on_action = props.on_action.clone();
@@ -185,7 +180,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
 #[derive(Properties, PartialEq, Clone)]
 pub struct BuyFormProps {
     /// The owned server compared against, if buying is switched on.
-    pub buy: Option<BuyFile>,
+    pub buy: Option<OwnedServer>,
     /// Display currency (the server's amounts are in it).
     pub currency: planner_engine::Currency,
     /// Dispatches a scenario change.
@@ -214,7 +209,7 @@ pub fn buy_form(props: &BuyFormProps) -> Html {
     let Some(b) = props.buy else {
         return toggle;
     };
-    let setter = |f: fn(BuyFile, f64) -> BuyFile| {
+    let setter = |f: fn(OwnedServer, f64) -> OwnedServer| {
         let on_action = props.on_action.clone();
         Callback::from(move |v: f64| on_action.emit(Action::SetBuy(f(b, v))))
     };
@@ -225,25 +220,25 @@ pub fn buy_form(props: &BuyFormProps) -> Html {
         <div class="sliders buy-form">
             <Slider id="buy-purchase" label={tx(msg!("ui-buy-purchase"))} unit={code} value={b.purchase}
                 spec={PURCHASE_SPEC} slider_max={1_000_000.0} step={5_000.0}
-                on_change={setter(|b, v| BuyFile { purchase: v, ..b })} />
+                on_change={setter(|b, v| OwnedServer { purchase: v, ..b })} />
             <Slider id="buy-life" label={tx(msg!("ui-buy-life"))} unit={tx(msg!("ui-unit-years"))} value={b.life_years}
                 spec={LIFE_YEARS_SPEC} slider_max={8.0} step={0.5}
-                on_change={setter(|b, v| BuyFile { life_years: v, ..b })} />
+                on_change={setter(|b, v| OwnedServer { life_years: v, ..b })} />
             <Slider id="buy-residual" label={tx(msg!("ui-buy-residual"))} unit={tx(msg!("ui-unit-pct-of-purchase"))} value={b.residual * 100.0}
                 spec={SHARE_PCT_SPEC} slider_max={60.0} step={1.0}
-                on_change={setter(|b, v| BuyFile { residual: v / 100.0, ..b })} />
+                on_change={setter(|b, v| OwnedServer { residual: v / 100.0, ..b })} />
             <Slider id="buy-kw" label={tx(msg!("ui-buy-power"))} unit="kW" value={b.kw}
                 spec={KW_SPEC} slider_max={20.0} step={0.1}
-                on_change={setter(|b, v| BuyFile { kw: v, ..b })} />
+                on_change={setter(|b, v| OwnedServer { kw: v, ..b })} />
             <Slider id="buy-pue" label="PUE" unit="×" value={b.pue}
                 spec={PUE_SPEC} slider_max={2.5} step={0.05}
-                on_change={setter(|b, v| BuyFile { pue: v, ..b })} />
+                on_change={setter(|b, v| OwnedServer { pue: v, ..b })} />
             <Slider id="buy-kwh" label={tx(msg!("ui-buy-electricity"))} unit={format!("{code}/kWh")} value={b.price_per_kwh}
                 spec={KWH_PRICE_SPEC} slider_max={0.5} step={0.01}
-                on_change={setter(|b, v| BuyFile { price_per_kwh: v, ..b })} />
+                on_change={setter(|b, v| OwnedServer { price_per_kwh: v, ..b })} />
             <Slider id="buy-ops" label={tx(msg!("ui-buy-operations"))} unit={t.text_with(msg!("ui-unit-per-month"), &[("currency", Arg::Text(code.into()))])} value={b.ops_per_month}
                 spec={OPS_SPEC} slider_max={20_000.0} step={100.0}
-                on_change={setter(|b, v| BuyFile { ops_per_month: v, ..b })} />
+                on_change={setter(|b, v| OwnedServer { ops_per_month: v, ..b })} />
         </div>
         </>
     }

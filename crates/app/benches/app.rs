@@ -30,6 +30,7 @@ mod native {
     use planner_app::view::footer::footer;
     use planner_app::view::ranking::ranking_chart;
     use planner_app::view::reserved::reserved_chart;
+    use planner_core::catalog::query::Catalog;
     use planner_core::catalog::{
         self,
         query::{filter_offers, sort_by_totals, OfferFilter},
@@ -99,9 +100,9 @@ mod native {
             .iter()
             .step_by(90)
             .take(5)
-            .map(|o| offer_option(o.id))
+            .map(|o| offer_option(o).to_file())
             .collect();
-        let scenario = Scenario::from_file(file).expect("valid bench scenario");
+        let scenario = Scenario::from_file(file, &Catalog::BUNDLED).expect("valid bench scenario");
         let en = Translator::new(Language::En);
 
         // One slider move as the page runs it (src/ui/mod.rs and src/ui/bands.rs): the
@@ -146,7 +147,7 @@ mod native {
             trials: 1000,
             seed: 1,
         });
-        let with_mc = Scenario::from_file(with_mc).expect("valid");
+        let with_mc = Scenario::from_file(with_mc, &Catalog::BUNDLED).expect("valid");
         c.bench_function(
             "evaluate, 10 options x 36 months, file with a montecarlo section (1,000 trials)",
             |b| b.iter(|| black_box(&with_mc).evaluate()),
@@ -222,9 +223,9 @@ mod native {
                     .step_by(41)
                     .take(6),
             )
-            .map(|o| offer_option(o.id))
+            .map(|o| offer_option(o).to_file())
             .collect();
-        let mut s = Scenario::from_file(file).expect("valid bench scenario");
+        let mut s = Scenario::from_file(file, &Catalog::BUNDLED).expect("valid bench scenario");
         for index in [0, 2] {
             s = s
                 .apply(Action::AddSpotVariant {

@@ -2,26 +2,38 @@
 //! ([`Scenario::apply`]): every value is checked against its range ([`crate::validation`])
 //! and strategy changes against the engine, so no path can store an invalid scenario.
 
-use crate::state::{
-    month_code, offer_option, Scenario, CALENDAR, DEFAULT_BUY, DEFAULT_HOURS_PER_DAY,
-    DEFAULT_JOB_GPU_HOURS,
-};
+use crate::state::{Scenario, DEFAULT_BUY, DEFAULT_HOURS_PER_DAY, DEFAULT_JOB_GPU_HOURS};
 use crate::validation::*;
 use planner_core::catalog;
-use planner_core::file::{self, Mode, OptionFile, WorkloadFile};
-use planner_engine::{Currency, MonthConvention};
+use planner_core::catalog::query::ResolvedOffer;
+use planner_core::option::{OptionInput, SpotInput, SpotPrices};
+use planner_engine::billing::ReservedTerm;
+use planner_engine::plan::{FleetLoad, JobLoad, JobSize, Shares, Workload};
+use planner_engine::risk::Checkpointing;
+use planner_engine::tco::OwnedServer;
+use planner_engine::{Currency, MonthConvention, MonthLength};
+
+/// Fleet or job: what a scenario's workload is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// GPUs for some hours a day, some days a week, over the horizon.
+    Fleet,
+    /// A fixed amount of work, run until finished.
+    Job,
+}
 
 /// A change the user asks for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
-    /// Add the catalog offer to the comparison (all on-demand), or remove every option on it
-    /// if it is already there.
-    ToggleOffer(String),
+    /// Add the offer (bundled or imported, with its source) to the comparison (all on
+    /// demand), or remove every option on it if it is already there.
+    ToggleOffer(ResolvedOffer),
     /// Remove every compared offer.
     ClearSelection,
     /// Set the number of GPUs (validated against [`GPUS_SPEC`]).
     SetGpus(f64),
-    /// Set hours per day (validated against [`HOURS_PER_DAY_SPEC`]).
+    /// Set the fleet's hours per day (validated against [`HOURS_PER_DAY_SPEC`]; refused in job
+    /// mode).
     SetHoursPerDay(f64),
     /// Set the horizon in months (validated against [`MONTHS_SPEC`]).
     SetMonths(f64),
@@ -31,7 +43,8 @@ pub enum Action {
     SetCurrency(Currency),
     /// Set the exchange rate in USD per CNY (validated against [`RATE_SPEC`]).
     SetUsdPerCny(f64),
-    /// Set days per week the fleet runs (validated against [`DAYS_PER_WEEK_SPEC`]).
+    /// Set days per week the fleet runs (validated against [`DAYS_PER_WEEK_SPEC`]; refused in
+    /// job mode).
     SetDaysPerWeek(f64),
     /// Set the contingency budget in % (validated against [`CONTINGENCY_SPEC`]).
     SetContingencyPct(f64),
@@ -126,7 +139,7 @@ pub enum Action {
     /// or stop comparing.
     EnableBuy(bool),
     /// Set the owned server (every field validated, see [`check_buy`]).
-    SetBuy(file::BuyFile),
+    SetBuy(OwnedServer),
     /// Use the catalog offer's commitment number `commitment` (term and payment option) as
     /// option `index`'s reserved prices.
     SetOptionCommitment {
@@ -144,147 +157,121 @@ impl Scenario {
     pub fn apply(&self, action: Action) -> Result<Scenario, ScenarioError> {
         let mut next = self.clone();
         match action {
-            Action::ToggleOffer(id) => {
-                let options = &mut next.file.options;
-                if options
-                    .iter()
-                    .any(|o| o.offer.as_deref() == Some(id.as_str()))
-                {
-                    options.retain(|o| o.offer.as_deref() != Some(id.as_str()));
-                } else if catalog::offer_by_id(&id).is_none() {
-                    return Err(ScenarioError::UnknownOffer(id));
+            Action::ToggleOffer(offer) => {
+                let on = |o: &OptionInput| o.offer.is_some_and(|r| r.offer.id == offer.offer.id);
+                let options = &mut next.options;
+                if options.iter().any(on) {
+                    options.retain(|o| !on(o));
                 } else if options.len() >= MAX_COMPARED {
                     return Err(ScenarioError::TooManyOffers);
                 } else {
-                    let (storage, egress) = (self.storage_price(), self.egress_price());
-                    options.push(OptionFile {
-                        storage_per_gb_month: storage,
-                        egress_per_gb: egress,
-                        ..offer_option(&id)
+                    options.push(OptionInput {
+                        storage_per_gb_month: self.storage_price(),
+                        egress_per_gb: self.egress_price(),
+                        ..OptionInput::on(offer)
                     });
                 }
             }
-            Action::ClearSelection => next.file.options.clear(),
+            Action::ClearSelection => next.options.clear(),
             Action::SetGpus(v) => {
-                next.file.workload.gpus = Some(check(v, GPUS_SPEC, "GPUs")? as u32);
-                next.file.workload.within_months = None;
+                let gpus = check(v, GPUS_SPEC, "GPUs")? as u32;
+                match &mut next.workload {
+                    Workload::Fleet(f) => f.gpus = gpus,
+                    Workload::Job(j) => j.size = JobSize::Gpus(gpus),
+                }
             }
             Action::SetMode(mode) => {
-                let gpus = Some(self.fleet().gpus);
-                next.file.workload = match mode {
-                    Mode::Fleet => WorkloadFile {
-                        mode,
-                        gpus,
-                        hours_per_day: Some(DEFAULT_HOURS_PER_DAY),
-                        days_per_week: None,
-                        start_hour: None,
-                        gpu_hours: None,
-                        within_months: None,
-                        scaling_efficiency: None,
-                    },
-                    Mode::Job => WorkloadFile {
-                        mode,
-                        gpus,
-                        hours_per_day: None,
-                        days_per_week: None,
-                        start_hour: None,
-                        gpu_hours: Some(DEFAULT_JOB_GPU_HOURS),
-                        within_months: None,
-                        scaling_efficiency: Some(1.0),
-                    },
+                let fleet = self.fleet();
+                next.workload = match mode {
+                    Mode::Fleet => Workload::Fleet(FleetLoad {
+                        gpus: fleet.gpus,
+                        hours_per_day: DEFAULT_HOURS_PER_DAY,
+                        days_per_week: FleetLoad::DAYS_IN_WEEK,
+                        start_hour: 0,
+                    }),
+                    Mode::Job => Workload::Job(JobLoad {
+                        gpu_hours: DEFAULT_JOB_GPU_HOURS,
+                        size: JobSize::Gpus(fleet.gpus),
+                        scaling_efficiency: 1.0,
+                    }),
                 };
-                next.file.horizon_months = match mode {
-                    Mode::Fleet => Some(self.fleet().months),
+                next.horizon_months = match mode {
+                    Mode::Fleet => Some(fleet.months),
                     Mode::Job => None,
                 };
             }
             Action::SetJobGpuHours(v) => {
-                next.job_mode()?.gpu_hours = Some(check(v, JOB_GPU_HOURS_SPEC, "work")?);
+                next.job_mode()?.gpu_hours = check(v, JOB_GPU_HOURS_SPEC, "work")?;
             }
             Action::SetJobWithinMonths(v) => {
                 let v = check(v, JOB_WITHIN_SPEC, "deadline")?;
-                let w = next.job_mode()?;
-                w.within_months = Some(v);
-                w.gpus = None;
+                next.job_mode()?.size = JobSize::WithinMonths(v);
             }
             Action::SetScalingEfficiency(v) => {
-                next.job_mode()?.scaling_efficiency =
-                    Some(check(v, SCALING_SPEC, "scaling efficiency")?);
+                next.job_mode()?.scaling_efficiency = check(v, SCALING_SPEC, "scaling efficiency")?;
             }
             Action::SetThroughput { index, factor } => {
                 let factor = check(factor, THROUGHPUT_SPEC, "throughput")?;
-                let Some(o) = next.file.options.get_mut(index) else {
-                    return Err(ScenarioError::OutOfRange("option"));
-                };
-                o.throughput_factor = Some(factor);
+                next.option_mut(index)?.throughput_factor = Some(factor);
             }
             Action::SetHoursPerDay(v) => {
                 let v = check(v, HOURS_PER_DAY_SPEC, "hours per day")?;
-                next.file.workload.hours_per_day = Some(v);
+                next.fleet_mode()?.hours_per_day = v;
             }
             Action::SetMonths(v) => {
-                next.file.horizon_months = Some(check(v, MONTHS_SPEC, "months")? as u32);
+                next.horizon_months = Some(check(v, MONTHS_SPEC, "months")? as u32);
             }
-            Action::SetMonthConvention(m) => {
-                next.file.month = month_code(m).into();
-                next.file.start = None;
-            }
+            Action::SetMonthConvention(m) => next.conventions.month = MonthLength::Fixed(m),
             Action::SetCurrency(c) => {
                 // The owned server's amounts are in the display currency (scenario format):
                 // convert them at the scenario's rate, so switching the currency never
                 // changes the rent-vs-buy answer (found by a new user: it used to relabel).
                 let from = self.display_currency();
                 let rate = self.rate();
-                if let Some(buy) = next.file.buy.as_mut() {
+                if let Some(buy) = next.buy.as_mut() {
                     let convert = |v: f64| rate.convert(v, from, c).unwrap_or(v);
                     buy.purchase = convert(buy.purchase);
                     buy.price_per_kwh = convert(buy.price_per_kwh);
                     buy.ops_per_month = convert(buy.ops_per_month);
                 }
-                next.file.currency = c.code().into();
+                next.conventions.currency = c;
             }
             Action::SetUsdPerCny(v) => {
-                next.file.usd_per_cny = Some(check(v, RATE_SPEC, "exchange rate")?);
+                next.conventions.rate = Some(planner_engine::ExchangeRate {
+                    usd_per_cny: check(v, RATE_SPEC, "exchange rate")?,
+                });
             }
             Action::SetDaysPerWeek(v) => {
-                next.file.workload.days_per_week =
-                    Some(check(v, DAYS_PER_WEEK_SPEC, "days per week")?);
+                let v = check(v, DAYS_PER_WEEK_SPEC, "days per week")?;
+                next.fleet_mode()?.days_per_week = v;
             }
             Action::SetContingencyPct(v) => {
-                next.file.contingency_pct = check(v, CONTINGENCY_SPEC, "contingency")?;
+                next.contingency_pct = check(v, CONTINGENCY_SPEC, "contingency")?;
             }
             Action::AddSpotVariant { index, spot_pct } => {
                 let spot = check(spot_pct, SPOT_PCT_SPEC, "spot share")? / 100.0;
-                if next.file.options.len() >= MAX_COMPARED {
+                if next.options.len() >= MAX_COMPARED {
                     return Err(ScenarioError::TooManyOffers);
                 }
-                let Some(base) = next.file.options.get(index) else {
+                let Some(base) = next.options.get(index) else {
                     return Err(ScenarioError::OutOfRange("option"));
                 };
                 let mut variant = base.clone();
-                let base_name = match (
-                    &base.name,
-                    base.offer.as_deref().and_then(catalog::offer_by_id),
-                ) {
-                    (Some(n), _) => n.clone(),
-                    (None, Some(o)) => o.label(),
-                    (None, None) => format!("option {}", index + 1),
-                };
+                let base_name = self.option_name(index);
                 let reserved = base.portfolio.map_or(0.0, |p| p.reserved);
                 let interruptions = self.spot_interruptions();
-                variant.spot = Some(match variant.spot.take() {
-                    Some(sp) => file::SpotFile {
+                variant.spot = Some(match variant.spot {
+                    Some(sp) => SpotInput {
                         interruptions_per_hour: interruptions,
                         ..sp
                     },
-                    None => file::SpotFile {
-                        per_hour: None,
-                        hourly: None,
+                    None => SpotInput {
+                        prices: SpotPrices::Offer,
                         bid_cap_per_hour: None,
                         interruptions_per_hour: interruptions,
                     },
                 });
-                variant.portfolio = Some(file::SharesFile {
+                variant.portfolio = Some(Shares {
                     reserved: reserved.min(1.0 - spot),
                     spot,
                 });
@@ -296,25 +283,21 @@ impl Scenario {
                         planner_core::format::input_value(spot_pct)
                     )
                 });
-                next.file.options.insert(index + 1, variant);
+                next.options.insert(index + 1, variant);
                 // The engine decides whether the prices allow it (e.g. no spot price listed).
-                if let Err(e) = next.evaluate() {
-                    return Err(ScenarioError::Strategy(e.to_string()));
-                }
+                next.engine_accepts()?;
             }
             Action::SetSpotInterruptions(v) => {
                 let v = check(v, INTERRUPTIONS_SPEC, "interruption rate")?;
                 // Without spot capacity the rate has nowhere to go: say so rather than let the
                 // field snap back silently (found by a new user).
-                if !next.file.options.iter().any(|o| o.spot.is_some()) {
+                if !next.options.iter().any(|o| o.spot.is_some()) {
                     return Err(ScenarioError::Strategy(
                         "the interruption rate applies to spot capacity: add a spot variant (\"+ spot variant\") first".into(),
                     ));
                 }
-                for o in &mut next.file.options {
-                    if let Some(sp) = &mut o.spot {
-                        sp.interruptions_per_hour = v;
-                    }
+                for sp in next.options.iter_mut().filter_map(|o| o.spot.as_mut()) {
+                    sp.interruptions_per_hour = v;
                 }
             }
             Action::SetCheckpointInterval(v) => {
@@ -329,37 +312,27 @@ impl Scenario {
                 next.checkpoint_mut().restart_hours = check(v, HOURS_SPEC, "restart time")?;
             }
             Action::SetStorageGb(v) => {
-                next.file.storage_gb = check(v, VOLUME_GB_SPEC, "storage")?;
+                next.storage_gb = check(v, VOLUME_GB_SPEC, "storage")?;
             }
             Action::SetEgressGb(v) => {
-                next.file.egress_gb_per_month = check(v, VOLUME_GB_SPEC, "egress")?;
+                next.egress_gb_per_month = check(v, VOLUME_GB_SPEC, "egress")?;
             }
             Action::SetStoragePrice(v) => {
                 let v = check(v, PER_GB_PRICE_SPEC, "storage price")?;
-                for o in &mut next.file.options {
+                for o in &mut next.options {
                     o.storage_per_gb_month = v;
                 }
             }
             Action::SetEgressPrice(v) => {
                 let v = check(v, PER_GB_PRICE_SPEC, "egress price")?;
-                for o in &mut next.file.options {
+                for o in &mut next.options {
                     o.egress_per_gb = v;
                 }
             }
             Action::SetCalendarStart(start) => {
-                let ok = start.len() == 7
-                    && start.as_bytes().get(4) == Some(&b'-')
-                    && start[..4]
-                        .parse::<i32>()
-                        .is_ok_and(|y| (1900..=2200).contains(&y))
-                    && start[5..]
-                        .parse::<u32>()
-                        .is_ok_and(|m| (1..=12).contains(&m));
-                if !ok {
-                    return Err(ScenarioError::OutOfRange("start month"));
-                }
-                next.file.month = CALENDAR.into();
-                next.file.start = Some(start);
+                let (year, month) =
+                    year_month(&start).ok_or(ScenarioError::OutOfRange("start month"))?;
+                next.conventions.month = MonthLength::Calendar { year, month };
             }
             Action::AddReservedVariant {
                 index,
@@ -367,16 +340,16 @@ impl Scenario {
                 commitment,
             } => {
                 let reserved = check(reserved_pct, SPOT_PCT_SPEC, "reserved share")? / 100.0;
-                if next.file.options.len() >= MAX_COMPARED {
+                if next.options.len() >= MAX_COMPARED {
                     return Err(ScenarioError::TooManyOffers);
                 }
-                let Some(base) = next.file.options.get(index) else {
+                let Some(base) = next.options.get(index) else {
                     return Err(ScenarioError::OutOfRange("option"));
                 };
                 let mut variant = base.clone();
                 let c = option_commitment(base, commitment)?;
-                variant.reserved = Some(reserved_file(c));
-                variant.portfolio = Some(file::SharesFile {
+                variant.reserved = Some(reserved_term(c));
+                variant.portfolio = Some(Shares {
                     reserved,
                     spot: 0.0,
                 });
@@ -388,10 +361,8 @@ impl Scenario {
                     c.term_months,
                     c.payment.label(),
                 ));
-                next.file.options.insert(index + 1, variant);
-                if let Err(e) = next.evaluate() {
-                    return Err(ScenarioError::Strategy(e.to_string()));
-                }
+                next.options.insert(index + 1, variant);
+                next.engine_accepts()?;
             }
             Action::SetOptionShares {
                 index,
@@ -406,26 +377,19 @@ impl Scenario {
                     ));
                 }
                 let interruptions = self.spot_interruptions();
-                let Some(o) = next.file.options.get_mut(index) else {
-                    return Err(ScenarioError::OutOfRange("option"));
-                };
+                let o = next.option_mut(index)?;
                 if reserved > 0.0 && o.reserved.is_none() {
-                    let c = option_commitment(o, 0)?;
-                    o.reserved = Some(reserved_file(c));
+                    o.reserved = Some(reserved_term(option_commitment(o, 0)?));
                 }
                 if spot > 0.0 && o.spot.is_none() {
-                    o.spot = Some(file::SpotFile {
-                        per_hour: None,
-                        hourly: None,
+                    o.spot = Some(SpotInput {
+                        prices: SpotPrices::Offer,
                         bid_cap_per_hour: None,
                         interruptions_per_hour: interruptions,
                     });
                 }
-                o.portfolio =
-                    (reserved > 0.0 || spot > 0.0).then_some(file::SharesFile { reserved, spot });
-                if let Err(e) = next.evaluate() {
-                    return Err(ScenarioError::Strategy(e.to_string()));
-                }
+                o.portfolio = (reserved > 0.0 || spot > 0.0).then_some(Shares { reserved, spot });
+                next.engine_accepts()?;
             }
             Action::SetInlineReserved {
                 index,
@@ -436,62 +400,85 @@ impl Scenario {
                 let term = check(term_months, RESERVED_TERM_SPEC, "reserved term")? as u32;
                 let upfront = check(upfront, PURCHASE_SPEC, "reserved upfront")?;
                 let per_hour = check(per_hour, RESERVED_PER_HOUR_SPEC, "reserved price")?;
-                let Some(o) = next.file.options.get_mut(index) else {
-                    return Err(ScenarioError::OutOfRange("option"));
-                };
-                o.reserved = Some(file::ReservedFile {
+                next.option_mut(index)?.reserved = Some(ReservedTerm {
                     term_months: term,
                     upfront,
                     recurring_per_hour: per_hour,
                 });
-                if let Err(e) = next.evaluate() {
-                    return Err(ScenarioError::Strategy(e.to_string()));
-                }
+                next.engine_accepts()?;
             }
             Action::EnableBuy(on) => {
-                next.file.buy = on.then(|| self.file.buy.unwrap_or(DEFAULT_BUY));
+                next.buy = on.then(|| self.buy.unwrap_or(DEFAULT_BUY));
             }
-            Action::SetBuy(b) => next.file.buy = Some(check_buy(b)?),
+            Action::SetBuy(b) => next.buy = Some(check_buy(b)?),
             Action::SetOptionCommitment { index, commitment } => {
-                let Some(o) = next.file.options.get_mut(index) else {
-                    return Err(ScenarioError::OutOfRange("option"));
-                };
-                let c = option_commitment(o, commitment)?;
-                o.reserved = Some(reserved_file(c));
+                let o = next.option_mut(index)?;
+                o.reserved = Some(reserved_term(option_commitment(o, commitment)?));
             }
             Action::RemoveOption(i) => {
-                if i >= next.file.options.len() {
+                if i >= next.options.len() {
                     return Err(ScenarioError::OutOfRange("option"));
                 }
-                next.file.options.remove(i);
+                next.options.remove(i);
             }
         }
         Ok(next)
     }
 
-    fn job_mode(&mut self) -> Result<&mut WorkloadFile, ScenarioError> {
-        if self.file.workload.mode == Mode::Job {
-            Ok(&mut self.file.workload)
-        } else {
-            Err(ScenarioError::Strategy("switch to job mode first".into()))
+    /// The job, or a refusal in fleet mode.
+    fn job_mode(&mut self) -> Result<&mut JobLoad, ScenarioError> {
+        match &mut self.workload {
+            Workload::Job(j) => Ok(j),
+            Workload::Fleet(_) => Err(ScenarioError::Strategy("switch to job mode first".into())),
         }
     }
 
-    fn checkpoint_mut(&mut self) -> &mut file::CheckpointFile {
+    /// The fleet, or a refusal in job mode.
+    fn fleet_mode(&mut self) -> Result<&mut FleetLoad, ScenarioError> {
+        match &mut self.workload {
+            Workload::Fleet(f) => Ok(f),
+            Workload::Job(_) => Err(ScenarioError::Strategy("switch to fleet mode first".into())),
+        }
+    }
+
+    /// Option `index`, or a refusal naming the option.
+    fn option_mut(&mut self, index: usize) -> Result<&mut OptionInput, ScenarioError> {
+        self.options
+            .get_mut(index)
+            .ok_or(ScenarioError::OutOfRange("option"))
+    }
+
+    /// The checkpoint settings, set to what the editor shows ([`Scenario::checkpoint`]) when
+    /// the scenario had none.
+    fn checkpoint_mut(&mut self) -> &mut Checkpointing {
         let c = self.checkpoint();
-        self.file.checkpoint.get_or_insert(c)
+        self.checkpoint.get_or_insert(c)
+    }
+
+    /// `Ok` when the engine evaluates the scenario, else its reason as a strategy refusal.
+    fn engine_accepts(&self) -> Result<(), ScenarioError> {
+        self.evaluate()
+            .map(|_| ())
+            .map_err(|e| ScenarioError::Strategy(e.to_string()))
     }
 }
 
-/// Commitment number `commitment` of `option`'s catalog offer, or why there is none.
+/// Year and month of a `"YYYY-MM"` text with a year 1900–2200 (the engine's calendar range).
+fn year_month(text: &str) -> Option<(i32, u32)> {
+    let ok = text.len() == 7 && text.as_bytes().get(4) == Some(&b'-');
+    let year = text.get(..4)?.parse::<i32>().ok()?;
+    let month = text.get(5..)?.parse::<u32>().ok()?;
+    (ok && (1900..=2200).contains(&year) && (1..=12).contains(&month)).then_some((year, month))
+}
+
+/// Commitment number `commitment` of `option`'s bundled catalog offer, or why there is none.
 fn option_commitment(
-    option: &OptionFile,
+    option: &OptionInput,
     commitment: usize,
 ) -> Result<catalog::Commitment, ScenarioError> {
     option
         .offer
-        .as_deref()
-        .and_then(catalog::offer_index)
+        .and_then(|r| catalog::offer_index(r.offer.id))
         .and_then(|i| catalog::OFFER_DETAILS.get(i))
         .and_then(|d| d.commitments.get(commitment))
         .copied()
@@ -502,8 +489,9 @@ fn option_commitment(
         })
 }
 
-fn reserved_file(c: catalog::Commitment) -> file::ReservedFile {
-    file::ReservedFile {
+/// A catalog commitment as the engine's reserved term.
+fn reserved_term(c: catalog::Commitment) -> ReservedTerm {
+    ReservedTerm {
         term_months: c.term_months,
         upfront: c.upfront,
         recurring_per_hour: c.per_hour,

@@ -245,6 +245,7 @@ mod tests {
     use super::*;
     use crate::action::Action;
     use crate::state::Scenario;
+    use planner_core::catalog::query::ResolvedOffer;
 
     fn en() -> Translator {
         Translator::new(Language::En)
@@ -331,7 +332,7 @@ mod tests {
         let s = Scenario::default()
             .apply(Action::ClearSelection)
             .unwrap()
-            .apply(Action::ToggleOffer(spot.id.into()))
+            .apply(Action::ToggleOffer(ResolvedOffer::bundled(spot)))
             .unwrap()
             .apply(Action::AddSpotVariant {
                 index: 0,

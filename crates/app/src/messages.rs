@@ -153,6 +153,7 @@ impl Translator {
                 msg!("engine-on-demand-share"),
             ),
             ("switch to job mode first", msg!("engine-job-mode-first")),
+            ("switch to fleet mode first", msg!("engine-fleet-mode-first")),
         ];
         match fixed.iter().find(|(r, _)| *r == reason) {
             Some((_, id)) => self.text(*id),
@@ -168,10 +169,6 @@ impl Translator {
             E::TooManyOffers => self.text_with(
                 msg!("scenario-too-many"),
                 &[("max", Arg::Number(MAX_COMPARED as f64))],
-            ),
-            E::UnknownOffer(id) => self.text_with(
-                msg!("scenario-unknown-offer"),
-                &[("id", Arg::Text(id.clone()))],
             ),
             E::Strategy(reason) => self.text_with(
                 msg!("scenario-strategy"),

@@ -2,8 +2,8 @@
 //! and re-checked by the reducer, docs/cost-model.md "Bad input"), the checks themselves, and
 //! why an action was refused ([`ScenarioError`]). Pure: no view, no drawing.
 
-use planner_core::file::BuyFile;
 use planner_core::input::NumberSpec;
+use planner_engine::tco::OwnedServer;
 use thiserror::Error;
 
 /// Most options compared at once (issue #5: ten options, e.g. several offers or one offer under
@@ -210,9 +210,6 @@ pub enum ScenarioError {
     /// The comparison already holds [`MAX_COMPARED`] options.
     #[error("at most {MAX_COMPARED} options can be compared; remove one first")]
     TooManyOffers,
-    /// The offer id is not in the catalog.
-    #[error("unknown offer \"{0}\"")]
-    UnknownOffer(String),
     /// A strategy variant needs prices the option does not have (the engine's reason).
     #[error("{0}")]
     Strategy(String),
@@ -233,7 +230,7 @@ pub fn check(value: f64, spec: NumberSpec, field: &'static str) -> Result<f64, S
 
 /// `b` if every field is in its accepted range (GPUs per server as [`GPUS_SPEC`], residual as
 /// a fraction 0–1), else which field is not.
-pub fn check_buy(b: BuyFile) -> Result<BuyFile, ScenarioError> {
+pub fn check_buy(b: OwnedServer) -> Result<OwnedServer, ScenarioError> {
     check(f64::from(b.gpus), GPUS_SPEC, "GPUs per server")?;
     check(b.purchase, PURCHASE_SPEC, "purchase price")?;
     check(b.life_years, LIFE_YEARS_SPEC, "life")?;

@@ -8,6 +8,7 @@ use planner_core::catalog::export;
 use planner_core::catalog::import::{
     parse_price_list, ImportError, PriceList, MAX_FILE_BYTES, MAX_ROWS,
 };
+use planner_core::catalog::query::Catalog;
 use planner_core::catalog::user;
 
 const HEADER: &str = "provider,instance_type,gpu_model,gpu_count,currency,on_demand_per_hour";
@@ -147,7 +148,7 @@ fn oversized_and_too_long_files_are_refused_whole() {
 fn duplicate_offers_both_load_with_distinct_ids() {
     let list = csv(&format!("{HEADER}\n{GOOD}\n{GOOD}\n")).expect("parses");
     assert_eq!(list.offers.len(), 2);
-    let registered = user::register("dupes.csv", list.offers);
+    let registered = user::Imported::default().register("dupes.csv", list.offers);
     assert_eq!(registered.len(), 2);
     assert_ne!(registered[0].id, registered[1].id);
 }
@@ -219,7 +220,7 @@ fn exports_neutralise_formulas_from_imported_names() {
     );
     let list = csv(&text).expect("parses");
     assert_eq!(list.offers.len(), 2, "{:?}", list.errors);
-    let offers = user::register("evil.csv", list.offers);
+    let offers = user::Imported::default().register("evil.csv", list.offers);
     let out = export::to_csv(&offers).expect("csv");
     let mut r = csv::Reader::from_reader(out.as_bytes());
     let headers = r.headers().expect("header").clone();
@@ -360,9 +361,11 @@ fn imported_offers_travel_inline_in_links_and_exports() {
         "{HEADER},spot_per_hour\nAcme,gx9000,Unknown GPU 9000,4,CNY,31.5,9.25\n"
     ))
     .expect("parses");
-    let offer = user::register("portable.csv", list.offers)[0];
+    let mut imported = user::Imported::default();
+    let offer = imported.register("portable.csv", list.offers)[0];
+    let catalog = Catalog::new(&imported);
     let s = Scenario::default()
-        .apply(Action::ToggleOffer(offer.id.to_string()))
+        .apply(Action::ToggleOffer(catalog.resolved(offer)))
         .unwrap();
     let with_ref = s.to_file();
     let portable = s.portable_file();
@@ -382,14 +385,15 @@ fn imported_offers_travel_inline_in_links_and_exports() {
             assert_eq!(a, b);
         }
     }
-    // Same totals; with no offer id left, the portable file needs no imported list (the
-    // registry is not cleared here: other tests in this binary use it concurrently).
+    // Same totals; with no offer id left, the portable file needs no imported list: it loads
+    // in the bundled catalog alone, where the file with the reference does not.
     assert!(portable
         .options
         .iter()
         .all(|o| o.offer.as_deref().is_none_or(|id| !id.starts_with("user/"))));
-    let totals = |f: &planner_core::file::ScenarioFile| -> Vec<f64> {
-        f.load()
+    assert!(with_ref.load().is_err());
+    let totals = |f: &planner_core::file::ScenarioFile, c: &Catalog<'_>| -> Vec<f64> {
+        f.load_in(c)
             .unwrap()
             .evaluate()
             .unwrap()
@@ -398,5 +402,13 @@ fn imported_offers_travel_inline_in_links_and_exports() {
             .map(|o| o.result.total)
             .collect()
     };
-    assert_eq!(totals(&with_ref), totals(&portable));
+    assert_eq!(
+        totals(&with_ref, &catalog),
+        totals(&portable, &Catalog::BUNDLED)
+    );
+    // And the app opens it again as the same comparison.
+    let back = Scenario::from_file(portable, &Catalog::BUNDLED).unwrap();
+    let total =
+        |s: &Scenario| -> Vec<f64> { s.evaluate().unwrap().iter().map(|r| r.total).collect() };
+    assert_eq!(total(&back), total(&s));
 }

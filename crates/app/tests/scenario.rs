@@ -2,7 +2,7 @@
 //! validation), the engine's results for it, the files it converts to and from, and the chart
 //! view-models built from them (English texts).
 
-use planner_app::action::{rebalance, Action};
+use planner_app::action::{rebalance, Action, Mode};
 use planner_app::chart::breakdown::BreakdownChart;
 use planner_app::chart::lines::LinesChart;
 use planner_app::chart::ranking::RankingChart;
@@ -21,10 +21,12 @@ use planner_app::view::cumulative::{cumulative_chart, with_bands};
 use planner_app::view::footer::footer;
 use planner_app::view::ranking::ranking_chart;
 use planner_app::view::reserved::reserved_chart;
+use planner_core::catalog::query::{Catalog, ResolvedOffer};
 use planner_core::catalog::{self, Offer};
-use planner_core::file::{self, Mode};
+use planner_core::file;
 use planner_core::language::Language;
 use planner_engine::plan::OptionResult;
+use planner_engine::tco::OwnedServer;
 use planner_engine::{Currency, MonthConvention};
 
 fn en() -> Translator {
@@ -74,20 +76,20 @@ fn at_most_ten_options() {
     let mut s = Scenario::default();
     s = s.apply(Action::ClearSelection).unwrap();
     for o in catalog::OFFERS.iter().take(MAX_COMPARED) {
-        s = s.apply(Action::ToggleOffer(o.id.into())).unwrap();
+        s = s
+            .apply(Action::ToggleOffer(ResolvedOffer::bundled(o)))
+            .unwrap();
     }
-    let one_more = catalog::OFFERS[MAX_COMPARED].id.to_string();
+    let one_more = ResolvedOffer::bundled(&catalog::OFFERS[MAX_COMPARED]);
     assert_eq!(
         s.apply(Action::ToggleOffer(one_more)),
         Err(ScenarioError::TooManyOffers)
     );
-    let first = catalog::OFFERS[0].id.to_string();
+    let first = ResolvedOffer::bundled(&catalog::OFFERS[0]);
     let s = s.apply(Action::ToggleOffer(first)).unwrap();
     assert_eq!(s.selected().len(), MAX_COMPARED - 1);
-    assert!(matches!(
-        s.apply(Action::ToggleOffer("nope/none".into())),
-        Err(ScenarioError::UnknownOffer(_))
-    ));
+    // An id in no catalog resolves to nothing, so it can never be toggled.
+    assert!(Catalog::BUNDLED.resolve("nope/none").is_none());
 }
 
 #[test]
@@ -104,14 +106,25 @@ fn to_file_and_from_file_round_trip() {
     assert_eq!(f.month, "720h");
     assert_eq!(f.usd_per_cny, Some(0.14));
     assert_eq!(f.options.len(), DEFAULT_PICKS.len());
-    assert_eq!(Scenario::from_file(f.clone()).unwrap(), s);
+    assert_eq!(
+        Scenario::from_file(f.clone(), &Catalog::BUNDLED).unwrap(),
+        s
+    );
     // Through JSON, as share links and saved scenarios carry it.
     let json = serde_json::to_string(&f).unwrap();
     let back = file::parse(&json).unwrap();
-    assert_eq!(Scenario::from_file(back).unwrap().to_file(), f);
+    assert_eq!(
+        Scenario::from_file(back, &Catalog::BUNDLED)
+            .unwrap()
+            .to_file(),
+        f
+    );
     // With nothing picked, too.
     let empty = s.apply(Action::ClearSelection).unwrap();
-    assert_eq!(Scenario::from_file(empty.to_file()).unwrap(), empty);
+    assert_eq!(
+        Scenario::from_file(empty.to_file(), &Catalog::BUNDLED).unwrap(),
+        empty
+    );
 }
 
 #[test]
@@ -126,7 +139,7 @@ fn from_file_keeps_every_engine_field() {
         "buy": {"gpus": 8, "purchase": 250000, "life_years": 4, "residual": 0.1, "kw": 6.5, "pue": 1.4, "price_per_kwh": 0.15, "ops_per_month": 1500},
         "options": [{"name": "inline", "on_demand_per_hour": 2.0, "spot": {"per_hour": 0.8, "interruptions_per_hour": 0.05}}]}"#;
     let f = file::parse(json).unwrap();
-    let s = Scenario::from_file(f.clone()).unwrap();
+    let s = Scenario::from_file(f.clone(), &Catalog::BUNDLED).unwrap();
     assert_eq!(s.to_file(), f);
     assert_eq!(s.display_currency(), Currency::Cny);
     assert_eq!(s.rate().usd_per_cny, 0.14);
@@ -143,7 +156,7 @@ fn a_montecarlo_section_changes_no_result_and_is_kept() {
         trials: 1000,
         seed: 7,
     });
-    let with = Scenario::from_file(f.clone()).unwrap();
+    let with = Scenario::from_file(f.clone(), &Catalog::BUNDLED).unwrap();
     assert_eq!(with.evaluate().unwrap(), s.evaluate().unwrap());
     assert_eq!(with.to_file(), f);
 }
@@ -153,17 +166,17 @@ fn from_file_refuses_invalid_files_and_too_many_options() {
     let mut f = Scenario::default().to_file();
     f.workload.gpus = Some(0);
     assert!(matches!(
-        Scenario::from_file(f),
+        Scenario::from_file(f, &Catalog::BUNDLED),
         Err(FromFileError::Invalid(e)) if e.field() == "workload.gpus"
     ));
     let mut f = Scenario::default().to_file();
     f.options = catalog::OFFERS
         .iter()
         .take(MAX_COMPARED + 1)
-        .map(|o| offer_option(o.id))
+        .map(|o| offer_option(o).to_file())
         .collect();
     assert_eq!(
-        Scenario::from_file(f),
+        Scenario::from_file(f, &Catalog::BUNDLED),
         Err(FromFileError::TooManyOptions(MAX_COMPARED + 1))
     );
 }
@@ -207,9 +220,9 @@ fn spot_variants_need_a_spot_price() {
     let s = Scenario::default()
         .apply(Action::ClearSelection)
         .unwrap()
-        .apply(Action::ToggleOffer(with_spot.id.into()))
+        .apply(Action::ToggleOffer(ResolvedOffer::bundled(with_spot)))
         .unwrap()
-        .apply(Action::ToggleOffer(without.id.into()))
+        .apply(Action::ToggleOffer(ResolvedOffer::bundled(without)))
         .unwrap();
     let v = s
         .apply(Action::AddSpotVariant {
@@ -218,7 +231,7 @@ fn spot_variants_need_a_spot_price() {
         })
         .unwrap();
     assert_eq!(v.options().len(), 3);
-    assert_eq!(v.options()[1].offer.as_deref(), Some(with_spot.id));
+    assert_eq!(v.options()[1].offer.map(|r| r.offer.id), Some(with_spot.id));
     assert!(v.options()[1].name.as_deref().unwrap().ends_with(", spot"));
     let r = v.evaluate().unwrap();
     assert!(r[1].totals.spot > 0.0 && r[0].totals.spot == 0.0);
@@ -230,7 +243,10 @@ fn spot_variants_need_a_spot_price() {
         Err(ScenarioError::Strategy(_))
     ));
     // Round trip keeps the variant, and removing it restores the comparison.
-    assert_eq!(Scenario::from_file(v.to_file()).unwrap(), v);
+    assert_eq!(
+        Scenario::from_file(v.to_file(), &Catalog::BUNDLED).unwrap(),
+        v
+    );
     assert_eq!(v.apply(Action::RemoveOption(1)).unwrap(), s);
 }
 
@@ -248,7 +264,7 @@ fn committed() -> (&'static Offer, Scenario) {
     let s = Scenario::default()
         .apply(Action::ClearSelection)
         .unwrap()
-        .apply(Action::ToggleOffer(o.id.into()))
+        .apply(Action::ToggleOffer(ResolvedOffer::bundled(o)))
         .unwrap();
     (o, s)
 }
@@ -286,7 +302,9 @@ fn storage_and_egress_cost_volume_times_price() {
         .iter()
         .find(|o| !s.selected().iter().any(|id| id == o.id))
         .unwrap();
-    let t = s.apply(Action::ToggleOffer(extra.id.into())).unwrap();
+    let t = s
+        .apply(Action::ToggleOffer(ResolvedOffer::bundled(extra)))
+        .unwrap();
     assert_eq!(t.options().last().unwrap().egress_per_gb, 0.09);
     assert!(cumulative(&s, &r, &en()).footer[0].contains("storage 1,000 GB at 0.02/GB-month"));
     for a in [
@@ -297,7 +315,10 @@ fn storage_and_egress_cost_volume_times_price() {
     ] {
         assert!(s.apply(a.clone()).is_err(), "{a:?}");
     }
-    assert_eq!(Scenario::from_file(s.to_file()).unwrap(), s);
+    assert_eq!(
+        Scenario::from_file(s.to_file(), &Catalog::BUNDLED).unwrap(),
+        s
+    );
 }
 
 #[test]
@@ -306,7 +327,7 @@ fn calendar_months_start_at_the_chosen_month() {
         .apply(Action::SetCalendarStart("2027-02".into()))
         .unwrap();
     assert_eq!(s.month_code(), "calendar");
-    assert_eq!(s.calendar_start(), Some("2027-02"));
+    assert_eq!(s.calendar_start().as_deref(), Some("2027-02"));
     let r = s.evaluate().unwrap();
     let fixed = Scenario::default().evaluate().unwrap();
     // February 2027 has 672 hours, fewer than 730: the first month costs less.
@@ -327,7 +348,10 @@ fn calendar_months_start_at_the_chosen_month() {
         .apply(Action::SetMonthConvention(MonthConvention::Hours720))
         .unwrap();
     assert_eq!((back.month_code(), back.calendar_start()), ("720h", None));
-    assert_eq!(Scenario::from_file(s.to_file()).unwrap(), s);
+    assert_eq!(
+        Scenario::from_file(s.to_file(), &Catalog::BUNDLED).unwrap(),
+        s
+    );
 }
 
 #[test]
@@ -344,7 +368,7 @@ fn reserved_variants_use_the_catalog_commitments() {
         .unwrap();
     assert_eq!(v.options().len(), 2);
     let o = &v.options()[1];
-    assert_eq!(o.offer.as_deref(), Some(offer.id));
+    assert_eq!(o.offer.map(|r| r.offer.id), Some(offer.id));
     assert_eq!(o.portfolio.unwrap().reserved, 0.6);
     assert_eq!(o.reserved.unwrap().term_months, commitments[0].term_months);
     assert!(
@@ -370,7 +394,7 @@ fn reserved_variants_use_the_catalog_commitments() {
     let p = Scenario::default()
         .apply(Action::ClearSelection)
         .unwrap()
-        .apply(Action::ToggleOffer(plain.id.into()))
+        .apply(Action::ToggleOffer(ResolvedOffer::bundled(plain)))
         .unwrap();
     assert!(matches!(
         p.apply(Action::AddReservedVariant {
@@ -387,7 +411,10 @@ fn reserved_variants_use_the_catalog_commitments() {
             commitment: commitments.len()
         })
         .is_err());
-    assert_eq!(Scenario::from_file(v.to_file()).unwrap(), v);
+    assert_eq!(
+        Scenario::from_file(v.to_file(), &Catalog::BUNDLED).unwrap(),
+        v
+    );
 }
 
 #[test]
@@ -521,7 +548,11 @@ fn buy_chart_marks_the_crossover_month() {
         .unwrap()
         .apply(Action::EnableBuy(true))
         .unwrap();
-    assert_eq!(b.to_file().buy, Some(DEFAULT_BUY));
+    assert_eq!(b.buy(), Some(DEFAULT_BUY));
+    assert_eq!(
+        b.to_file().buy.map(|f| f.purchase),
+        Some(DEFAULT_BUY.purchase)
+    );
     let r = b.evaluate().unwrap();
     let c = buy(&b, &r, &en());
     assert_eq!(
@@ -556,13 +587,13 @@ fn buy_chart_marks_the_crossover_month() {
         planner_app::chart::lines::lines_svg(&c, &planner_app::chart::Theme::DARK, 1200).unwrap();
     assert!(svg.contains("buying is cheaper from month"));
     // The server form validates every field; switching off keeps nothing.
-    let bad = file::BuyFile {
+    let bad = OwnedServer {
         pue: 0.9,
         ..DEFAULT_BUY
     };
     assert!(b.apply(Action::SetBuy(bad)).is_err());
     let cheap = b
-        .apply(Action::SetBuy(file::BuyFile {
+        .apply(Action::SetBuy(OwnedServer {
             purchase: 1_000_000.0,
             ..DEFAULT_BUY
         }))
@@ -576,7 +607,10 @@ fn buy_chart_marks_the_crossover_month() {
         b.apply(Action::EnableBuy(false)).unwrap().to_file().buy,
         None
     );
-    assert_eq!(Scenario::from_file(b.to_file()).unwrap(), b);
+    assert_eq!(
+        Scenario::from_file(b.to_file(), &Catalog::BUNDLED).unwrap(),
+        b
+    );
 }
 
 #[test]
@@ -658,7 +692,10 @@ fn job_mode_runs_until_finished_on_each_gpus_throughput() {
     ] {
         assert!(j.apply(a.clone()).is_err(), "{a:?}");
     }
-    assert_eq!(Scenario::from_file(j.to_file()).unwrap(), j);
+    assert_eq!(
+        Scenario::from_file(j.to_file(), &Catalog::BUNDLED).unwrap(),
+        j
+    );
     let back = j.apply(Action::SetMode(Mode::Fleet)).unwrap();
     assert!(!back.is_job() && back.evaluate().is_ok());
     // H100 offers run faster than the reference by the catalog's ratio.
@@ -678,7 +715,7 @@ fn spot_options_get_a_p10_p90_band_on_the_cumulative_chart() {
     let s = Scenario::default()
         .apply(Action::ClearSelection)
         .unwrap()
-        .apply(Action::ToggleOffer(with_spot.id.into()))
+        .apply(Action::ToggleOffer(ResolvedOffer::bundled(with_spot)))
         .unwrap()
         .apply(Action::AddSpotVariant {
             index: 0,
@@ -761,7 +798,7 @@ fn typed_reserved_prices_serve_offers_without_commitments() {
     let s = Scenario::default()
         .apply(Action::ClearSelection)
         .unwrap()
-        .apply(Action::ToggleOffer(plain.id.into()))
+        .apply(Action::ToggleOffer(ResolvedOffer::bundled(plain)))
         .unwrap();
     // Without prices a reserved share is refused.
     assert!(s
@@ -805,7 +842,10 @@ fn typed_reserved_prices_serve_offers_without_commitments() {
             })
             .is_err());
     }
-    assert_eq!(Scenario::from_file(t.to_file()).unwrap(), t);
+    assert_eq!(
+        Scenario::from_file(t.to_file(), &Catalog::BUNDLED).unwrap(),
+        t
+    );
 }
 
 #[test]
@@ -924,7 +964,7 @@ fn spot_risk_settings_raise_the_spot_variant_cost() {
     let s = Scenario::default()
         .apply(Action::ClearSelection)
         .unwrap()
-        .apply(Action::ToggleOffer(with_spot.id.into()))
+        .apply(Action::ToggleOffer(ResolvedOffer::bundled(with_spot)))
         .unwrap()
         .apply(Action::AddSpotVariant {
             index: 0,
@@ -962,7 +1002,10 @@ fn spot_risk_settings_raise_the_spot_variant_cost() {
         .unwrap();
     assert_eq!(back.evaluate().unwrap()[1].total, st[1].total);
     assert!(s.apply(Action::SetSpotInterruptions(2.0)).is_err());
-    assert_eq!(Scenario::from_file(manual.to_file()).unwrap(), manual);
+    assert_eq!(
+        Scenario::from_file(manual.to_file(), &Catalog::BUNDLED).unwrap(),
+        manual
+    );
 }
 
 #[test]
@@ -1004,7 +1047,7 @@ fn chart_has_one_line_per_valid_option_with_units() {
 #[test]
 fn switching_currency_converts_the_owned_server_not_relabels_it() {
     let s = Scenario::default()
-        .apply(Action::SetBuy(planner_core::file::BuyFile {
+        .apply(Action::SetBuy(OwnedServer {
             gpus: 8,
             purchase: 250_000.0,
             life_years: 3.0,

@@ -7,15 +7,17 @@
 //! adapter [`offer_spec`] takes its on-demand price, GPUs per instance, currency, billing rule
 //! and spot price, and any inline field overrides it.
 
-use crate::catalog::{self, Offer};
-use planner_engine::billing::{Allowance, ReservedTerm, Schedule, SpotMarket};
+use crate::catalog::query::Catalog;
+use crate::catalog::{Offer, Source};
+use crate::option::OptionInput;
+use planner_engine::billing::{Schedule, SpotMarket};
 use planner_engine::montecarlo::{monte_carlo, MonteCarlo};
 use planner_engine::plan::{
     evaluate, JobLoad, JobSize, OptionResult, OptionSpec, Plan, Shares, Workload,
 };
 use planner_engine::risk::Checkpointing;
 use planner_engine::tco::OwnedServer;
-use planner_engine::{Billing, Currency, EngineError, ExchangeRate, MonthConvention, MonthLength};
+use planner_engine::{Currency, EngineError, ExchangeRate, MonthConvention, MonthLength};
 use serde::{Deserialize, Serialize};
 
 /// The only version this build reads and writes.
@@ -655,12 +657,20 @@ pub fn number_reason(
     }
 }
 
-/// The adapter from a catalog [`Offer`] to an option: label, id, as-of date of its source,
-/// on-demand price, GPUs per instance, currency, billing rule, and the spot price if the catalog
-/// lists one (no interruption rate or bid cap: those come from the scenario). Reserved terms, schedules and allowances are not in
-/// the catalog yet, so they come from inline fields only.
+/// The adapter from a bundled catalog [`Offer`] to an option: [`offer_spec_from`] with the
+/// offer's own source.
 #[must_use]
 pub fn offer_spec(offer: &Offer) -> OptionSpec {
+    offer_spec_from(offer, offer.source())
+}
+
+/// The adapter from a catalog or imported [`Offer`] whose prices come from `source` to an
+/// option: label, id, as-of date of its source, on-demand price, GPUs per instance, currency,
+/// billing rule, and the spot price if the offer lists one (no interruption rate or bid cap:
+/// those come from the scenario). Reserved terms, schedules and allowances are not in the
+/// catalog yet, so they come from inline fields only.
+#[must_use]
+pub fn offer_spec_from(offer: &Offer, source: &Source) -> OptionSpec {
     let mut o = OptionSpec::on_demand(
         offer.label(),
         offer.currency,
@@ -669,7 +679,7 @@ pub fn offer_spec(offer: &Offer) -> OptionSpec {
         offer.billing,
     );
     o.offer_id = Some(offer.id.to_string());
-    o.prices_as_of = Some(offer.source().as_of.to_string());
+    o.prices_as_of = Some(source.as_of.to_string());
     o.spot = offer.spot_per_hour.map(|p| SpotMarket {
         prices: Schedule::flat(p),
         bid_cap: None,
@@ -678,7 +688,8 @@ pub fn offer_spec(offer: &Offer) -> OptionSpec {
     o
 }
 
-fn hourly(field: &str, v: &[f64]) -> Result<Schedule, EngineError> {
+/// 24 hourly prices read from a file, each checked (finite, > 0). Errors name `field`.
+pub(crate) fn hourly(field: &str, v: &[f64]) -> Result<Schedule, EngineError> {
     let per_hour: [f64; 24] = v.try_into().map_err(|_| {
         EngineError::invalid(field, format!("needs exactly 24 prices (got {})", v.len()))
     })?;
@@ -723,7 +734,8 @@ fn parse_month(f: &ScenarioFile) -> Result<MonthLength, EngineError> {
     })
 }
 
-fn currency(field: &str, code: &str) -> Result<Currency, EngineError> {
+/// The currency of `code` (`USD`, `CNY`). Errors name `field`.
+pub(crate) fn currency(field: &str, code: &str) -> Result<Currency, EngineError> {
     Currency::from_code(code).ok_or_else(|| {
         EngineError::invalid(
             field,
@@ -733,8 +745,16 @@ fn currency(field: &str, code: &str) -> Result<Currency, EngineError> {
 }
 
 impl ScenarioFile {
-    /// Resolves offers and defaults and validates everything, giving a [`Loaded`] scenario.
+    /// Resolves offers in the bundled catalog and defaults, and validates everything, giving a
+    /// [`Loaded`] scenario ([`ScenarioFile::load_in`] with [`Catalog::BUNDLED`]).
     pub fn load(&self) -> Result<Loaded, EngineError> {
+        self.load_in(&Catalog::BUNDLED)
+    }
+
+    /// Resolves offers in `catalog` (bundled and the user's imported ones) and defaults, and
+    /// validates everything, giving a [`Loaded`] scenario. Errors name the first invalid
+    /// field's path, plan fields before options, options in order.
+    pub fn load_in(&self, catalog: &Catalog<'_>) -> Result<Loaded, EngineError> {
         let months = parse_month(self)?;
         let display = currency("currency", &self.currency)?;
         let rate = ExchangeRate {
@@ -779,7 +799,7 @@ impl ScenarioFile {
             .options
             .iter()
             .enumerate()
-            .map(|(i, o)| self.option(i, o))
+            .map(|(i, o)| self.option(i, o, catalog))
             .collect::<Result<Vec<_>, _>>()?;
         if let Some(mc) = &self.montecarlo {
             if mc.trials == 0 || mc.trials > planner_engine::montecarlo::MAX_TRIALS {
@@ -804,145 +824,20 @@ impl ScenarioFile {
         })
     }
 
-    fn option(&self, i: usize, f: &OptionFile) -> Result<OptionSpec, EngineError> {
-        let field = format!("options[{i}]");
-        let p = |name: &str| format!("{field}.{name}");
-        let mut o = match &f.offer {
-            Some(id) => offer_spec(catalog::offer_by_id_ignore_case(id).ok_or_else(|| {
-                EngineError::UnknownOffer {
-                    field: p("offer"),
-                    id: id.clone(),
-                }
-            })?),
-            None => {
-                let mut o = OptionSpec::on_demand(
-                    format!("option {}", i + 1),
-                    Currency::Usd,
-                    1.0,
-                    1,
-                    Billing::UNSTATED,
-                );
-                o.on_demand = None;
-                o
-            }
-        };
-        if let Some(n) = &f.name {
-            o.name = n.clone();
-        }
-        if let Some(d) = &f.prices_as_of {
-            o.prices_as_of = Some(d.clone());
-        }
-        if let Some(c) = &f.currency {
-            let c = currency(&p("currency"), c)?;
-            if f.offer.is_some() && c != o.currency {
-                return Err(EngineError::invalid(
-                    p("currency"),
-                    format!(
-                        "the offer is priced in {}; inline prices must use the same currency",
-                        o.currency
-                    ),
-                ));
-            }
-            o.currency = c;
-        }
-        if let Some(g) = f.gpus_per_instance {
-            o.gpus_per_instance = g;
-        }
-        match (f.on_demand_per_hour, &f.schedule) {
-            (Some(_), Some(_)) => {
-                return Err(EngineError::invalid(
-                    p("schedule"),
-                    "give on_demand_per_hour or schedule, not both",
-                ))
-            }
-            (Some(price), None) => {
-                planner_engine::positive(&p("on_demand_per_hour"), price)?;
-                o.on_demand = Some(Schedule::flat(price));
-            }
-            (None, Some(s)) => {
-                let sf = p("schedule");
-                o.on_demand = Some(match (&s.hourly, s.peak_per_hour, s.off_peak_per_hour) {
-                    (Some(h), None, None) => hourly(&format!("{sf}.hourly"), h)?,
-                    (None, Some(peak), Some(off)) => Schedule::peak_off_peak(
-                        &sf,
-                        peak,
-                        off,
-                        s.peak_from_hour.unwrap_or(8),
-                        s.peak_to_hour.unwrap_or(22),
-                    )?,
-                    _ => {
-                        return Err(EngineError::invalid(
-                            sf,
-                            "give either \"hourly\" (24 prices) or both \"peak_per_hour\" and \"off_peak_per_hour\"",
-                        ))
-                    }
-                });
-            }
-            (None, None) => {}
-        }
-        o.shiftable = f.shiftable;
-        if let Some(b) = f.billing {
-            o.billing = Billing {
-                granularity_seconds: b.granularity_seconds,
-                minimum_seconds: b.minimum_seconds,
-            };
-        }
-        if let Some(t) = f.throughput_factor {
-            o.throughput_factor = t;
-        }
-        o.reserved = f.reserved.map(|r| ReservedTerm {
-            term_months: r.term_months,
-            upfront: r.upfront,
-            recurring_per_hour: r.recurring_per_hour,
-        });
-        if let Some(s) = &f.spot {
-            let sf = p("spot");
-            let prices = match (s.per_hour, &s.hourly, o.spot) {
-                (Some(_), Some(_), _) => {
-                    return Err(EngineError::invalid(
-                        sf,
-                        "give per_hour or hourly, not both",
-                    ))
-                }
-                (Some(x), None, _) => {
-                    planner_engine::positive(&format!("{sf}.per_hour"), x)?;
-                    Schedule::flat(x)
-                }
-                (None, Some(h), _) => hourly(&format!("{sf}.hourly"), h)?,
-                (None, None, Some(cat)) => cat.prices,
-                (None, None, None) => {
-                    return Err(EngineError::invalid(
-                        format!("{sf}.per_hour"),
-                        "is required: the offer lists no spot price",
-                    ))
-                }
-            };
-            o.spot = Some(SpotMarket {
-                prices,
-                bid_cap: s.bid_cap_per_hour,
-                interruptions_per_hour: s.interruptions_per_hour,
-            });
-        }
-        o.package_per_instance_month = f.monthly_package_per_instance;
-        o.failures_per_hour = f.failures_per_hour;
-        if let Some(fr) = f.free {
-            let a = |x: AllowanceFile| Allowance {
-                monthly: x.monthly,
-                once: x.once,
-            };
-            o.free_gpu_hours = a(fr.gpu_hours);
-            o.free_storage_gb = a(fr.storage_gb);
-            o.free_egress_gb = a(fr.egress_gb);
-        }
-        o.storage_per_gb_month = f.storage_per_gb_month;
-        o.egress_per_gb = f.egress_per_gb;
-        let shares = f.portfolio.or(self.portfolio).unwrap_or_default();
-        o.shares = Shares {
-            reserved: shares.reserved,
-            spot: shares.spot,
-        };
-        o.validate(&field)?;
-        Ok(o)
+    fn option(
+        &self,
+        i: usize,
+        f: &OptionFile,
+        catalog: &Catalog<'_>,
+    ) -> Result<OptionSpec, EngineError> {
+        let shares = self.portfolio.unwrap_or_default();
+        OptionInput::from_file(i, f, catalog)?.spec(
+            i,
+            Shares {
+                reserved: shares.reserved,
+                spot: shares.spot,
+            },
+        )
     }
 }
 
@@ -1031,6 +926,7 @@ pub fn evaluate_json(json: &str) -> Result<Evaluation, EngineError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog;
 
     /// Numbers are kept as text (`arbitrary_precision`); one that does not fit an integer field
     /// is still explained, not reported as a bare "invalid number".

@@ -1,7 +1,8 @@
 //! The planner's data and formats, without any UI: the bundled, dated [`catalog`] of GPU rental
 //! offers (ingested at build time from `data/catalog-sources/`) with its query, export, import
 //! and the user's imported prices; the versioned scenario [`file`](mod@file) the engine
-//! evaluates and its JSON/CSV [`report`]s; [`share`] links and the LocalStorage format
+//! evaluates and its JSON/CSV [`report`]s; a compared [`option`] as typed values (its offer
+//! resolved, bundled or imported) between the file and the engine; [`share`] links and the LocalStorage format
 //! ([`storage`]); typed-number parsing ([`input`]), display rounding ([`format`](mod@format)),
 //! CSV formula neutralisation ([`csv_safe`]), download file names ([`file_name`]) and the
 //! page's [`language`] tags.
@@ -16,6 +17,7 @@ pub mod file_name;
 pub mod format;
 pub mod input;
 pub mod language;
+pub mod option;
 pub mod report;
 pub mod share;
 pub mod storage;

@@ -8,6 +8,7 @@
 //! page: either inflater opens either's links) and written in the URL-safe base64 alphabet without padding
 //! (RFC 4648 §5). Version 0 is a bare scenario file (no envelope, no language).
 
+use crate::catalog::query::Catalog;
 use crate::file::{ScenarioFile, VERSION};
 use crate::language::Language;
 use base64::alphabet::URL_SAFE;
@@ -566,11 +567,19 @@ fn close_truncated_json(text: &str) -> Option<String> {
 }
 
 /// Loads a scenario file's text leniently (see [`load_lenient`]); text that is not JSON gives
-/// the default scenario and a [`NoticeKind::NotJson`] notice.
+/// the default scenario and a [`NoticeKind::NotJson`] notice. Offers are looked up in the
+/// bundled catalog ([`load_json_lenient_in`] with [`Catalog::BUNDLED`]).
 #[must_use]
 pub fn load_json_lenient(text: &str) -> (ScenarioFile, Vec<Notice>) {
+    load_json_lenient_in(text, &Catalog::BUNDLED)
+}
+
+/// [`load_json_lenient`] with offers looked up in `catalog` (the bundled offers and the user's
+/// imported ones), so an option on an imported offer is kept.
+#[must_use]
+pub fn load_json_lenient_in(text: &str, catalog: &Catalog<'_>) -> (ScenarioFile, Vec<Notice>) {
     match serde_json::from_str::<Value>(text) {
-        Ok(v) => load_lenient(&v),
+        Ok(v) => load_lenient_in(&v, catalog),
         Err(e) => (
             default_scenario(),
             vec![Notice::new(NoticeKind::NotJson, "", e.to_string())],
@@ -590,9 +599,17 @@ pub fn load_json_lenient(text: &str) -> (ScenarioFile, Vec<Notice>) {
 /// - a missing or other `version` is upgraded to the current one ([`NoticeKind::OlderVersion`]
 ///   or [`NoticeKind::NewerVersion`]).
 ///
-/// Validity is the engine's: the result always passes [`ScenarioFile::load`].
+/// Validity is the engine's: the result always passes [`ScenarioFile::load`]. Offers are looked
+/// up in the bundled catalog ([`load_lenient_in`]).
 #[must_use]
 pub fn load_lenient(value: &Value) -> (ScenarioFile, Vec<Notice>) {
+    load_lenient_in(value, &Catalog::BUNDLED)
+}
+
+/// [`load_lenient`] with offers looked up in `catalog`: the result always passes
+/// [`ScenarioFile::load_in`] with it.
+#[must_use]
+pub fn load_lenient_in(value: &Value, catalog: &Catalog<'_>) -> (ScenarioFile, Vec<Notice>) {
     let mut notices = Vec::new();
     let Value::Object(obj) = value else {
         notices.push(Notice::new(
@@ -640,7 +657,7 @@ pub fn load_lenient(value: &Value) -> (ScenarioFile, Vec<Notice>) {
     // The top level, with a placeholder option the engine accepts.
     top.insert("options".into(), json!([placeholder_option()]));
     let mut top = Value::Object(top);
-    if repair(&mut top, None, &mut notices).is_err() {
+    if repair(&mut top, None, &mut notices, catalog).is_err() {
         notices.push(Notice::new(
             NoticeKind::Rejected,
             "",
@@ -654,7 +671,7 @@ pub fn load_lenient(value: &Value) -> (ScenarioFile, Vec<Notice>) {
         if let Some(o) = candidate.get_mut("options") {
             *o = Value::Array(vec![opt]);
         }
-        match repair(&mut candidate, Some(i), &mut notices) {
+        match repair(&mut candidate, Some(i), &mut notices, catalog) {
             Ok(file) => kept.extend(file.options),
             Err(reason) => notices.push(Notice::new(
                 NoticeKind::OptionDropped,
@@ -674,7 +691,7 @@ pub fn load_lenient(value: &Value) -> (ScenarioFile, Vec<Notice>) {
         kept.push(default_option());
     }
     file.options = kept;
-    if file.load().is_err() {
+    if file.load_in(catalog).is_err() {
         // Options only interact with the top level through Monte Carlo limits and currency,
         // both checked per option above; this is a last guard.
         notices.push(Notice::new(
@@ -698,6 +715,7 @@ fn repair(
     value: &mut Value,
     option: Option<usize>,
     notices: &mut Vec<Notice>,
+    catalog: &Catalog<'_>,
 ) -> Result<ScenarioFile, String> {
     let rename = |path: &str| match option {
         Some(i) => path.replacen("options[0]", &format!("options[{i}]"), 1),
@@ -707,7 +725,7 @@ fn repair(
     for _ in 0..MAX_REPAIRS {
         let (path, reason, unknown) =
             match serde_path_to_error::deserialize::<_, ScenarioFile>(value.clone()) {
-                Ok(file) => match file.load() {
+                Ok(file) => match file.load_in(catalog) {
                     Ok(_) => return Ok(file),
                     Err(e) => (e.field().to_string(), e.to_string(), None),
                 },

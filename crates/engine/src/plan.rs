@@ -41,6 +41,12 @@ pub struct FleetLoad {
     pub start_hour: u32,
 }
 
+impl FleetLoad {
+    /// Days in a week: the most days a week a fleet runs, and how many it runs unless a
+    /// scenario says otherwise.
+    pub const DAYS_IN_WEEK: f64 = 7.0;
+}
+
 /// How big a job's GPU pool is.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum JobSize {

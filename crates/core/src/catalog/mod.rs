@@ -139,19 +139,13 @@ impl Offer {
         self.gpu_memory_gib.map(|m| m * f64::from(self.gpu_count))
     }
 
-    /// The source this offer's prices come from.
+    /// The source this bundled offer's prices come from. An imported offer's source travels
+    /// with it ([`query::Catalog::source`], [`query::ResolvedOffer`]); for it, as for any index
+    /// in no table, this is a placeholder, never a panic.
     #[must_use]
     pub fn source(&self) -> &'static Source {
-        // Bundled offers index SOURCES (checked by catalog::validation); imported offers index
-        // past it into the user's sources. An index in neither gets a placeholder, never a panic.
-        SOURCES
-            .get(self.source)
-            .or_else(|| {
-                self.source
-                    .checked_sub(SOURCES.len())
-                    .and_then(user::source)
-            })
-            .unwrap_or(&UNKNOWN_SOURCE)
+        // Bundled offers index SOURCES (checked by catalog::validation).
+        SOURCES.get(self.source).unwrap_or(&UNKNOWN_SOURCE)
     }
 }
 
@@ -519,13 +513,11 @@ impl std::ops::Deref for BundledDetails {
 /// the rules are in the module doc of `src/catalog/ingest.rs`).
 pub static SKIPPED_ROWS: usize = data::SKIPPED_ROWS;
 
-/// Looks an offer up by its [`Offer::id`]: the bundled catalog first, then the user's
-/// imported offers ([`user`]).
+/// Looks a bundled offer up by its [`Offer::id`] (with the user's imported offers too:
+/// [`query::Catalog::offer_by_id`]).
 #[must_use]
 pub fn offer_by_id(id: &str) -> Option<&'static Offer> {
-    offer_index(id)
-        .and_then(|i| OFFERS.get(i))
-        .or_else(|| user::offer_by_id(id))
+    offer_index(id).and_then(|i| OFFERS.get(i))
 }
 
 /// [`offer_by_id`], but ignoring case when the exact id is not found (`SkyPilot-AWS/P4d.24xlarge`
@@ -535,17 +527,15 @@ pub fn offer_by_id_ignore_case(id: &str) -> Option<&'static Offer> {
     offer_by_id(id).or_else(|| {
         OFFERS
             .iter()
-            .chain(user::offers())
             .find(|o| o.id.to_lowercase() == id.to_lowercase())
     })
 }
 
-/// The [`OfferDetails`] of an offer (bundled or imported), found by id.
+/// The [`OfferDetails`] of a bundled offer, found by id (of an imported one:
+/// [`query::Catalog::details`]).
 #[must_use]
 pub fn details(offer: &Offer) -> Option<&'static OfferDetails> {
-    offer_index(offer.id)
-        .and_then(|i| OFFER_DETAILS.get(i))
-        .or_else(|| user::details(offer.id))
+    offer_index(offer.id).and_then(|i| OFFER_DETAILS.get(i))
 }
 
 /// On-demand price per dense 16-bit TFLOPS-hour, in the offer's currency: price per GPU-hour ÷

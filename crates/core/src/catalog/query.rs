@@ -1,9 +1,14 @@
-//! Querying the catalog: the offer table's filter (provider, GPU family, memory, GPU count,
-//! region, free text in any language the aliases know) and sort orders, and an offer's label.
-//! Prices are compared after conversion to the display currency, so CNY and USD offers
+//! Querying the catalog: the catalog as the page sees it ([`Catalog`]: the bundled offers and
+//! the user's imported ones, a value passed where offers are looked up), an offer resolved with
+//! its source ([`ResolvedOffer`]), the offer table's filter (provider, GPU family, memory, GPU
+//! count, region, free text in any language the aliases know) and sort orders, and an offer's
+//! label. Prices are compared after conversion to the display currency, so CNY and USD offers
 //! interleave correctly (docs/cost-model.md, "Currency").
 
-use super::{aliases, details, gpu_family, price_per_reference_gpu_hour, Offer};
+use super::user::{Imported, ImportedOffer};
+use super::{
+    aliases, gpu_family, price_per_reference_gpu_hour, Offer, OfferDetails, Source, OFFERS,
+};
 use planner_engine::{Currency, ExchangeRate};
 use std::collections::HashMap;
 
@@ -16,6 +21,147 @@ impl Offer {
             "{} {} ({}× {})",
             self.provider, self.instance_type, self.gpu_count, self.gpu_model
         )
+    }
+}
+
+/// An offer with the source of its prices: a bundled catalog offer, or one the user imported
+/// (whose source is the file it came from). What a scenario's option refers to.
+#[derive(Clone, Copy, Debug)]
+pub struct ResolvedOffer {
+    /// The offer; its prices are per instance-hour in its own currency.
+    pub offer: &'static Offer,
+    /// Where its prices come from (as-of date, reference).
+    pub source: &'static Source,
+}
+
+/// Two resolved offers are the same when they are the same offer (the same static or leaked
+/// value, so equal ids of a re-imported file's old and new offers never compare equal).
+impl PartialEq for ResolvedOffer {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.offer, other.offer)
+    }
+}
+
+impl ResolvedOffer {
+    /// A bundled catalog offer with its source ([`Offer::source`]).
+    #[must_use]
+    pub fn bundled(offer: &'static Offer) -> ResolvedOffer {
+        ResolvedOffer {
+            offer,
+            source: offer.source(),
+        }
+    }
+
+    /// Whether the user imported it (else it is a bundled offer).
+    #[must_use]
+    pub fn is_imported(&self) -> bool {
+        super::user::is_user_offer(self.offer)
+    }
+}
+
+/// The catalog as the page sees it: the bundled offers, then the user's imported ones. A view
+/// over an [`Imported`] value the app's state owns, passed wherever an offer is looked up by id
+/// or its source and details are needed; [`Catalog::BUNDLED`] has no imported offer (the CLI,
+/// the tests, a page before any import).
+#[derive(Clone, Copy, Debug)]
+pub struct Catalog<'a> {
+    imported: &'a [ImportedOffer],
+}
+
+impl Catalog<'static> {
+    /// The bundled catalog alone.
+    pub const BUNDLED: Catalog<'static> = Catalog { imported: &[] };
+}
+
+impl<'a> Catalog<'a> {
+    /// The bundled catalog and the offers of `imported`.
+    #[must_use]
+    pub fn new(imported: &'a Imported) -> Catalog<'a> {
+        Catalog {
+            imported: imported.entries(),
+        }
+    }
+
+    /// Every offer: the bundled ones in catalog order, then the imported ones in import order.
+    pub fn offers(&self) -> impl Iterator<Item = &'static Offer> + 'a {
+        OFFERS.iter().chain(self.imported.iter().map(|e| e.offer))
+    }
+
+    /// Number of offers, bundled and imported.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        OFFERS.len() + self.imported.len()
+    }
+
+    /// Whether there is no offer at all (never: the bundled catalog has offers).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn imported(&self, offer: &Offer) -> Option<&'a ImportedOffer> {
+        self.imported.iter().find(|e| e.offer.id == offer.id)
+    }
+
+    /// The offer with id `id`: bundled first, then imported.
+    #[must_use]
+    pub fn offer_by_id(&self, id: &str) -> Option<&'static Offer> {
+        super::offer_by_id(id).or_else(|| {
+            self.imported
+                .iter()
+                .find(|e| e.offer.id == id)
+                .map(|e| e.offer)
+        })
+    }
+
+    /// The offer with id `id` ([`Catalog::offer_by_id`], then ignoring case, so hand-typed ids
+    /// in scenario files work) with its source.
+    #[must_use]
+    pub fn resolve(&self, id: &str) -> Option<ResolvedOffer> {
+        let offer = self.offer_by_id(id).or_else(|| {
+            let lower = id.to_lowercase();
+            self.offers().find(|o| o.id.to_lowercase() == lower)
+        })?;
+        Some(self.resolved(offer))
+    }
+
+    /// `offer` (bundled or imported) with its source.
+    #[must_use]
+    pub fn resolved(&self, offer: &'static Offer) -> ResolvedOffer {
+        ResolvedOffer {
+            offer,
+            source: self.source(offer),
+        }
+    }
+
+    /// The source of `offer`'s prices: its bundled source, or for an imported offer the file
+    /// it came from (a placeholder for an offer in neither).
+    #[must_use]
+    pub fn source(&self, offer: &Offer) -> &'static Source {
+        match self.imported(offer) {
+            Some(e) if super::user::is_user_offer(offer) => e.source,
+            _ => offer.source(),
+        }
+    }
+
+    /// The details of `offer` (bundled or imported).
+    #[must_use]
+    pub fn details(&self, offer: &Offer) -> Option<&'static OfferDetails> {
+        super::details(offer).or_else(|| self.imported(offer).map(|e| e.details))
+    }
+
+    /// Whether `offer`'s provider kind is known: always for bundled offers, for imported ones
+    /// when their file stated it.
+    #[must_use]
+    pub fn kind_stated(&self, offer: &Offer) -> bool {
+        self.imported(offer).is_none_or(|e| e.kind_stated)
+    }
+
+    /// The catalog's warnings on `offer` on `today` ([`super::validation::warnings_with`],
+    /// with the offer's own source and details).
+    #[must_use]
+    pub fn warnings(&self, offer: &Offer, today: (i32, u32)) -> Vec<super::validation::Warning> {
+        super::validation::warnings_with(offer, self.details(offer), self.source(offer), today)
     }
 }
 
@@ -63,8 +209,8 @@ pub struct OfferFilter {
     pub region: String,
 }
 
-/// Offers matching `filter`, sorted by its key. Prices are compared after conversion to
-/// `display` at `rate` (offers that cannot be converted sort last).
+/// Bundled offers of `offers` matching `filter`, sorted by its key. Prices are compared after
+/// conversion to `display` at `rate` (offers that cannot be converted sort last).
 #[must_use]
 pub fn filter_offers(
     offers: &'static [Offer],
@@ -72,15 +218,37 @@ pub fn filter_offers(
     display: Currency,
     rate: ExchangeRate,
 ) -> Vec<&'static Offer> {
-    let refs: Vec<&'static Offer> = offers.iter().collect();
-    filter_offer_refs(&refs, filter, display, rate)
+    filter_refs(
+        offers.iter().collect(),
+        &super::details,
+        filter,
+        display,
+        rate,
+    )
 }
 
-/// [`filter_offers`] over any list of offers, e.g. the catalog followed by the user's imported
-/// offers ([`super::user::offers`]).
+/// [`filter_offers`] over every offer of `catalog`, the bundled ones and the user's imported
+/// ones (their listed regions taken from their own details).
 #[must_use]
-pub fn filter_offer_refs(
-    offers: &[&'static Offer],
+pub fn filter_catalog(
+    catalog: &Catalog<'_>,
+    filter: &OfferFilter,
+    display: Currency,
+    rate: ExchangeRate,
+) -> Vec<&'static Offer> {
+    filter_refs(
+        catalog.offers().collect(),
+        &|o| catalog.details(o),
+        filter,
+        display,
+        rate,
+    )
+}
+
+/// `offers` matching `filter` (regions listed in `details`), sorted by its key.
+fn filter_refs(
+    offers: Vec<&'static Offer>,
+    details: &dyn Fn(&Offer) -> Option<&'static OfferDetails>,
     filter: &OfferFilter,
     display: Currency,
     rate: ExchangeRate,
@@ -93,8 +261,7 @@ pub fn filter_offer_refs(
         .map(str::to_string)
         .collect();
     let mut out: Vec<&'static Offer> = offers
-        .iter()
-        .copied()
+        .into_iter()
         .filter(|o| filter.provider.is_empty() || o.provider == filter.provider)
         .filter(|o| {
             filter.min_gpu_memory_gib == 0
@@ -210,7 +377,7 @@ mod tests {
         for o in &rows {
             assert!(o.gpu_memory_gib.is_some_and(|m| m >= 80.0), "{}", o.id);
             assert_eq!(o.gpu_count, 8, "{}", o.id);
-            let d = details(o).expect("details");
+            let d = crate::catalog::details(o).expect("details");
             assert!(
                 o.region.contains("us-east") || d.regions.iter().any(|r| r.contains("us-east")),
                 "{}",

@@ -1,14 +1,13 @@
-//! The user's own prices, imported from a file ([`super::import`]) and kept for the rest of the
-//! page's life beside the bundled catalog, so they can be looked up by id and compared like
-//! catalog offers.
+//! The user's own prices, imported from a file ([`super::import`]): an [`Imported`] value that
+//! the app's state owns and passes, inside a [`super::query::Catalog`] (bundled + imported),
+//! wherever offers are looked up, so they can be compared like catalog offers. No global or
+//! thread-local registry: an imported offer's source and details travel with it.
 //!
 //! Imported offers are leaked to `'static` (the catalog's types hold `&'static str`): memory
 //! grows by the size of each imported file, which [`super::import::MAX_FILE_BYTES`] bounds, and
-//! at most [`MAX_IMPORTED_OFFERS`] offers are kept in all. The registry is per thread (the
-//! browser has one).
+//! at most [`MAX_IMPORTED_OFFERS`] offers are kept in all.
 
 use super::{Currency, Offer, OfferDetails, Source, Spread, SOURCES};
-use std::cell::RefCell;
 
 /// Most imported offers kept in all; an import that would exceed it keeps what fits.
 pub const MAX_IMPORTED_OFFERS: usize = 5_000;
@@ -50,46 +49,67 @@ pub struct NewOffer {
     pub line: usize,
 }
 
-#[derive(Default)]
-struct Registry {
-    /// Registered offers with their details, in import order.
-    offers: Vec<(&'static Offer, &'static OfferDetails)>,
-    /// The file name each entry of `offers` was imported from (same order).
-    files: Vec<String>,
-    /// Ids of imported offers whose file stated a provider kind.
-    kind_stated: Vec<&'static str>,
-    sources: Vec<&'static Source>,
-    imports: usize,
+/// One imported offer with what the bundled tables hold for catalog offers: its details, its
+/// source (the file, marked "your price", and the file's as-of date) and whether the file stated
+/// the provider kind.
+#[derive(Clone, Copy, Debug)]
+pub struct ImportedOffer {
+    /// The offer (id `"user/<import number>/<line>"`).
+    pub offer: &'static Offer,
+    /// Its details (spreads of one price, its region, no commitments).
+    pub details: &'static OfferDetails,
+    /// Its source: the file it came from and the date the file gives.
+    pub source: &'static Source,
+    /// Whether the file stated the provider kind (when it did not, the details hold
+    /// [`super::ProviderKind::GpuCloud`] as a placeholder and the UI shows no kind).
+    pub kind_stated: bool,
+    /// Number of the import it came from (re-importing a file of the same name replaces it).
+    import: u32,
 }
 
-thread_local! {
-    static REGISTRY: RefCell<Registry> = RefCell::new(Registry::default());
+/// Two entries are the same offer when they are the same leaked offer.
+impl PartialEq for ImportedOffer {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.offer, other.offer)
+    }
+}
+
+/// The user's imported offers, in import order, and the name of the file each import came
+/// from. A value: the app's state owns it (the web app keeps it in its reducer's state).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Imported {
+    offers: Vec<ImportedOffer>,
+    /// File name of each import number still held: `(import number, file name)`.
+    files: Vec<(u32, String)>,
+    /// Imports so far (numbers the offers' ids and sources).
+    imports: u32,
 }
 
 fn leak(s: String) -> &'static str {
     Box::leak(s.into_boxed_str())
 }
 
-/// Registers the offers of one imported file named `file_name` and returns them, in file
-/// order. **Re-importing replaces**: offers imported earlier from a file of the same name
-/// (compared exactly) are removed first, so loading a corrected `quote.csv` again does not
-/// duplicate its offers (their ids, which name the import number, are no longer found). Each distinct as-of date gets its own [`Source`] whose reference is the file name
-/// (marked "your price"). Offer ids are `"user/<import number>/<line>"`, unique for the page's
-/// life. Offers beyond [`MAX_IMPORTED_OFFERS`] in all are not registered.
-pub fn register(file_name: &str, offers: Vec<NewOffer>) -> Vec<&'static Offer> {
-    REGISTRY.with(|r| {
-        let mut r = r.borrow_mut();
-        remove_file(&mut r, file_name);
-        r.imports += 1;
-        let import = r.imports;
+impl Imported {
+    /// Adds the offers of one imported file named `file_name` and returns them, in file order.
+    /// **Re-importing replaces**: offers imported earlier from a file of the same name (compared
+    /// exactly) are removed first, so loading a corrected `quote.csv` again does not duplicate its
+    /// offers (their ids, which name the import number, are no longer found). Each distinct
+    /// as-of date gets its own [`Source`] whose reference is the file name (marked "your
+    /// price"). Offer ids are `"user/<import number>/<line>"`, unique for the value's life.
+    /// Offers beyond [`MAX_IMPORTED_OFFERS`] in all are not added.
+    pub fn register(&mut self, file_name: &str, offers: Vec<NewOffer>) -> Vec<&'static Offer> {
+        self.remove_file(file_name);
+        self.imports += 1;
+        let import = self.imports;
+        self.files.push((import, file_name.to_string()));
         let mut out = Vec::new();
-        let mut sources_here: Vec<(String, usize)> = Vec::new();
+        let mut sources_here: Vec<(String, &'static Source)> = Vec::new();
         for o in offers {
-            if r.offers.len() >= MAX_IMPORTED_OFFERS {
+            if self.offers.len() >= MAX_IMPORTED_OFFERS {
                 break;
             }
             let source = match sources_here.iter().find(|(d, _)| *d == o.as_of) {
-                Some(&(_, i)) => i,
+                Some(&(_, s)) => s,
                 None => {
                     let as_of = if o.as_of.is_empty() {
                         "undated".to_string()
@@ -104,10 +124,8 @@ pub fn register(file_name: &str, offers: Vec<NewOffer>) -> Vec<&'static Offer> {
                         licence: "your own data",
                         note: "Imported from your file; not checked against any public source.",
                     }));
-                    r.sources.push(src);
-                    let i = SOURCES.len() + r.sources.len() - 1;
-                    sources_here.push((o.as_of.clone(), i));
-                    i
+                    sources_here.push((o.as_of.clone(), src));
+                    src
                 }
             };
             // Like the bundled catalog: a known model carries its nominal memory, the file's
@@ -132,7 +150,9 @@ pub fn register(file_name: &str, offers: Vec<NewOffer>) -> Vec<&'static Offer> {
                 spot_per_hour: o.spot_per_hour,
                 currency: o.currency,
                 billing: super::Billing::UNSTATED,
-                source,
+                // Past the bundled sources: not an index of any table ([`Offer::source`] gives
+                // a placeholder); the source travels in the entry ([`ImportedOffer::source`]).
+                source: SOURCES.len(),
                 note: leak(o.note),
             }));
             let one = |p: f64| Spread {
@@ -141,7 +161,7 @@ pub fn register(file_name: &str, offers: Vec<NewOffer>) -> Vec<&'static Offer> {
                 max: p,
             };
             let details: &'static OfferDetails = Box::leak(Box::new(OfferDetails {
-                // Placeholder when the file states none; see [`kind_stated`].
+                // Placeholder when the file states none; see [`ImportedOffer::kind_stated`].
                 provider_kind: o.provider_kind.unwrap_or(super::ProviderKind::GpuCloud),
                 source_gpu_name: leak(o.source_gpu_name),
                 interconnect: super::gpus::spec_by_model(offer.gpu_model)
@@ -159,103 +179,79 @@ pub fn register(file_name: &str, offers: Vec<NewOffer>) -> Vec<&'static Offer> {
                 commitments: &[],
                 monthly_per_month: None,
             }));
-            if o.provider_kind.is_some() {
-                r.kind_stated.push(offer.id);
-            }
-            r.offers.push((offer, details));
-            r.files.push(file_name.to_string());
+            self.offers.push(ImportedOffer {
+                offer,
+                details,
+                source,
+                kind_stated: o.provider_kind.is_some(),
+                import,
+            });
             out.push(offer);
         }
         out
-    })
-}
+    }
 
-/// Drops the offers registered from `file_name`.
-fn remove_file(r: &mut Registry, file_name: &str) {
-    let mut keep = r.files.iter().map(|f| f != file_name);
-    let mut removed = Vec::new();
-    r.offers.retain(|(o, _)| {
-        let k = keep.next().unwrap_or(true);
-        if !k {
-            removed.push(o.id);
+    /// Drops the offers imported from `file_name`.
+    fn remove_file(&mut self, file_name: &str) {
+        let gone: Vec<u32> = self
+            .files
+            .iter()
+            .filter(|(_, f)| f == file_name)
+            .map(|(i, _)| *i)
+            .collect();
+        self.offers.retain(|o| !gone.contains(&o.import));
+        self.files.retain(|(i, _)| !gone.contains(i));
+    }
+
+    /// Removes every imported offer (for a "Clear imported prices" control); ids of removed
+    /// offers are no longer found. Memory leaked for them (see the module note) is not
+    /// reclaimed.
+    pub fn clear(&mut self) {
+        self.offers.clear();
+        self.files.clear();
+    }
+
+    /// Every imported offer with its details and source, in import order.
+    #[must_use]
+    pub fn entries(&self) -> &[ImportedOffer] {
+        &self.offers
+    }
+
+    /// Number of imported offers.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.offers.len()
+    }
+
+    /// Whether no offer is imported.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.offers.is_empty()
+    }
+
+    /// Provider names of the imported offers, de-duplicated, in import order.
+    #[must_use]
+    pub fn providers(&self) -> Vec<&'static str> {
+        let mut out: Vec<&'static str> = Vec::new();
+        for o in &self.offers {
+            if !out.contains(&o.offer.provider) {
+                out.push(o.offer.provider);
+            }
         }
-        k
-    });
-    r.files.retain(|f| f != file_name);
-    r.kind_stated.retain(|id| !removed.contains(id));
-}
+        out
+    }
 
-/// Removes every imported offer (for a "Clear imported prices" control); the bundled catalog
-/// is untouched. Ids of removed offers are no longer found by [`offer_by_id`] or
-/// [`super::offer_by_id`]. Memory leaked for them (see the module note) is not reclaimed.
-pub fn clear() {
-    REGISTRY.with(|r| {
-        let mut r = r.borrow_mut();
-        r.offers.clear();
-        r.files.clear();
-        r.kind_stated.clear();
-    });
-}
-
-/// Every imported offer, in import order.
-#[must_use]
-pub fn offers() -> Vec<&'static Offer> {
-    REGISTRY.with(|r| r.borrow().offers.iter().map(|(o, _)| *o).collect())
+    /// The imported offer with id `id`, with its details and source.
+    #[must_use]
+    pub fn get(&self, id: &str) -> Option<&ImportedOffer> {
+        self.offers.iter().find(|o| o.offer.id == id)
+    }
 }
 
 /// Whether an offer was imported by the user (its id starts with `"user/"`).
 #[must_use]
 pub fn is_user_offer(offer: &Offer) -> bool {
     offer.id.starts_with("user/")
-}
-
-/// Whether the imported offer's file stated its provider kind (when it did not, the details
-/// hold [`super::ProviderKind::GpuCloud`] as a placeholder and the UI shows no kind).
-#[must_use]
-pub fn kind_stated(offer: &Offer) -> bool {
-    REGISTRY.with(|r| r.borrow().kind_stated.contains(&offer.id))
-}
-
-/// Provider names of the imported offers, de-duplicated, in import order.
-#[must_use]
-pub fn providers() -> Vec<&'static str> {
-    let mut out: Vec<&'static str> = Vec::new();
-    for o in offers() {
-        if !out.contains(&o.provider) {
-            out.push(o.provider);
-        }
-    }
-    out
-}
-
-/// An imported offer by id.
-#[must_use]
-pub fn offer_by_id(id: &str) -> Option<&'static Offer> {
-    REGISTRY.with(|r| {
-        r.borrow()
-            .offers
-            .iter()
-            .find(|(o, _)| o.id == id)
-            .map(|(o, _)| *o)
-    })
-}
-
-/// The details of an imported offer by id.
-#[must_use]
-pub fn details(id: &str) -> Option<&'static OfferDetails> {
-    REGISTRY.with(|r| {
-        r.borrow()
-            .offers
-            .iter()
-            .find(|(o, _)| o.id == id)
-            .map(|(_, d)| *d)
-    })
-}
-
-/// The `i`-th user source (its [`Offer::source`] index minus the bundled source count).
-#[must_use]
-pub fn source(i: usize) -> Option<&'static Source> {
-    REGISTRY.with(|r| r.borrow().sources.get(i).copied())
 }
 
 #[cfg(test)]
@@ -289,7 +285,8 @@ mod tests {
 
     #[test]
     fn registered_offers_are_found_with_their_source_and_details() {
-        let registered = register(
+        let mut imported = Imported::default();
+        let registered = imported.register(
             "quote.csv",
             vec![
                 new_offer(2, Some(super::super::ProviderKind::Marketplace)),
@@ -299,36 +296,58 @@ mod tests {
         assert_eq!(registered.len(), 2);
         let a = registered[0];
         assert!(is_user_offer(a));
-        assert_eq!(super::super::offer_by_id(a.id).map(|o| o.id), Some(a.id));
+        let catalog = super::super::query::Catalog::new(&imported);
+        assert_eq!(catalog.offer_by_id(a.id).map(|o| o.id), Some(a.id));
         assert_eq!(a.on_demand_per_gpu_hour(), Some(0.75));
-        assert_eq!(a.source().reference, "your price: quote.csv");
-        assert_eq!(a.source().as_of, "2026-11-01");
-        assert!(a.source().as_of_exact);
-        assert_eq!(registered[1].source().as_of, "undated");
-        assert!(registered[1].source().is_stale((2026, 11)));
-        let d = super::super::details(a).expect("details");
+        assert_eq!(catalog.source(a).reference, "your price: quote.csv");
+        assert_eq!(catalog.source(a).as_of, "2026-11-01");
+        assert!(catalog.source(a).as_of_exact);
+        assert_eq!(catalog.source(registered[1]).as_of, "undated");
+        assert!(catalog.source(registered[1]).is_stale((2026, 11)));
+        let d = catalog.details(a).expect("details");
         assert_eq!(d.provider_kind, super::super::ProviderKind::Marketplace);
         assert_eq!(d.interconnect, "");
         assert_eq!(d.regions, ["eu"]);
-        assert!(kind_stated(a));
-        assert!(!kind_stated(registered[1]));
-        assert!(providers().contains(&"Acme"));
+        assert!(imported.get(a.id).is_some_and(|e| e.kind_stated));
+        assert!(!imported
+            .get(registered[1].id)
+            .is_some_and(|e| e.kind_stated));
+        assert!(imported.providers().contains(&"Acme"));
+        // Nothing global: another value, and the bundled catalog, know none of them.
+        assert!(Imported::default().get(a.id).is_none());
+        assert!(super::super::offer_by_id(a.id).is_none());
     }
 
     #[test]
     fn reimporting_a_file_replaces_its_offers_and_clear_removes_all() {
-        // Tests run on their own threads, so this registry starts empty.
-        let first = register("prices.csv", vec![new_offer(2, None), new_offer(3, None)]);
-        let other = register("other.csv", vec![new_offer(2, None)]);
-        assert_eq!(offers().len(), 3);
-        let again = register("prices.csv", vec![new_offer(2, None), new_offer(3, None)]);
-        assert_eq!(offers().len(), 3, "re-import must not duplicate");
-        assert!(offer_by_id(first[0].id).is_none());
-        assert!(offer_by_id(again[0].id).is_some());
-        assert!(offer_by_id(other[0].id).is_some());
-        clear();
-        assert!(offers().is_empty());
-        assert!(super::super::offer_by_id(again[1].id).is_none());
-        assert!(providers().is_empty());
+        let mut imported = Imported::default();
+        let first = imported.register("prices.csv", vec![new_offer(2, None), new_offer(3, None)]);
+        let other = imported.register("other.csv", vec![new_offer(2, None)]);
+        assert_eq!(imported.len(), 3);
+        let again = imported.register("prices.csv", vec![new_offer(2, None), new_offer(3, None)]);
+        assert_eq!(imported.len(), 3, "re-import must not duplicate");
+        assert!(imported.get(first[0].id).is_none());
+        assert!(imported.get(again[0].id).is_some());
+        assert!(imported.get(other[0].id).is_some());
+        imported.clear();
+        assert!(imported.is_empty());
+        assert!(imported.get(again[1].id).is_none());
+        assert!(imported.providers().is_empty());
+    }
+
+    #[test]
+    fn at_most_the_limit_is_kept_in_all() {
+        let mut imported = Imported::default();
+        let many: Vec<NewOffer> = (0..MAX_IMPORTED_OFFERS + 3)
+            .map(|l| new_offer(l + 2, None))
+            .collect();
+        assert_eq!(
+            imported.register("big.csv", many).len(),
+            MAX_IMPORTED_OFFERS
+        );
+        assert!(imported
+            .register("more.csv", vec![new_offer(2, None)])
+            .is_empty());
+        assert_eq!(imported.len(), MAX_IMPORTED_OFFERS);
     }
 }

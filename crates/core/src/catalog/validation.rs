@@ -6,7 +6,7 @@
 //! on-demand, a price older than [`STALE_AFTER_MONTHS`], and an outlier whose price per GPU-hour
 //! is [`OUTLIER_FACTOR`]× or more away from the median of its GPU model over the catalog.
 
-use super::{details, Currency, Offer, OFFERS, STALE_AFTER_MONTHS};
+use super::{details, Currency, Offer, OfferDetails, Source, OFFERS, STALE_AFTER_MONTHS};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::OnceLock;
@@ -161,16 +161,28 @@ pub fn model_median_per_gpu_hour(offer: &Offer) -> Option<f64> {
         .map(|&(_, _, median)| median)
 }
 
-/// Every warning on `offer` on `today` (`(year, month)`), in a fixed order: spot, reserved,
-/// stale, outlier.
+/// Every warning on the bundled `offer` on `today` (`(year, month)`), in a fixed order: spot,
+/// reserved, stale, outlier ([`warnings_with`] its bundled details and source).
 #[must_use]
 pub fn warnings(offer: &Offer, today: (i32, u32)) -> Vec<Warning> {
+    warnings_with(offer, details(offer), offer.source(), today)
+}
+
+/// Every warning on `offer` (bundled or imported) with its `details` and `source` on `today`,
+/// in a fixed order: spot, reserved, stale, outlier.
+#[must_use]
+pub fn warnings_with(
+    offer: &Offer,
+    details: Option<&OfferDetails>,
+    source: &Source,
+    today: (i32, u32),
+) -> Vec<Warning> {
     let mut out = Vec::new();
     let on_demand = offer.on_demand_per_hour;
     if let Some(spot) = offer.spot_per_hour.filter(|s| *s > on_demand) {
         out.push(Warning::SpotAboveOnDemand { spot, on_demand });
     }
-    if let Some(d) = details(offer) {
+    if let Some(d) = details {
         for c in d.commitments {
             let effective = c.effective_per_hour();
             if effective > on_demand {
@@ -182,7 +194,6 @@ pub fn warnings(offer: &Offer, today: (i32, u32)) -> Vec<Warning> {
             }
         }
     }
-    let source = offer.source();
     if source.is_stale(today) {
         out.push(Warning::Stale {
             as_of: source.as_of,

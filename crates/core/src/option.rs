@@ -1,0 +1,461 @@
+//! A compared option as typed values ([`OptionInput`]): the offer it refers to, resolved with
+//! its source ([`ResolvedOffer`], bundled or imported), and the inline prices and strategy that
+//! override or complete it. [`OptionInput::spec`] makes the engine's [`OptionSpec`] from it; the
+//! scenario file's options ([`OptionFile`]) are read into it ([`OptionInput::from_file`], every
+//! check of `docs/scenario-format.md` with its field path) and written back from it
+//! ([`OptionInput::to_file`]). The app's state holds these, not the file's text.
+
+use crate::catalog::query::{Catalog, ResolvedOffer};
+use crate::file::{
+    AllowanceFile, BillingFile, FreeFile, OptionFile, ReservedFile, ScheduleFile, SharesFile,
+    SpotFile,
+};
+use planner_engine::billing::{Allowance, ReservedTerm, Schedule, SpotMarket};
+use planner_engine::plan::{OptionSpec, Shares};
+use planner_engine::{Billing, Currency, EngineError};
+
+/// Peak hours of a peak/off-peak schedule when the file gives none: 8:00 to 22:00.
+pub const DEFAULT_PEAK_HOURS: (u32, u32) = (8, 22);
+
+/// On-demand prices given inline, per instance-hour in the option's currency.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum OnDemandPrices {
+    /// The same price all day.
+    Flat(f64),
+    /// `peak` from `from_hour` (inclusive) to `to_hour` (exclusive) o'clock, `off_peak` the
+    /// other hours (wrapping past midnight when `from_hour > to_hour`).
+    PeakOffPeak {
+        /// Peak price per instance-hour.
+        peak: f64,
+        /// Off-peak price per instance-hour.
+        off_peak: f64,
+        /// First peak hour, 0–23.
+        from_hour: u32,
+        /// First hour after the peak, 0–23.
+        to_hour: u32,
+    },
+    /// One price per hour of the day.
+    Hourly(Schedule),
+}
+
+impl OnDemandPrices {
+    /// The engine's hour-of-day schedule. Errors (a peak/off-peak pair outside the engine's
+    /// rules, which [`OptionInput::from_file`] never lets in) name `field`.
+    pub fn schedule(&self, field: &str) -> Result<Schedule, EngineError> {
+        match *self {
+            OnDemandPrices::Flat(p) => Ok(Schedule::flat(p)),
+            OnDemandPrices::PeakOffPeak {
+                peak,
+                off_peak,
+                from_hour,
+                to_hour,
+            } => Schedule::peak_off_peak(field, peak, off_peak, from_hour, to_hour),
+            OnDemandPrices::Hourly(s) => Ok(s),
+        }
+    }
+}
+
+/// Spot market prices of an option, per instance-hour in the option's currency.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SpotPrices {
+    /// The offer's listed spot price (an option without an offer, or whose offer lists none,
+    /// cannot use it: [`OptionInput::spec`] refuses, naming `spot.per_hour`).
+    Offer,
+    /// The same market price all day.
+    Flat(f64),
+    /// One market price per hour of the day.
+    Hourly(Schedule),
+}
+
+/// How an option uses spot capacity.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SpotInput {
+    /// Market prices.
+    pub prices: SpotPrices,
+    /// Highest price paid per instance-hour; `None` = no cap.
+    pub bid_cap_per_hour: Option<f64>,
+    /// Interruptions (pre-emptions) per instance-hour while running, 0–10.
+    pub interruptions_per_hour: f64,
+}
+
+/// Free allowances of an option (GPU-hours, storage GB-months, egress GB), each monthly and/or
+/// once; all zero by default.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FreeAllowances {
+    /// Free GPU-hours.
+    pub gpu_hours: Allowance,
+    /// Free storage, GB-months.
+    pub storage_gb: Allowance,
+    /// Free egress, GB.
+    pub egress_gb: Allowance,
+}
+
+/// One compared option as typed values: a resolved offer and/or inline prices, and how it is
+/// used. `None` in an `Option` field means "the offer's value" (or the engine's default without
+/// an offer); prices are per instance-hour in the option's currency (the offer's, else
+/// [`OptionInput::currency`], else USD).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OptionInput {
+    /// Name in legends and tables (default: the offer's label, or `option N`).
+    pub name: Option<String>,
+    /// The offer whose prices, GPUs per instance, currency and billing rule it starts from.
+    pub offer: Option<ResolvedOffer>,
+    /// As-of date of the inline prices (default: the offer source's date).
+    pub prices_as_of: Option<String>,
+    /// Currency of the inline prices (must be the offer's, when there is one).
+    pub currency: Option<Currency>,
+    /// GPUs per instance (default: the offer's, else 1).
+    pub gpus_per_instance: Option<u32>,
+    /// On-demand prices (default: the offer's flat price).
+    pub on_demand: Option<OnDemandPrices>,
+    /// On-demand billing rule (default: the offer's, else exact time).
+    pub billing: Option<Billing>,
+    /// Whether work may move into the cheapest hours of a schedule.
+    pub shiftable: bool,
+    /// Work per GPU-hour relative to the reference GPU (default 1; job mode fills in the
+    /// catalog GPU's ratio).
+    pub throughput_factor: Option<f64>,
+    /// Reserved term and its prices.
+    pub reserved: Option<ReservedTerm>,
+    /// Spot capacity.
+    pub spot: Option<SpotInput>,
+    /// Monthly package per instance (replaces hourly on-demand billing).
+    pub monthly_package_per_instance: Option<f64>,
+    /// Host failures per instance-hour.
+    pub failures_per_hour: f64,
+    /// Free allowances.
+    pub free: FreeAllowances,
+    /// Storage price per GB-month.
+    pub storage_per_gb_month: f64,
+    /// Egress price per GB.
+    pub egress_per_gb: f64,
+    /// Reserved and spot shares (on-demand takes the rest); `None` = the scenario's default.
+    pub portfolio: Option<Shares>,
+}
+
+impl OptionInput {
+    /// An all-on-demand option on `offer` (no inline prices, no strategy).
+    #[must_use]
+    pub fn on(offer: ResolvedOffer) -> OptionInput {
+        OptionInput {
+            offer: Some(offer),
+            ..OptionInput::default()
+        }
+    }
+
+    /// Option `f` of a scenario file at position `index`, its offer resolved in `catalog`.
+    /// Errors name the field (`options[1].spot.per_hour: …`), in the order the file's options
+    /// have always been checked: the offer id, the currency (and that it is the offer's), the
+    /// on-demand prices or schedule, the spot prices (and that there are some).
+    pub fn from_file(
+        index: usize,
+        f: &OptionFile,
+        catalog: &Catalog<'_>,
+    ) -> Result<OptionInput, EngineError> {
+        let field = format!("options[{index}]");
+        let p = |name: &str| format!("{field}.{name}");
+        let offer = match &f.offer {
+            Some(id) => Some(
+                catalog
+                    .resolve(id)
+                    .ok_or_else(|| EngineError::UnknownOffer {
+                        field: p("offer"),
+                        id: id.clone(),
+                    })?,
+            ),
+            None => None,
+        };
+        let currency = match &f.currency {
+            Some(code) => {
+                let c = crate::file::currency(&p("currency"), code)?;
+                if let Some(o) = offer.filter(|o| o.offer.currency != c) {
+                    return Err(EngineError::invalid(
+                        p("currency"),
+                        format!(
+                            "the offer is priced in {}; inline prices must use the same currency",
+                            o.offer.currency
+                        ),
+                    ));
+                }
+                Some(c)
+            }
+            None => None,
+        };
+        let on_demand = match (f.on_demand_per_hour, &f.schedule) {
+            (Some(_), Some(_)) => {
+                return Err(EngineError::invalid(
+                    p("schedule"),
+                    "give on_demand_per_hour or schedule, not both",
+                ))
+            }
+            (Some(price), None) => {
+                planner_engine::positive(&p("on_demand_per_hour"), price)?;
+                Some(OnDemandPrices::Flat(price))
+            }
+            (None, Some(s)) => {
+                let sf = p("schedule");
+                Some(match (&s.hourly, s.peak_per_hour, s.off_peak_per_hour) {
+                    (Some(h), None, None) => {
+                        OnDemandPrices::Hourly(crate::file::hourly(&format!("{sf}.hourly"), h)?)
+                    }
+                    (None, Some(peak), Some(off_peak)) => {
+                        let (from_hour, to_hour) = (
+                            s.peak_from_hour.unwrap_or(DEFAULT_PEAK_HOURS.0),
+                            s.peak_to_hour.unwrap_or(DEFAULT_PEAK_HOURS.1),
+                        );
+                        // Checked as the engine builds it.
+                        Schedule::peak_off_peak(&sf, peak, off_peak, from_hour, to_hour)?;
+                        OnDemandPrices::PeakOffPeak {
+                            peak,
+                            off_peak,
+                            from_hour,
+                            to_hour,
+                        }
+                    }
+                    _ => {
+                        return Err(EngineError::invalid(
+                            sf,
+                            "give either \"hourly\" (24 prices) or both \"peak_per_hour\" and \"off_peak_per_hour\"",
+                        ))
+                    }
+                })
+            }
+            (None, None) => None,
+        };
+        let spot = match &f.spot {
+            Some(s) => {
+                let sf = p("spot");
+                let prices = match (s.per_hour, &s.hourly) {
+                    (Some(_), Some(_)) => {
+                        return Err(EngineError::invalid(
+                            sf,
+                            "give per_hour or hourly, not both",
+                        ))
+                    }
+                    (Some(x), None) => {
+                        planner_engine::positive(&format!("{sf}.per_hour"), x)?;
+                        SpotPrices::Flat(x)
+                    }
+                    (None, Some(h)) => {
+                        SpotPrices::Hourly(crate::file::hourly(&format!("{sf}.hourly"), h)?)
+                    }
+                    (None, None) => {
+                        offer_spot(offer, &sf)?;
+                        SpotPrices::Offer
+                    }
+                };
+                Some(SpotInput {
+                    prices,
+                    bid_cap_per_hour: s.bid_cap_per_hour,
+                    interruptions_per_hour: s.interruptions_per_hour,
+                })
+            }
+            None => None,
+        };
+        let allowance = |a: AllowanceFile| Allowance {
+            monthly: a.monthly,
+            once: a.once,
+        };
+        Ok(OptionInput {
+            name: f.name.clone(),
+            offer,
+            prices_as_of: f.prices_as_of.clone(),
+            currency,
+            gpus_per_instance: f.gpus_per_instance,
+            on_demand,
+            billing: f.billing.map(|b| Billing {
+                granularity_seconds: b.granularity_seconds,
+                minimum_seconds: b.minimum_seconds,
+            }),
+            shiftable: f.shiftable,
+            throughput_factor: f.throughput_factor,
+            reserved: f.reserved.map(|r| ReservedTerm {
+                term_months: r.term_months,
+                upfront: r.upfront,
+                recurring_per_hour: r.recurring_per_hour,
+            }),
+            spot,
+            monthly_package_per_instance: f.monthly_package_per_instance,
+            failures_per_hour: f.failures_per_hour,
+            free: f
+                .free
+                .map_or_else(FreeAllowances::default, |fr| FreeAllowances {
+                    gpu_hours: allowance(fr.gpu_hours),
+                    storage_gb: allowance(fr.storage_gb),
+                    egress_gb: allowance(fr.egress_gb),
+                }),
+            storage_per_gb_month: f.storage_per_gb_month,
+            egress_per_gb: f.egress_per_gb,
+            portfolio: f.portfolio.map(|s| Shares {
+                reserved: s.reserved,
+                spot: s.spot,
+            }),
+        })
+    }
+
+    /// The option as a scenario file writes it (the offer by its id; defaults left out: no
+    /// free allowances, peak hours 8–22). [`OptionInput::from_file`] of it gives this option
+    /// back.
+    #[must_use]
+    pub fn to_file(&self) -> OptionFile {
+        let allowance = |a: Allowance| AllowanceFile {
+            monthly: a.monthly,
+            once: a.once,
+        };
+        let hourly = |s: &Schedule| Some(s.per_hour.to_vec());
+        let (on_demand_per_hour, schedule) = match &self.on_demand {
+            None => (None, None),
+            Some(OnDemandPrices::Flat(p)) => (Some(*p), None),
+            Some(OnDemandPrices::PeakOffPeak {
+                peak,
+                off_peak,
+                from_hour,
+                to_hour,
+            }) => (
+                None,
+                Some(ScheduleFile {
+                    peak_per_hour: Some(*peak),
+                    off_peak_per_hour: Some(*off_peak),
+                    peak_from_hour: (*from_hour != DEFAULT_PEAK_HOURS.0).then_some(*from_hour),
+                    peak_to_hour: (*to_hour != DEFAULT_PEAK_HOURS.1).then_some(*to_hour),
+                    hourly: None,
+                }),
+            ),
+            Some(OnDemandPrices::Hourly(s)) => (
+                None,
+                Some(ScheduleFile {
+                    peak_per_hour: None,
+                    off_peak_per_hour: None,
+                    peak_from_hour: None,
+                    peak_to_hour: None,
+                    hourly: hourly(s),
+                }),
+            ),
+        };
+        OptionFile {
+            name: self.name.clone(),
+            offer: self.offer.map(|o| o.offer.id.to_string()),
+            prices_as_of: self.prices_as_of.clone(),
+            currency: self.currency.map(|c| c.code().to_string()),
+            gpus_per_instance: self.gpus_per_instance,
+            on_demand_per_hour,
+            billing: self.billing.map(|b| BillingFile {
+                granularity_seconds: b.granularity_seconds,
+                minimum_seconds: b.minimum_seconds,
+            }),
+            schedule,
+            shiftable: self.shiftable,
+            throughput_factor: self.throughput_factor,
+            reserved: self.reserved.map(|r| ReservedFile {
+                term_months: r.term_months,
+                upfront: r.upfront,
+                recurring_per_hour: r.recurring_per_hour,
+            }),
+            spot: self.spot.map(|s| {
+                let (per_hour, hourly) = match &s.prices {
+                    SpotPrices::Offer => (None, None),
+                    SpotPrices::Flat(p) => (Some(*p), None),
+                    SpotPrices::Hourly(h) => (None, hourly(h)),
+                };
+                SpotFile {
+                    per_hour,
+                    hourly,
+                    bid_cap_per_hour: s.bid_cap_per_hour,
+                    interruptions_per_hour: s.interruptions_per_hour,
+                }
+            }),
+            monthly_package_per_instance: self.monthly_package_per_instance,
+            failures_per_hour: self.failures_per_hour,
+            free: (self.free != FreeAllowances::default()).then(|| FreeFile {
+                gpu_hours: allowance(self.free.gpu_hours),
+                storage_gb: allowance(self.free.storage_gb),
+                egress_gb: allowance(self.free.egress_gb),
+            }),
+            storage_per_gb_month: self.storage_per_gb_month,
+            egress_per_gb: self.egress_per_gb,
+            portfolio: self.portfolio.map(|s| SharesFile {
+                reserved: s.reserved,
+                spot: s.spot,
+            }),
+        }
+    }
+
+    /// The engine's option at position `index` (errors name `options[index].…`), its shares
+    /// `default_shares` unless it has its own. Errors: spot capacity on the offer's spot price
+    /// when it lists none, or any rule of [`OptionSpec::validate`].
+    pub fn spec(&self, index: usize, default_shares: Shares) -> Result<OptionSpec, EngineError> {
+        let field = format!("options[{index}]");
+        let mut o = match self.offer {
+            Some(offer) => crate::file::offer_spec_from(offer.offer, offer.source),
+            None => {
+                let mut o = OptionSpec::on_demand(
+                    format!("option {}", index + 1),
+                    Currency::Usd,
+                    1.0,
+                    1,
+                    Billing::UNSTATED,
+                );
+                o.on_demand = None;
+                o
+            }
+        };
+        if let Some(n) = &self.name {
+            o.name.clone_from(n);
+        }
+        if let Some(d) = &self.prices_as_of {
+            o.prices_as_of = Some(d.clone());
+        }
+        if let Some(c) = self.currency {
+            o.currency = c;
+        }
+        if let Some(g) = self.gpus_per_instance {
+            o.gpus_per_instance = g;
+        }
+        if let Some(p) = &self.on_demand {
+            o.on_demand = Some(p.schedule(&format!("{field}.schedule"))?);
+        }
+        o.shiftable = self.shiftable;
+        if let Some(b) = self.billing {
+            o.billing = b;
+        }
+        if let Some(t) = self.throughput_factor {
+            o.throughput_factor = t;
+        }
+        o.reserved = self.reserved;
+        if let Some(s) = &self.spot {
+            let prices = match s.prices {
+                SpotPrices::Offer => offer_spot(self.offer, &format!("{field}.spot"))?,
+                SpotPrices::Flat(p) => Schedule::flat(p),
+                SpotPrices::Hourly(h) => h,
+            };
+            o.spot = Some(SpotMarket {
+                prices,
+                bid_cap: s.bid_cap_per_hour,
+                interruptions_per_hour: s.interruptions_per_hour,
+            });
+        }
+        o.package_per_instance_month = self.monthly_package_per_instance;
+        o.failures_per_hour = self.failures_per_hour;
+        o.free_gpu_hours = self.free.gpu_hours;
+        o.free_storage_gb = self.free.storage_gb;
+        o.free_egress_gb = self.free.egress_gb;
+        o.storage_per_gb_month = self.storage_per_gb_month;
+        o.egress_per_gb = self.egress_per_gb;
+        o.shares = self.portfolio.unwrap_or(default_shares);
+        o.validate(&field)?;
+        Ok(o)
+    }
+}
+
+/// The spot prices `offer` lists, or the error naming `{field}.per_hour` when it lists none.
+fn offer_spot(offer: Option<ResolvedOffer>, field: &str) -> Result<Schedule, EngineError> {
+    offer
+        .and_then(|o| o.offer.spot_per_hour)
+        .map(Schedule::flat)
+        .ok_or_else(|| {
+            EngineError::invalid(
+                format!("{field}.per_hour"),
+                "is required: the offer lists no spot price",
+            )
+        })
+}
