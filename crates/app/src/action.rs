@@ -187,12 +187,12 @@ impl Scenario {
                         gpus: fleet.gpus,
                         hours_per_day: DEFAULT_HOURS_PER_DAY,
                         days_per_week: FleetLoad::DAYS_IN_WEEK,
-                        start_hour: 0,
+                        start_hour: FleetLoad::DEFAULT_START_HOUR,
                     }),
                     Mode::Job => Workload::Job(JobLoad {
                         gpu_hours: DEFAULT_JOB_GPU_HOURS,
                         size: JobSize::Gpus(fleet.gpus),
-                        scaling_efficiency: 1.0,
+                        scaling_efficiency: JobLoad::PERFECT_SCALING,
                     }),
                 };
                 next.horizon_months = match mode {

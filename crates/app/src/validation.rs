@@ -1,8 +1,15 @@
 //! What the editor accepts: the range of every field ([`NumberSpec`]s, shown beside the field
 //! and re-checked by the reducer, docs/cost-model.md "Bad input"), the checks themselves, and
-//! why an action was refused ([`ScenarioError`]). Pure: no view, no drawing.
+//! why an action was refused ([`ScenarioError`]). Where a field's bound is the engine's (GPUs,
+//! horizon, hours in a day, days in a week, contingency, scaling, reserved term), the spec
+//! uses the engine's constant, defined once next to the type it bounds; the other ranges are
+//! the editor's own, narrower than what a scenario file may hold. Pure: no view, no drawing.
 
 use planner_core::input::NumberSpec;
+use planner_engine::billing::ReservedTerm;
+use planner_engine::plan::{
+    FleetLoad, JobLoad, HOURS_IN_DAY, MAX_CONTINGENCY_PCT, MAX_GPUS, MAX_HORIZON_MONTHS,
+};
 use planner_engine::tco::OwnedServer;
 use thiserror::Error;
 
@@ -10,37 +17,26 @@ use thiserror::Error;
 /// several strategies).
 pub const MAX_COMPARED: usize = 10;
 
-/// Limits on fleet inputs. Values outside are refused with a message beside the field
-/// (docs/cost-model.md, "Bad input").
-pub mod limits {
-    /// Largest number of GPUs a fleet may have.
-    pub const MAX_GPUS: f64 = 100_000.0;
-    /// Longest horizon in months (10 years).
-    pub const MAX_MONTHS: f64 = 120.0;
-    /// Hours in a day.
-    pub const MAX_HOURS_PER_DAY: f64 = 24.0;
-}
-
-/// Accepted GPU counts: whole numbers from 1 to [`limits::MAX_GPUS`].
+/// Accepted GPU counts: whole numbers from 1 to the engine's [`MAX_GPUS`] (100,000).
 pub const GPUS_SPEC: NumberSpec = NumberSpec {
     min: 1.0,
-    max: limits::MAX_GPUS,
+    max: MAX_GPUS as f64,
     integer: true,
     min_positive: 0.0,
 };
-/// Accepted hours per day: 0–24, fractions allowed.
+/// Accepted hours per day: 0–24 ([`HOURS_IN_DAY`]), fractions allowed.
 pub const HOURS_PER_DAY_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
-    max: limits::MAX_HOURS_PER_DAY,
+    max: HOURS_IN_DAY,
     integer: false,
     // The engine refuses a run of under one second a day (not billable time; `Plan::validate`);
     // the field asks for at least 0.001 h (3.6 s), a figure its message can show exactly.
     min_positive: 0.001,
 };
-/// Accepted horizons: whole months from 1 to [`limits::MAX_MONTHS`].
+/// Accepted horizons: whole months from 1 to the engine's [`MAX_HORIZON_MONTHS`] (120).
 pub const MONTHS_SPEC: NumberSpec = NumberSpec {
     min: 1.0,
-    max: limits::MAX_MONTHS,
+    max: MAX_HORIZON_MONTHS as f64,
     integer: true,
     min_positive: 0.0,
 };
@@ -52,17 +48,17 @@ pub const RATE_SPEC: NumberSpec = NumberSpec {
     min_positive: 0.0,
 };
 
-/// Accepted days per week: 0–7, fractions allowed.
+/// Accepted days per week: 0–7 ([`FleetLoad::DAYS_IN_WEEK`]), fractions allowed.
 pub const DAYS_PER_WEEK_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
-    max: 7.0,
+    max: FleetLoad::DAYS_IN_WEEK,
     integer: false,
     min_positive: 0.0,
 };
-/// Accepted contingency budgets in % of every other cost: 0–100.
+/// Accepted contingency budgets in % of every other cost: 0–100 ([`MAX_CONTINGENCY_PCT`]).
 pub const CONTINGENCY_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
-    max: 100.0,
+    max: MAX_CONTINGENCY_PCT,
     integer: false,
     min_positive: 0.0,
 };
@@ -124,17 +120,17 @@ pub const JOB_GPU_HOURS_SPEC: NumberSpec = NumberSpec {
     integer: false,
     min_positive: 0.0,
 };
-/// Accepted job deadlines in months: 0.1–120.
+/// Accepted job deadlines in months: 0.1–120 ([`MAX_HORIZON_MONTHS`]).
 pub const JOB_WITHIN_SPEC: NumberSpec = NumberSpec {
     min: 0.1,
-    max: limits::MAX_MONTHS,
+    max: MAX_HORIZON_MONTHS as f64,
     integer: false,
     min_positive: 0.0,
 };
-/// Accepted multi-GPU scaling efficiencies: 0.05–1.
+/// Accepted multi-GPU scaling efficiencies: 0.05–1 ([`JobLoad::PERFECT_SCALING`]).
 pub const SCALING_SPEC: NumberSpec = NumberSpec {
     min: 0.05,
-    max: 1.0,
+    max: JobLoad::PERFECT_SCALING,
     integer: false,
     min_positive: 0.0,
 };
@@ -146,10 +142,11 @@ pub const THROUGHPUT_SPEC: NumberSpec = NumberSpec {
     min_positive: 0.0,
 };
 
-/// Accepted reserved terms typed by the user: whole months 1–120.
+/// Accepted reserved terms typed by the user: whole months 1–120
+/// ([`ReservedTerm::MAX_TERM_MONTHS`]).
 pub const RESERVED_TERM_SPEC: NumberSpec = NumberSpec {
     min: 1.0,
-    max: 120.0,
+    max: ReservedTerm::MAX_TERM_MONTHS as f64,
     integer: true,
     min_positive: 0.0,
 };

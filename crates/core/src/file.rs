@@ -13,7 +13,7 @@ use crate::option::OptionInput;
 use planner_engine::billing::{Schedule, SpotMarket};
 use planner_engine::montecarlo::{monte_carlo, MonteCarlo};
 use planner_engine::plan::{
-    evaluate, JobLoad, JobSize, OptionResult, OptionSpec, Plan, Shares, Workload,
+    evaluate, FleetLoad, JobLoad, JobSize, OptionResult, OptionSpec, Plan, Shares, Workload,
 };
 use planner_engine::risk::Checkpointing;
 use planner_engine::tco::OwnedServer;
@@ -233,11 +233,11 @@ impl WorkloadFile {
                 let gpus = self.gpus.ok_or_else(|| {
                     EngineError::invalid("workload.gpus", "is required in fleet mode")
                 })?;
-                Workload::Fleet(planner_engine::plan::FleetLoad {
+                Workload::Fleet(FleetLoad {
                     gpus,
                     hours_per_day: required("hours_per_day", self.hours_per_day)?,
-                    days_per_week: self.days_per_week.unwrap_or(7.0),
-                    start_hour: self.start_hour.unwrap_or(0),
+                    days_per_week: self.days_per_week.unwrap_or(FleetLoad::DAYS_IN_WEEK),
+                    start_hour: self.start_hour.unwrap_or(FleetLoad::DEFAULT_START_HOUR),
                 })
             }
             Mode::Job => {
@@ -256,7 +256,7 @@ impl WorkloadFile {
                             ))
                         }
                     },
-                    scaling_efficiency: self.scaling_efficiency.unwrap_or(1.0),
+                    scaling_efficiency: self.scaling_efficiency.unwrap_or(JobLoad::PERFECT_SCALING),
                 })
             }
         })

@@ -62,13 +62,21 @@ pub struct ReservedTerm {
 }
 
 impl ReservedTerm {
-    /// Validates the term: `term_months` 1–120, amounts finite and ≥ 0, not both zero.
-    /// `field` prefixes the error paths.
+    /// Longest reserved term, in months (10 years): the one limit of the scenario file, the
+    /// engine and the editor.
+    pub const MAX_TERM_MONTHS: u32 = 120;
+
+    /// Validates the term: `term_months` 1–[`ReservedTerm::MAX_TERM_MONTHS`], amounts finite
+    /// and ≥ 0, not both zero. `field` prefixes the error paths.
     pub fn validate(&self, field: &str) -> Result<(), EngineError> {
-        if !(1..=120).contains(&self.term_months) {
+        if !(1..=Self::MAX_TERM_MONTHS).contains(&self.term_months) {
             return Err(EngineError::invalid(
                 format!("{field}.term_months"),
-                format!("must be 1–120 months (got {})", self.term_months),
+                format!(
+                    "must be 1–{} months (got {})",
+                    Self::MAX_TERM_MONTHS,
+                    self.term_months
+                ),
             ));
         }
         non_negative(&format!("{field}.upfront"), self.upfront)?;

@@ -27,8 +27,8 @@
 //! evaluations (see `job_bands`). Draws cost time in proportion to the interruptions drawn.
 
 use super::plan::{
-    evaluate_option, evaluate_prepared, prepare, FleetDay, OptionResult, OptionSpec, Overheads,
-    Plan, Prepared, Workload,
+    evaluate_option, evaluate_prepared, prepare, FleetDay, FleetLoad, OptionResult, OptionSpec,
+    Overheads, Plan, Prepared, Workload, HOURS_IN_DAY,
 };
 use super::risk::RunDraw;
 #[cfg(doc)]
@@ -121,7 +121,7 @@ pub fn monte_carlo(
             let days: f64 = base
                 .month_hours
                 .iter()
-                .map(|h| h / 24.0 * fl.days_per_week / 7.0)
+                .map(|h| h / HOURS_IN_DAY * fl.days_per_week / FleetLoad::DAYS_IN_WEEK)
                 .sum();
             let hours = days * fl.hours_per_day;
             vec![

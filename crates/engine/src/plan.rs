@@ -18,10 +18,19 @@ use super::{ceil_tolerant, in_range, non_negative, positive, EngineError, MonthL
 use crate::{Billing, Currency, ExchangeRate};
 use serde::Serialize;
 
-/// Longest plan the engine evaluates, in months (100 years): beyond it a job "never finishes".
+/// Longest plan the engine evaluates, in months (100 years): beyond it a job run until
+/// finished "never finishes".
 pub const MAX_PLAN_MONTHS: u32 = 1_200;
-/// Largest GPU count of a fleet or job.
-pub const MAX_GPUS: u32 = 1_000_000;
+/// Longest horizon, and longest job deadline, in months (10 years): the one limit of the
+/// scenario file, the engine and the editor.
+pub const MAX_HORIZON_MONTHS: u32 = 120;
+/// Largest GPU count of a fleet or job: the one limit of the scenario file, the engine and the
+/// editor.
+pub const MAX_GPUS: u32 = 100_000;
+/// Hours in a day: the most hours a day a fleet runs.
+pub const HOURS_IN_DAY: f64 = 24.0;
+/// Largest contingency budget, % of every other cost.
+pub const MAX_CONTINGENCY_PCT: f64 = 100.0;
 
 /// Reference accelerator of job-mode work units: W is measured in GPU-hours of this GPU at this
 /// precision (docs/cost-model.md, "Workloads", job).
@@ -45,6 +54,8 @@ impl FleetLoad {
     /// Days in a week: the most days a week a fleet runs, and how many it runs unless a
     /// scenario says otherwise.
     pub const DAYS_IN_WEEK: f64 = 7.0;
+    /// O'clock the daily run starts unless a scenario says otherwise.
+    pub const DEFAULT_START_HOUR: u32 = 0;
 }
 
 /// How big a job's GPU pool is.
@@ -66,6 +77,12 @@ pub struct JobLoad {
     pub size: JobSize,
     /// Multi-GPU scaling efficiency η, (0, 1] (the founding article's example: 0.92).
     pub scaling_efficiency: f64,
+}
+
+impl JobLoad {
+    /// Perfect scaling: the highest scaling efficiency, and a job's unless a scenario says
+    /// otherwise.
+    pub const PERFECT_SCALING: f64 = 1.0;
 }
 
 /// The workload of a plan.
@@ -267,10 +284,10 @@ impl Plan {
             }
         }
         match self.horizon_months {
-            Some(m) if m == 0 || m > MAX_PLAN_MONTHS => {
+            Some(m) if m == 0 || m > MAX_HORIZON_MONTHS => {
                 return Err(EngineError::invalid(
                     "horizon_months",
-                    format!("must be 1–{MAX_PLAN_MONTHS} (got {m})"),
+                    format!("must be 1–{MAX_HORIZON_MONTHS} (got {m})"),
                 ))
             }
             None if matches!(self.workload, Workload::Fleet(_)) => {
@@ -289,7 +306,12 @@ impl Plan {
                         format!("must be 1–{MAX_GPUS} (got {})", fl.gpus),
                     ));
                 }
-                in_range("workload.hours_per_day", fl.hours_per_day, 0.0, 24.0)?;
+                in_range(
+                    "workload.hours_per_day",
+                    fl.hours_per_day,
+                    0.0,
+                    HOURS_IN_DAY,
+                )?;
                 // Below a second a day the run is not billable time, and dividing by it
                 // overflowed into a NaN total (1e-322 h, found by fuzzing).
                 if fl.hours_per_day > 0.0 && fl.hours_per_day < 1.0 / 3600.0 {
@@ -298,7 +320,12 @@ impl Plan {
                         "must be 0 or at least one second a day (1/3600 h)",
                     ));
                 }
-                in_range("workload.days_per_week", fl.days_per_week, 0.0, 7.0)?;
+                in_range(
+                    "workload.days_per_week",
+                    fl.days_per_week,
+                    0.0,
+                    FleetLoad::DAYS_IN_WEEK,
+                )?;
                 if fl.start_hour > 23 {
                     return Err(EngineError::invalid(
                         "workload.start_hour",
@@ -313,7 +340,7 @@ impl Plan {
                     "workload.scaling_efficiency",
                     j.scaling_efficiency,
                     1e-6,
-                    1.0,
+                    JobLoad::PERFECT_SCALING,
                 )?;
                 match j.size {
                     JobSize::Gpus(n) if n == 0 || n > MAX_GPUS => {
@@ -329,7 +356,7 @@ impl Plan {
                             "workload.within_months",
                             m,
                             1.0 / 730.0,
-                            f64::from(MAX_PLAN_MONTHS),
+                            f64::from(MAX_HORIZON_MONTHS),
                         )?;
                     }
                     JobSize::Gpus(_) => {}
@@ -341,7 +368,12 @@ impl Plan {
         in_range("storage_gb", self.storage_gb, 0.0, 1e12)?;
         non_negative("egress_gb_per_month", self.egress_gb_per_month)?;
         in_range("egress_gb_per_month", self.egress_gb_per_month, 0.0, 1e12)?;
-        in_range("contingency_pct", self.contingency_pct, 0.0, 100.0)?;
+        in_range(
+            "contingency_pct",
+            self.contingency_pct,
+            0.0,
+            MAX_CONTINGENCY_PCT,
+        )?;
         if let Some(b) = &self.buy {
             b.validate("buy")?;
         }
@@ -991,7 +1023,7 @@ impl Prepared {
         let mut once_left = free.once;
         let mut acc = 0.0;
         for (i, m) in base.monthly.iter().enumerate() {
-            let d = base.month_hours[i] / 24.0 * fl.days_per_week / 7.0;
+            let d = base.month_hours[i] / HOURS_IN_DAY * fl.days_per_week / FleetLoad::DAYS_IN_WEEK;
             let fixed = m.reserved_upfront
                 + m.reserved_recurring
                 + m.reserved_idle
@@ -1089,7 +1121,7 @@ pub(crate) fn evaluate_prepared(
     for &h in &month_hours {
         match (plan.workload, finish_hours) {
             (Workload::Fleet(fl), _) => {
-                days.push(h / 24.0 * fl.days_per_week / 7.0);
+                days.push(h / HOURS_IN_DAY * fl.days_per_week / FleetLoad::DAYS_IN_WEEK);
                 in_use.push(1.0);
             }
             (_, f) => {

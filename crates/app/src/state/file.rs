@@ -12,7 +12,7 @@ use planner_core::file::{
     WorkloadFile, VERSION,
 };
 use planner_core::option::{OnDemandPrices, OptionInput, SpotPrices};
-use planner_engine::plan::{FleetLoad, JobSize, Shares, Workload};
+use planner_engine::plan::{FleetLoad, JobLoad, JobSize, Shares, Workload};
 use planner_engine::risk::Checkpointing;
 use planner_engine::tco::OwnedServer;
 use planner_engine::{Billing, EngineError, ExchangeRate};
@@ -103,7 +103,7 @@ impl Scenario {
                 hours_per_day: Some(f.hours_per_day),
                 days_per_week: (f.days_per_week != FleetLoad::DAYS_IN_WEEK)
                     .then_some(f.days_per_week),
-                start_hour: (f.start_hour != 0).then_some(f.start_hour),
+                start_hour: (f.start_hour != FleetLoad::DEFAULT_START_HOUR).then_some(f.start_hour),
                 gpu_hours: None,
                 within_months: None,
                 scaling_efficiency: None,
@@ -122,7 +122,8 @@ impl Scenario {
                     JobSize::WithinMonths(m) => Some(m),
                     JobSize::Gpus(_) => None,
                 },
-                scaling_efficiency: (j.scaling_efficiency != 1.0).then_some(j.scaling_efficiency),
+                scaling_efficiency: (j.scaling_efficiency != JobLoad::PERFECT_SCALING)
+                    .then_some(j.scaling_efficiency),
             },
         };
         let c = &self.conventions;

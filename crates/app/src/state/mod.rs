@@ -153,7 +153,7 @@ impl Default for Scenario {
                 gpus: DEFAULT_GPUS,
                 hours_per_day: DEFAULT_HOURS_PER_DAY,
                 days_per_week: FleetLoad::DAYS_IN_WEEK,
-                start_hour: 0,
+                start_hour: FleetLoad::DEFAULT_START_HOUR,
             }),
             horizon_months: Some(DEFAULT_MONTHS),
             checkpoint: None,
@@ -210,7 +210,7 @@ impl Scenario {
                 gpu_hours: DEFAULT_JOB_GPU_HOURS,
                 gpus: Some(f.gpus),
                 within_months: None,
-                scaling_efficiency: 1.0,
+                scaling_efficiency: JobLoad::PERFECT_SCALING,
             },
         }
     }
