@@ -23,7 +23,8 @@ pub enum OnDemandPrices {
     /// The same price all day.
     Flat(f64),
     /// `peak` from `from_hour` (inclusive) to `to_hour` (exclusive) o'clock, `off_peak` the
-    /// other hours (wrapping past midnight when `from_hour > to_hour`).
+    /// other hours (wrapping past midnight when `from_hour > to_hour`): `schedule`, built and
+    /// checked by [`Schedule::peak_off_peak`] when read.
     PeakOffPeak {
         /// Peak price per instance-hour.
         peak: f64,
@@ -33,24 +34,22 @@ pub enum OnDemandPrices {
         from_hour: u32,
         /// First hour after the peak, 0–23.
         to_hour: u32,
+        /// The prices by hour of the day.
+        schedule: Schedule,
     },
     /// One price per hour of the day.
     Hourly(Schedule),
 }
 
 impl OnDemandPrices {
-    /// The engine's hour-of-day schedule. Errors (a peak/off-peak pair outside the engine's
-    /// rules, which [`OptionInput::from_file`] never lets in) name `field`.
-    pub fn schedule(&self, field: &str) -> Result<Schedule, EngineError> {
+    /// The engine's hour-of-day schedule.
+    #[must_use]
+    pub fn schedule(&self) -> Schedule {
         match *self {
-            OnDemandPrices::Flat(p) => Ok(Schedule::flat(p)),
-            OnDemandPrices::PeakOffPeak {
-                peak,
-                off_peak,
-                from_hour,
-                to_hour,
-            } => Schedule::peak_off_peak(field, peak, off_peak, from_hour, to_hour),
-            OnDemandPrices::Hourly(s) => Ok(s),
+            OnDemandPrices::Flat(p) => Schedule::flat(p),
+            OnDemandPrices::PeakOffPeak { schedule, .. } | OnDemandPrices::Hourly(schedule) => {
+                schedule
+            }
         }
     }
 }
@@ -94,7 +93,7 @@ pub struct FreeAllowances {
 /// used. `None` in an `Option` field means "the offer's value" (or the engine's default without
 /// an offer); prices are per instance-hour in the option's currency (the offer's, else
 /// [`OptionInput::currency`], else USD).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Debug, Default)]
 pub struct OptionInput {
     /// Name in legends and tables (default: the offer's label, or `option N`).
     pub name: Option<String>,
@@ -131,6 +130,76 @@ pub struct OptionInput {
     pub egress_per_gb: f64,
     /// Reserved and spot shares (on-demand takes the rest); `None` = the scenario's default.
     pub portfolio: Option<Shares>,
+}
+
+/// Written out rather than derived: a derived `clone` or `eq` is `#[inline]`, so each crate
+/// that clones or compares a scenario's options compiled its own copy into the wasm. The
+/// struct literal names every field, so none can be forgotten.
+impl Clone for OptionInput {
+    fn clone(&self) -> Self {
+        OptionInput {
+            name: self.name.clone(),
+            offer: self.offer,
+            prices_as_of: self.prices_as_of.clone(),
+            currency: self.currency,
+            gpus_per_instance: self.gpus_per_instance,
+            on_demand: self.on_demand,
+            billing: self.billing,
+            shiftable: self.shiftable,
+            throughput_factor: self.throughput_factor,
+            reserved: self.reserved,
+            spot: self.spot,
+            monthly_package_per_instance: self.monthly_package_per_instance,
+            failures_per_hour: self.failures_per_hour,
+            free: self.free,
+            storage_per_gb_month: self.storage_per_gb_month,
+            egress_per_gb: self.egress_per_gb,
+            portfolio: self.portfolio,
+        }
+    }
+}
+
+/// Written out rather than derived, for the reason given on its `Clone` impl; the pattern
+/// names every field, so none can be forgotten.
+impl PartialEq for OptionInput {
+    fn eq(&self, other: &Self) -> bool {
+        let OptionInput {
+            name,
+            offer,
+            prices_as_of,
+            currency,
+            gpus_per_instance,
+            on_demand,
+            billing,
+            shiftable,
+            throughput_factor,
+            reserved,
+            spot,
+            monthly_package_per_instance,
+            failures_per_hour,
+            free,
+            storage_per_gb_month,
+            egress_per_gb,
+            portfolio,
+        } = self;
+        *name == other.name
+            && *offer == other.offer
+            && *prices_as_of == other.prices_as_of
+            && *currency == other.currency
+            && *gpus_per_instance == other.gpus_per_instance
+            && *on_demand == other.on_demand
+            && *billing == other.billing
+            && *shiftable == other.shiftable
+            && *throughput_factor == other.throughput_factor
+            && *reserved == other.reserved
+            && *spot == other.spot
+            && *monthly_package_per_instance == other.monthly_package_per_instance
+            && *failures_per_hour == other.failures_per_hour
+            && *free == other.free
+            && *storage_per_gb_month == other.storage_per_gb_month
+            && *egress_per_gb == other.egress_per_gb
+            && *portfolio == other.portfolio
+    }
 }
 
 impl OptionInput {
@@ -203,13 +272,14 @@ impl OptionInput {
                             s.peak_from_hour.unwrap_or(DEFAULT_PEAK_HOURS.0),
                             s.peak_to_hour.unwrap_or(DEFAULT_PEAK_HOURS.1),
                         );
-                        // Checked as the engine builds it.
-                        Schedule::peak_off_peak(&sf, peak, off_peak, from_hour, to_hour)?;
                         OnDemandPrices::PeakOffPeak {
                             peak,
                             off_peak,
                             from_hour,
                             to_hour,
+                            schedule: Schedule::peak_off_peak(
+                                &sf, peak, off_peak, from_hour, to_hour,
+                            )?,
                         }
                     }
                     _ => {
@@ -311,6 +381,7 @@ impl OptionInput {
                 off_peak,
                 from_hour,
                 to_hour,
+                ..
             }) => (
                 None,
                 Some(ScheduleFile {
@@ -412,7 +483,7 @@ impl OptionInput {
             o.gpus_per_instance = g;
         }
         if let Some(p) = &self.on_demand {
-            o.on_demand = Some(p.schedule(&format!("{field}.schedule"))?);
+            o.on_demand = Some(p.schedule());
         }
         o.shiftable = self.shiftable;
         if let Some(b) = self.billing {

@@ -5,8 +5,9 @@
 use super::Scenario;
 use planner_core::catalog::Offer;
 use planner_core::file;
+use planner_core::option::OptionInput;
 use planner_engine::montecarlo::{monte_carlo, Band as MonteBand};
-use planner_engine::plan::{OptionResult, OptionSpec, Plan};
+use planner_engine::plan::{OptionResult, OptionSpec, Plan, Shares};
 use planner_engine::{Currency, EngineError, ExchangeRate};
 use std::collections::HashMap;
 
@@ -27,16 +28,24 @@ impl Scenario {
         }
     }
 
-    /// Option `index` as the engine's option: its offer's prices with the inline ones over
-    /// them, its shares or the scenario's, and in job mode its GPU's throughput (the user's, else
-    /// the catalog's ratio: a job's length depends on it). Errors name `options[index].…`.
+    /// Option `index` as the engine's option ([`option_spec`]).
     fn spec(&self, index: usize) -> Result<OptionSpec, EngineError> {
-        let o = &self.options[index];
-        let mut spec = o.spec(index, self.portfolio.unwrap_or_default())?;
-        if self.is_job() && o.throughput_factor.is_none() {
-            spec.throughput_factor = self.option_throughput(index).0;
-        }
-        Ok(spec)
+        option_spec(
+            &self.options[index],
+            index,
+            self.portfolio.unwrap_or_default(),
+            self.job_throughput(index),
+        )
+    }
+
+    /// In job mode, option `index`'s throughput when the user set none: the catalog GPU's
+    /// ratio (a job's length depends on it; fleet figures do not).
+    fn job_throughput(&self, index: usize) -> Option<f64> {
+        let unset = self
+            .options
+            .get(index)
+            .is_some_and(|o| o.throughput_factor.is_none());
+        (self.is_job() && unset).then(|| self.option_throughput(index).0)
     }
 
     /// Every compared option's results from the engine's closed form (all cost components,
@@ -58,8 +67,8 @@ impl Scenario {
     }
 
     /// Per option (in order): what its risk band's Monte Carlo needs, for options with
-    /// interruption risk (a spot share with interruptions, or host failures) that the engine
-    /// accepts; `None` for the others, which have no spread. Empty when nothing is picked.
+    /// interruption risk (a spot share with interruptions, or host failures) under a plan the
+    /// engine accepts; `None` for the others, which have no spread. Empty when nothing is picked.
     /// Equal inputs give equal bands, so the app recomputes only the bands whose inputs changed.
     #[must_use]
     pub fn band_inputs(&self) -> Vec<Option<BandInput>> {
@@ -76,7 +85,10 @@ impl Scenario {
                 }
                 Some(BandInput {
                     plan: plan.clone(),
-                    option: self.spec(i).ok()?,
+                    option: o.clone(),
+                    index: i,
+                    shares: self.portfolio.unwrap_or_default(),
+                    throughput: self.job_throughput(i),
                     currency: self.display_currency(),
                     rate: self.rate(),
                 })
@@ -128,12 +140,16 @@ impl Scenario {
 pub const BAND_TRIALS: u32 = 10_000;
 
 /// One option's risk band input (from [`Scenario::band_inputs`]): the engine's plan (workload,
-/// months, costs), the option as the engine takes it, and the display currency and rate. Two
-/// inputs are equal exactly when all four are, so an unchanged option keeps its band.
+/// months, costs), the typed option with its position, the scenario's default shares and the
+/// job's throughput for it, and the display currency and rate. Two inputs are equal exactly
+/// when all of these are, so an unchanged option keeps its band.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BandInput {
     plan: Plan,
-    option: OptionSpec,
+    option: OptionInput,
+    index: usize,
+    shares: Shares,
+    throughput: Option<f64>,
     currency: Currency,
     rate: ExchangeRate,
 }
@@ -144,10 +160,27 @@ impl BandInput {
     /// when the engine refuses.
     #[must_use]
     pub fn run(&self) -> Option<Vec<MonteBand>> {
-        let m = monte_carlo(&self.plan, &self.option, BAND_TRIALS, 1).ok()?;
+        let spec = option_spec(&self.option, self.index, self.shares, self.throughput).ok()?;
+        let m = monte_carlo(&self.plan, &spec, BAND_TRIALS, 1).ok()?;
         let m = m
-            .in_currency(self.option.currency, self.currency, self.rate)
+            .in_currency(spec.currency, self.currency, self.rate)
             .ok()?;
         Some(m.cumulative)
     }
+}
+
+/// Option `o` at position `index` as the engine's option: its offer's prices with the inline
+/// ones over them, its shares or `shares`, and `throughput` (a job's, when the user set none)
+/// as its throughput factor. Errors name `options[index].…`.
+fn option_spec(
+    o: &OptionInput,
+    index: usize,
+    shares: Shares,
+    throughput: Option<f64>,
+) -> Result<OptionSpec, EngineError> {
+    let mut spec = o.spec(index, shares)?;
+    if let Some(t) = throughput {
+        spec.throughput_factor = t;
+    }
+    Ok(spec)
 }

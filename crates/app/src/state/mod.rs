@@ -76,7 +76,7 @@ pub struct MonteCarlo {
 /// edges and written back to one there ([`Scenario::from_file`], [`Scenario::to_file`]:
 /// lossless); checked by the engine when built and by the reducer on every change
 /// ([`crate::action`]). Unlike a file, the app's scenario may hold no option at all.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 pub struct Scenario {
     pub(crate) name: Option<String>,
     pub(crate) conventions: Conventions,
@@ -94,6 +94,62 @@ pub struct Scenario {
     pub(crate) montecarlo: Option<MonteCarlo>,
     pub(crate) buy: Option<OwnedServer>,
     pub(crate) options: Vec<OptionInput>,
+}
+
+/// Written out rather than derived: a derived `clone` or `eq` is `#[inline]`, so every crate
+/// and every memo that clones or compares the scenario (the web app does, on each render)
+/// compiled and inlined its own copy into the wasm. The struct literal names every field, so
+/// none can be forgotten.
+impl Clone for Scenario {
+    fn clone(&self) -> Self {
+        Scenario {
+            name: self.name.clone(),
+            conventions: self.conventions.clone(),
+            workload: self.workload,
+            horizon_months: self.horizon_months,
+            checkpoint: self.checkpoint,
+            storage_gb: self.storage_gb,
+            egress_gb_per_month: self.egress_gb_per_month,
+            contingency_pct: self.contingency_pct,
+            portfolio: self.portfolio,
+            montecarlo: self.montecarlo,
+            buy: self.buy,
+            options: self.options.clone(),
+        }
+    }
+}
+
+/// Written out rather than derived, for the reason given on its `Clone` impl; the pattern
+/// names every field, so none can be forgotten.
+impl PartialEq for Scenario {
+    fn eq(&self, other: &Self) -> bool {
+        let Scenario {
+            name,
+            conventions,
+            workload,
+            horizon_months,
+            checkpoint,
+            storage_gb,
+            egress_gb_per_month,
+            contingency_pct,
+            portfolio,
+            montecarlo,
+            buy,
+            options,
+        } = self;
+        *name == other.name
+            && *conventions == other.conventions
+            && *workload == other.workload
+            && *horizon_months == other.horizon_months
+            && *checkpoint == other.checkpoint
+            && *storage_gb == other.storage_gb
+            && *egress_gb_per_month == other.egress_gb_per_month
+            && *contingency_pct == other.contingency_pct
+            && *portfolio == other.portfolio
+            && *montecarlo == other.montecarlo
+            && *buy == other.buy
+            && *options == other.options
+    }
 }
 
 /// The instance types compared when the app opens: 8× A100 machines of four clouds, so the first
