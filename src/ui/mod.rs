@@ -113,6 +113,28 @@ fn use_number_setter(
     })
 }
 
+/// An `Rc` compared by identity: a memo hands out the same `Rc` until its own inputs change, so
+/// memos keyed on it recompute exactly when it was recomputed, without comparing contents.
+#[derive(Clone)]
+struct Same<T>(std::rc::Rc<T>);
+
+impl<T> PartialEq for Same<T> {
+    fn eq(&self, other: &Self) -> bool {
+        std::rc::Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// The engine's results, or none when they are an error (the charts then show their empty
+/// message; the comparison table shows the error).
+fn results_or_none(
+    results: &Result<Vec<planner_engine::plan::OptionResult>, planner_engine::EngineError>,
+) -> &[planner_engine::plan::OptionResult] {
+    match results {
+        Ok(r) => r,
+        Err(_) => &[],
+    }
+}
+
 /// Properties of [`App`].
 #[derive(Properties, PartialEq, Default)]
 pub struct AppProps {
@@ -173,69 +195,68 @@ pub fn app(props: &AppProps) -> Html {
     let bands = bands::use_risk_bands(&scenario);
     // Chart texts follow the language: the charts are rebuilt when it changes (the scenario
     // and the engine's results are not). The footer every chart carries is built once per
-    // scenario and language and shared; each chart's view-model is built once per change.
+    // scenario and language and shared; each chart's view-model is then built once per new
+    // footer (that is, per change of scenario or language), keyed on the footer's identity, so
+    // a render clones and compares the scenario once for them all, not once per chart.
     let lang = state.language;
     let chart_footer = {
         let results = engine_results.clone();
-        use_memo((scenario.clone(), lang), move |(s, l)| {
-            let r = match &*results {
-                Ok(r) => r.as_slice(),
-                Err(_) => &[],
-            };
-            footer(s, r, &Translator::new(*l))
-        })
+        Same(use_memo((scenario.clone(), lang), move |(s, l)| {
+            footer(s, results_or_none(&results), &Translator::new(*l))
+        }))
     };
     let chart = {
-        let (results, footer) = (engine_results.clone(), chart_footer.clone());
-        use_memo((scenario.clone(), bands.clone(), lang), move |(s, b, l)| {
-            let t = Translator::new(*l);
-            crate::web::timed(crate::web::MEASURE_CHART_SERIES, || match &*results {
-                Ok(r) => with_bands(cumulative_chart(s, r, &footer, &t), &b.bands, b.pending, &t),
-                Err(_) => cumulative_chart(s, &[], &footer, &t),
+        let (state, results, f) = (state.clone(), engine_results.clone(), chart_footer.clone());
+        use_memo((f, bands.clone()), move |(f, b)| {
+            let t = Translator::new(lang);
+            crate::web::timed(crate::web::MEASURE_CHART_SERIES, || {
+                let c = cumulative_chart(&state.scenario, results_or_none(&results), &f.0, &t);
+                with_bands(c, &b.bands, b.pending, &t)
             })
         })
     };
     let ranking = {
-        let (results, footer) = (engine_results.clone(), chart_footer.clone());
-        use_memo((scenario.clone(), lang), move |(s, l)| {
-            let t = Translator::new(*l);
-            match &*results {
-                Ok(r) => ranking_chart(s, r, &footer, &t),
-                Err(_) => ranking_chart(s, &[], &footer, &t),
-            }
+        let (state, results) = (state.clone(), engine_results.clone());
+        use_memo(chart_footer.clone(), move |f| {
+            ranking_chart(
+                &state.scenario,
+                results_or_none(&results),
+                &f.0,
+                &Translator::new(lang),
+            )
         })
     };
     let breakdown = {
-        let (results, footer) = (engine_results.clone(), chart_footer.clone());
+        let (state, results) = (state.clone(), engine_results.clone());
         use_memo(
-            (scenario.clone(), state.breakdown_option, lang),
-            move |(s, i, l)| {
-                let t = Translator::new(*l);
-                match &*results {
-                    Ok(r) => breakdown_chart(s, r, *i, &footer, &t),
-                    Err(_) => breakdown_chart(s, &[], 0, &footer, &t),
-                }
+            (chart_footer.clone(), state.breakdown_option),
+            move |(f, i)| {
+                let r = results_or_none(&results);
+                let i = if r.is_empty() { 0 } else { *i };
+                breakdown_chart(&state.scenario, r, i, &f.0, &Translator::new(lang))
             },
         )
     };
     let reserved_chart = {
-        let (results, footer) = (engine_results.clone(), chart_footer.clone());
-        use_memo((scenario.clone(), lang), move |(s, l)| {
-            let t = Translator::new(*l);
-            match &*results {
-                Ok(r) => reserved_chart(s, r, &footer, &t),
-                Err(_) => reserved_chart(s, &[], &footer, &t),
-            }
+        let (state, results) = (state.clone(), engine_results.clone());
+        use_memo(chart_footer.clone(), move |f| {
+            reserved_chart(
+                &state.scenario,
+                results_or_none(&results),
+                &f.0,
+                &Translator::new(lang),
+            )
         })
     };
     let buy_chart = {
-        let (results, footer) = (engine_results.clone(), chart_footer.clone());
-        use_memo((scenario.clone(), lang), move |(s, l)| {
-            let t = Translator::new(*l);
-            match &*results {
-                Ok(r) => buy_chart(s, r, &footer, &t),
-                Err(_) => buy_chart(s, &[], &footer, &t),
-            }
+        let (state, results) = (state.clone(), engine_results.clone());
+        use_memo(chart_footer.clone(), move |f| {
+            buy_chart(
+                &state.scenario,
+                results_or_none(&results),
+                &f.0,
+                &Translator::new(lang),
+            )
         })
     };
     // CSVs are built on click only, from the same results and charts as the screen, with

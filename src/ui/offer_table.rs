@@ -354,7 +354,13 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
     let row = |o: &&'static Offer| {
         let picked = props.selected.iter().any(|s| s == o.id);
         let on_toggle = props.on_toggle.clone();
-        let resolved = catalog_view.resolved(o);
+        // One look-up of the offer's source, details and warnings (imported offers are found
+        // by id among the user's: once per row, not once per column).
+        let listing = catalog_view.listing(o, props.today);
+        let resolved = ResolvedOffer {
+            offer: o,
+            source: listing.source,
+        };
         // A tick past the limit is refused by the reducer, whose notice says why (a disabled
         // box said nothing): the box is unticked again here, as the scenario did not change.
         let at_limit = full && !picked;
@@ -365,7 +371,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             }
             on_toggle.emit(resolved);
         });
-        let src = resolved.source;
+        let src = listing.source;
         // "(read)": only the month a public snapshot was read is known. Imported prices carry
         // the user's own date (or "undated"), shown as written.
         let as_of = if src.as_of_exact || user::is_user_offer(o) {
@@ -388,12 +394,12 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             }
         );
         let region = if o.region.is_empty() { "—" } else { o.region };
-        let details = catalog_view.details(o);
+        let details = listing.details;
         let yours = user::is_user_offer(o);
         let kind = details
-            .filter(|_| catalog_view.kind_stated(o))
+            .filter(|_| listing.kind_stated)
             .map_or_else(|| "—".to_string(), |d| kind_label(&t, d.provider_kind));
-        let warns = catalog_view.warnings(o, props.today);
+        let warns = listing.warnings;
         let warn_title = warns
             .iter()
             .map(ToString::to_string)

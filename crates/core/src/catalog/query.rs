@@ -150,19 +150,39 @@ impl<'a> Catalog<'a> {
         super::details(offer).or_else(|| self.imported(offer).map(|e| e.details))
     }
 
-    /// Whether `offer`'s provider kind is known: always for bundled offers, for imported ones
-    /// when their file stated it.
+    /// What the offer table shows of `offer` beside its own fields, found with one look-up:
+    /// its source, details, whether its provider kind is known (always for bundled offers, for
+    /// imported ones when their file stated it) and the catalog's warnings on `today`
+    /// ([`super::validation::warnings_with`]).
     #[must_use]
-    pub fn kind_stated(&self, offer: &Offer) -> bool {
-        self.imported(offer).is_none_or(|e| e.kind_stated)
+    pub fn listing(&self, offer: &Offer, today: (i32, u32)) -> Listing {
+        let (source, details, kind_stated) = match self.imported(offer) {
+            Some(e) if super::user::is_user_offer(offer) => {
+                (e.source, Some(e.details), e.kind_stated)
+            }
+            _ => (offer.source(), super::details(offer), true),
+        };
+        Listing {
+            source,
+            details,
+            kind_stated,
+            warnings: super::validation::warnings_with(offer, details, source, today),
+        }
     }
+}
 
-    /// The catalog's warnings on `offer` on `today` ([`super::validation::warnings_with`],
-    /// with the offer's own source and details).
-    #[must_use]
-    pub fn warnings(&self, offer: &Offer, today: (i32, u32)) -> Vec<super::validation::Warning> {
-        super::validation::warnings_with(offer, self.details(offer), self.source(offer), today)
-    }
+/// An offer's source, details and warnings as the offer table shows them
+/// ([`Catalog::listing`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Listing {
+    /// Where its prices come from.
+    pub source: &'static Source,
+    /// Its details (spreads, regions, commitments), when known.
+    pub details: Option<&'static OfferDetails>,
+    /// Whether its provider kind is known.
+    pub kind_stated: bool,
+    /// The catalog's warnings on it.
+    pub warnings: Vec<super::validation::Warning>,
 }
 
 /// How the offer table is sorted.
