@@ -1,0 +1,287 @@
+//! The plan's unit tests: fleet and job workloads, billing, shares, allowances, interruptions
+//! and the results' invariants, and the Monte Carlo fast path against the full evaluation.
+
+use super::*;
+use crate::MonthConvention;
+
+fn fleet(gpus: u32, h: f64, d: f64, months: u32) -> Plan {
+    Plan {
+        months: MonthLength::Fixed(MonthConvention::Hours730),
+        horizon_months: Some(months),
+        workload: Workload::Fleet(FleetLoad {
+            gpus,
+            hours_per_day: h,
+            days_per_week: d,
+            start_hour: 0,
+        }),
+        checkpointing: Checkpointing::default(),
+        storage_gb: 0.0,
+        egress_gb_per_month: 0.0,
+        contingency_pct: 0.0,
+        buy: None,
+    }
+}
+
+fn od(price: f64, gpi: u32) -> OptionSpec {
+    OptionSpec::on_demand("t", Currency::Usd, price, gpi, Billing::UNSTATED)
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * b.abs().max(1.0)
+}
+
+#[test]
+fn idle_reserved_capacity_is_shown_not_hidden() {
+    let mut o = od(4.0, 1);
+    o.reserved = Some(ReservedTerm {
+        term_months: 12,
+        upfront: 0.0,
+        recurring_per_hour: 2.0,
+    });
+    o.shares.reserved = 1.0;
+    // Used 12 h a day: half of the reservation is idle.
+    let r = evaluate_option(&fleet(1, 12.0, 7.0, 12), &o, None).unwrap();
+    assert!(close(r.totals.reserved_recurring, 2.0 * 4_380.0));
+    assert!(close(r.totals.reserved_idle, 2.0 * 4_380.0));
+    assert!(close(r.total, 2.0 * 8_760.0));
+    let s = r.reserved.unwrap();
+    assert!(close(s.break_even_utilisation.unwrap(), 0.5));
+    assert_eq!(s.payment, Payment::NoUpfront);
+    // A reserved rate above on-demand is flagged.
+    o.reserved = Some(ReservedTerm {
+        term_months: 12,
+        upfront: 0.0,
+        recurring_per_hour: 5.0,
+    });
+    let r = evaluate_option(&fleet(1, 24.0, 7.0, 12), &o, None).unwrap();
+    assert!(r.reserved.unwrap().above_on_demand);
+}
+
+#[test]
+fn spot_hours_above_the_cap_fall_back_to_on_demand_in_a_fleet() {
+    let mut o = od(3.0, 1);
+    let mut prices = Schedule::flat(1.0);
+    prices.per_hour[0] = 9.0;
+    o.spot = Some(SpotMarket {
+        prices,
+        bid_cap: Some(2.0),
+        interruptions_per_hour: 0.0,
+    });
+    o.shares.spot = 1.0;
+    // 2 h a day from 00:00: hour 0 above the cap (on-demand 3.00), hour 1 spot at 1.00.
+    let r = evaluate_option(&fleet(1, 2.0, 7.0, 1), &o, None).unwrap();
+    let days = 730.0 / 24.0;
+    assert!(close(r.totals.spot, days * 1.0));
+    assert!(close(r.totals.on_demand, days * 3.0));
+}
+
+#[test]
+fn shiftable_job_runs_in_cheap_hours_and_takes_longer() {
+    let plan = Plan {
+        horizon_months: None,
+        workload: Workload::Job(JobLoad {
+            gpu_hours: 240.0,
+            size: JobSize::Gpus(1),
+            scaling_efficiency: 1.0,
+        }),
+        ..fleet(1, 24.0, 7.0, 1)
+    };
+    let mut o = od(1.0, 1);
+    o.on_demand = Some(Schedule::peak_off_peak("s", 3.0, 1.0, 6, 18).unwrap());
+    let now = evaluate_option(&plan, &o, None).unwrap();
+    assert!(close(now.finish_hours.unwrap(), 240.0));
+    assert!(close(now.total, 240.0 * 2.0));
+    o.shiftable = true;
+    let shifted = evaluate_option(&plan, &o, None).unwrap();
+    assert!(close(shifted.finish_hours.unwrap(), 480.0));
+    assert!(close(shifted.total, 240.0));
+    assert_eq!(shifted.per_job, Some(shifted.total));
+}
+
+#[test]
+fn free_gpu_hours_leave_spot_rework_alone() {
+    let mut o = od(2.0, 1);
+    o.spot = Some(SpotMarket {
+        prices: Schedule::flat(1.0),
+        bid_cap: None,
+        interruptions_per_hour: 0.1,
+    });
+    o.shares.spot = 0.5;
+    o.free_gpu_hours = Allowance {
+        monthly: 1e9,
+        once: 0.0,
+    };
+    let mut plan = fleet(2, 24.0, 7.0, 1);
+    plan.checkpointing = Checkpointing {
+        interval_hours: Some(1.0),
+        write_hours: 0.0,
+        restart_hours: 0.1,
+    };
+    let r = evaluate_option(&plan, &o, None).unwrap();
+    assert_eq!(r.totals.on_demand, 0.0, "all on-demand hours are free");
+    assert!(r.totals.spot > 0.0);
+    assert!(r.totals.rework > 0.0, "spot rework is still billed");
+}
+
+#[test]
+fn zero_hours_give_n_a_not_nan() {
+    let r = evaluate_option(&fleet(8, 0.0, 7.0, 3), &od(10.0, 8), None).unwrap();
+    assert_eq!(r.total, 0.0);
+    assert_eq!(r.per_used_gpu_hour, None);
+    assert_eq!(r.per_job, None);
+}
+
+#[test]
+fn job_without_horizon_runs_until_it_finishes_and_with_one_may_not() {
+    let mut plan = Plan {
+        horizon_months: None,
+        workload: Workload::Job(JobLoad {
+            gpu_hours: 1_000.0,
+            size: JobSize::Gpus(1),
+            scaling_efficiency: 1.0,
+        }),
+        ..fleet(1, 24.0, 7.0, 1)
+    };
+    let r = evaluate_option(&plan, &od(1.0, 1), None).unwrap();
+    assert_eq!(r.month_hours.len(), 2);
+    assert!(close(r.finish_months.unwrap(), 1_000.0 / 730.0));
+    assert!(close(r.total, 1_000.0));
+    plan.horizon_months = Some(1);
+    let r = evaluate_option(&plan, &od(1.0, 1), None).unwrap();
+    assert!(close(r.total, 730.0));
+    assert_eq!(r.per_job, None, "not finished within the horizon");
+}
+
+#[test]
+fn validation_names_fields() {
+    let mut o = od(1.0, 1);
+    o.shares.spot = 0.5;
+    assert_eq!(
+        o.validate("options[3]").unwrap_err().field(),
+        "options[3].portfolio.spot"
+    );
+    let mut p = fleet(1, 24.0, 7.0, 1);
+    p.contingency_pct = f64::NAN;
+    assert_eq!(p.validate().unwrap_err().field(), "contingency_pct");
+    p = fleet(1, 24.0, 7.0, 1);
+    p.horizon_months = None;
+    assert_eq!(p.validate().unwrap_err().field(), "horizon_months");
+}
+
+#[test]
+fn fleet_fast_path_agrees_with_the_full_evaluation() {
+    let mut plan = fleet(20, 10.0, 5.0, 14);
+    plan.storage_gb = 100.0;
+    plan.egress_gb_per_month = 30.0;
+    plan.contingency_pct = 12.0;
+    plan.checkpointing = Checkpointing {
+        interval_hours: Some(1.5),
+        write_hours: 0.1,
+        restart_hours: 0.2,
+    };
+    let mut o = od(6.0, 4);
+    o.billing = Billing {
+        granularity_seconds: Some(3600),
+        minimum_seconds: 0,
+    };
+    o.reserved = Some(ReservedTerm {
+        term_months: 12,
+        upfront: 1_000.0,
+        recurring_per_hour: 2.0,
+    });
+    let mut spot = Schedule::flat(2.0);
+    spot.per_hour[3] = 9.0;
+    o.spot = Some(SpotMarket {
+        prices: spot,
+        bid_cap: Some(5.0),
+        interruptions_per_hour: 0.05,
+    });
+    o.shares = Shares {
+        reserved: 0.3,
+        spot: 0.4,
+    };
+    o.failures_per_hour = 0.01;
+    o.free_gpu_hours = Allowance {
+        monthly: 50.0,
+        once: 400.0,
+    };
+    o.storage_per_gb_month = 0.1;
+    o.egress_per_gb = 0.05;
+    let p = prepare(&plan, &o, "o").unwrap();
+    let base = evaluate_prepared(&plan, &o, &p, None, "o").unwrap();
+    let mut out = Vec::new();
+    for k in [
+        p.closed,
+        Overheads {
+            reserved: 1.0,
+            spot: 1.3,
+            on_demand: 1.07,
+        },
+        Overheads {
+            reserved: 1.2,
+            spot: 1.0,
+            on_demand: 1.6,
+        },
+    ] {
+        let full = evaluate_prepared(&plan, &o, &p, Some(k), "o").unwrap();
+        p.fleet_cumulative(&plan, &o, &base, p.fleet_day(&plan, &o, k), &mut out);
+        assert_eq!(out.len(), full.cumulative.len());
+        for (a, b) in out.iter().zip(&full.cumulative) {
+            assert!(close(*a, b.total()), "{a} vs {}", b.total());
+        }
+    }
+}
+
+/// The Monte Carlo's fleet fast path against the full evaluation, on random options and
+/// overheads (native only: proptest is not built for wasm32).
+#[cfg(not(target_arch = "wasm32"))]
+mod fast_path_properties {
+    use super::*;
+    use crate::MonthConvention;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        #[test]
+        fn fleet_fast_path_equals_full_evaluation(
+            (h, d, gpus, months) in (0.0f64..24.0, 0.0f64..7.0, 1u32..50, 1u32..40),
+            (price, gpi, gran, min) in (0.1f64..50.0, 1u32..9, prop::option::of(prop::sample::select(vec![1u32, 60, 3600])), 0u32..120),
+            (res, rs, spot_cap, ss) in (prop::option::of((1u32..25, 0.0f64..5_000.0, 0.1f64..20.0)), 0.0f64..0.7, prop::option::of(0.5f64..4.0), 0.0f64..0.3),
+            (free_m, free_o, pkg, pct) in (0.0f64..200.0, 0.0f64..500.0, prop::option::of(100.0f64..5_000.0), 0.0f64..30.0),
+            (ko, ks, kr) in (1.0f64..2.0, 1.0f64..2.0, 1.0f64..2.0),
+        ) {
+            let plan = Plan {
+                months: MonthLength::Fixed(MonthConvention::Hours730),
+                horizon_months: Some(months),
+                workload: Workload::Fleet(FleetLoad { gpus, hours_per_day: h, days_per_week: d, start_hour: 5 }),
+                checkpointing: Checkpointing::default(),
+                storage_gb: 40.0,
+                egress_gb_per_month: 10.0,
+                contingency_pct: pct,
+                buy: None,
+            };
+            let mut o = OptionSpec::on_demand("p", Currency::Usd, price, gpi, Billing { granularity_seconds: gran, minimum_seconds: min });
+            o.reserved = res.map(|(t, u, r)| ReservedTerm { term_months: t, upfront: u, recurring_per_hour: r });
+            let mut sp = Schedule::flat(1.0);
+            sp.per_hour[7] = 3.0;
+            o.spot = Some(SpotMarket { prices: sp, bid_cap: spot_cap, interruptions_per_hour: 0.01 });
+            o.shares = Shares { reserved: if o.reserved.is_some() { rs } else { 0.0 }, spot: ss };
+            o.free_gpu_hours = Allowance { monthly: free_m, once: free_o };
+            o.package_per_instance_month = pkg;
+            o.storage_per_gb_month = 0.02;
+            o.egress_per_gb = 0.1;
+            prop_assume!(o.validate("o").is_ok());
+            let p = prepare(&plan, &o, "o").unwrap();
+            let base = evaluate_prepared(&plan, &o, &p, None, "o").unwrap();
+            let k = Overheads { reserved: kr, spot: ks, on_demand: ko };
+            let full = evaluate_prepared(&plan, &o, &p, Some(k), "o").unwrap();
+            let mut out = Vec::new();
+            p.fleet_cumulative(&plan, &o, &base, p.fleet_day(&plan, &o, k), &mut out);
+            prop_assert_eq!(out.len(), full.cumulative.len());
+            for (a, b) in out.iter().zip(&full.cumulative) {
+                prop_assert!((a - b.total()).abs() <= 1e-9 * b.total().abs().max(1.0), "{} vs {}", a, b.total());
+            }
+        }
+    }
+}
