@@ -363,9 +363,9 @@ impl OptionInput {
         })
     }
 
-    /// The option as a scenario file writes it (the offer by its id; defaults left out: no
-    /// free allowances, peak hours 8–22). [`OptionInput::from_file`] of it gives this option
-    /// back.
+    /// The option as a scenario file writes it (the offer by its id; no `free` section when
+    /// every allowance is zero; a peak/off-peak schedule with its hours). [`OptionInput::from_file`]
+    /// of it gives this option back.
     #[must_use]
     pub fn to_file(&self) -> OptionFile {
         let allowance = |a: Allowance| AllowanceFile {
@@ -387,8 +387,10 @@ impl OptionInput {
                 Some(ScheduleFile {
                     peak_per_hour: Some(*peak),
                     off_peak_per_hour: Some(*off_peak),
-                    peak_from_hour: (*from_hour != DEFAULT_PEAK_HOURS.0).then_some(*from_hour),
-                    peak_to_hour: (*to_hour != DEFAULT_PEAK_HOURS.1).then_some(*to_hour),
+                    // The peak hours are written even at their defaults (8-22): they are part of
+                    // what the schedule says, and files and presets give them.
+                    peak_from_hour: Some(*from_hour),
+                    peak_to_hour: Some(*to_hour),
                     hourly: None,
                 }),
             ),

@@ -90,8 +90,8 @@ impl Scenario {
         })
     }
 
-    /// The scenario as a scenario file (`docs/scenario-format.md`; defaults left out: 7 days a
-    /// week, start at 0:00, scaling efficiency 1). [`Scenario::from_file`] of it gives this
+    /// The scenario as a scenario file (`docs/scenario-format.md`; the workload's defaults left
+    /// out: 7 days a week, start at 0:00, scaling efficiency 1). [`Scenario::from_file`] of it gives this
     /// scenario back. With no option picked, `options` is empty, which [`ScenarioFile::load`]
     /// refuses.
     #[must_use]
