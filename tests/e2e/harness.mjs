@@ -33,14 +33,15 @@ export function launchChromium() {
 }
 
 /**
- * Opens the app at `origin` in a fresh browser context (cold cache) and waits for the first
+ * Opens the app at `origin` in a fresh browser context (cold cache; `locale` sets the
+ * browser's language, which the page follows until the user picks one) and waits for the first
  * chart. Records page errors, console errors and any request that leaves the origin in
  * `problems`. `firstChartMs` is the app's `first-chart` User Timing mark (ms after navigation
  * start), `wallMs` the wall-clock time including opening the tab.
  */
-export async function openApp(browser, origin, { deviceScaleFactor = 1, width = 1280, height = 900 } = {}) {
+export async function openApp(browser, origin, { deviceScaleFactor = 1, width = 1280, height = 900, locale } = {}) {
   const context = await browser.newContext({
-    viewport: { width, height }, deviceScaleFactor, acceptDownloads: true,
+    viewport: { width, height }, deviceScaleFactor, acceptDownloads: true, ...(locale ? { locale } : {}),
   });
   const page = await context.newPage();
   const problems = [];
