@@ -13,9 +13,9 @@
 //! loads its complete leading part, as natively.
 
 use planner_core::share::{
-    fragment, link_bytes, link_json, open_inflated, Inflated, Opened, Shared, MAX_INFLATED_BYTES,
+    fragment, link_bytes, link_json, open_inflated, Inflated, Opened, Shared, WriteError,
+    MAX_INFLATED_BYTES,
 };
-use planner_engine::EngineError;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -56,11 +56,11 @@ extern "C" {
 ///
 /// Errors if the scenario cannot be written as JSON (a non-finite number) or the browser has
 /// no working `CompressionStream` (the browser's message).
-pub async fn encode(shared: &Shared) -> Result<String, EngineError> {
-    let text = link_json(shared)?;
+pub async fn encode(shared: &Shared) -> Result<String, WriteError> {
+    let text = link_json(shared).map_err(WriteError::Scenario)?;
     let deflated = deflate(text.as_bytes())
         .await
-        .map_err(|e| EngineError::Parse(format!("link cannot be compressed: {e}")))?;
+        .map_err(WriteError::Browser)?;
     Ok(fragment(&deflated))
 }
 
@@ -91,7 +91,8 @@ pub async fn decode(link: &str) -> Option<Opened> {
 pub async fn inflate(deflated: &[u8]) -> Inflated {
     let stream = match DecompressionStream::new(FORMAT) {
         Ok(s) => s,
-        Err(e) => return Inflated::Corrupt(message(&e)),
+        // No DecompressionStream: the link cannot be opened here (as a damaged one).
+        Err(_) => return Inflated::Corrupt,
     };
     match pump(
         stream.readable(),
@@ -103,7 +104,7 @@ pub async fn inflate(deflated: &[u8]) -> Inflated {
     {
         Pumped::Done(out) => Inflated::Complete(out),
         Pumped::OverLimit => Inflated::TooLarge,
-        Pumped::WriteFailed(e) => Inflated::Corrupt(e),
+        Pumped::WriteFailed(_) => Inflated::Corrupt,
         Pumped::CloseFailed(partial, _) => Inflated::Truncated(partial),
     }
 }

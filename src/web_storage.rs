@@ -2,25 +2,9 @@
 //! `window.localStorage`, mapping a full quota to [`StorageError::QuotaExceeded`]. No panics:
 //! a missing or blocked storage (private mode, disabled cookies) is an error value.
 
+pub use planner_core::storage::StorageError;
 use planner_core::storage::{self, Restored, Stored, STATE_KEY};
 use wasm_bindgen::{JsCast, JsValue};
-
-/// Why LocalStorage could not be used.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum StorageError {
-    /// No `localStorage` (blocked by the browser's settings or not in a window).
-    #[error("local storage is not available in this browser")]
-    Unavailable,
-    /// The browser's storage quota is full; the previous save is unchanged.
-    #[error("local storage is full; the previous save was kept")]
-    QuotaExceeded,
-    /// The state could not be serialised (a non-finite number).
-    #[error("the state cannot be saved: {0}")]
-    Unsaveable(String),
-    /// Any other browser error (its message).
-    #[error("local storage error: {0}")]
-    Other(String),
-}
 
 fn local_storage() -> Result<web_sys::Storage, StorageError> {
     web_sys::window()
@@ -43,8 +27,9 @@ fn map_error(e: &JsValue) -> StorageError {
             StorageError::QuotaExceeded
         }
         Some(d) if d.name() == "SecurityError" => StorageError::Unavailable,
-        Some(d) => StorageError::Other(format!("{}: {}", d.name(), d.message())),
-        None => StorageError::Other(format!("{e:?}")),
+        // The exception's name (the browser's own word for what failed), not its message.
+        Some(d) => StorageError::Browser(d.name()),
+        None => StorageError::Browser(e.as_string().unwrap_or_default()),
     }
 }
 
@@ -81,6 +66,6 @@ pub fn load() -> (Restored, Option<StorageError>) {
 /// Saves the state under [`STATE_KEY`]. Errors: [`StorageError::QuotaExceeded`] (the previous
 /// save is kept), [`StorageError::Unavailable`], [`StorageError::Unsaveable`].
 pub fn save(stored: &Stored) -> Result<(), StorageError> {
-    let w = storage::save(stored).map_err(|e| StorageError::Unsaveable(e.to_string()))?;
+    let w = storage::save(stored).map_err(StorageError::Unsaveable)?;
     write(&w.key, &w.value)
 }

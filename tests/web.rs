@@ -324,7 +324,7 @@ async fn the_browser_codec_round_trips_and_keeps_the_native_limits() {
         .expect("a share link");
     assert!(matches!(
         o.notices[0].kind,
-        NoticeKind::LinkCorrupt | NoticeKind::LinkTruncated
+        NoticeKind::LinkCorrupt(share::LinkDamage::NotDeflate) | NoticeKind::LinkTruncated
     ));
     assert_eq!(o.scenario, share::default_scenario());
 }

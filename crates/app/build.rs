@@ -18,7 +18,7 @@ use std::env;
 
 /// Prefixes of the message ids the app builds at run time from data (`i18n::Msg::named`); the
 /// others are looked up at compile time (`i18n::Msg::of`).
-const RUNTIME_ID_PREFIXES: [&str; 4] = ["field-", "count-", "component-", "preset-"];
+const RUNTIME_ID_PREFIXES: [&str; 3] = ["count-", "component-", "preset-"];
 use std::fs;
 use std::path::PathBuf;
 

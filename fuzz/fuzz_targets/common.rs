@@ -1,8 +1,8 @@
 //! Invariants shared by the engine fuzz targets.
 #![allow(dead_code)]
 
+use planner_core::error::{FileError, FileProblem};
 use planner_core::file::Evaluation;
-use planner_engine::EngineError;
 
 /// `msg` without the parts it quotes back from the input (`"…"` or `` `…` ``), which may hold
 /// any text the user typed.
@@ -32,13 +32,19 @@ pub fn shows_token(text: &str, token: &str) -> bool {
     })
 }
 
-/// An error names a field (or is a parse error) and shows no NaN or infinity of its own.
-pub fn check_error(e: &EngineError) {
+/// An error names a field (or is about the whole document: not JSON, not an object, an unknown
+/// top-level key) and its own text (without what it quotes back from the input) shows no NaN or
+/// infinity.
+pub fn check_error(e: &FileError) {
     let msg = e.to_string();
     assert!(!msg.is_empty(), "empty error message");
-    if let EngineError::Invalid { field, reason } = e {
-        assert!(!field.is_empty(), "error without a field: {msg}");
-        let own = unquoted(reason);
+    let whole = matches!(
+        e.problem,
+        FileProblem::NotJson(_) | FileProblem::NotAnObject | FileProblem::UnknownField { .. }
+    );
+    assert!(whole || !e.field.is_root(), "error without a field: {msg}");
+    if let FileProblem::Engine(p) = &e.problem {
+        let own = unquoted(&p.to_string());
         assert!(
             !shows_token(&own, "NaN") && !shows_token(&own, "inf"),
             "error shows a non-finite number: {msg}"

@@ -19,6 +19,7 @@ use planner_app::chart::{
     draw_cumulative, preferred_height, tooltip_at, CumulativeChart, PlotFrame, Theme, Tooltip,
 };
 use planner_app::comparison::file_name;
+use planner_app::messages::BrowserFailure;
 use planner_app::msg;
 use plotters::prelude::{IntoDrawingArea, SVGBackend};
 use std::cell::RefCell;
@@ -107,13 +108,13 @@ pub struct ChartPanelProps {
 /// Draws `chart` as an SVG document `css_w` CSS pixels wide and its preferred height (rounded),
 /// at device-pixel ratio `scale` (the document is `css_w × scale` pixels wide; fonts, margins and
 /// lines scale with it). Returns the document and, for a line chart, where its data area is in
-/// CSS pixels (for the hover tooltip). Errors are the backend's, as text.
+/// CSS pixels (for the hover tooltip). Errors: the backend refused to draw.
 fn render_svg(
     chart: &AnyChart,
     theme: &Theme,
     css_w: f64,
     scale: f64,
-) -> Result<(String, Option<PlotFrame>), String> {
+) -> Result<(String, Option<PlotFrame>), BrowserFailure> {
     let css_h = chart.height(css_w).round();
     let size = (
         ((css_w * scale).round() as u32).max(1),
@@ -130,7 +131,7 @@ fn render_svg(
             }
             AnyChart::Lines(c) => lines::draw_lines(&area, c, theme, scale).map(|()| None),
         }
-        .map_err(|e| e.to_string())?
+        .map_err(|_| BrowserFailure::Drawing)?
     };
     Ok((out, frame))
 }
@@ -159,7 +160,7 @@ impl Painter {
     /// Draws the latest chart unless the element already shows it at this size, or the panel is
     /// away from the viewport (unless `even_offscreen`, or nothing was drawn yet). `None` when
     /// nothing was drawn, else the drawing's outcome.
-    fn paint(&mut self, even_offscreen: bool) -> Option<Result<(), String>> {
+    fn paint(&mut self, even_offscreen: bool) -> Option<Result<(), BrowserFailure>> {
         let (target, chart, css_w) = (self.target.as_ref()?, self.chart.as_ref()?, self.css_width?);
         if !(self.near || even_offscreen || self.drawn.is_none()) {
             return None;
@@ -203,7 +204,7 @@ impl Painter {
 fn paint_and_show(
     painter: &RefCell<Painter>,
     even_offscreen: bool,
-    error: &UseStateHandle<Option<String>>,
+    error: &UseStateHandle<Option<BrowserFailure>>,
     tooltip: &UseStateHandle<Option<Tooltip>>,
 ) {
     let outcome = painter.borrow_mut().paint(even_offscreen);
@@ -226,7 +227,7 @@ fn paint_and_show(
 pub fn chart_panel(props: &ChartPanelProps) -> Html {
     let chart_ref = use_node_ref();
     let wrap_ref = use_node_ref();
-    let error = use_state(|| None::<String>);
+    let error = use_state(|| None::<BrowserFailure>);
     let painter = use_mut_ref(Painter::default);
     let tooltip = use_state(|| None::<Tooltip>);
     let tr = super::language::use_tr();
@@ -339,11 +340,13 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                 (p.chart.clone(), p.css_width.unwrap_or(900.0))
             };
             let result = chart
-                .ok_or_else(|| "the chart is not on the page".to_string())
+                .ok_or(BrowserFailure::Drawing)
                 .and_then(|c| render_svg(&c, &web::chart_theme(), width, web::device_pixel_ratio()))
                 .map(|(svg, _)| {
                     let error = error.clone();
-                    web::download_svg_as_png(svg, name.clone(), move |e| error.set(Some(e)));
+                    web::download_svg_as_png(svg, name.clone(), move |e| {
+                        error.set(Some(BrowserFailure::Download(e)));
+                    });
                 });
             if let Err(e) = result {
                 error.set(Some(e));
@@ -360,8 +363,11 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             // The same layout as on screen: the width the chart is (or will be) drawn at.
             let width = painter.borrow().css_width.unwrap_or(900.0).round();
-            let result = render_svg(&chart, &web::chart_theme(), width, 1.0)
-                .and_then(|(svg, _)| web::download_text(&name, "image/svg+xml", &svg));
+            let result =
+                render_svg(&chart, &web::chart_theme(), width, 1.0).and_then(|(svg, _)| {
+                    web::download_text(&name, "image/svg+xml", &svg)
+                        .map_err(BrowserFailure::Download)
+                });
             if let Err(e) = result {
                 error.set(Some(e));
             }
@@ -392,7 +398,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
         let name = file_name(&props.what, &props.today, "csv");
         Callback::from(move |_: MouseEvent| {
             if let Err(e) = web::download_text(&name, "text/csv", &csv.emit(())) {
-                error.set(Some(e));
+                error.set(Some(BrowserFailure::Download(e)));
             }
         })
     };
@@ -431,7 +437,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                     </div>
                 }
             </div>
-            if let Some(e) = &*error { <p class="field-error" role="alert">{ e }</p> }
+            if let Some(e) = &*error { <p class="field-error" role="alert">{ tr.browser_failure(e) }</p> }
         </section>
     }
 }

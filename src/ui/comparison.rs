@@ -17,7 +17,7 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq, Clone)]
 pub struct ComparisonProps {
     /// The engine's results (`Scenario::evaluate`), or why they could not be computed.
-    pub results: Rc<Result<Vec<OptionResult>, planner_engine::EngineError>>,
+    pub results: Rc<Result<Vec<OptionResult>, planner_core::error::FileError>>,
     /// Currency of every amount.
     pub currency: Currency,
     /// Month convention code, e.g. `"730h"` (CSV headers and the finish column).
@@ -53,7 +53,7 @@ pub fn comparison(props: &ComparisonProps) -> Html {
     let results = match &*props.results {
         Ok(r) => r,
         Err(e) => {
-            return html! { <p class="field-error" role="alert" id="comparison-error">{ t.text_with(msg!("ui-cannot-compute"), &[("detail", Arg::Text(t.engine_error(e)))]) }</p> }
+            return html! { <p class="field-error" role="alert" id="comparison-error">{ t.text_with(msg!("ui-cannot-compute"), &[("detail", Arg::Text(t.file_error(e)))]) }</p> }
         }
     };
     if results.is_empty() {

@@ -127,7 +127,7 @@ impl<T> PartialEq for Same<T> {
 /// The engine's results, or none when they are an error (the charts then show their empty
 /// message; the comparison table shows the error).
 fn results_or_none(
-    results: &Result<Vec<planner_engine::plan::OptionResult>, planner_engine::EngineError>,
+    results: &Result<Vec<planner_engine::plan::OptionResult>, planner_core::error::FileError>,
 ) -> &[planner_engine::plan::OptionResult] {
     match results {
         Ok(r) => r,
@@ -361,7 +361,7 @@ pub fn app(props: &AppProps) -> Html {
                     "{}\n",
                     planner_core::csv_safe::field(&t.text_with(
                         msg!("ui-cannot-compute"),
-                        &[("detail", Arg::Text(t.engine_error(e)))]
+                        &[("detail", Arg::Text(t.file_error(e)))]
                     ))
                 ),
             }

@@ -16,7 +16,6 @@ use planner_core::catalog::query::{
     filter_catalog, sort_by_totals, Catalog, OfferFilter, ResolvedOffer, SortKey,
 };
 use planner_core::catalog::user::{self, Imported};
-use planner_core::catalog::validation::Warning;
 use planner_core::catalog::{self, Offer, STALE_AFTER_MONTHS};
 use planner_core::format;
 use planner_engine::Currency;
@@ -77,22 +76,6 @@ const MEMORY_STEPS: [u32; 7] = [16, 24, 40, 48, 80, 96, 141];
 
 /// GPU counts offered by the GPUs-per-instance filter.
 const COUNT_STEPS: [u32; 5] = [1, 2, 4, 8, 16];
-
-/// Short label of a warning for the table cell (the full text is in its title).
-fn warning_label(t: &Translator, w: &Warning) -> String {
-    match w {
-        Warning::SpotAboveOnDemand { .. } => t.text(msg!("ui-warn-spot-above")),
-        Warning::ReservedAboveOnDemand { term_months, .. } => t.text_with(
-            msg!("ui-warn-commit-above"),
-            &[("months", Arg::Number(f64::from(*term_months)))],
-        ),
-        Warning::Stale { .. } => t.text(msg!("ui-warn-stale")),
-        Warning::Outlier { ratio } => t.text_with(
-            msg!("ui-warn-outlier"),
-            &[("ratio", Arg::Text(format::number(*ratio, 1)))],
-        ),
-    }
-}
 
 /// A provider kind in `t`'s language.
 fn kind_label(t: &Translator, k: catalog::ProviderKind) -> String {
@@ -181,9 +164,7 @@ fn import_file(
     let size = file.size() as usize;
     if size > MAX_FILE_BYTES {
         let report = ImportReport {
-            failure: Some(
-                planner_core::catalog::import::ImportError::TooLarge { bytes: size }.to_string(),
-            ),
+            failure: Some(planner_core::catalog::import::ImportError::TooLarge { bytes: size }),
             file_name,
             ..ImportReport::default()
         };
@@ -200,24 +181,20 @@ fn import_file(
         }
         let action = match result {
             Err(e) => AppAction::ImportFailed(ImportReport {
-                failure: Some(format!("cannot read the file: {e}")),
+                failure: Some(planner_core::catalog::import::ImportError::Unreadable(e)),
                 file_name,
                 ..ImportReport::default()
             }),
             Ok(bytes) => match parse_price_list(&file_name, &bytes) {
                 Err(e) => AppAction::ImportFailed(ImportReport {
-                    failure: Some(e.to_string()),
+                    failure: Some(e),
                     file_name,
                     ..ImportReport::default()
                 }),
                 Ok(list) => AppAction::Imported {
                     file_name,
                     offers: list.offers,
-                    row_errors: list
-                        .errors
-                        .into_iter()
-                        .map(|e| (e.line, e.message))
-                        .collect(),
+                    row_errors: list.errors,
                 },
             },
         };
@@ -488,7 +465,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                     if stale { <span class="stale" title={t.text_with(msg!("ui-stale-title"), &[("months", Arg::Number(f64::from(STALE_AFTER_MONTHS)))])}>{ " " }{ t.text(msg!("ui-warn-stale")) }</span> }
                 </td>
                 <td class="warnings" title={warn_title.clone()}>
-                    { for warns.iter().map(|w| html!{ <span class="warn" title={w.to_string()}>{ warning_label(&t, w) }</span> }) }
+                    { for warns.iter().map(|w| html!{ <span class="warn" title={t.warning(w)}>{ t.warning_label(w) }</span> }) }
                 </td>
                 <td class="wide-only region" title={regions_title}>{ region }{ (o.listings > 1).then(|| html!{ <span class="muted">{ format!(" +{}", o.listings - 1) }</span> }) }</td>
                 <td class="num wide-only">{ opt_num(o.vcpus, 0) }</td>
@@ -509,13 +486,16 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         html! {
             <div id="import-report" role="status">
                 if let Some(f) = &r.failure {
-                    <p class="error" id="import-failure">{ t.text_with(msg!("ui-import-failed"), &[("file", Arg::Text(r.file_name.clone())), ("detail", Arg::Text(f.clone()))]) }</p>
+                    <p class="error" id="import-failure">{ t.text_with(msg!("ui-import-failed"), &[("file", Arg::Text(r.file_name.clone())), ("detail", Arg::Text(t.import_error(f)))]) }</p>
                 } else {
-                    <p class="muted small" id="import-loaded">{ t.text_with(msg!("ui-import-loaded"), &[("file", Arg::Text(r.file_name.clone())), ("offers", Arg::Text(count_in(&t, u32::try_from(r.loaded).unwrap_or(u32::MAX), "offers")))]) }{ if r.row_errors.is_empty() { String::new() } else { t.text_with(msg!("ui-import-rows-not-loaded"), &[("rows", Arg::Text(count_in(&t, u32::try_from(r.row_errors.len()).unwrap_or(u32::MAX), "rows")))]) } }</p>
+                    <p class="muted small" id="import-loaded">{ t.text_with(msg!("ui-import-loaded"), &[("file", Arg::Text(r.file_name.clone())), ("offers", Arg::Text(count_in(&t, u32::try_from(r.loaded).unwrap_or(u32::MAX), "offers")))]) }{ if r.not_loaded() == 0 { String::new() } else { t.text_with(msg!("ui-import-rows-not-loaded"), &[("rows", Arg::Text(count_in(&t, u32::try_from(r.not_loaded()).unwrap_or(u32::MAX), "rows")))]) } }</p>
                 }
-                if !r.row_errors.is_empty() {
+                if r.not_loaded() > 0 {
                     <ul id="import-errors" class="error small">
-                        { for r.row_errors.iter().map(|(line, why)| html!{ <li>{ if *line > 0 { t.text_with(msg!("ui-import-line"), &[("line", Arg::Number(*line as f64)), ("detail", Arg::Text(why.clone()))]) } else { why.clone() } }</li> }) }
+                        { for r.row_errors.iter().map(|e| html!{ <li>{ t.row_error(e) }</li> }) }
+                        if r.over_limit > 0 {
+                            <li>{ t.text_with(msg!("ui-import-over-limit"), &[("rows", Arg::Number(r.over_limit as f64)), ("max", Arg::Number(user::MAX_IMPORTED_OFFERS as f64))]) }</li>
+                        }
                     </ul>
                 }
             </div>

@@ -29,11 +29,10 @@ pub fn preset_menu(props: &PresetMenuProps) -> Html {
             if let Some(p) = planner_app::presets::preset(&id) {
                 match p.scenario() {
                     Ok(s) => d.dispatch(AppAction::Load(Box::new(s), Vec::new())),
-                    Err(e) => d.dispatch(AppAction::ShowLoadNotices(vec![Notice {
-                        kind: NoticeKind::Rejected,
-                        field: p.id.to_string(),
-                        detail: e.to_string(),
-                    }])),
+                    Err(e) => d.dispatch(AppAction::ShowLoadNotices(vec![Notice::new(
+                        e.field,
+                        NoticeKind::Rejected(e.problem),
+                    )])),
                 }
             }
         })

@@ -37,14 +37,7 @@ pub fn saved_scenarios(props: &SavedScenariosProps) -> Html {
             }
         })
     };
-    let save_error = props.save_error.as_ref().map(|e| match e {
-        StorageError::QuotaExceeded => t.text(msg!("ui-save-quota")),
-        StorageError::Unavailable => t.text(msg!("ui-save-unavailable")),
-        other => t.text_with(
-            msg!("ui-save-failed"),
-            &[("detail", planner_app::i18n::Arg::Text(other.to_string()))],
-        ),
-    });
+    let save_error = props.save_error.as_ref().map(|e| t.save_error(e));
     html! {
         <div class="saved-scenarios">
             <form class="save-as" onsubmit={on_save}>

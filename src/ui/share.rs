@@ -9,7 +9,7 @@ use planner_app::state::Scenario;
 use planner_core::catalog::query::Catalog;
 use planner_core::catalog::user::Imported;
 use planner_core::language::Language;
-use planner_core::share::{Notice, NoticeKind, Shared};
+use planner_core::share::{import_refusal, ImportRefusal, Notice, NoticeKind, Shared, WriteError};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -32,8 +32,8 @@ enum Copied {
     Yes,
     /// The clipboard refused or is missing: the link is shown selected for copying by hand.
     ByHand,
-    /// The link could not be made (`detail`).
-    Failed(String),
+    /// The link could not be made (why).
+    Failed(WriteError),
 }
 
 /// Copies `text` with `navigator.clipboard.writeText` when the browser has it.
@@ -73,7 +73,7 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
     let t = use_tr();
     let link = use_state(|| None::<String>);
     let copied = use_state(|| None::<Copied>);
-    let export_error = use_state(|| None::<String>);
+    let export_error = use_state(|| None::<WriteError>);
     let field = use_node_ref();
 
     let on_copy = {
@@ -91,7 +91,7 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
                 let hash = match crate::web_share::encode(&shared).await {
                     Ok(h) => h,
                     Err(e) => {
-                        copied.set(Some(Copied::Failed(e.to_string())));
+                        copied.set(Some(Copied::Failed(e)));
                         return;
                     }
                 };
@@ -116,10 +116,12 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
             export_error.clone(),
         );
         Callback::from(move |_: MouseEvent| {
+            // serde_json refuses nothing in a scenario but a number that is not finite.
             let result = serde_json::to_string_pretty(&scenario.portable_file())
-                .map_err(|e| e.to_string())
+                .map_err(|_| WriteError::Scenario(planner_core::share::not_finite()))
                 .and_then(|json| {
                     crate::web::download_text(&export_file_name(&today), "application/json", &json)
+                        .map_err(WriteError::Browser)
                 });
             export_error.set(result.err());
         })
@@ -157,37 +159,19 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
             { match &*copied {
                 Some(Copied::Yes) => html!{ <span class="small" id="share-status">{ t.text(msg!("ui-link-copied")) }</span> },
                 Some(Copied::ByHand) => html!{ <span class="small" id="share-status">{ t.text(msg!("ui-link-copy-by-hand")) }</span> },
-                Some(Copied::Failed(d)) => html!{ <span class="small notice" id="share-status">{ t.text_with(msg!("ui-link-failed"), &[("detail", planner_app::i18n::Arg::Text(d.clone()))]) }</span> },
+                Some(Copied::Failed(e)) => html!{ <span class="small notice" id="share-status">{ t.text_with(msg!("ui-link-failed"), &[("detail", planner_app::i18n::Arg::Text(t.write_error(e)))]) }</span> },
                 None => html!{},
             } }
             if let Some(e) = &*export_error {
-                <span class="small notice" id="export-error">{ t.text_with(msg!("ui-export-failed"), &[("detail", planner_app::i18n::Arg::Text(e.clone()))]) }</span>
+                <span class="small notice" id="export-error">{ t.text_with(msg!("ui-export-failed"), &[("detail", planner_app::i18n::Arg::Text(t.write_error(e)))]) }</span>
             }
         </div>
     }
 }
 
-/// Why an imported file's lenient load left nothing of the file to show: not JSON, not a JSON
-/// object, or no usable option (the loader would fall back on its example scenario). `None`
-/// when the file loads, possibly with some fields dropped.
-fn refusal(notices: &[Notice]) -> Option<String> {
-    let dropped: Vec<&str> = notices
-        .iter()
-        .filter(|n| n.kind == NoticeKind::OptionDropped)
-        .map(|n| n.detail.as_str())
-        .collect();
-    notices.iter().find_map(|n| match n.kind {
-        NoticeKind::NotJson => Some(n.detail.clone()),
-        NoticeKind::Rejected if n.field.is_empty() => Some(n.detail.clone()),
-        NoticeKind::NoOptions if dropped.is_empty() => Some("no usable option".to_string()),
-        NoticeKind::NoOptions => Some(format!("no usable option: {}", dropped.join("; "))),
-        _ => None,
-    })
-}
-
 /// Reads the chosen scenario file and loads it leniently. A file that is too large, unreadable
-/// or has nothing usable ([`refusal`]) becomes a notice; the current scenario and the saved
-/// list stay as they were.
+/// or has nothing usable ([`import_refusal`]) becomes a notice; the current scenario and the
+/// saved list stay as they were.
 fn import_scenario(
     input: &HtmlInputElement,
     reader: &Rc<RefCell<crate::web::LatestRead>>,
@@ -199,16 +183,19 @@ fn import_scenario(
     };
     let name = file.name();
     input.set_value("");
-    let refuse = move |detail: String| Notice {
-        kind: NoticeKind::ImportRefused,
-        field: name.clone(),
-        detail,
+    let refuse = move |why: ImportRefusal| {
+        Notice::whole(NoticeKind::ImportRefused {
+            file: name.clone(),
+            why,
+        })
     };
     // `size` is a whole number of bytes (a JS number); the cast saturates.
     if file.size() as u64 > MAX_IMPORT_BYTES {
-        dispatch.dispatch(AppAction::ShowLoadNotices(vec![refuse(format!(
-            "larger than {MAX_IMPORT_BYTES} bytes"
-        ))]));
+        dispatch.dispatch(AppAction::ShowLoadNotices(vec![refuse(
+            ImportRefusal::TooLarge {
+                max_bytes: MAX_IMPORT_BYTES,
+            },
+        )]));
         return;
     }
     let d = dispatch.clone();
@@ -226,12 +213,14 @@ fn import_scenario(
                     planner_core::share::load_json_lenient_in(&text, &Catalog::new(&imported));
                 // Nothing usable (not JSON, not an object, no option could be loaded): refused as a
                 // whole, so the scenario on screen is not replaced by the example one.
-                match refusal(&notices) {
-                    Some(detail) => d.dispatch(AppAction::ShowLoadNotices(vec![refuse(detail)])),
+                match import_refusal(&notices) {
+                    Some(why) => d.dispatch(AppAction::ShowLoadNotices(vec![refuse(why)])),
                     None => d.dispatch(AppAction::Load(Box::new(scenario), notices)),
                 }
             }
-            Err(e) => d.dispatch(AppAction::ShowLoadNotices(vec![refuse(e)])),
+            Err(e) => d.dispatch(AppAction::ShowLoadNotices(vec![refuse(
+                ImportRefusal::Unreadable(e),
+            )])),
         }
     });
 }

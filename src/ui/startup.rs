@@ -8,7 +8,7 @@ use crate::web_storage::{self, StorageError};
 use planner_app::state::Scenario;
 use planner_core::catalog::query::Catalog;
 use planner_core::language::Language;
-use planner_core::share::{Notice, NoticeKind, Opened};
+use planner_core::share::Opened;
 use planner_core::storage::{self, Saved, Stored};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -101,11 +101,7 @@ pub fn initial_state(link: Option<Opened>) -> AppState {
     // At start-up nothing is imported yet: offers are looked up in the bundled catalog.
     match Scenario::from_file(start.stored.current, &Catalog::BUNDLED) {
         Ok(s) => state.scenario = s,
-        Err(e) => state.load_notices.push(Notice {
-            kind: NoticeKind::Rejected,
-            field: String::new(),
-            detail: e.to_string(),
-        }),
+        Err(e) => state.notice = Some(super::state::Refusal::File(e)),
     }
     state
 }

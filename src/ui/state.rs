@@ -3,10 +3,10 @@
 //! `use_effect_with`).
 
 use planner_app::action::Action;
-use planner_app::msg;
 use planner_app::state::Scenario;
+use planner_core::catalog::import::{ImportError, RowError};
 use planner_core::catalog::query::{Catalog, OfferFilter};
-use planner_core::catalog::user::{Imported, NewOffer, MAX_IMPORTED_OFFERS};
+use planner_core::catalog::user::{Imported, NewOffer};
 use planner_core::file::ScenarioFile;
 use planner_core::language::Language;
 use planner_core::share::Notice;
@@ -22,7 +22,7 @@ pub enum Refusal {
     /// A scenario file could not be shown.
     File(planner_app::state::file::FromFileError),
     /// The browser's storage could not be read or the corrupt value kept aside.
-    Storage(crate::web_storage::StorageError),
+    Storage(planner_core::storage::StorageError),
 }
 
 impl Refusal {
@@ -32,17 +32,7 @@ impl Refusal {
         match self {
             Refusal::Action(e) => t.scenario_error(e),
             Refusal::File(e) => t.from_file_error(e),
-            Refusal::Storage(e) => {
-                use crate::web_storage::StorageError as S;
-                match e {
-                    S::Unavailable => t.text(msg!("ui-save-unavailable")),
-                    S::QuotaExceeded => t.text(msg!("ui-storage-full")),
-                    S::Unsaveable(d) | S::Other(d) => t.text_with(
-                        msg!("ui-storage-error"),
-                        &[("detail", planner_app::i18n::Arg::Text(d.clone()))],
-                    ),
-                }
-            }
+            Refusal::Storage(e) => t.storage_error(e),
         }
     }
 }
@@ -104,9 +94,20 @@ pub struct ImportReport {
     /// Offers loaded from it.
     pub loaded: usize,
     /// Why the whole file was refused, if it was.
-    pub failure: Option<String>,
-    /// Rejected rows: (1-based line, reason).
-    pub row_errors: Vec<(usize, String)>,
+    pub failure: Option<ImportError>,
+    /// Rejected rows, with their lines and reasons.
+    pub row_errors: Vec<RowError>,
+    /// Valid rows not loaded because the imported offers reached
+    /// [`planner_core::catalog::user::MAX_IMPORTED_OFFERS`].
+    pub over_limit: usize,
+}
+
+impl ImportReport {
+    /// Rows of the file that were not loaded: the rejected ones and those over the limit.
+    #[must_use]
+    pub fn not_loaded(&self) -> usize {
+        self.row_errors.len() + self.over_limit
+    }
 }
 
 /// Everything the UI can ask the reducer to do.
@@ -128,8 +129,8 @@ pub enum AppAction {
         file_name: String,
         /// The valid rows, in file order.
         offers: Vec<NewOffer>,
-        /// Refused rows: (1-based line, reason).
-        row_errors: Vec<(usize, String)>,
+        /// Refused rows.
+        row_errors: Vec<RowError>,
     },
     /// A price-list file could not be read at all: `report` says why.
     ImportFailed(ImportReport),
@@ -168,27 +169,18 @@ impl Reducible for AppState {
             AppAction::Imported {
                 file_name,
                 offers,
-                mut row_errors,
+                row_errors,
             } => {
                 let parsed = offers.len();
                 let loaded = Rc::make_mut(&mut next.imported)
                     .register(&file_name, offers)
                     .len();
-                if loaded < parsed {
-                    row_errors.push((
-                        0,
-                        format!(
-                            "{} valid rows not loaded: at most {} imported offers in all",
-                            parsed - loaded,
-                            MAX_IMPORTED_OFFERS
-                        ),
-                    ));
-                }
                 next.last_import = Some(ImportReport {
                     file_name,
                     loaded,
                     failure: None,
                     row_errors,
+                    over_limit: parsed - loaded,
                 });
             }
             AppAction::ImportFailed(report) => next.last_import = Some(report),

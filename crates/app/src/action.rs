@@ -174,7 +174,7 @@ impl Scenario {
             }
             Action::ClearSelection => next.options.clear(),
             Action::SetGpus(v) => {
-                let gpus = check(v, GPUS_SPEC, "GPUs")? as u32;
+                let gpus = check(v, GPUS_SPEC, Input::Gpus)? as u32;
                 match &mut next.workload {
                     Workload::Fleet(f) => f.gpus = gpus,
                     Workload::Job(j) => j.size = JobSize::Gpus(gpus),
@@ -201,25 +201,26 @@ impl Scenario {
                 };
             }
             Action::SetJobGpuHours(v) => {
-                next.job_mode()?.gpu_hours = check(v, JOB_GPU_HOURS_SPEC, "work")?;
+                next.job_mode()?.gpu_hours = check(v, JOB_GPU_HOURS_SPEC, Input::Work)?;
             }
             Action::SetJobWithinMonths(v) => {
-                let v = check(v, JOB_WITHIN_SPEC, "deadline")?;
+                let v = check(v, JOB_WITHIN_SPEC, Input::Deadline)?;
                 next.job_mode()?.size = JobSize::WithinMonths(v);
             }
             Action::SetScalingEfficiency(v) => {
-                next.job_mode()?.scaling_efficiency = check(v, SCALING_SPEC, "scaling efficiency")?;
+                next.job_mode()?.scaling_efficiency =
+                    check(v, SCALING_SPEC, Input::ScalingEfficiency)?;
             }
             Action::SetThroughput { index, factor } => {
-                let factor = check(factor, THROUGHPUT_SPEC, "throughput")?;
+                let factor = check(factor, THROUGHPUT_SPEC, Input::Throughput)?;
                 next.option_mut(index)?.throughput_factor = Some(factor);
             }
             Action::SetHoursPerDay(v) => {
-                let v = check(v, HOURS_PER_DAY_SPEC, "hours per day")?;
+                let v = check(v, HOURS_PER_DAY_SPEC, Input::HoursPerDay)?;
                 next.fleet_mode()?.hours_per_day = v;
             }
             Action::SetMonths(v) => {
-                next.horizon_months = Some(check(v, MONTHS_SPEC, "months")? as u32);
+                next.horizon_months = Some(check(v, MONTHS_SPEC, Input::Months)? as u32);
             }
             Action::SetMonthConvention(m) => next.conventions.month = MonthLength::Fixed(m),
             Action::SetCurrency(c) => {
@@ -238,23 +239,23 @@ impl Scenario {
             }
             Action::SetUsdPerCny(v) => {
                 next.conventions.rate = Some(planner_engine::ExchangeRate {
-                    usd_per_cny: check(v, RATE_SPEC, "exchange rate")?,
+                    usd_per_cny: check(v, RATE_SPEC, Input::ExchangeRate)?,
                 });
             }
             Action::SetDaysPerWeek(v) => {
-                let v = check(v, DAYS_PER_WEEK_SPEC, "days per week")?;
+                let v = check(v, DAYS_PER_WEEK_SPEC, Input::DaysPerWeek)?;
                 next.fleet_mode()?.days_per_week = v;
             }
             Action::SetContingencyPct(v) => {
-                next.contingency_pct = check(v, CONTINGENCY_SPEC, "contingency")?;
+                next.contingency_pct = check(v, CONTINGENCY_SPEC, Input::Contingency)?;
             }
             Action::AddSpotVariant { index, spot_pct } => {
-                let spot = check(spot_pct, SPOT_PCT_SPEC, "spot share")? / 100.0;
+                let spot = check(spot_pct, SPOT_PCT_SPEC, Input::SpotShare)? / 100.0;
                 if next.options.len() >= MAX_COMPARED {
                     return Err(ScenarioError::TooManyOffers);
                 }
                 let Some(base) = next.options.get(index) else {
-                    return Err(ScenarioError::OutOfRange("option"));
+                    return Err(ScenarioError::NoSuchOption(index));
                 };
                 let mut variant = base.clone();
                 let base_name = self.option_name(index);
@@ -288,50 +289,49 @@ impl Scenario {
                 next.engine_accepts()?;
             }
             Action::SetSpotInterruptions(v) => {
-                let v = check(v, INTERRUPTIONS_SPEC, "interruption rate")?;
+                let v = check(v, INTERRUPTIONS_SPEC, Input::Interruptions)?;
                 // Without spot capacity the rate has nowhere to go: say so rather than let the
                 // field snap back silently (found by a new user).
                 if !next.options.iter().any(|o| o.spot.is_some()) {
-                    return Err(ScenarioError::Strategy(
-                        "the interruption rate applies to spot capacity: add a spot variant (\"+ spot variant\") first".into(),
-                    ));
+                    return Err(ScenarioError::NoSpotOption);
                 }
                 for sp in next.options.iter_mut().filter_map(|o| o.spot.as_mut()) {
                     sp.interruptions_per_hour = v;
                 }
             }
             Action::SetCheckpointInterval(v) => {
-                let v = check(v, CHECKPOINT_INTERVAL_SPEC, "checkpoint interval")?;
+                let v = check(v, CHECKPOINT_INTERVAL_SPEC, Input::CheckpointInterval)?;
                 next.checkpoint_mut().interval_hours = Some(v);
             }
             Action::UseSuggestedCheckpointInterval => next.checkpoint_mut().interval_hours = None,
             Action::SetCheckpointWrite(v) => {
-                next.checkpoint_mut().write_hours = check(v, HOURS_SPEC, "checkpoint write time")?;
+                next.checkpoint_mut().write_hours = check(v, HOURS_SPEC, Input::CheckpointWrite)?;
             }
             Action::SetRestart(v) => {
-                next.checkpoint_mut().restart_hours = check(v, HOURS_SPEC, "restart time")?;
+                next.checkpoint_mut().restart_hours = check(v, HOURS_SPEC, Input::Restart)?;
             }
             Action::SetStorageGb(v) => {
-                next.storage_gb = check(v, VOLUME_GB_SPEC, "storage")?;
+                next.storage_gb = check(v, VOLUME_GB_SPEC, Input::Storage)?;
             }
             Action::SetEgressGb(v) => {
-                next.egress_gb_per_month = check(v, VOLUME_GB_SPEC, "egress")?;
+                next.egress_gb_per_month = check(v, VOLUME_GB_SPEC, Input::Egress)?;
             }
             Action::SetStoragePrice(v) => {
-                let v = check(v, PER_GB_PRICE_SPEC, "storage price")?;
+                let v = check(v, PER_GB_PRICE_SPEC, Input::StoragePrice)?;
                 for o in &mut next.options {
                     o.storage_per_gb_month = v;
                 }
             }
             Action::SetEgressPrice(v) => {
-                let v = check(v, PER_GB_PRICE_SPEC, "egress price")?;
+                let v = check(v, PER_GB_PRICE_SPEC, Input::EgressPrice)?;
                 for o in &mut next.options {
                     o.egress_per_gb = v;
                 }
             }
             Action::SetCalendarStart(start) => {
-                let (year, month) =
-                    year_month(&start).ok_or(ScenarioError::OutOfRange("start month"))?;
+                let (year, month) = year_month(&start).ok_or_else(|| {
+                    ScenarioError::StartMonth(planner_core::error::quoted(&start))
+                })?;
                 next.conventions.month = MonthLength::Calendar { year, month };
             }
             Action::AddReservedVariant {
@@ -339,12 +339,12 @@ impl Scenario {
                 reserved_pct,
                 commitment,
             } => {
-                let reserved = check(reserved_pct, SPOT_PCT_SPEC, "reserved share")? / 100.0;
+                let reserved = check(reserved_pct, SPOT_PCT_SPEC, Input::ReservedShare)? / 100.0;
                 if next.options.len() >= MAX_COMPARED {
                     return Err(ScenarioError::TooManyOffers);
                 }
                 let Some(base) = next.options.get(index) else {
-                    return Err(ScenarioError::OutOfRange("option"));
+                    return Err(ScenarioError::NoSuchOption(index));
                 };
                 let mut variant = base.clone();
                 let c = option_commitment(base, commitment)?;
@@ -369,12 +369,13 @@ impl Scenario {
                 reserved_pct,
                 spot_pct,
             } => {
-                let reserved = check(reserved_pct, SHARE_PCT_SPEC, "reserved share")? / 100.0;
-                let spot = check(spot_pct, SHARE_PCT_SPEC, "spot share")? / 100.0;
+                let reserved = check(reserved_pct, SHARE_PCT_SPEC, Input::ReservedShare)? / 100.0;
+                let spot = check(spot_pct, SHARE_PCT_SPEC, Input::SpotShare)? / 100.0;
                 if reserved + spot > 1.0 + 1e-9 {
-                    return Err(ScenarioError::Strategy(
-                        "reserved and spot shares add up to more than 100 %".into(),
-                    ));
+                    return Err(ScenarioError::SharesAbove100 {
+                        reserved_pct,
+                        spot_pct,
+                    });
                 }
                 let interruptions = self.spot_interruptions();
                 let o = next.option_mut(index)?;
@@ -397,9 +398,9 @@ impl Scenario {
                 upfront,
                 per_hour,
             } => {
-                let term = check(term_months, RESERVED_TERM_SPEC, "reserved term")? as u32;
-                let upfront = check(upfront, PURCHASE_SPEC, "reserved upfront")?;
-                let per_hour = check(per_hour, RESERVED_PER_HOUR_SPEC, "reserved price")?;
+                let term = check(term_months, RESERVED_TERM_SPEC, Input::ReservedTerm)? as u32;
+                let upfront = check(upfront, PURCHASE_SPEC, Input::ReservedUpfront)?;
+                let per_hour = check(per_hour, RESERVED_PER_HOUR_SPEC, Input::ReservedPrice)?;
                 next.option_mut(index)?.reserved = Some(ReservedTerm {
                     term_months: term,
                     upfront,
@@ -417,7 +418,7 @@ impl Scenario {
             }
             Action::RemoveOption(i) => {
                 if i >= next.options.len() {
-                    return Err(ScenarioError::OutOfRange("option"));
+                    return Err(ScenarioError::NoSuchOption(i));
                 }
                 next.options.remove(i);
             }
@@ -429,7 +430,7 @@ impl Scenario {
     fn job_mode(&mut self) -> Result<&mut JobLoad, ScenarioError> {
         match &mut self.workload {
             Workload::Job(j) => Ok(j),
-            Workload::Fleet(_) => Err(ScenarioError::Strategy("switch to job mode first".into())),
+            Workload::Fleet(_) => Err(ScenarioError::JobModeFirst),
         }
     }
 
@@ -437,7 +438,7 @@ impl Scenario {
     fn fleet_mode(&mut self) -> Result<&mut FleetLoad, ScenarioError> {
         match &mut self.workload {
             Workload::Fleet(f) => Ok(f),
-            Workload::Job(_) => Err(ScenarioError::Strategy("switch to fleet mode first".into())),
+            Workload::Job(_) => Err(ScenarioError::FleetModeFirst),
         }
     }
 
@@ -445,7 +446,7 @@ impl Scenario {
     fn option_mut(&mut self, index: usize) -> Result<&mut OptionInput, ScenarioError> {
         self.options
             .get_mut(index)
-            .ok_or(ScenarioError::OutOfRange("option"))
+            .ok_or(ScenarioError::NoSuchOption(index))
     }
 
     /// The checkpoint settings, set to what the editor shows ([`Scenario::checkpoint`]) when
@@ -455,11 +456,9 @@ impl Scenario {
         self.checkpoint.get_or_insert(c)
     }
 
-    /// `Ok` when the engine evaluates the scenario, else its reason as a strategy refusal.
+    /// `Ok` when the engine evaluates the scenario, else its error.
     fn engine_accepts(&self) -> Result<(), ScenarioError> {
-        self.evaluate()
-            .map(|_| ())
-            .map_err(|e| ScenarioError::Strategy(e.to_string()))
+        self.evaluate().map(|_| ()).map_err(ScenarioError::Engine)
     }
 }
 
@@ -482,11 +481,7 @@ fn option_commitment(
         .and_then(|i| catalog::OFFER_DETAILS.get(i))
         .and_then(|d| d.commitments.get(commitment))
         .copied()
-        .ok_or_else(|| {
-            ScenarioError::Strategy(
-                "this offer lists no committed-use (reserved) price in the catalog".into(),
-            )
-        })
+        .ok_or(ScenarioError::NoCommitment)
 }
 
 /// A catalog commitment as the engine's reserved term.

@@ -15,7 +15,6 @@
 //! Ranking: first the tier (0 = preferred by steps 4–5, 1 = after), then the effective price per
 //! GPU-hour in USD (CNY converted at the catalog's 0.138 USD per CNY).
 
-use crate::i18n::Arg;
 use planner_core::catalog::{self, Offer, ProviderKind};
 use planner_engine::{Currency, ExchangeRate};
 
@@ -70,8 +69,8 @@ impl Default for Needs {
     }
 }
 
-/// Why an offer is where it is. Each has a Fluent message id ([`Reason::message_id`]) and
-/// numeric or text arguments ([`Reason::args`]); the UI formats them for the locale.
+/// Why an offer is where it is, with its numbers; the page's text of each is in
+/// [`crate::messages`] (formatted for the locale).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Reason {
     /// Has the GPU asked for (`gpu`: the offer's canonical model).
@@ -118,69 +117,6 @@ pub enum Reason {
     ManagedToolchain,
     /// A marketplace host that needs its own environment set-up, ranked after managed clouds.
     SelfManaged,
-}
-
-impl Reason {
-    /// The Fluent message id in `locales/*.ftl`.
-    #[must_use]
-    pub fn message_id(&self) -> crate::i18n::Msg {
-        match self {
-            Reason::MatchesGpu { .. } => msg!("reason-matches-gpu"),
-            Reason::EnoughMemory { .. } => msg!("reason-enough-memory"),
-            Reason::NvLink => msg!("reason-nvlink"),
-            Reason::InChinaMainland => msg!("reason-in-china-mainland"),
-            Reason::OutsideChinaMainland => msg!("reason-outside-china-mainland"),
-            Reason::SpotPrice { .. } => msg!("reason-spot-price"),
-            Reason::CommittedPrice { .. } => msg!("reason-committed-price"),
-            Reason::OnDemandPrice { .. } => msg!("reason-on-demand-price"),
-            Reason::FailureBudget { .. } => msg!("reason-failure-budget"),
-            Reason::SlaFirst => msg!("reason-sla-first"),
-            Reason::ManagedToolchain => msg!("reason-managed-toolchain"),
-            Reason::SelfManaged => msg!("reason-self-managed"),
-        }
-    }
-
-    /// The message's arguments, by Fluent variable name.
-    #[must_use]
-    pub fn args(&self) -> Vec<(&'static str, Arg)> {
-        match self {
-            Reason::MatchesGpu { gpu } => vec![("gpu", Arg::Text((*gpu).to_string()))],
-            Reason::EnoughMemory { gib } => vec![("gib", Arg::Number(*gib))],
-            Reason::SpotPrice { usd_per_gpu_hour } | Reason::OnDemandPrice { usd_per_gpu_hour } => {
-                vec![("price", Arg::Usd(*usd_per_gpu_hour))]
-            }
-            Reason::CommittedPrice {
-                usd_per_gpu_hour,
-                term_months,
-            } => vec![
-                ("price", Arg::Usd(*usd_per_gpu_hour)),
-                ("months", Arg::Number(f64::from(*term_months))),
-            ],
-            Reason::FailureBudget { pct } => vec![("pct", Arg::Number(*pct))],
-            Reason::NvLink
-            | Reason::InChinaMainland
-            | Reason::OutsideChinaMainland
-            | Reason::SlaFirst
-            | Reason::ManagedToolchain
-            | Reason::SelfManaged => Vec::new(),
-        }
-    }
-
-    /// Every message id (for the translation completeness test).
-    pub const MESSAGE_IDS: [crate::i18n::Msg; 12] = [
-        msg!("reason-matches-gpu"),
-        msg!("reason-enough-memory"),
-        msg!("reason-nvlink"),
-        msg!("reason-in-china-mainland"),
-        msg!("reason-outside-china-mainland"),
-        msg!("reason-spot-price"),
-        msg!("reason-committed-price"),
-        msg!("reason-on-demand-price"),
-        msg!("reason-failure-budget"),
-        msg!("reason-sla-first"),
-        msg!("reason-managed-toolchain"),
-        msg!("reason-self-managed"),
-    ];
 }
 
 /// One shortlisted offer.
@@ -569,7 +505,14 @@ mod tests {
             Reason::ManagedToolchain,
             Reason::SelfManaged,
         ];
-        let ids: Vec<_> = all.iter().map(Reason::message_id).collect();
-        assert_eq!(ids, Reason::MESSAGE_IDS);
+        // Every reason has its own sentence in both languages (crate::messages).
+        for language in planner_core::language::Language::ALL {
+            let t = crate::i18n::Translator::new(language);
+            let mut sentences: Vec<String> = all.iter().map(|r| t.reason(r)).collect();
+            assert!(sentences.iter().all(|s| !s.is_empty()));
+            sentences.sort();
+            sentences.dedup();
+            assert_eq!(sentences.len(), all.len(), "{sentences:?}");
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! Translations (English and Simplified Chinese, [`Language`]) in Project Fluent files: message
-//! lookup with arguments ([`Translator`]), the message of each load notice
-//! ([`notice_message`]), and locale-aware numbers, money and dates. Messages live in
+//! lookup with arguments ([`Translator`]) and locale-aware numbers, money and dates. Imports
+//! only `planner-core` (no module of this crate): which message an error or notice becomes is
+//! decided in `crate::messages`. Messages live in
 //! `locales/en.ftl` and `locales/zh-CN.ftl`. `build.rs` parses them with the official
 //! `fluent-syntax` parser and generates static tables (each language's patterns in id order),
 //! rejecting at build time anything outside the subset this module formats (text and
@@ -11,7 +12,7 @@
 //! `fluent-bundle` would (`docs/i18n.md`).
 
 use planner_core::language::Language;
-use planner_engine::Currency;
+use planner_core::Currency;
 
 /// The English messages (`locales/en.ftl`; the app uses the generated tables, the tests the
 /// source).
@@ -134,6 +135,9 @@ mod generated {
 pub enum Arg {
     /// A plain number, shown with grouping and up to 2 decimals (the unit is in the message).
     Number(f64),
+    /// A number shown in full, as a field reads it (a limit `0.001`, a value `120`), with
+    /// grouping: `1,000,000,000`.
+    Exact(f64),
     /// An amount in US dollars, shown as money for the locale (`$0.40`, `US$0.40`).
     Usd(f64),
     /// An amount in a currency, shown as money for the locale (`CN¥3.00`, `¥3.00`).
@@ -202,6 +206,7 @@ impl Translator {
             let (name, text) = part.split_once('\u{2}').unwrap_or((part, ""));
             match args.iter().find(|(n, _)| *n == name) {
                 Some((_, Arg::Number(x))) => out.push_str(&number(self.language, *x)),
+                Some((_, Arg::Exact(x))) => out.push_str(&exact(self.language, *x)),
                 Some((_, Arg::Usd(x))) => out.push_str(&money(self.language, *x, Currency::Usd)),
                 Some((_, Arg::Money(x, c))) => out.push_str(&money(self.language, *x, *c)),
                 Some((_, Arg::Text(t))) => out.push_str(t),
@@ -239,6 +244,41 @@ pub fn number(_language: Language, value: f64) -> String {
     } else {
         s
     }
+}
+
+/// A number in full as a field reads it ([`planner_core::format::input_value`]: up to 10
+/// decimals, no trailing zeros) with its whole part grouped by thousands (`1,000,000,000`,
+/// `0.001`); both languages group with `,` and use `.` (CLDR `en`, `zh`).
+#[must_use]
+pub fn exact(_language: Language, value: f64) -> String {
+    let s = planner_core::format::input_value(value);
+    let (sign, digits) = s.strip_prefix('-').map_or(("", s.as_str()), |d| ("-", d));
+    let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    if whole.len() <= 3 || !whole.bytes().all(|b| b.is_ascii_digit()) {
+        return s;
+    }
+    let mut out = String::from(sign);
+    for (i, c) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if !frac.is_empty() {
+        out.push('.');
+        out.push_str(frac);
+    }
+    out
+}
+
+/// Items of a list in one line, separated as the locale writes a list of clauses: English
+/// `a; b`, Chinese `a；b`.
+#[must_use]
+pub fn list(language: Language, items: &[String]) -> String {
+    items.join(match language {
+        Language::En => "; ",
+        Language::ZhCn => "；",
+    })
 }
 
 /// Money to cents with the locale's currency symbol (CLDR): English `$1,234.50` and
@@ -304,6 +344,10 @@ mod tests {
     fn numbers_money_and_dates_follow_the_locale() {
         assert_eq!(number(Language::En, 1234.5), "1,234.5");
         assert_eq!(number(Language::ZhCn, 12.0), "12");
+        assert_eq!(exact(Language::En, 1e9), "1,000,000,000");
+        assert_eq!(exact(Language::ZhCn, 0.001), "0.001");
+        assert_eq!(exact(Language::En, -12345.5), "-12,345.5");
+        assert_eq!(exact(Language::En, 1e-300), "1e-300");
         assert_eq!(money(Language::En, 1234.5, Currency::Usd), "$1,234.50");
         assert_eq!(money(Language::En, 3.0, Currency::Cny), "CN¥3.00");
         assert_eq!(money(Language::ZhCn, -3.0, Currency::Usd), "-US$3.00");

@@ -1,282 +1,960 @@
-//! Errors and notices as the page shows them: each refusal, engine error, load notice, typed
-//! number error and decision-helper reason turned into a translated sentence (methods of
-//! [`Translator`]). The one place that makes page text from an error (the CLI uses the
-//! errors' English `Display`).
+//! Errors and notices as the page shows them: the one place that turns each variant of every
+//! error and notice (the engine's [`Problem`]s, the documents' [`FileError`]s and load
+//! [`Notice`]s, typed-number [`InputError`]s, the reducer's [`ScenarioError`]s, price-list
+//! [`ImportError`]s and [`RowError`]s, catalog [`Warning`]s, decision-helper [`Reason`]s) into a
+//! message id of `locales/*.ftl` and its arguments, rendered in the translator's language
+//! (numbers by [`crate::i18n`]'s locale rules). Nothing here reads English text: every match is
+//! on a variant, every argument a number or the data a variant carries (a field's path, a
+//! value the user or a file gave). The command line uses the errors' English `Display`.
 
 use crate::advisor::Reason;
 use crate::i18n::{Arg, Msg, Translator};
-use crate::validation::MAX_COMPARED;
-use planner_core::share::{Notice, NoticeKind};
+use crate::state::file::FromFileError;
+use crate::validation::{Input, ScenarioError, MAX_COMPARED};
+use planner_core::catalog::import::{
+    ImportError, RowError, RowProblem, Structure, MAX_FILE_BYTES, MAX_PRICE_PER_HOUR, MAX_ROWS,
+};
+use planner_core::catalog::validation::Warning;
+use planner_core::catalog::STALE_AFTER_MONTHS;
+use planner_core::error::{Expected, FileError, FileProblem, Found, JsonSyntax};
+use planner_core::file::VERSION;
+use planner_core::input::InputError;
+use planner_core::share::{
+    ImportRefusal, LinkDamage, Notice, NoticeKind, StorageDamage, WriteError, MAX_INFLATED_BYTES,
+};
+use planner_core::storage::StorageError;
+use planner_engine::{Capacity, Count, EngineError, Field, FieldPath, Mode, Problem, Step};
 
-/// The message of a load notice of kind `kind` in `locales/*.ftl` (arguments `$field`,
-/// `$detail`, the notice's fields).
-#[must_use]
-pub fn notice_message(kind: NoticeKind) -> Msg {
-    match kind {
-        NoticeKind::UnknownField => msg!("notice-unknown-field"),
-        NoticeKind::Rejected => msg!("notice-rejected"),
-        NoticeKind::OptionDropped => msg!("notice-option-dropped"),
-        NoticeKind::NoOptions => msg!("notice-no-options"),
-        NoticeKind::OlderVersion => msg!("notice-older-version"),
-        NoticeKind::NewerVersion => msg!("notice-newer-version"),
-        NoticeKind::LinkTooLong => msg!("notice-link-too-long"),
-        NoticeKind::LinkTruncated => msg!("notice-link-truncated"),
-        NoticeKind::LinkCorrupt => msg!("notice-link-corrupt"),
-        NoticeKind::LinkTooLarge => msg!("notice-link-too-large"),
-        NoticeKind::NotJson => msg!("notice-not-json"),
-        NoticeKind::UnknownLanguage => msg!("notice-unknown-language"),
-        NoticeKind::StorageCorrupt => msg!("notice-storage-corrupt"),
-        NoticeKind::DuplicateName => msg!("notice-duplicate-name"),
-        NoticeKind::StorageNewer => msg!("notice-storage-newer"),
-        NoticeKind::ImportRefused => msg!("notice-import-refused"),
+/// What the page could not do in the browser (the web app's glue reports it): the browser's
+/// own message, where it gave one, is data shown as it is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BrowserFailure {
+    /// A chart could not be drawn (plotters' SVG backend refused).
+    Drawing,
+    /// A download (CSV, SVG, PNG) failed: the browser's message.
+    Download(String),
+}
+
+/// The label of an editor field (the same words as the field's own label on the page).
+fn input_label(input: Input) -> Msg {
+    match input {
+        Input::Gpus => msg!("ui-gpus"),
+        Input::HoursPerDay => msg!("ui-hours-per-day"),
+        Input::Months => msg!("ui-months"),
+        Input::ExchangeRate => msg!("ui-exchange-rate"),
+        Input::DaysPerWeek => msg!("ui-days-per-week"),
+        Input::Contingency => msg!("ui-contingency"),
+        Input::SpotShare => msg!("ui-spot-share"),
+        Input::ReservedShare => msg!("ui-reserved-share"),
+        Input::Interruptions => msg!("ui-interruptions"),
+        Input::CheckpointInterval => msg!("ui-checkpoint-every"),
+        Input::CheckpointWrite => msg!("ui-checkpoint-write"),
+        Input::Restart => msg!("ui-restart-time"),
+        Input::Storage => msg!("ui-storage-kept"),
+        Input::Egress => msg!("ui-egress"),
+        Input::StoragePrice => msg!("ui-storage-price"),
+        Input::EgressPrice => msg!("ui-egress-price"),
+        Input::Work => msg!("ui-work"),
+        Input::Deadline => msg!("ui-finish-within"),
+        Input::ScalingEfficiency => msg!("ui-scaling-efficiency"),
+        Input::Throughput => msg!("ui-throughput-yours"),
+        Input::ReservedTerm => msg!("ui-reserved-term"),
+        Input::ReservedUpfront => msg!("ui-reserved-upfront"),
+        Input::ReservedPrice => msg!("ui-reserved-price"),
+        Input::ServerGpus => msg!("field-server-gpus"),
+        Input::Purchase => msg!("ui-buy-purchase"),
+        Input::Life => msg!("ui-buy-life"),
+        Input::Residual => msg!("ui-buy-residual"),
+        Input::Power => msg!("ui-buy-power"),
+        Input::Pue => msg!("field-pue"),
+        Input::ElectricityPrice => msg!("ui-buy-electricity"),
+        Input::Operations => msg!("ui-buy-operations"),
     }
 }
 
+/// The name of the field at `path` in words, where the page has one (the last field on the
+/// path, read with the one before it: `portfolio.reserved` is a share, `reserved` a term).
+fn field_label(path: &FieldPath) -> Option<Msg> {
+    let steps = path.steps();
+    let field = path.named_field()?;
+    let at = steps.iter().rposition(|s| *s == Step::Field(field))?;
+    let parent = steps[..at].iter().rev().find_map(|s| match s {
+        Step::Field(f) => Some(*f),
+        Step::Index(_) => None,
+    });
+    Some(match (parent, field) {
+        (Some(Field::Portfolio), Field::Reserved) => msg!("field-reserved-share"),
+        (Some(Field::Portfolio), Field::Spot) => msg!("field-spot-share"),
+        (_, Field::Portfolio) => msg!("field-portfolio"),
+        (_, Field::Reserved) => msg!("field-reserved-term"),
+        (_, Field::Spot) => msg!("field-spot"),
+        (Some(Field::Spot), Field::PerHour | Field::Hourly) => msg!("field-spot-per-hour"),
+        (Some(Field::Buy), Field::Gpus) => msg!("field-server-gpus"),
+        (_, Field::Gpus) => msg!("ui-gpus"),
+        (_, Field::HoursPerDay) => msg!("ui-hours-per-day"),
+        (_, Field::DaysPerWeek) => msg!("ui-days-per-week"),
+        (_, Field::HorizonMonths) => msg!("ui-months"),
+        (_, Field::GpuHours) => msg!("ui-work"),
+        (_, Field::WithinMonths) => msg!("ui-finish-within"),
+        (_, Field::ScalingEfficiency) => msg!("ui-scaling-efficiency"),
+        (_, Field::UsdPerCny) => msg!("ui-exchange-rate"),
+        (_, Field::ContingencyPct) => msg!("ui-contingency"),
+        (_, Field::StorageGb) => msg!("ui-storage-kept"),
+        (_, Field::EgressGbPerMonth) => msg!("ui-egress"),
+        (_, Field::StoragePerGbMonth) => msg!("ui-storage-price"),
+        (_, Field::EgressPerGb) => msg!("ui-egress-price"),
+        (_, Field::IntervalHours) => msg!("ui-checkpoint-every"),
+        (_, Field::WriteHours) => msg!("ui-checkpoint-write"),
+        (_, Field::RestartHours) => msg!("ui-restart-time"),
+        (_, Field::TermMonths) => msg!("ui-reserved-term"),
+        (_, Field::Upfront) => msg!("ui-reserved-upfront"),
+        (_, Field::RecurringPerHour) => msg!("ui-reserved-price"),
+        (_, Field::OnDemandPerHour | Field::Schedule) => msg!("field-on-demand-price"),
+        (_, Field::BidCapPerHour) => msg!("field-bid-cap"),
+        (_, Field::InterruptionsPerHour) => msg!("ui-interruptions"),
+        (_, Field::ThroughputFactor) => msg!("ui-throughput-yours"),
+        (_, Field::GpusPerInstance) => msg!("ui-gpus-per-instance"),
+        (_, Field::Purchase) => msg!("ui-buy-purchase"),
+        (_, Field::LifeYears) => msg!("ui-buy-life"),
+        (_, Field::Residual) => msg!("ui-buy-residual"),
+        (_, Field::Kw) => msg!("ui-buy-power"),
+        (_, Field::Pue) => msg!("field-pue"),
+        (_, Field::PricePerKwh) => msg!("ui-buy-electricity"),
+        (_, Field::OpsPerMonth) => msg!("ui-buy-operations"),
+        (_, Field::Month) => msg!("ui-month-length"),
+        (_, Field::Start) => msg!("ui-first-month"),
+        (_, Field::Currency) => msg!("ui-currency"),
+        (_, Field::Offer) => msg!("field-offer"),
+        (_, Field::Workload) => msg!("ui-workload"),
+        (_, Field::Options) => msg!("field-options"),
+        (_, Field::Version | Field::V) => msg!("field-version"),
+        _ => return None,
+    })
+}
+
 impl Translator {
-    /// A load notice as a sentence (`$field`, `$detail`).
-    #[must_use]
-    pub fn notice(&self, n: &Notice) -> String {
-        self.text_with(
-            notice_message(n.kind),
-            &[
-                ("field", Arg::Text(n.field.clone())),
-                ("detail", Arg::Text(n.detail.clone())),
-            ],
-        )
-    }
-
-    /// Why a typed number was rejected, as shown beside the field.
-    #[must_use]
-    pub fn input_error(&self, e: &planner_core::input::InputError) -> String {
-        use planner_core::input::InputError as E;
-        let text = |v: &String| [("value", Arg::Text(v.clone()))];
-        match e {
-            E::Empty => self.text(msg!("input-empty")),
-            E::DecimalComma(v) => self.text_with(msg!("input-decimal-comma"), &text(v)),
-            E::NotANumber(v) => self.text_with(msg!("input-not-a-number"), &text(v)),
-            E::NotFinite => self.text(msg!("input-not-finite")),
-            E::NotInteger => self.text(msg!("input-not-integer")),
-            E::TooSmall(v) => self.text_with(msg!("input-too-small"), &text(v)),
-            E::TooLarge(v) => self.text_with(msg!("input-too-large"), &text(v)),
-            E::ZeroOrAtLeast(v) => self.text_with(msg!("input-zero-or-at-least"), &text(v)),
+    /// A number as an error quotes it back: in full with grouping; in scientific notation
+    /// when huge or tiny (`1e300`, not 301 digits); in words when not a number or infinite
+    /// (never "NaN" or "inf" on screen).
+    fn value(&self, x: f64) -> Arg {
+        if x.is_nan() {
+            Arg::Text(self.text(msg!("value-not-a-number")))
+        } else if x.is_infinite() {
+            Arg::Text(self.text(msg!("value-beyond-largest")))
+        } else if x != 0.0 && !(1e-6..1e16).contains(&x.abs()) {
+            Arg::Text(format!("{x:e}"))
+        } else {
+            Arg::Exact(x)
         }
     }
 
-    /// An engine error as shown in the UI: its kind, the field in words where the UI has a
-    /// name for it (the path stays in parentheses), and the reason translated where it is one
-    /// of the engine's common forms (range checks, required values); other reasons are shown
-    /// as the engine wrote them. The CLI keeps the engine's English `Display`.
-    #[must_use]
-    pub fn engine_error(&self, e: &planner_engine::EngineError) -> String {
-        use planner_engine::EngineError as E;
-        match e {
-            E::Invalid { field, reason } => self.text_with(
-                msg!("engine-invalid"),
-                &[
-                    ("field", Arg::Text(self.field_name(field))),
-                    ("reason", Arg::Text(self.engine_reason(reason))),
-                ],
-            ),
-            E::UnknownOffer { field, id } => self.text_with(
-                msg!("engine-unknown-offer"),
-                &[
-                    ("field", Arg::Text(self.field_name(field))),
-                    ("id", Arg::Text(id.clone())),
-                ],
-            ),
-            E::Parse(detail) => self.text_with(
-                msg!("engine-parse"),
-                &[("detail", Arg::Text(detail.clone()))],
-            ),
-        }
-    }
-
-    /// A field path in words: `workload.gpus` → `GPUs (workload.gpus)` when the last segment
-    /// has a `field-…` message, else the path itself.
-    fn field_name(&self, path: &str) -> String {
-        let last = path.rsplit('.').next().unwrap_or(path);
-        let last = last.split('[').next().unwrap_or(last);
-        let id = format!("field-{}", last.replace('_', "-"));
-        if let Some(id) = Msg::named(&id) {
-            self.text_with(
-                msg!("engine-field"),
-                &[
-                    ("name", Arg::Text(self.text(id))),
-                    ("path", Arg::Text(path.to_string())),
-                ],
-            )
+    /// A path as the page shows it: as the file writes it, or "the whole document".
+    fn path(&self, path: &FieldPath) -> String {
+        if path.is_root() {
+            self.text(msg!("field-top-level"))
         } else {
             path.to_string()
         }
     }
 
-    /// An engine reason translated where it has one of the engine's common forms.
-    fn engine_reason(&self, reason: &str) -> String {
-        let got = |rest: &str| {
-            rest.strip_suffix(')')
-                .and_then(|r| r.rsplit_once("(got "))
-                .map(|(_, v)| v.to_string())
-        };
-        if let Some(v) = reason
-            .strip_prefix("must be a finite number from 0 to 1e15 ")
-            .and_then(got)
-        {
-            return self.text_with(msg!("engine-non-negative"), &[("value", Arg::Text(v))]);
+    /// A field in words with its path (`GPUs (workload.gpus)`), or its path alone when the page
+    /// has no name for it.
+    #[must_use]
+    pub fn field(&self, path: &FieldPath) -> String {
+        match field_label(path) {
+            Some(name) => self.text_with(
+                msg!("field-named"),
+                &[
+                    ("name", Arg::Text(self.text(name))),
+                    ("path", Arg::Text(path.to_string())),
+                ],
+            ),
+            None => self.path(path),
         }
-        if let Some(v) = reason
-            .strip_prefix("must be a finite number above 0, at most 1e15 ")
-            .and_then(got)
-        {
-            return self.text_with(msg!("engine-positive"), &[("value", Arg::Text(v))]);
-        }
-        if let Some(rest) = reason.strip_prefix("must be between ") {
-            if let (Some((min, tail)), Some(v)) = (rest.split_once(" and "), got(rest)) {
-                if let Some((max, _)) = tail.split_once(" (got ") {
-                    return self.text_with(
-                        msg!("engine-between"),
-                        &[
-                            ("min", Arg::Text(min.to_string())),
-                            ("max", Arg::Text(max.to_string())),
-                            ("value", Arg::Text(v)),
-                        ],
-                    );
+    }
+
+    /// Why the engine refused a value.
+    #[must_use]
+    pub fn problem(&self, p: &Problem) -> String {
+        match *p {
+            Problem::NonNegative { value } => {
+                self.text_with(msg!("engine-non-negative"), &[("value", self.value(value))])
+            }
+            Problem::Positive { value } => {
+                self.text_with(msg!("engine-positive"), &[("value", self.value(value))])
+            }
+            Problem::Between { value, min, max } => self.text_with(
+                msg!("engine-between"),
+                &[
+                    ("min", self.value(min)),
+                    ("max", self.value(max)),
+                    ("value", self.value(value)),
+                ],
+            ),
+            Problem::WholeBetween {
+                value,
+                min,
+                max,
+                count,
+            } => {
+                let (min, max, value) = (
+                    Arg::Exact(min as f64),
+                    Arg::Exact(max as f64),
+                    Arg::Exact(value as f64),
+                );
+                match count {
+                    Count::Plain => self.text_with(
+                        msg!("engine-whole-between"),
+                        &[("min", min), ("max", max), ("value", value)],
+                    ),
+                    Count::Months => self.text_with(
+                        msg!("engine-months-between"),
+                        &[("min", min), ("max", max), ("value", value)],
+                    ),
+                    Count::Hour => self.text_with(
+                        msg!("engine-hour-between"),
+                        &[("min", min), ("max", max), ("value", value)],
+                    ),
                 }
             }
-        }
-        let fixed = [
-            ("needs at least one option", msg!("engine-needs-option")),
-            ("is required in fleet mode", msg!("engine-required-fleet")),
-            ("is required in job mode", msg!("engine-required-job")),
-            ("is required: the offer lists no spot price", msg!("engine-no-spot-price")),
-            (
-                "the on-demand share (what reserved and spot do not cover) needs an on-demand price or a monthly package",
-                msg!("engine-on-demand-share"),
+            Problem::ZeroGpus => self.text(msg!("engine-zero-gpus")),
+            Problem::UnderOneSecond => self.text(msg!("engine-under-one-second")),
+            Problem::SharesAbove100 { pct } => {
+                self.text_with(msg!("engine-shares-above-100"), &[("pct", self.value(pct))])
+            }
+            Problem::ReservedShareWithoutPrices => {
+                self.text(msg!("engine-reserved-share-without-prices"))
+            }
+            Problem::SpotShareWithoutPrices => self.text(msg!("engine-spot-share-without-prices")),
+            Problem::OnDemandShareWithoutPrice => self.text(msg!("engine-on-demand-share")),
+            Problem::RequiredInMode(Mode::Fleet) => self.text(msg!("engine-required-fleet")),
+            Problem::RequiredInMode(Mode::Job) => self.text(msg!("engine-required-job")),
+            Problem::NoSpotHour => self.text(msg!("engine-no-spot-hour")),
+            Problem::NoOnDemandFallback => self.text(msg!("engine-no-on-demand-fallback")),
+            Problem::NoGpuCount => self.text(msg!("engine-no-gpu-count")),
+            Problem::Overhead { capacity, value } => {
+                let capacity = self.text(match capacity {
+                    Capacity::Reserved => msg!("capacity-reserved"),
+                    Capacity::Spot => msg!("capacity-spot"),
+                    Capacity::OnDemand => msg!("capacity-on-demand"),
+                });
+                self.text_with(
+                    msg!("engine-overhead"),
+                    &[
+                        ("capacity", Arg::Text(capacity)),
+                        ("value", self.value(value)),
+                    ],
+                )
+            }
+            Problem::NeverFinishes { months } => self.text_with(
+                msg!("engine-never-finishes"),
+                &[("months", Arg::Exact(f64::from(months)))],
             ),
-            ("switch to job mode first", msg!("engine-job-mode-first")),
-            ("switch to fleet mode first", msg!("engine-fleet-mode-first")),
-        ];
-        match fixed.iter().find(|(r, _)| *r == reason) {
-            Some((_, id)) => self.text(*id),
-            None => reason.to_string(),
+            Problem::FreeTerm => self.text(msg!("engine-free-term")),
+            Problem::NoRate => self.text(msg!("engine-no-rate")),
+        }
+    }
+
+    /// Where a text stops being JSON.
+    fn json_syntax(&self, s: &JsonSyntax) -> String {
+        let line = Arg::Exact(s.line as f64);
+        let column = Arg::Exact(s.column as f64);
+        match s.found {
+            _ if s.eof => self.text_with(
+                msg!("json-ends-early"),
+                &[("line", line), ("column", column)],
+            ),
+            Some(c) => self.text_with(
+                msg!("json-unexpected"),
+                &[
+                    ("found", Arg::Text(c.to_string())),
+                    ("line", line),
+                    ("column", column),
+                ],
+            ),
+            None => self.text_with(msg!("json-line-end"), &[("line", line)]),
+        }
+    }
+
+    /// What a JSON value was.
+    fn found(&self, f: &Found) -> String {
+        match f {
+            Found::Null => self.text(msg!("found-null")),
+            Found::Bool(b) => {
+                self.text_with(msg!("found-bool"), &[("value", Arg::Text(b.to_string()))])
+            }
+            Found::Number(n) => {
+                self.text_with(msg!("found-number"), &[("value", Arg::Text(n.clone()))])
+            }
+            Found::Text(t) => {
+                self.text_with(msg!("found-text"), &[("value", Arg::Text(t.clone()))])
+            }
+            Found::List => self.text(msg!("found-list")),
+            Found::Object => self.text(msg!("found-object")),
+        }
+    }
+
+    /// The kind of value a field takes.
+    fn expected(&self, e: Expected) -> String {
+        match e {
+            Expected::Number => self.text(msg!("expected-number")),
+            Expected::Whole { max } => {
+                self.text_with(msg!("expected-whole"), &[("max", Arg::Exact(max as f64))])
+            }
+            Expected::Text => self.text(msg!("expected-text")),
+            Expected::Bool => self.text(msg!("expected-bool")),
+            Expected::Object => self.text(msg!("expected-object")),
+            Expected::List => self.text(msg!("expected-list")),
+            Expected::Mode => self.text(msg!("expected-mode")),
+        }
+    }
+
+    /// Why a document or a field of it was refused (without the field).
+    #[must_use]
+    pub fn file_problem(&self, p: &FileProblem) -> String {
+        let version = Arg::Exact(f64::from(VERSION));
+        match p {
+            FileProblem::Engine(p) => self.problem(p),
+            FileProblem::NotJson(s) => self.text_with(
+                msg!("file-not-json"),
+                &[("detail", Arg::Text(self.json_syntax(s)))],
+            ),
+            FileProblem::NotAnObject => self.text(msg!("file-not-an-object")),
+            FileProblem::MissingVersion => {
+                self.text_with(msg!("file-missing-version"), &[("version", version)])
+            }
+            FileProblem::WrongVersion(Found::Number(n)) => self.text_with(
+                msg!("file-unsupported-version"),
+                &[("found", Arg::Text(n.clone())), ("version", version)],
+            ),
+            FileProblem::WrongVersion(f) => self.text_with(
+                msg!("file-version-not-a-number"),
+                &[("found", Arg::Text(self.found(f))), ("version", version)],
+            ),
+            FileProblem::UnknownField { key, .. } => self.text_with(
+                msg!("file-unknown-field"),
+                &[("key", Arg::Text(key.clone()))],
+            ),
+            FileProblem::WrongType { expected, found } => self.text_with(
+                msg!("file-wrong-type"),
+                &[
+                    ("expected", Arg::Text(self.expected(*expected))),
+                    ("found", Arg::Text(self.found(found))),
+                ],
+            ),
+            FileProblem::Missing => self.text(msg!("file-missing")),
+            FileProblem::NotUsedInMode(Mode::Fleet) => self.text(msg!("file-not-used-fleet")),
+            FileProblem::NotUsedInMode(Mode::Job) => self.text(msg!("file-not-used-job")),
+            FileProblem::JobSize => self.text(msg!("file-job-size")),
+            FileProblem::NoOptions => self.text(msg!("file-no-options")),
+            FileProblem::UnknownMonth(t) => self.text_with(
+                msg!("file-unknown-month"),
+                &[("value", Arg::Text(t.clone()))],
+            ),
+            FileProblem::StartRequired => self.text(msg!("file-start-required")),
+            FileProblem::BadStart(t) => {
+                self.text_with(msg!("file-bad-start"), &[("value", Arg::Text(t.clone()))])
+            }
+            FileProblem::UnknownCurrency(t) => self.text_with(
+                msg!("file-unknown-currency"),
+                &[("value", Arg::Text(t.clone()))],
+            ),
+            FileProblem::OfferCurrency(c) => self.text_with(
+                msg!("file-offer-currency"),
+                &[("currency", Arg::Text(c.code().to_string()))],
+            ),
+            FileProblem::Exclusive(a, b) => self.text_with(
+                msg!("file-exclusive"),
+                &[
+                    ("first", Arg::Text(a.name().to_string())),
+                    ("second", Arg::Text(b.name().to_string())),
+                ],
+            ),
+            FileProblem::ScheduleForm => self.text(msg!("file-schedule-form")),
+            FileProblem::HourlyCount(n) => self.text_with(
+                msg!("file-hourly-count"),
+                &[("count", Arg::Exact(*n as f64))],
+            ),
+            FileProblem::NoSpotPrice => self.text(msg!("file-no-spot-price")),
+            FileProblem::UnknownOffer(id) => {
+                self.text_with(msg!("file-unknown-offer"), &[("id", Arg::Text(id.clone()))])
+            }
+            FileProblem::NotFinite => self.text(msg!("file-not-finite")),
+        }
+    }
+
+    /// A document's error: the field in words and the reason (`GPUs (workload.gpus): …`).
+    #[must_use]
+    pub fn file_error(&self, e: &FileError) -> String {
+        let field = match &e.problem {
+            FileProblem::NotJson(_) => return self.file_problem(&e.problem),
+            FileProblem::UnknownField { key, .. } if e.field.is_root() => key.clone(),
+            FileProblem::UnknownField { key, .. } => format!("{}.{key}", e.field),
+            _ => self.field(&e.field),
+        };
+        self.text_with(
+            msg!("error-at"),
+            &[
+                ("field", Arg::Text(field)),
+                ("reason", Arg::Text(self.file_problem(&e.problem))),
+            ],
+        )
+    }
+
+    /// An engine error (the field in words and the reason).
+    #[must_use]
+    pub fn engine_error(&self, e: &EngineError) -> String {
+        self.file_error(&FileError::from(*e))
+    }
+
+    /// A load notice as a sentence; `$field` is the path as the document writes it.
+    #[must_use]
+    pub fn notice(&self, n: &Notice) -> String {
+        let field = Arg::Text(self.path(&n.at));
+        match &n.kind {
+            NoticeKind::UnknownField { key } => {
+                let at = if n.at.is_root() {
+                    key.clone()
+                } else {
+                    format!("{}.{key}", n.at)
+                };
+                self.text_with(msg!("notice-unknown-field"), &[("field", Arg::Text(at))])
+            }
+            NoticeKind::Rejected(p) => self.text_with(
+                msg!("notice-rejected"),
+                &[
+                    ("field", field),
+                    ("detail", Arg::Text(self.file_problem(p))),
+                ],
+            ),
+            NoticeKind::OptionDropped(why) => self.text_with(
+                msg!("notice-option-dropped"),
+                &[
+                    ("field", field),
+                    ("detail", Arg::Text(self.file_error(why))),
+                ],
+            ),
+            NoticeKind::NoOptions => self.text_with(msg!("notice-no-options"), &[("field", field)]),
+            NoticeKind::OlderVersion(v) => self.text_with(
+                msg!("notice-older-version"),
+                &[("field", field), ("version", Arg::Exact(*v as f64))],
+            ),
+            NoticeKind::NewerVersion(v) => self.text_with(
+                msg!("notice-newer-version"),
+                &[("field", field), ("version", Arg::Exact(*v as f64))],
+            ),
+            NoticeKind::LinkTooLong { bytes } => self.text_with(
+                msg!("notice-link-too-long"),
+                &[("bytes", Arg::Exact(*bytes as f64))],
+            ),
+            NoticeKind::LinkTruncated => self.text(msg!("notice-link-truncated")),
+            NoticeKind::LinkCorrupt(LinkDamage::NotBase64) => {
+                self.text(msg!("notice-link-not-base64"))
+            }
+            NoticeKind::LinkCorrupt(LinkDamage::NotDeflate) => {
+                self.text(msg!("notice-link-not-deflate"))
+            }
+            NoticeKind::LinkTooLarge => self.text_with(
+                msg!("notice-link-too-large"),
+                &[("bytes", Arg::Exact(MAX_INFLATED_BYTES as f64))],
+            ),
+            NoticeKind::NotJson(s) => self.text_with(
+                msg!("notice-not-json"),
+                &[("detail", Arg::Text(self.json_syntax(s)))],
+            ),
+            NoticeKind::Unrepairable => self.text(msg!("notice-unrepairable")),
+            NoticeKind::UnknownLanguage(v) => self.text_with(
+                msg!("notice-unknown-language"),
+                &[("field", field), ("value", Arg::Text(v.clone()))],
+            ),
+            NoticeKind::StorageCorrupt(d) => self.text_with(
+                msg!("notice-storage-corrupt"),
+                &[("detail", Arg::Text(self.storage_damage(d)))],
+            ),
+            NoticeKind::DuplicateName { name, saved_as } => self.text_with(
+                msg!("notice-duplicate-name"),
+                &[
+                    ("name", Arg::Text(name.clone())),
+                    ("saved_as", Arg::Text(saved_as.clone())),
+                ],
+            ),
+            NoticeKind::StorageNewer(v) => self.text_with(
+                msg!("notice-storage-newer"),
+                &[("version", Arg::Exact(*v as f64))],
+            ),
+            NoticeKind::ImportRefused { file, why } => self.text_with(
+                msg!("notice-import-refused"),
+                &[
+                    ("file", Arg::Text(file.clone())),
+                    ("detail", Arg::Text(self.import_refusal(why))),
+                ],
+            ),
+        }
+    }
+
+    /// Why the stored state could not be read.
+    fn storage_damage(&self, d: &StorageDamage) -> String {
+        match d {
+            StorageDamage::NotJson(s) => self.text_with(
+                msg!("storage-not-json"),
+                &[("detail", Arg::Text(self.json_syntax(s)))],
+            ),
+            StorageDamage::NotAnObject => self.text(msg!("storage-not-an-object")),
+            StorageDamage::UnknownVersion(Some(f)) => self.text_with(
+                msg!("storage-unknown-version"),
+                &[("found", Arg::Text(self.found(f)))],
+            ),
+            StorageDamage::UnknownVersion(None) => self.text(msg!("storage-no-version")),
+        }
+    }
+
+    /// Why an imported scenario file was refused as a whole.
+    #[must_use]
+    pub fn import_refusal(&self, r: &ImportRefusal) -> String {
+        match r {
+            ImportRefusal::TooLarge { max_bytes } => self.text_with(
+                msg!("import-too-large"),
+                &[("bytes", Arg::Exact(*max_bytes as f64))],
+            ),
+            ImportRefusal::Unreadable(browser) => self.text_with(
+                msg!("import-unreadable"),
+                &[("detail", Arg::Text(browser.clone()))],
+            ),
+            ImportRefusal::NotJson(s) => self.text_with(
+                msg!("file-not-json"),
+                &[("detail", Arg::Text(self.json_syntax(s)))],
+            ),
+            ImportRefusal::NotAnObject => self.text(msg!("file-not-an-object")),
+            ImportRefusal::Unrepairable => self.text(msg!("import-unrepairable")),
+            ImportRefusal::NoUsableOption(why) if why.is_empty() => {
+                self.text(msg!("import-no-option"))
+            }
+            ImportRefusal::NoUsableOption(why) => {
+                let reasons: Vec<String> = why.iter().map(|e| self.file_error(e)).collect();
+                self.text_with(
+                    msg!("import-no-option-because"),
+                    &[(
+                        "reasons",
+                        Arg::Text(crate::i18n::list(self.language(), &reasons)),
+                    )],
+                )
+            }
+        }
+    }
+
+    /// Why a typed number was rejected, as shown beside the field.
+    #[must_use]
+    pub fn input_error(&self, e: &InputError) -> String {
+        match e {
+            InputError::Empty => self.text(msg!("input-empty")),
+            InputError::DecimalComma(v) => self.text_with(
+                msg!("input-decimal-comma"),
+                &[("value", Arg::Text(v.clone()))],
+            ),
+            InputError::NotANumber(v) => self.text_with(
+                msg!("input-not-a-number"),
+                &[("value", Arg::Text(v.clone()))],
+            ),
+            InputError::NotFinite => self.text(msg!("input-not-finite")),
+            InputError::NotInteger => self.text(msg!("input-not-integer")),
+            InputError::TooSmall(x) => {
+                self.text_with(msg!("input-too-small"), &[("value", Arg::Exact(*x))])
+            }
+            InputError::TooLarge(x) => {
+                self.text_with(msg!("input-too-large"), &[("value", Arg::Exact(*x))])
+            }
+            InputError::ZeroOrAtLeast(x) => {
+                self.text_with(msg!("input-zero-or-at-least"), &[("value", Arg::Exact(*x))])
+            }
         }
     }
 
     /// Why an action on the scenario was refused, as shown in the notice.
     #[must_use]
-    pub fn scenario_error(&self, e: &crate::validation::ScenarioError) -> String {
-        use crate::validation::ScenarioError as E;
+    pub fn scenario_error(&self, e: &ScenarioError) -> String {
         match e {
-            E::TooManyOffers => self.text_with(
+            ScenarioError::TooManyOffers => self.text_with(
                 msg!("scenario-too-many"),
-                &[("max", Arg::Number(MAX_COMPARED as f64))],
+                &[("max", Arg::Exact(MAX_COMPARED as f64))],
             ),
-            E::Strategy(reason) => self.text_with(
-                msg!("scenario-strategy"),
-                &[("reason", Arg::Text(self.strategy_reason(reason)))],
-            ),
-            E::OutOfRange(field) => self.text_with(
+            ScenarioError::OutOfRange { input, value, spec } => self.text_with(
                 msg!("scenario-out-of-range"),
-                &[("field", Arg::Text(self.field_name(field)))],
-            ),
-        }
-    }
-
-    /// A strategy refusal: the engine's `field: reason` text with both parts translated.
-    fn strategy_reason(&self, text: &str) -> String {
-        match text.split_once(": ") {
-            Some((field, reason)) if !field.contains(' ') => self.text_with(
-                msg!("engine-invalid"),
                 &[
-                    ("field", Arg::Text(self.field_name(field))),
-                    ("reason", Arg::Text(self.engine_reason(reason))),
+                    ("field", Arg::Text(self.text(input_label(*input)))),
+                    ("value", self.value(*value)),
+                    ("min", Arg::Exact(spec.min)),
+                    ("max", Arg::Exact(spec.max)),
                 ],
             ),
-            _ => self.engine_reason(text),
+            ScenarioError::NoSuchOption(i) => self.text_with(
+                msg!("scenario-no-such-option"),
+                &[("n", Arg::Exact((*i + 1) as f64))],
+            ),
+            ScenarioError::StartMonth(t) => self.text_with(
+                msg!("scenario-start-month"),
+                &[("value", Arg::Text(t.clone()))],
+            ),
+            ScenarioError::NoSpotOption => self.text(msg!("scenario-no-spot-option")),
+            ScenarioError::SharesAbove100 {
+                reserved_pct,
+                spot_pct,
+            } => self.text_with(
+                msg!("scenario-shares-above-100"),
+                &[("pct", self.value(reserved_pct + spot_pct))],
+            ),
+            ScenarioError::NoCommitment => self.text(msg!("scenario-no-commitment")),
+            ScenarioError::JobModeFirst => self.text(msg!("scenario-job-mode-first")),
+            ScenarioError::FleetModeFirst => self.text(msg!("scenario-fleet-mode-first")),
+            ScenarioError::Engine(e) => self.file_error(e),
         }
     }
 
     /// Why a scenario file could not be shown.
     #[must_use]
-    pub fn from_file_error(&self, e: &crate::state::file::FromFileError) -> String {
-        use crate::state::file::FromFileError as E;
+    pub fn from_file_error(&self, e: &FromFileError) -> String {
         match e {
-            E::Invalid(e) => self.engine_error(e),
-            E::TooManyOptions(n) => self.text_with(
+            FromFileError::Invalid(e) => self.file_error(e),
+            FromFileError::TooManyOptions(n) => self.text_with(
                 msg!("scenario-file-too-many"),
                 &[
-                    ("count", Arg::Number(*n as f64)),
-                    ("max", Arg::Number(MAX_COMPARED as f64)),
+                    ("count", Arg::Exact(*n as f64)),
+                    ("max", Arg::Exact(MAX_COMPARED as f64)),
                 ],
             ),
+        }
+    }
+
+    /// Why a price list was refused as a whole.
+    #[must_use]
+    pub fn import_error(&self, e: &ImportError) -> String {
+        match e {
+            ImportError::TooLarge { bytes } => self.text_with(
+                msg!("prices-too-large"),
+                &[
+                    ("bytes", Arg::Exact(*bytes as f64)),
+                    ("max", Arg::Exact(MAX_FILE_BYTES as f64)),
+                ],
+            ),
+            ImportError::Empty => self.text(msg!("prices-empty")),
+            ImportError::NotText => self.text(msg!("prices-not-text")),
+            ImportError::TooManyRows => self.text_with(
+                msg!("prices-too-many-rows"),
+                &[("max", Arg::Exact(MAX_ROWS as f64))],
+            ),
+            ImportError::MissingColumns(c) => {
+                let names: Vec<&str> = c.iter().map(|c| c.name()).collect();
+                self.text_with(
+                    msg!("prices-missing-columns"),
+                    &[("columns", Arg::Text(names.join(", ")))],
+                )
+            }
+            ImportError::Malformed { line, problem } => self.text_with(
+                msg!("prices-malformed"),
+                &[
+                    ("line", Arg::Exact(*line as f64)),
+                    ("detail", Arg::Text(self.structure(problem))),
+                ],
+            ),
+            ImportError::Unreadable(browser) => self.text_with(
+                msg!("prices-unreadable"),
+                &[("detail", Arg::Text(browser.clone()))],
+            ),
+        }
+    }
+
+    /// How a price list's structure is broken.
+    fn structure(&self, s: &Structure) -> String {
+        match s {
+            Structure::Header => self.text(msg!("prices-header")),
+            Structure::NotAnArray => self.text(msg!("prices-not-an-array")),
+            Structure::Item { item, syntax } => self.text_with(
+                msg!("prices-item-syntax"),
+                &[
+                    ("item", Arg::Exact(*item as f64)),
+                    ("detail", Arg::Text(self.json_syntax(syntax))),
+                ],
+            ),
+            Structure::Unclosed => self.text(msg!("prices-unclosed")),
+            Structure::NoSeparator => self.text(msg!("prices-no-separator")),
+            Structure::TextAfterEnd => self.text(msg!("prices-text-after-end")),
+        }
+    }
+
+    /// A rejected price-list row: where it is and why.
+    #[must_use]
+    pub fn row_error(&self, e: &RowError) -> String {
+        let detail = Arg::Text(self.row_problem(&e.problem));
+        let line = Arg::Exact(e.line as f64);
+        match e.item {
+            Some(item) => self.text_with(
+                msg!("ui-import-item"),
+                &[
+                    ("item", Arg::Exact(item as f64)),
+                    ("line", line),
+                    ("detail", detail),
+                ],
+            ),
+            None => self.text_with(
+                msg!("ui-import-line"),
+                &[("line", line), ("detail", detail)],
+            ),
+        }
+    }
+
+    /// Why a price-list row was rejected (the column by its header, the cell as written).
+    fn row_problem(&self, p: &RowProblem) -> String {
+        match p {
+            RowProblem::Empty(c) => self.text_with(
+                msg!("row-empty"),
+                &[("column", Arg::Text(c.name().to_string()))],
+            ),
+            RowProblem::NotTextOrNumber(c) => self.text_with(
+                msg!("row-not-text-or-number"),
+                &[("column", Arg::Text(c.name().to_string()))],
+            ),
+            RowProblem::Comma(c, t) => self.text_with(
+                msg!("row-comma"),
+                &[
+                    ("column", Arg::Text(c.name().to_string())),
+                    ("value", Arg::Text(t.clone())),
+                ],
+            ),
+            RowProblem::NotANumber(c, t) => self.text_with(
+                msg!("row-not-a-number"),
+                &[
+                    ("column", Arg::Text(c.name().to_string())),
+                    ("value", Arg::Text(t.clone())),
+                ],
+            ),
+            RowProblem::NotFinite(c, t) => self.text_with(
+                msg!("row-not-finite"),
+                &[
+                    ("column", Arg::Text(c.name().to_string())),
+                    ("value", Arg::Text(t.clone())),
+                ],
+            ),
+            RowProblem::NotPositive(c, t) => self.text_with(
+                msg!("row-not-positive"),
+                &[
+                    ("column", Arg::Text(c.name().to_string())),
+                    ("value", Arg::Text(t.clone())),
+                ],
+            ),
+            RowProblem::Implausible(c, x) => self.text_with(
+                msg!("row-implausible"),
+                &[
+                    ("column", Arg::Text(c.name().to_string())),
+                    ("value", self.value(*x)),
+                    ("max", Arg::Exact(MAX_PRICE_PER_HOUR)),
+                ],
+            ),
+            RowProblem::GpuCount(t) => {
+                self.text_with(msg!("row-gpu-count"), &[("value", Arg::Text(t.clone()))])
+            }
+            RowProblem::Currency(t) => {
+                self.text_with(msg!("row-currency"), &[("value", Arg::Text(t.clone()))])
+            }
+            RowProblem::ProviderKind(t) => self.text_with(
+                msg!("row-provider-kind"),
+                &[("value", Arg::Text(t.clone()))],
+            ),
+            RowProblem::Date(t) => {
+                self.text_with(msg!("row-date"), &[("value", Arg::Text(t.clone()))])
+            }
+            RowProblem::Future { date, today } => self.text_with(
+                msg!("row-future"),
+                &[
+                    ("value", Arg::Text(date.clone())),
+                    (
+                        "today",
+                        Arg::Text(format!("{:04}-{:02}-{:02}", today.0, today.1, today.2)),
+                    ),
+                ],
+            ),
+            RowProblem::NotAnObject => self.text(msg!("row-not-an-object")),
+            RowProblem::Unreadable => self.text(msg!("row-unreadable")),
+        }
+    }
+
+    /// Why the browser's storage could not be written (or read).
+    #[must_use]
+    pub fn storage_error(&self, e: &StorageError) -> String {
+        match e {
+            StorageError::QuotaExceeded => self.text(msg!("ui-storage-full")),
+            StorageError::Unavailable => self.text(msg!("ui-save-unavailable")),
+            StorageError::Unsaveable(e) => self.text_with(
+                msg!("ui-storage-error"),
+                &[("detail", Arg::Text(self.file_error(e)))],
+            ),
+            StorageError::Browser(name) => self.text_with(
+                msg!("ui-storage-error"),
+                &[("detail", Arg::Text(name.clone()))],
+            ),
+        }
+    }
+
+    /// Why saving to the browser's storage failed, as shown by the save controls.
+    #[must_use]
+    pub fn save_error(&self, e: &StorageError) -> String {
+        match e {
+            StorageError::QuotaExceeded => self.text(msg!("ui-save-quota")),
+            StorageError::Unavailable => self.text(msg!("ui-save-unavailable")),
+            StorageError::Unsaveable(e) => self.text_with(
+                msg!("ui-save-failed"),
+                &[("detail", Arg::Text(self.file_error(e)))],
+            ),
+            StorageError::Browser(name) => self.text_with(
+                msg!("ui-save-failed"),
+                &[("detail", Arg::Text(name.clone()))],
+            ),
+        }
+    }
+
+    /// Why a share link or the exported file could not be made (the detail of
+    /// `ui-link-failed` and `ui-export-failed`).
+    #[must_use]
+    pub fn write_error(&self, e: &WriteError) -> String {
+        match e {
+            WriteError::Scenario(e) => self.file_error(e),
+            WriteError::Browser(m) => {
+                self.text_with(msg!("browser-refused"), &[("detail", Arg::Text(m.clone()))])
+            }
+        }
+    }
+
+    /// What the page could not do in the browser, shown under a chart.
+    #[must_use]
+    pub fn browser_failure(&self, e: &BrowserFailure) -> String {
+        match e {
+            BrowserFailure::Drawing => self.text(msg!("ui-chart-failed")),
+            BrowserFailure::Download(m) => self.text_with(
+                msg!("ui-download-failed"),
+                &[("detail", Arg::Text(m.clone()))],
+            ),
+        }
+    }
+
+    /// A catalog warning's short label, as shown in the offer table.
+    #[must_use]
+    pub fn warning_label(&self, w: &Warning) -> String {
+        match w {
+            Warning::SpotAboveOnDemand { .. } => self.text(msg!("ui-warn-spot-above")),
+            Warning::ReservedAboveOnDemand { term_months, .. } => self.text_with(
+                msg!("ui-warn-commit-above"),
+                &[("months", Arg::Number(f64::from(*term_months)))],
+            ),
+            Warning::Stale { .. } => self.text(msg!("ui-warn-stale")),
+            Warning::Outlier { ratio } => {
+                self.text_with(msg!("ui-warn-outlier"), &[("ratio", Arg::Number(*ratio))])
+            }
+        }
+    }
+
+    /// A catalog warning in full, with its figures (the label's tooltip).
+    #[must_use]
+    pub fn warning(&self, w: &Warning) -> String {
+        match *w {
+            Warning::SpotAboveOnDemand { spot, on_demand } => self.text_with(
+                msg!("warning-spot-above"),
+                &[
+                    ("spot", Arg::Text(planner_core::format::number(spot, 4))),
+                    (
+                        "on_demand",
+                        Arg::Text(planner_core::format::number(on_demand, 4)),
+                    ),
+                ],
+            ),
+            Warning::ReservedAboveOnDemand {
+                term_months,
+                effective,
+                on_demand,
+            } => self.text_with(
+                msg!("warning-commit-above"),
+                &[
+                    ("months", Arg::Exact(f64::from(term_months))),
+                    (
+                        "effective",
+                        Arg::Text(planner_core::format::number(effective, 4)),
+                    ),
+                    (
+                        "on_demand",
+                        Arg::Text(planner_core::format::number(on_demand, 4)),
+                    ),
+                ],
+            ),
+            Warning::Stale { as_of } => {
+                // A date the locale can show is a date; anything else is kept as written.
+                let date = crate::i18n::date(self.language(), as_of);
+                if date == as_of {
+                    self.text_with(msg!("warning-undated"), &[("date", Arg::Text(date))])
+                } else {
+                    self.text_with(
+                        msg!("warning-stale"),
+                        &[
+                            ("date", Arg::Text(date)),
+                            ("months", Arg::Exact(f64::from(STALE_AFTER_MONTHS))),
+                        ],
+                    )
+                }
+            }
+            Warning::Outlier { ratio } => {
+                let factor = Arg::Exact(planner_core::catalog::validation::OUTLIER_FACTOR);
+                if ratio < 1.0 && ratio > 0.0 {
+                    self.text_with(
+                        msg!("warning-outlier-low"),
+                        &[("ratio", Arg::Number(1.0 / ratio)), ("factor", factor)],
+                    )
+                } else {
+                    self.text_with(
+                        msg!("warning-outlier-high"),
+                        &[("ratio", Arg::Number(ratio)), ("factor", factor)],
+                    )
+                }
+            }
         }
     }
 
     /// A decision-helper reason as a sentence.
     #[must_use]
     pub fn reason(&self, r: &Reason) -> String {
-        self.text_with(r.message_id(), &r.args())
+        match r {
+            Reason::MatchesGpu { gpu } => self.text_with(
+                msg!("reason-matches-gpu"),
+                &[("gpu", Arg::Text((*gpu).to_string()))],
+            ),
+            Reason::EnoughMemory { gib } => {
+                self.text_with(msg!("reason-enough-memory"), &[("gib", Arg::Number(*gib))])
+            }
+            Reason::NvLink => self.text(msg!("reason-nvlink")),
+            Reason::InChinaMainland => self.text(msg!("reason-in-china-mainland")),
+            Reason::OutsideChinaMainland => self.text(msg!("reason-outside-china-mainland")),
+            Reason::SpotPrice { usd_per_gpu_hour } => self.text_with(
+                msg!("reason-spot-price"),
+                &[("price", Arg::Usd(*usd_per_gpu_hour))],
+            ),
+            Reason::CommittedPrice {
+                usd_per_gpu_hour,
+                term_months,
+            } => self.text_with(
+                msg!("reason-committed-price"),
+                &[
+                    ("price", Arg::Usd(*usd_per_gpu_hour)),
+                    ("months", Arg::Number(f64::from(*term_months))),
+                ],
+            ),
+            Reason::OnDemandPrice { usd_per_gpu_hour } => self.text_with(
+                msg!("reason-on-demand-price"),
+                &[("price", Arg::Usd(*usd_per_gpu_hour))],
+            ),
+            Reason::FailureBudget { pct } => {
+                self.text_with(msg!("reason-failure-budget"), &[("pct", Arg::Number(*pct))])
+            }
+            Reason::SlaFirst => self.text(msg!("reason-sla-first")),
+            Reason::ManagedToolchain => self.text(msg!("reason-managed-toolchain")),
+            Reason::SelfManaged => self.text(msg!("reason-self-managed")),
+        }
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use planner_core::language::Language;
-
-    #[test]
-    fn messages_take_their_arguments() {
-        let en = Translator::new(Language::En);
-        let zh = Translator::new(Language::ZhCn);
-        let r = Reason::OnDemandPrice {
-            usd_per_gpu_hour: 0.4,
-        };
-        assert_eq!(
-            en.reason(&r),
-            "Ranked on its on-demand price, $0.40 per GPU-hour"
-        );
-        assert_eq!(zh.reason(&r), "按按需价格排序：每 GPU 小时 US$0.40");
-        let n = Notice {
-            kind: planner_core::share::NoticeKind::DuplicateName,
-            field: "plan".into(),
-            detail: "plan (2)".into(),
-        };
-        assert_eq!(
-            en.notice(&n),
-            "The name “plan” is already used; saved as “plan (2)”"
-        );
-        assert_eq!(en.text_named("no-such-message", &[]), "no-such-message");
-        // Input errors read as the engine-independent `Display` text in English.
-        for e in [
-            planner_core::input::InputError::Empty,
-            planner_core::input::InputError::DecimalComma("1.5".into()),
-            planner_core::input::InputError::NotANumber("abc".into()),
-            planner_core::input::InputError::NotFinite,
-            planner_core::input::InputError::NotInteger,
-            planner_core::input::InputError::TooSmall("1".into()),
-            planner_core::input::InputError::TooLarge("24".into()),
-            planner_core::input::InputError::ZeroOrAtLeast("0.0003".into()),
-        ] {
-            assert_eq!(en.input_error(&e), e.to_string());
-            assert!(!zh.input_error(&e).is_ascii(), "{e}");
-        }
-        // Engine errors: English reads as the engine's text; Chinese translates the common forms.
-        let e = planner_engine::positive("workload.gpus", -1.0).unwrap_err();
-        assert_eq!(
-            en.engine_error(&e),
-            "GPUs (workload.gpus): must be a finite number above 0, at most 1e15 (got -1)"
-        );
-        assert_eq!(
-            zh.engine_error(&e),
-            "GPU 数（workload.gpus）：必须是大于 0、不超过 1e15 的有限数（当前为 -1）"
-        );
-        let e = planner_engine::in_range("options[0].portfolio.spot", 2.0, 0.0, 1.0).unwrap_err();
-        assert_eq!(
-            zh.engine_error(&e),
-            "竞价比例（options[0].portfolio.spot）：必须在 0 到 1 之间（当前为 2）"
-        );
-        let s = crate::validation::ScenarioError::TooManyOffers;
-        assert_eq!(en.scenario_error(&s), s.to_string());
-        assert!(!zh.scenario_error(&s).is_ascii());
-        assert_eq!(zh.text(msg!("language-name")), "简体中文");
-    }
-}
+mod tests;

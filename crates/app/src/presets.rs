@@ -2,8 +2,8 @@
 //! scenario files under `presets/`, bundled with `include_str!`, each with a translated name and
 //! description (`preset-<id>-name`, `preset-<id>-description` in `locales/*.ftl`).
 
+use planner_core::error::FileError;
 use planner_core::file::{parse, ScenarioFile};
-use planner_engine::EngineError;
 
 /// A bundled example scenario.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,7 +16,7 @@ pub struct Preset {
 
 impl Preset {
     /// The scenario. Errors only if the bundled file is invalid (a test guards against that).
-    pub fn scenario(&self) -> Result<ScenarioFile, EngineError> {
+    pub fn scenario(&self) -> Result<ScenarioFile, FileError> {
         parse(self.json)
     }
 

@@ -201,40 +201,206 @@ pub const OPS_SPEC: NumberSpec = NumberSpec {
     min_positive: 0.0,
 };
 
-/// Why an action was refused; the scenario is left unchanged and the message is shown.
+/// A numeric field of the editor, the strategy panel or the owned-server form: what an
+/// out-of-range refusal names. The page shows the field's own label (planner-app's `messages`);
+/// [`Input::label`] is its English name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)] // each variant is the field named by `Input::label`
+pub enum Input {
+    Gpus,
+    HoursPerDay,
+    Months,
+    ExchangeRate,
+    DaysPerWeek,
+    Contingency,
+    SpotShare,
+    ReservedShare,
+    Interruptions,
+    CheckpointInterval,
+    CheckpointWrite,
+    Restart,
+    Storage,
+    Egress,
+    StoragePrice,
+    EgressPrice,
+    Work,
+    Deadline,
+    ScalingEfficiency,
+    Throughput,
+    ReservedTerm,
+    ReservedUpfront,
+    ReservedPrice,
+    ServerGpus,
+    Purchase,
+    Life,
+    Residual,
+    Power,
+    Pue,
+    ElectricityPrice,
+    Operations,
+}
+
+impl Input {
+    /// Every field (for the translation completeness test).
+    pub const ALL: [Input; 31] = {
+        use Input::*;
+        [
+            Gpus,
+            HoursPerDay,
+            Months,
+            ExchangeRate,
+            DaysPerWeek,
+            Contingency,
+            SpotShare,
+            ReservedShare,
+            Interruptions,
+            CheckpointInterval,
+            CheckpointWrite,
+            Restart,
+            Storage,
+            Egress,
+            StoragePrice,
+            EgressPrice,
+            Work,
+            Deadline,
+            ScalingEfficiency,
+            Throughput,
+            ReservedTerm,
+            ReservedUpfront,
+            ReservedPrice,
+            ServerGpus,
+            Purchase,
+            Life,
+            Residual,
+            Power,
+            Pue,
+            ElectricityPrice,
+            Operations,
+        ]
+    };
+
+    /// The field's English name.
+    #[must_use]
+    pub const fn label(self) -> &'static str {
+        use Input::*;
+        match self {
+            Gpus => "GPUs",
+            HoursPerDay => "hours per day",
+            Months => "months",
+            ExchangeRate => "exchange rate",
+            DaysPerWeek => "days per week",
+            Contingency => "contingency",
+            SpotShare => "spot share",
+            ReservedShare => "reserved share",
+            Interruptions => "interruption rate",
+            CheckpointInterval => "checkpoint interval",
+            CheckpointWrite => "checkpoint write time",
+            Restart => "restart time",
+            Storage => "storage",
+            Egress => "egress",
+            StoragePrice => "storage price",
+            EgressPrice => "egress price",
+            Work => "work",
+            Deadline => "deadline",
+            ScalingEfficiency => "scaling efficiency",
+            Throughput => "throughput",
+            ReservedTerm => "reserved term",
+            ReservedUpfront => "reserved upfront",
+            ReservedPrice => "reserved price",
+            ServerGpus => "GPUs per server",
+            Purchase => "purchase price",
+            Life => "life",
+            Residual => "residual value",
+            Power => "power",
+            Pue => "PUE",
+            ElectricityPrice => "electricity price",
+            Operations => "operations cost",
+        }
+    }
+}
+
+/// Why an action was refused; the scenario is left unchanged and the message is shown. Each
+/// variant carries its numbers; `Display` is English (tests), the page translates it
+/// (planner-app's `messages`).
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum ScenarioError {
     /// The comparison already holds [`MAX_COMPARED`] options.
     #[error("at most {MAX_COMPARED} options can be compared; remove one first")]
     TooManyOffers,
-    /// A strategy variant needs prices the option does not have (the engine's reason).
+    /// A value is outside its field's accepted range.
+    #[error(
+        "{} is out of range: {} is not from {} to {}",
+        input.label(),
+        planner_core::format::input_value(*value),
+        planner_core::format::input_value(spec.min),
+        planner_core::format::input_value(spec.max)
+    )]
+    OutOfRange {
+        /// The field.
+        input: Input,
+        /// The value given.
+        value: f64,
+        /// What the field accepts.
+        spec: NumberSpec,
+    },
+    /// No option at this position (a stale control).
+    #[error("there is no option {}", .0 + 1)]
+    NoSuchOption(usize),
+    /// A calendar first month that is not `YYYY-MM` from 1900 to 2200 (the text given).
+    #[error("the first month {0:?} is not a month from 1900-01 to 2200-12")]
+    StartMonth(String),
+    /// An interruption rate while no option uses spot capacity.
+    #[error(
+        "the interruption rate applies to spot capacity: add a spot variant (\"+ spot variant\") first"
+    )]
+    NoSpotOption,
+    /// Reserved and spot shares (in %) that add up to more than 100 %.
+    #[error(
+        "reserved and spot shares add up to {} %, more than 100 %",
+        planner_core::format::input_value(reserved_pct + spot_pct)
+    )]
+    SharesAbove100 {
+        /// Reserved share, %.
+        reserved_pct: f64,
+        /// Spot share, %.
+        spot_pct: f64,
+    },
+    /// A reserved share or variant on an offer whose catalog entry lists no committed-use price.
+    #[error("this offer lists no committed-use (reserved) price in the catalog")]
+    NoCommitment,
+    /// A job field while the scenario is a fleet.
+    #[error("switch to job mode first")]
+    JobModeFirst,
+    /// A fleet field while the scenario is a job.
+    #[error("switch to fleet mode first")]
+    FleetModeFirst,
+    /// The engine refused the scenario the change would make (its error, with the field's
+    /// path).
     #[error("{0}")]
-    Strategy(String),
-    /// A value is outside its accepted range (which field is named).
-    #[error("{0} is out of range")]
-    OutOfRange(&'static str),
+    Engine(planner_core::error::FileError),
 }
 
-/// `value` if `spec` accepts it, else [`ScenarioError::OutOfRange`] naming `field`.
-pub fn check(value: f64, spec: NumberSpec, field: &'static str) -> Result<f64, ScenarioError> {
+/// `value` if `spec` accepts it, else [`ScenarioError::OutOfRange`] naming `input`.
+pub fn check(value: f64, spec: NumberSpec, input: Input) -> Result<f64, ScenarioError> {
     let ok = value.is_finite()
         && value >= spec.min
         && value <= spec.max
         && (!spec.integer || value.fract() == 0.0)
         && !(value > 0.0 && value < spec.min_positive);
-    ok.then_some(value).ok_or(ScenarioError::OutOfRange(field))
+    ok.then_some(value)
+        .ok_or(ScenarioError::OutOfRange { input, value, spec })
 }
 
 /// `b` if every field is in its accepted range (GPUs per server as [`GPUS_SPEC`], residual as
 /// a fraction 0–1), else which field is not.
 pub fn check_buy(b: OwnedServer) -> Result<OwnedServer, ScenarioError> {
-    check(f64::from(b.gpus), GPUS_SPEC, "GPUs per server")?;
-    check(b.purchase, PURCHASE_SPEC, "purchase price")?;
-    check(b.life_years, LIFE_YEARS_SPEC, "life")?;
-    check(b.residual * 100.0, SHARE_PCT_SPEC, "residual value")?;
-    check(b.kw, KW_SPEC, "power")?;
-    check(b.pue, PUE_SPEC, "PUE")?;
-    check(b.price_per_kwh, KWH_PRICE_SPEC, "electricity price")?;
-    check(b.ops_per_month, OPS_SPEC, "operations cost")?;
+    check(f64::from(b.gpus), GPUS_SPEC, Input::ServerGpus)?;
+    check(b.purchase, PURCHASE_SPEC, Input::Purchase)?;
+    check(b.life_years, LIFE_YEARS_SPEC, Input::Life)?;
+    check(b.residual * 100.0, SHARE_PCT_SPEC, Input::Residual)?;
+    check(b.kw, KW_SPEC, Input::Power)?;
+    check(b.pue, PUE_SPEC, Input::Pue)?;
+    check(b.price_per_kwh, KWH_PRICE_SPEC, Input::ElectricityPrice)?;
+    check(b.ops_per_month, OPS_SPEC, Input::Operations)?;
     Ok(b)
 }

@@ -167,7 +167,7 @@ fn from_file_refuses_invalid_files_and_too_many_options() {
     f.workload.gpus = Some(0);
     assert!(matches!(
         Scenario::from_file(f, &Catalog::BUNDLED),
-        Err(FromFileError::Invalid(e)) if e.field() == "workload.gpus"
+        Err(FromFileError::Invalid(e)) if e.field.to_string() == "workload.gpus"
     ));
     let mut f = Scenario::default().to_file();
     f.options = catalog::OFFERS
@@ -240,7 +240,7 @@ fn spot_variants_need_a_spot_price() {
             index: 1,
             spot_pct: 100.0
         }),
-        Err(ScenarioError::Strategy(_))
+        Err(ScenarioError::Engine(e)) if e.problem == planner_core::error::FileProblem::NoSpotPrice
     ));
     // Round trip keeps the variant, and removing it restores the comparison.
     assert_eq!(
@@ -402,7 +402,7 @@ fn reserved_variants_use_the_catalog_commitments() {
             reserved_pct: 60.0,
             commitment: 0
         }),
-        Err(ScenarioError::Strategy(_))
+        Err(ScenarioError::NoCommitment)
     ));
     assert!(v
         .apply(Action::AddReservedVariant {

@@ -18,16 +18,19 @@ pub struct NumberSpec {
     pub min_positive: f64,
 }
 
-/// Why a typed value was rejected. The `Display` text is the message shown beside the field.
+/// Why a typed value was rejected: the user's own text where it is quoted back (data), the
+/// field's bounds as numbers. `Display` is the English text (tests, the command line); the page
+/// shows planner-app's translated message.
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum InputError {
     /// Nothing was typed.
     #[error("enter a number")]
     Empty,
-    /// A comma was used as the decimal separator ("1,5"): rejected rather than read as 15.
+    /// A comma was used as the decimal separator ("1,5"): rejected rather than read as 15. The
+    /// user's text with a dot instead.
     #[error("use a dot for decimals, e.g. {0}")]
     DecimalComma(String),
-    /// The text is not a number.
+    /// The text is not a number (the user's text, shortened).
     #[error("\"{0}\" is not a number")]
     NotANumber(String),
     /// The number overflows (e.g. 1e400) or is NaN/infinite.
@@ -36,15 +39,15 @@ pub enum InputError {
     /// A fraction was typed where only whole numbers make sense.
     #[error("enter a whole number")]
     NotInteger,
-    /// Below the minimum.
-    #[error("must be at least {0}")]
-    TooSmall(String),
-    /// Above the maximum.
-    #[error("must be at most {0}")]
-    TooLarge(String),
-    /// Above 0 but below [`NumberSpec::min_positive`].
-    #[error("must be 0 or at least {0}")]
-    ZeroOrAtLeast(String),
+    /// Below the minimum (the field's minimum).
+    #[error("must be at least {}", crate::format::input_value(*.0))]
+    TooSmall(f64),
+    /// Above the maximum (the field's maximum).
+    #[error("must be at most {}", crate::format::input_value(*.0))]
+    TooLarge(f64),
+    /// Above 0 but below [`NumberSpec::min_positive`] (which is given).
+    #[error("must be 0 or at least {}", crate::format::input_value(*.0))]
+    ZeroOrAtLeast(f64),
 }
 
 /// Longest piece of the user's text quoted back in a message, in characters.
@@ -92,15 +95,13 @@ pub fn parse_number(text: &str, spec: NumberSpec) -> Result<f64, InputError> {
     }
     // A NaN bound refuses every value instead of accepting all (found by fuzzing).
     if spec.min.is_nan() || value < spec.min {
-        return Err(InputError::TooSmall(crate::format::input_value(spec.min)));
+        return Err(InputError::TooSmall(spec.min));
     }
     if spec.max.is_nan() || value > spec.max {
-        return Err(InputError::TooLarge(crate::format::input_value(spec.max)));
+        return Err(InputError::TooLarge(spec.max));
     }
     if value > 0.0 && value < spec.min_positive {
-        return Err(InputError::ZeroOrAtLeast(crate::format::input_value(
-            spec.min_positive,
-        )));
+        return Err(InputError::ZeroOrAtLeast(spec.min_positive));
     }
     Ok(value)
 }
@@ -135,7 +136,7 @@ mod tests {
         assert_eq!(parse_number("0.001", day), Ok(0.001));
         assert_eq!(
             parse_number("0.0001", day),
-            Err(InputError::ZeroOrAtLeast("0.001".into()))
+            Err(InputError::ZeroOrAtLeast(0.001))
         );
         assert_eq!(
             parse_number("1e-320", day).map_err(|e| e.to_string()),
@@ -152,20 +153,14 @@ mod tests {
             parse_number("abc", GPUS),
             Err(InputError::NotANumber("abc".into()))
         );
-        assert_eq!(
-            parse_number("-5", GPUS),
-            Err(InputError::TooSmall("1".into()))
-        );
+        assert_eq!(parse_number("-5", GPUS), Err(InputError::TooSmall(1.0)));
         assert_eq!(parse_number("1e400", GPUS), Err(InputError::NotFinite));
         assert_eq!(
             parse_number("1,5", HOURS),
             Err(InputError::DecimalComma("1.5".into()))
         );
         assert_eq!(parse_number("1.5", GPUS), Err(InputError::NotInteger));
-        assert_eq!(
-            parse_number("25", HOURS),
-            Err(InputError::TooLarge("24".into()))
-        );
+        assert_eq!(parse_number("25", HOURS), Err(InputError::TooLarge(24.0)));
         let essay = "x".repeat(5000);
         assert_eq!(
             parse_number(&essay, HOURS),

@@ -10,8 +10,13 @@
 //! Depends on `planner-engine` (the cost engine) and on no web, plotting, CLI or translation
 //! crate; English text here is `Display` for the command line, never a message id.
 
+/// The engine's currencies, re-exported for the crates that build on this one (the page's
+/// translations format money with them and import nothing else).
+pub use planner_engine::Currency;
+
 pub mod catalog;
 pub mod csv_safe;
+pub mod error;
 pub mod file;
 pub mod file_name;
 pub mod format;

@@ -6,13 +6,14 @@
 //! ([`OptionInput::to_file`]). The app's state holds these, not the file's text.
 
 use crate::catalog::query::{Catalog, ResolvedOffer};
+use crate::error::{FileError, FileProblem};
 use crate::file::{
     AllowanceFile, BillingFile, FreeFile, OptionFile, ReservedFile, ScheduleFile, SharesFile,
     SpotFile,
 };
 use planner_engine::billing::{Allowance, ReservedTerm, Schedule, SpotMarket};
 use planner_engine::plan::{OptionSpec, Shares};
-use planner_engine::{Billing, Currency, EngineError};
+use planner_engine::{Billing, Currency, Field, FieldPath};
 
 /// Peak hours of a peak/off-peak schedule when the file gives none: 8:00 to 22:00.
 pub const DEFAULT_PEAK_HOURS: (u32, u32) = (8, 22);
@@ -220,30 +221,25 @@ impl OptionInput {
         index: usize,
         f: &OptionFile,
         catalog: &Catalog<'_>,
-    ) -> Result<OptionInput, EngineError> {
-        let field = format!("options[{index}]");
-        let p = |name: &str| format!("{field}.{name}");
+    ) -> Result<OptionInput, FileError> {
+        let field = FieldPath::option(index);
+        let p = |name: Field| field.field(name);
         let offer = match &f.offer {
-            Some(id) => Some(
-                catalog
-                    .resolve(id)
-                    .ok_or_else(|| EngineError::UnknownOffer {
-                        field: p("offer"),
-                        id: id.clone(),
-                    })?,
-            ),
+            Some(id) => Some(catalog.resolve(id).ok_or_else(|| {
+                FileError::new(
+                    p(Field::Offer),
+                    FileProblem::UnknownOffer(crate::error::quoted(id)),
+                )
+            })?),
             None => None,
         };
         let currency = match &f.currency {
             Some(code) => {
-                let c = crate::file::currency(&p("currency"), code)?;
+                let c = crate::file::currency(p(Field::Currency), code)?;
                 if let Some(o) = offer.filter(|o| o.offer.currency != c) {
-                    return Err(EngineError::invalid(
-                        p("currency"),
-                        format!(
-                            "the offer is priced in {}; inline prices must use the same currency",
-                            o.offer.currency
-                        ),
+                    return Err(FileError::new(
+                        p(Field::Currency),
+                        FileProblem::OfferCurrency(o.offer.currency),
                     ));
                 }
                 Some(c)
@@ -252,20 +248,20 @@ impl OptionInput {
         };
         let on_demand = match (f.on_demand_per_hour, &f.schedule) {
             (Some(_), Some(_)) => {
-                return Err(EngineError::invalid(
-                    p("schedule"),
-                    "give on_demand_per_hour or schedule, not both",
+                return Err(FileError::new(
+                    p(Field::Schedule),
+                    FileProblem::Exclusive(Field::OnDemandPerHour, Field::Schedule),
                 ))
             }
             (Some(price), None) => {
-                planner_engine::positive(&p("on_demand_per_hour"), price)?;
+                planner_engine::positive(p(Field::OnDemandPerHour), price)?;
                 Some(OnDemandPrices::Flat(price))
             }
             (None, Some(s)) => {
-                let sf = p("schedule");
+                let sf = p(Field::Schedule);
                 Some(match (&s.hourly, s.peak_per_hour, s.off_peak_per_hour) {
                     (Some(h), None, None) => {
-                        OnDemandPrices::Hourly(crate::file::hourly(&format!("{sf}.hourly"), h)?)
+                        OnDemandPrices::Hourly(crate::file::hourly(sf.field(Field::Hourly), h)?)
                     }
                     (None, Some(peak), Some(off_peak)) => {
                         let (from_hour, to_hour) = (
@@ -278,39 +274,34 @@ impl OptionInput {
                             from_hour,
                             to_hour,
                             schedule: Schedule::peak_off_peak(
-                                &sf, peak, off_peak, from_hour, to_hour,
+                                sf, peak, off_peak, from_hour, to_hour,
                             )?,
                         }
                     }
-                    _ => {
-                        return Err(EngineError::invalid(
-                            sf,
-                            "give either \"hourly\" (24 prices) or both \"peak_per_hour\" and \"off_peak_per_hour\"",
-                        ))
-                    }
+                    _ => return Err(FileError::new(sf, FileProblem::ScheduleForm)),
                 })
             }
             (None, None) => None,
         };
         let spot = match &f.spot {
             Some(s) => {
-                let sf = p("spot");
+                let sf = p(Field::Spot);
                 let prices = match (s.per_hour, &s.hourly) {
                     (Some(_), Some(_)) => {
-                        return Err(EngineError::invalid(
+                        return Err(FileError::new(
                             sf,
-                            "give per_hour or hourly, not both",
+                            FileProblem::Exclusive(Field::PerHour, Field::Hourly),
                         ))
                     }
                     (Some(x), None) => {
-                        planner_engine::positive(&format!("{sf}.per_hour"), x)?;
+                        planner_engine::positive(sf.field(Field::PerHour), x)?;
                         SpotPrices::Flat(x)
                     }
                     (None, Some(h)) => {
-                        SpotPrices::Hourly(crate::file::hourly(&format!("{sf}.hourly"), h)?)
+                        SpotPrices::Hourly(crate::file::hourly(sf.field(Field::Hourly), h)?)
                     }
                     (None, None) => {
-                        offer_spot(offer, &sf)?;
+                        offer_spot(offer, sf)?;
                         SpotPrices::Offer
                     }
                 };
@@ -456,8 +447,8 @@ impl OptionInput {
     /// The engine's option at position `index` (errors name `options[index].…`), its shares
     /// `default_shares` unless it has its own. Errors: spot capacity on the offer's spot price
     /// when it lists none, or any rule of [`OptionSpec::validate`].
-    pub fn spec(&self, index: usize, default_shares: Shares) -> Result<OptionSpec, EngineError> {
-        let field = format!("options[{index}]");
+    pub fn spec(&self, index: usize, default_shares: Shares) -> Result<OptionSpec, FileError> {
+        let field = FieldPath::option(index);
         let mut o = match self.offer {
             Some(offer) => crate::file::offer_spec_from(offer.offer, offer.source),
             None => {
@@ -497,7 +488,7 @@ impl OptionInput {
         o.reserved = self.reserved;
         if let Some(s) = &self.spot {
             let prices = match s.prices {
-                SpotPrices::Offer => offer_spot(self.offer, &format!("{field}.spot"))?,
+                SpotPrices::Offer => offer_spot(self.offer, field.field(Field::Spot))?,
                 SpotPrices::Flat(p) => Schedule::flat(p),
                 SpotPrices::Hourly(h) => h,
             };
@@ -515,20 +506,15 @@ impl OptionInput {
         o.storage_per_gb_month = self.storage_per_gb_month;
         o.egress_per_gb = self.egress_per_gb;
         o.shares = self.portfolio.unwrap_or(default_shares);
-        o.validate(&field)?;
+        o.validate(field)?;
         Ok(o)
     }
 }
 
 /// The spot prices `offer` lists, or the error naming `{field}.per_hour` when it lists none.
-fn offer_spot(offer: Option<ResolvedOffer>, field: &str) -> Result<Schedule, EngineError> {
+fn offer_spot(offer: Option<ResolvedOffer>, field: FieldPath) -> Result<Schedule, FileError> {
     offer
         .and_then(|o| o.offer.spot_per_hour)
         .map(Schedule::flat)
-        .ok_or_else(|| {
-            EngineError::invalid(
-                format!("{field}.per_hour"),
-                "is required: the offer lists no spot price",
-            )
-        })
+        .ok_or_else(|| FileError::new(field.field(Field::PerHour), FileProblem::NoSpotPrice))
 }

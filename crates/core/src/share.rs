@@ -9,13 +9,14 @@
 //! (RFC 4648 §5). Version 0 is a bare scenario file (no envelope, no language).
 
 use crate::catalog::query::Catalog;
-use crate::file::{ScenarioFile, VERSION};
+use crate::error::{Expected, FileError, FileProblem, Found, JsonSyntax};
+use crate::file::{Reader, ScenarioFile, VERSION};
 use crate::language::Language;
 use base64::alphabet::URL_SAFE;
 use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
 use base64::engine::DecodePaddingMode;
 use base64::Engine as _;
-use planner_engine::EngineError;
+use planner_engine::{Field, FieldPath, Step};
 use serde_json::{json, Value};
 
 /// Version of the link envelope this build writes (it reads 0 and 1).
@@ -46,92 +47,159 @@ pub struct Shared {
     pub scenario: ScenarioFile,
 }
 
-/// Why something in a link, file or stored value was not loaded as is. The page shows each
-/// kind with its own message (planner-app's `i18n::notice_message`), whose arguments are the
-/// notice's `field` and `detail`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What in a link, file or stored value was not loaded as given, with its data (numbers,
+/// versions, the document's own text where it is quoted back). The page shows each kind with
+/// its own translated message (planner-app's `messages` module).
+#[derive(Clone, Debug, PartialEq)]
 pub enum NoticeKind {
-    /// A field this version does not know; dropped.
-    UnknownField,
+    /// A field this version does not know (`key`, as written); dropped.
+    UnknownField {
+        /// The unknown key, as the document wrote it.
+        key: String,
+    },
     /// A field with a wrong type or an invalid value; dropped (its default applies) or, if
     /// required, replaced by the default.
-    Rejected,
-    /// A compared option that could not be repaired; dropped, the other options kept.
-    OptionDropped,
+    Rejected(FileProblem),
+    /// A compared option that could not be repaired (why: the error, with its own path); dropped,
+    /// the other options kept.
+    OptionDropped(FileError),
     /// No usable option was left; the default option was added.
     NoOptions,
-    /// The document was made by an older version and was upgraded (`detail`: that version).
-    OlderVersion,
-    /// The document was made by a newer version; what this version understands was loaded
-    /// (`detail`: that version).
-    NewerVersion,
-    /// The link is longer than [`MAX_LINK_BYTES`] (`detail`: its length in bytes); not decoded.
-    LinkTooLong,
+    /// The document was made by an older version (this one) and was upgraded.
+    OlderVersion(u64),
+    /// The document was made by a newer version (this one); what this version understands was
+    /// loaded.
+    NewerVersion(u64),
+    /// The link is longer than [`MAX_LINK_BYTES`] (its length in bytes); not decoded.
+    LinkTooLong {
+        /// The link's length, bytes.
+        bytes: usize,
+    },
     /// The link's data is cut short; whatever complete part it had was loaded.
     LinkTruncated,
-    /// The link's data is not valid base64url/deflate (`detail`: the decoder's message).
-    LinkCorrupt,
+    /// The link's data is damaged.
+    LinkCorrupt(LinkDamage),
     /// The inflated link data is larger than [`MAX_INFLATED_BYTES`].
     LinkTooLarge,
-    /// The text is not JSON (`detail`: the parser's message).
-    NotJson,
-    /// The language is not one of `en`, `zh-CN` (`detail`: the value); the current one is kept.
-    UnknownLanguage,
-    /// Stored data could not be read (`detail`: why); its raw text was kept under the backup key.
-    StorageCorrupt,
-    /// A saved scenario's name was already used; it was renamed (`detail`: the new name).
-    DuplicateName,
-    /// The stored state was written by a newer app version (`detail`: that version): what this
-    /// version understands was loaded, the stored value is left as it is (and a copy kept
-    /// under the backup key) until the user saves explicitly.
-    StorageNewer,
-    /// An imported scenario file was refused as a whole (`field`: the file name, `detail`:
-    /// why); the current scenario is unchanged.
-    ImportRefused,
+    /// The text is not JSON (where it stops being JSON).
+    NotJson(JsonSyntax),
+    /// Nothing could be repaired; the default scenario is used.
+    Unrepairable,
+    /// The language is not one of `en`, `zh-CN` (the value as written); the current one is
+    /// kept.
+    UnknownLanguage(String),
+    /// Stored data could not be read; its raw text was kept under the backup key.
+    StorageCorrupt(StorageDamage),
+    /// A saved scenario's name was already used; it was saved under another.
+    DuplicateName {
+        /// The name asked for.
+        name: String,
+        /// The name it was saved under.
+        saved_as: String,
+    },
+    /// The stored state was written by a newer app version (this one): what this version
+    /// understands was loaded, the stored value is left as it is (and a copy kept under the
+    /// backup key) until the user saves explicitly.
+    StorageNewer(u64),
+    /// An imported scenario file (its name) was refused as a whole; the current scenario is
+    /// unchanged.
+    ImportRefused {
+        /// The file's name as the browser gives it.
+        file: String,
+        /// Why.
+        why: ImportRefusal,
+    },
 }
 
+// Native only, as the tests that use it.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 impl NoticeKind {
-    /// Every kind (for the translation completeness test).
-    pub const ALL: [NoticeKind; 16] = [
-        NoticeKind::UnknownField,
-        NoticeKind::Rejected,
-        NoticeKind::OptionDropped,
-        NoticeKind::NoOptions,
-        NoticeKind::OlderVersion,
-        NoticeKind::NewerVersion,
-        NoticeKind::LinkTooLong,
-        NoticeKind::LinkTruncated,
-        NoticeKind::LinkCorrupt,
-        NoticeKind::LinkTooLarge,
-        NoticeKind::NotJson,
-        NoticeKind::UnknownLanguage,
-        NoticeKind::StorageCorrupt,
-        NoticeKind::DuplicateName,
-        NoticeKind::StorageNewer,
-        NoticeKind::ImportRefused,
-    ];
+    /// The variant's name (tests compare kinds without their data).
+    pub(crate) fn tag(&self) -> &'static str {
+        match self {
+            NoticeKind::UnknownField { .. } => "UnknownField",
+            NoticeKind::Rejected(_) => "Rejected",
+            NoticeKind::OptionDropped(_) => "OptionDropped",
+            NoticeKind::NoOptions => "NoOptions",
+            NoticeKind::OlderVersion(_) => "OlderVersion",
+            NoticeKind::NewerVersion(_) => "NewerVersion",
+            NoticeKind::LinkTooLong { .. } => "LinkTooLong",
+            NoticeKind::LinkTruncated => "LinkTruncated",
+            NoticeKind::LinkCorrupt(_) => "LinkCorrupt",
+            NoticeKind::LinkTooLarge => "LinkTooLarge",
+            NoticeKind::NotJson(_) => "NotJson",
+            NoticeKind::Unrepairable => "Unrepairable",
+            NoticeKind::UnknownLanguage(_) => "UnknownLanguage",
+            NoticeKind::StorageCorrupt(_) => "StorageCorrupt",
+            NoticeKind::DuplicateName { .. } => "DuplicateName",
+            NoticeKind::StorageNewer(_) => "StorageNewer",
+            NoticeKind::ImportRefused { .. } => "ImportRefused",
+        }
+    }
 }
 
-/// One thing that was not loaded as given.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// How a share link's data is damaged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkDamage {
+    /// Not base64url text.
+    NotBase64,
+    /// Not a raw deflate stream.
+    NotDeflate,
+}
+
+/// Why the stored state could not be read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StorageDamage {
+    /// Not JSON.
+    NotJson(JsonSyntax),
+    /// JSON, but not an object.
+    NotAnObject,
+    /// An object without a known `version` (what it had, if anything).
+    UnknownVersion(Option<Found>),
+}
+
+/// Why an imported scenario file was refused as a whole.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ImportRefusal {
+    /// Larger than the page reads (the limit, bytes).
+    TooLarge {
+        /// The largest file read, bytes.
+        max_bytes: u64,
+    },
+    /// The browser could not read the file (its own message: source-provided text).
+    Unreadable(String),
+    /// Not JSON.
+    NotJson(JsonSyntax),
+    /// Not a JSON object.
+    NotAnObject,
+    /// Nothing of it could be repaired.
+    Unrepairable,
+    /// No option could be loaded (why each was dropped).
+    NoUsableOption(Vec<FileError>),
+}
+
+/// One thing that was not loaded as given: where (`at`, a path in the document; the whole
+/// document for notices about a link or file as a whole) and what ([`NoticeKind`]).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Notice {
+    /// Path of the field (`options[1].reserved.term_months`; in the stored state prefixed
+    /// with `current.` or `saved[i].scenario.`), or the whole document.
+    pub at: FieldPath,
     /// What happened.
     pub kind: NoticeKind,
-    /// Path of the field in the scenario file (`options[1].reserved.term_months`), or `""` when
-    /// the notice is about the whole link or document.
-    pub field: String,
-    /// Reason or value (the engine's or parser's message, in English; a number or name for the
-    /// kinds that say so).
-    pub detail: String,
 }
 
 impl Notice {
-    fn new(kind: NoticeKind, field: impl Into<String>, detail: impl Into<String>) -> Notice {
-        Notice {
-            kind,
-            field: field.into(),
-            detail: detail.into(),
-        }
+    /// The notice `kind` at `at`.
+    #[must_use]
+    pub fn new(at: FieldPath, kind: NoticeKind) -> Notice {
+        Notice { at, kind }
+    }
+
+    /// The notice `kind` about the whole link or document.
+    #[must_use]
+    pub fn whole(kind: NoticeKind) -> Notice {
+        Notice::new(FieldPath::ROOT, kind)
     }
 }
 
@@ -192,8 +260,9 @@ fn default_option() -> crate::file::OptionFile {
 
 /// The JSON text a share link carries (the envelope of the module docs, before compression).
 ///
-/// Errors only if the scenario cannot be written as JSON (a non-finite number such as NaN).
-pub fn link_json(shared: &Shared) -> Result<String, EngineError> {
+/// Errors only if the scenario cannot be written as JSON (a non-finite number such as NaN:
+/// [`FileProblem::NotFinite`]).
+pub fn link_json(shared: &Shared) -> Result<String, FileError> {
     // Field order matters: "v" and "lang" come first, so a truncated link still has them.
     #[derive(serde::Serialize)]
     struct Envelope<'a> {
@@ -207,13 +276,28 @@ pub fn link_json(shared: &Shared) -> Result<String, EngineError> {
         scenario: &shared.scenario,
     })
     .map(|pretty| compact_json(&pretty))
-    .map_err(|e| EngineError::Parse(format!("scenario cannot be written: {e}")))?;
-    if writes_null(&text) {
-        return Err(EngineError::Parse(
-            "scenario cannot be written: a number is not finite".into(),
-        ));
-    }
+    .ok()
+    .filter(|text| !writes_null(text))
+    .ok_or_else(not_finite)?;
     Ok(text)
+}
+
+/// Why a share link or an exported scenario file could not be made.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum WriteError {
+    /// The scenario cannot be written as JSON ([`link_json`]'s error).
+    #[error("{0}")]
+    Scenario(FileError),
+    /// The browser refused (compressing, downloading): its own message.
+    #[error("the browser refused: {0}")]
+    Browser(String),
+}
+
+/// A scenario that cannot be written: serde_json refuses nothing else in a scenario file than
+/// a non-finite number (written as `null`, or refused by the pretty printer).
+#[must_use]
+pub fn not_finite() -> FileError {
+    FileError::new(FieldPath::ROOT, FileProblem::NotFinite)
 }
 
 /// The URL fragment `#s=<payload>` of `deflated`, the raw-deflate compressed [`link_json`].
@@ -228,7 +312,7 @@ pub fn fragment(deflated: &[u8]) -> String {
 ///
 /// Errors only if the scenario cannot be written as JSON (a non-finite number such as NaN).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn encode(shared: &Shared) -> Result<String, EngineError> {
+pub fn encode(shared: &Shared) -> Result<String, FileError> {
     let text = link_json(shared)?;
     Ok(fragment(&miniz_oxide::deflate::compress_to_vec(
         text.as_bytes(),
@@ -324,17 +408,16 @@ pub fn decode(link: &str) -> Option<Opened> {
 #[must_use]
 pub fn link_bytes(link: &str) -> Option<Result<Vec<u8>, Opened>> {
     if link.len() > MAX_LINK_BYTES {
-        return Some(Err(nothing_usable(Notice::new(
-            NoticeKind::LinkTooLong,
-            "",
-            link.len().to_string(),
+        return Some(Err(nothing_usable(Notice::whole(
+            NoticeKind::LinkTooLong { bytes: link.len() },
         ))));
     }
     let payload = link_payload(link)?;
-    Some(
-        decode_base64(payload.trim())
-            .map_err(|e| nothing_usable(Notice::new(NoticeKind::LinkCorrupt, "", e))),
-    )
+    Some(decode_base64(payload.trim()).ok_or_else(|| {
+        nothing_usable(Notice::whole(NoticeKind::LinkCorrupt(
+            LinkDamage::NotBase64,
+        )))
+    }))
 }
 
 /// Whether `link` (a page URL, a fragment with or without `#`, percent-encoded up to three
@@ -366,22 +449,19 @@ fn link_payload(link: &str) -> Option<String> {
 }
 
 /// Base64url, tolerating a link cut in the middle of a 4-character quantum (the incomplete
-/// last characters are dropped; the inflater then reports the truncation).
-fn decode_base64(payload: &str) -> Result<Vec<u8>, String> {
-    let mut first_error = None;
+/// last characters are dropped; the inflater then reports the truncation). `None`: not
+/// base64url.
+fn decode_base64(payload: &str) -> Option<Vec<u8>> {
     for drop in 0..4.min(payload.len() + 1) {
         match B64.decode(&payload[..payload.len() - drop]) {
-            Ok(b) => return Ok(b),
+            Ok(b) => return Some(b),
             Err(
-                e @ (base64::DecodeError::InvalidLength(_)
-                | base64::DecodeError::InvalidLastSymbol(..)),
-            ) => {
-                first_error.get_or_insert(e);
-            }
-            Err(e) => return Err(e.to_string()),
+                base64::DecodeError::InvalidLength(_) | base64::DecodeError::InvalidLastSymbol(..),
+            ) => {}
+            Err(_) => return None,
         }
     }
-    Err(first_error.map_or_else(|| "empty".into(), |e| e.to_string()))
+    None
 }
 
 impl Opened {
@@ -411,8 +491,8 @@ pub enum Inflated {
     Truncated(Vec<u8>),
     /// The stream inflates to more than [`MAX_INFLATED_BYTES`] (inflating stopped there).
     TooLarge,
-    /// Not a deflate stream (the inflater's message).
-    Corrupt(String),
+    /// Not a deflate stream.
+    Corrupt,
 }
 
 /// Inflates with `miniz_oxide`, stopping at [`MAX_INFLATED_BYTES`] (native builds).
@@ -426,7 +506,7 @@ pub fn inflate(deflated: &[u8]) -> Inflated {
         Err(e) if e.status == TINFLStatus::FailedCannotMakeProgress => {
             Inflated::Truncated(e.output)
         }
-        Err(e) => Inflated::Corrupt(format!("{:?}", e.status)),
+        Err(_) => Inflated::Corrupt,
     }
 }
 
@@ -436,15 +516,9 @@ pub fn open_inflated(inflated: Inflated) -> Opened {
     let mut notices = Vec::new();
     let text = match inflated {
         Inflated::Complete(t) => String::from_utf8_lossy(&t).into_owned(),
-        Inflated::TooLarge => {
-            return nothing_usable(Notice::new(
-                NoticeKind::LinkTooLarge,
-                "",
-                MAX_INFLATED_BYTES.to_string(),
-            ))
-        }
+        Inflated::TooLarge => return nothing_usable(Notice::whole(NoticeKind::LinkTooLarge)),
         Inflated::Truncated(partial) => {
-            notices.push(Notice::new(NoticeKind::LinkTruncated, "", ""));
+            notices.push(Notice::whole(NoticeKind::LinkTruncated));
             let partial = String::from_utf8_lossy(&partial).into_owned();
             match close_truncated_json(&partial) {
                 Some(t) => t,
@@ -457,14 +531,18 @@ pub fn open_inflated(inflated: Inflated) -> Opened {
                 }
             }
         }
-        Inflated::Corrupt(detail) => {
-            return nothing_usable(Notice::new(NoticeKind::LinkCorrupt, "", detail))
+        Inflated::Corrupt => {
+            return nothing_usable(Notice::whole(NoticeKind::LinkCorrupt(
+                LinkDamage::NotDeflate,
+            )))
         }
     };
     let value: Value = match serde_json::from_str(&text) {
         Ok(v) => v,
         Err(e) => {
-            notices.push(Notice::new(NoticeKind::NotJson, "", e.to_string()));
+            notices.push(Notice::whole(NoticeKind::NotJson(JsonSyntax::of(
+                &e, &text,
+            ))));
             return Opened {
                 language: None,
                 scenario: default_scenario(),
@@ -488,21 +566,25 @@ fn open_envelope(value: Value, notices: &mut Vec<Notice>) -> (Option<Language>, 
     let Value::Object(obj) = value else {
         return (None, value);
     };
+    let at = FieldPath::of(Field::V);
     let Some(v) = obj.get("v").cloned() else {
         if obj.contains_key("scenario") {
             // An envelope whose "v" was lost (a damaged link): read it as the current version.
-            notices.push(Notice::new(NoticeKind::Rejected, "v", "is missing"));
+            notices.push(Notice::new(at, NoticeKind::Rejected(FileProblem::Missing)));
             return open_current(obj, notices);
         }
-        notices.push(Notice::new(NoticeKind::OlderVersion, "v", "0"));
+        notices.push(Notice::new(at, NoticeKind::OlderVersion(0)));
         return (None, Value::Object(obj));
     };
     match v.as_u64() {
         Some(n) if n == u64::from(LINK_VERSION) => {}
         Some(n) if n > u64::from(LINK_VERSION) => {
-            notices.push(Notice::new(NoticeKind::NewerVersion, "v", n.to_string()));
+            notices.push(Notice::new(at, NoticeKind::NewerVersion(n)));
         }
-        _ => notices.push(Notice::new(NoticeKind::Rejected, "v", v.to_string())),
+        _ => notices.push(Notice::new(
+            at,
+            NoticeKind::Rejected(FileProblem::WrongVersion(Found::of(&v))),
+        )),
     }
     open_current(obj, notices)
 }
@@ -511,27 +593,32 @@ fn open_current(
     mut obj: serde_json::Map<String, Value>,
     notices: &mut Vec<Notice>,
 ) -> (Option<Language>, Value) {
+    let at = FieldPath::of(Field::Lang);
     let language = match obj.remove("lang") {
         None => None,
         Some(Value::String(tag)) => {
             let l = Language::from_tag(&tag);
             if l.is_none() {
-                notices.push(Notice::new(NoticeKind::UnknownLanguage, "lang", tag));
+                notices.push(Notice::new(
+                    at,
+                    NoticeKind::UnknownLanguage(crate::error::quoted(&tag)),
+                ));
             }
             l
         }
         Some(other) => {
             notices.push(Notice::new(
-                NoticeKind::UnknownLanguage,
-                "lang",
-                other.to_string(),
+                at,
+                NoticeKind::UnknownLanguage(crate::error::quoted(&other.to_string())),
             ));
             None
         }
     };
     let scenario = obj.remove("scenario").unwrap_or(Value::Null);
     for k in obj.keys().filter(|k| *k != "v") {
-        notices.push(Notice::new(NoticeKind::UnknownField, k.clone(), ""));
+        notices.push(Notice::whole(NoticeKind::UnknownField {
+            key: crate::error::quoted(k),
+        }));
     }
     (language, scenario)
 }
@@ -582,7 +669,7 @@ pub fn load_json_lenient_in(text: &str, catalog: &Catalog<'_>) -> (ScenarioFile,
         Ok(v) => load_lenient_in(&v, catalog),
         Err(e) => (
             default_scenario(),
-            vec![Notice::new(NoticeKind::NotJson, "", e.to_string())],
+            vec![Notice::whole(NoticeKind::NotJson(JsonSyntax::of(&e, text)))],
         ),
     }
 }
@@ -593,7 +680,7 @@ pub fn load_json_lenient_in(text: &str, catalog: &Catalog<'_>) -> (ScenarioFile,
 /// - an unknown field is dropped ([`NoticeKind::UnknownField`]);
 /// - a field of the wrong type or with a value the engine rejects (out of range, absurd) is
 ///   dropped so its default applies, or set to the default when it is required
-///   ([`NoticeKind::Rejected`], with the engine's reason);
+///   ([`NoticeKind::Rejected`], with the typed reason);
 /// - an option that cannot be repaired is dropped ([`NoticeKind::OptionDropped`]), the others
 ///   are kept, and if none is left the default option is added ([`NoticeKind::NoOptions`]);
 /// - a missing or other `version` is upgraded to the current one ([`NoticeKind::OlderVersion`]
@@ -612,34 +699,26 @@ pub fn load_lenient(value: &Value) -> (ScenarioFile, Vec<Notice>) {
 pub fn load_lenient_in(value: &Value, catalog: &Catalog<'_>) -> (ScenarioFile, Vec<Notice>) {
     let mut notices = Vec::new();
     let Value::Object(obj) = value else {
-        notices.push(Notice::new(
-            NoticeKind::Rejected,
-            "",
-            "is not a JSON object".to_string(),
-        ));
+        notices.push(Notice::whole(NoticeKind::Rejected(
+            FileProblem::NotAnObject,
+        )));
         return (default_scenario(), notices);
     };
     let mut top = obj.clone();
-    match top.get("version").map(Value::as_u64) {
-        Some(Some(v)) if v == u64::from(VERSION) => {}
-        Some(Some(v)) if v > u64::from(VERSION) => {
-            notices.push(Notice::new(
-                NoticeKind::NewerVersion,
-                "version",
-                v.to_string(),
-            ));
-        }
-        Some(Some(v)) => notices.push(Notice::new(
-            NoticeKind::OlderVersion,
-            "version",
-            v.to_string(),
-        )),
-        Some(None) => notices.push(Notice::new(
-            NoticeKind::Rejected,
-            "version",
-            "is not a version number",
-        )),
-        None => notices.push(Notice::new(NoticeKind::OlderVersion, "version", "0")),
+    let at = FieldPath::of(Field::Version);
+    match top.get("version") {
+        None => notices.push(Notice::new(at, NoticeKind::OlderVersion(0))),
+        Some(v) => match v.as_u64() {
+            Some(n) if n == u64::from(VERSION) => {}
+            Some(n) if n > u64::from(VERSION) => {
+                notices.push(Notice::new(at, NoticeKind::NewerVersion(n)));
+            }
+            Some(n) => notices.push(Notice::new(at, NoticeKind::OlderVersion(n))),
+            None => notices.push(Notice::new(
+                at,
+                NoticeKind::Rejected(FileProblem::WrongVersion(Found::of(v))),
+            )),
+        },
     }
     top.insert("version".into(), json!(VERSION));
     let options = match top.remove("options") {
@@ -647,9 +726,11 @@ pub fn load_lenient_in(value: &Value, catalog: &Catalog<'_>) -> (ScenarioFile, V
         None => Vec::new(),
         Some(other) => {
             notices.push(Notice::new(
-                NoticeKind::Rejected,
-                "options",
-                format!("is not a list ({other})"),
+                FieldPath::of(Field::Options),
+                NoticeKind::Rejected(FileProblem::WrongType {
+                    expected: Expected::List,
+                    found: Found::of(&other),
+                }),
             ));
             Vec::new()
         }
@@ -657,14 +738,10 @@ pub fn load_lenient_in(value: &Value, catalog: &Catalog<'_>) -> (ScenarioFile, V
     // The top level, with a placeholder option the engine accepts.
     top.insert("options".into(), json!([placeholder_option()]));
     let mut top = Value::Object(top);
-    if repair(&mut top, None, &mut notices, catalog).is_err() {
-        notices.push(Notice::new(
-            NoticeKind::Rejected,
-            "",
-            "could not be repaired; the default scenario is used",
-        ));
+    let Ok(mut file) = repair(&mut top, None, &mut notices, catalog) else {
+        notices.push(Notice::whole(NoticeKind::Unrepairable));
         return (default_scenario(), notices);
-    }
+    };
     let mut kept = Vec::new();
     for (i, opt) in options.into_iter().enumerate() {
         let mut candidate = top.clone();
@@ -672,33 +749,25 @@ pub fn load_lenient_in(value: &Value, catalog: &Catalog<'_>) -> (ScenarioFile, V
             *o = Value::Array(vec![opt]);
         }
         match repair(&mut candidate, Some(i), &mut notices, catalog) {
-            Ok(file) => kept.extend(file.options),
-            Err(reason) => notices.push(Notice::new(
-                NoticeKind::OptionDropped,
-                format!("options[{i}]"),
-                reason,
+            Ok(f) => kept.extend(f.options),
+            Err(why) => notices.push(Notice::new(
+                FieldPath::option(i),
+                NoticeKind::OptionDropped(why),
             )),
         }
     }
-    // The same path-tracking instantiation as `repair` and `file::parse` (one copy of the
-    // ScenarioFile deserializer in the wasm instead of two).
-    let mut file: ScenarioFile = match serde_path_to_error::deserialize(top) {
-        Ok(f) => f,
-        Err(_) => return (default_scenario(), notices),
-    };
     if kept.is_empty() {
-        notices.push(Notice::new(NoticeKind::NoOptions, "options", ""));
+        notices.push(Notice::new(
+            FieldPath::of(Field::Options),
+            NoticeKind::NoOptions,
+        ));
         kept.push(default_option());
     }
     file.options = kept;
     if file.load_in(catalog).is_err() {
         // Options only interact with the top level through Monte Carlo limits and currency,
         // both checked per option above; this is a last guard.
-        notices.push(Notice::new(
-            NoticeKind::Rejected,
-            "",
-            "could not be repaired; the default scenario is used",
-        ));
+        notices.push(Notice::whole(NoticeKind::Unrepairable));
         return (default_scenario(), notices);
     }
     (file, notices)
@@ -708,206 +777,270 @@ fn placeholder_option() -> Value {
     json!({ "gpus_per_instance": 1, "on_demand_per_hour": 1.0 })
 }
 
-/// Repairs `value` (a scenario object) until it parses and loads. With `option = Some(i)` the
-/// value holds the single option `i` of the original file: notices name `options[i]`, and a
-/// failure means "drop this option" (Err = the last reason).
+/// Why an imported scenario file, loaded leniently with `notices`, is refused as a whole:
+/// not JSON, not a JSON object, nothing repairable, or no usable option (the loader would fall
+/// back on its example scenario). `None` when the file loads, possibly with fields dropped.
+#[must_use]
+pub fn import_refusal(notices: &[Notice]) -> Option<ImportRefusal> {
+    let dropped = || {
+        notices
+            .iter()
+            .filter_map(|n| match &n.kind {
+                NoticeKind::OptionDropped(why) => Some(why.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    notices.iter().find_map(|n| match &n.kind {
+        NoticeKind::NotJson(s) => Some(ImportRefusal::NotJson(*s)),
+        NoticeKind::Rejected(FileProblem::NotAnObject) if n.at.is_root() => {
+            Some(ImportRefusal::NotAnObject)
+        }
+        NoticeKind::Unrepairable => Some(ImportRefusal::Unrepairable),
+        NoticeKind::NoOptions => Some(ImportRefusal::NoUsableOption(dropped())),
+        _ => None,
+    })
+}
+
+/// Repairs `value` (a scenario object) until it reads and loads: problems the reader finds
+/// (unknown fields, wrong kinds, missing required fields) and then the engine's, one at a
+/// time, each dropping the field (its default applies) or setting a required field's default,
+/// with a notice. With `option = Some(i)` the value holds the single option `i` of the original
+/// file: notices name `options[i]`, and `Err` (why) means "drop this option".
 fn repair(
     value: &mut Value,
     option: Option<usize>,
     notices: &mut Vec<Notice>,
     catalog: &Catalog<'_>,
-) -> Result<ScenarioFile, String> {
-    let rename = |path: &str| match option {
-        Some(i) => path.replacen("options[0]", &format!("options[{i}]"), 1),
-        None => path.to_string(),
+) -> Result<ScenarioFile, FileError> {
+    let first = FieldPath::option(0);
+    let rename = |p: FieldPath| match option {
+        Some(i) => p.rebase(&first, &FieldPath::option(i)),
+        None => p,
     };
-    let mut last = String::new();
+    let renamed = |e: FileError| FileError::new(rename(e.field), e.problem);
+    let mut last: Option<FieldPath> = None;
+    let mut last_error = FileError::new(FieldPath::ROOT, FileProblem::NotAnObject);
+    let mut noticed: Vec<FieldPath> = Vec::new();
     for _ in 0..MAX_REPAIRS {
-        let (path, reason, unknown) =
-            match serde_path_to_error::deserialize::<_, ScenarioFile>(value.clone()) {
-                Ok(file) => match file.load_in(catalog) {
-                    Ok(_) => return Ok(file),
-                    Err(e) => (e.field().to_string(), e.to_string(), None),
-                },
-                Err(e) => {
-                    let path = e.path().to_string();
-                    let at = e.path().clone();
-                    let msg = crate::file::number_reason(value, &at, e.into_inner().to_string());
-                    let unknown = backticked(&msg, "unknown field `");
-                    let missing = backticked(&msg, "missing field `");
-                    match (unknown, missing) {
-                        (Some(u), _) => (path, msg, Some(u)),
-                        (None, Some(m)) => {
-                            let p = if path == "." {
-                                m
-                            } else {
-                                format!("{path}.{m}")
-                            };
-                            (p, msg, None)
-                        }
-                        _ => (path, msg, None),
+        // What the reader finds, all at once.
+        let mut found = Vec::new();
+        let file = read_lenient(value, &mut found);
+        if !found.is_empty() {
+            for n in found {
+                let fixed = match &n.kind {
+                    NoticeKind::UnknownField { key } => {
+                        remove(value, &n.at, Some(key.as_str()));
+                        true
                     }
+                    NoticeKind::Rejected(problem) => {
+                        let e = FileError::new(n.at, problem.clone());
+                        match fix(value, &e, option, false) {
+                            Ok(()) => true,
+                            Err(()) => return Err(renamed(e)),
+                        }
+                    }
+                    _ => true,
+                };
+                if fixed && !noticed.contains(&n.at) {
+                    noticed.push(n.at);
+                    notices.push(Notice::new(rename(n.at), n.kind));
                 }
-            };
-        let reason = reason
-            .strip_prefix(&format!("{path}: "))
-            .unwrap_or(&reason)
-            .to_string();
-        let in_option = path.starts_with("options[0]");
-        if option.is_none() && in_option {
-            return Err(reason); // the placeholder never fails; guard against loops
-        }
-        if option.is_some() && !in_option && path != "montecarlo.trials" {
-            return Err(reason);
-        }
-        // An option's prices are in its currency: one the app has no rate for drops the option
-        // rather than reading its prices as the default currency's.
-        if path == "options[0].currency" {
-            return Err(reason);
-        }
-        if let Some(name) = unknown {
-            let parent = path
-                .strip_suffix(name.as_str())
-                .unwrap_or("")
-                .trim_end_matches('.');
-            if !remove_key(value, parent, &name) {
-                return Err(reason);
             }
-            notices.push(Notice::new(NoticeKind::UnknownField, rename(&path), ""));
-            last.clear();
             continue;
         }
-        let escalate = path == last;
-        last.clone_from(&path);
-        if escalate || reason.contains("is required") || reason.starts_with("missing field") {
-            // Removing did not help: the field is required; set a default, else drop the
-            // enclosing object.
-            if let Some(d) = required_default(value, &path) {
-                set_path(value, &path, d);
-                if !escalate {
-                    notices.push(Notice::new(NoticeKind::Rejected, rename(&path), reason));
-                }
-                continue;
-            }
-            let Some(parent) = parent_path(&path) else {
-                return Err(reason);
-            };
-            if parent == "options[0]" || parent.is_empty() {
-                return Err(reason);
-            }
-            if let Some(d) = required_default(value, &parent) {
-                set_path(value, &parent, d);
-            } else if !remove_path(value, &parent) {
-                return Err(reason);
-            }
-            notices.push(Notice::new(NoticeKind::Rejected, rename(&parent), reason));
-            last.clone_from(&parent);
+        let Some(file) = file else {
+            return Err(FileError::new(FieldPath::ROOT, FileProblem::NotAnObject));
+        };
+        let e = match file.load_in(catalog) {
+            Ok(_) => return Ok(file),
+            Err(e) => e,
+        };
+        let in_option = e.field.starts_with(&first);
+        // The placeholder option fails only through the scenario's default shares, which it
+        // has no prices for: those go.
+        let shares = first.field(Field::Portfolio);
+        if option.is_none() && e.field.starts_with(&shares) {
+            remove(value, &FieldPath::ROOT, Some(Field::Portfolio.name()));
+            notices.push(Notice::new(
+                FieldPath::of(Field::Portfolio),
+                NoticeKind::Rejected(e.problem),
+            ));
             continue;
         }
-        if path == "." || path.is_empty() || path == "options[0]" {
-            return Err(reason);
+        // An option's problem outside it (other than the Monte Carlo's trials) cannot be
+        // repaired in the option.
+        let trials = FieldPath::of(Field::Montecarlo).field(Field::Trials);
+        if in_option != option.is_some() && e.field != trials {
+            return Err(renamed(e));
         }
-        if !remove_path(value, &path) {
-            if let Some(d) = required_default(value, &path) {
-                set_path(value, &path, d);
-            } else {
-                return Err(reason);
-            }
+        // The same field failing again: removing it did not help, so it is required.
+        let again = last == Some(e.field);
+        last = Some(e.field);
+        if fix(value, &e, option, again).is_err() {
+            return Err(renamed(e));
         }
-        notices.push(Notice::new(NoticeKind::Rejected, rename(&path), reason));
+        if !noticed.contains(&e.field) {
+            noticed.push(e.field);
+            notices.push(Notice::new(
+                rename(e.field),
+                NoticeKind::Rejected(e.problem.clone()),
+            ));
+        }
+        last_error = e;
     }
-    Err("too many invalid fields".into())
+    Err(renamed(last_error))
+}
+
+/// Reads `value` leniently: the file read so far (`None` if its top level is unusable) and every
+/// problem found in `notices`.
+fn read_lenient(value: &Value, notices: &mut Vec<Notice>) -> Option<ScenarioFile> {
+    let mut r = Reader::lenient(notices);
+    let file = r.scenario(value);
+    let options: Vec<_> = r
+        .options_list(value)
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, o)| r.option(o, FieldPath::option(i)))
+        .collect();
+    file.map(|mut f| {
+        f.options = options;
+        f
+    })
+}
+
+/// Repairs `value` for error `e`: sets a required field's default, or removes the field (and,
+/// when it is required, `required` or absent, the object holding it). `Err` when the repair
+/// would remove the option (`options[0]` with `option` set) or the whole document, or the
+/// problem cannot be repaired inside an option (an unknown offer, a currency).
+fn fix(value: &mut Value, e: &FileError, option: Option<usize>, required: bool) -> Result<(), ()> {
+    let at = e.field;
+    let first = FieldPath::option(0);
+    if option.is_some() && at == first {
+        return Err(());
+    }
+    match &e.problem {
+        // An option's prices are in its currency and come from its offer: without them the
+        // option is not what the file meant.
+        FileProblem::UnknownOffer(_)
+        | FileProblem::UnknownCurrency(_)
+        | FileProblem::OfferCurrency(_)
+            if at.starts_with(&first) =>
+        {
+            return Err(())
+        }
+        // A job sized twice keeps its GPU count; sized not at all, runs on one GPU.
+        FileProblem::JobSize => {
+            let w = FieldPath::of(Field::Workload);
+            if value.pointer("/workload/gpus").is_some() {
+                remove(value, &w, Some(Field::WithinMonths.name()));
+            } else {
+                set(value, &w.field(Field::Gpus), json!(1));
+            }
+            return Ok(());
+        }
+        // A field of the other workload mode goes (a fleet's hours in a job, ...).
+        FileProblem::NotUsedInMode(_) => {
+            return if remove(value, &at, None) {
+                Ok(())
+            } else {
+                Err(())
+            };
+        }
+        // Calendar months need a valid first month: without one, the default month length.
+        FileProblem::BadStart(_) | FileProblem::StartRequired => {
+            remove(value, &FieldPath::ROOT, Some(Field::Start.name()));
+            remove(value, &FieldPath::ROOT, Some(Field::Month.name()));
+            return Ok(());
+        }
+        _ => {}
+    }
+    if let Some(d) = required_default(value, &at) {
+        set(value, &at, d);
+        return Ok(());
+    }
+    let missing = e.problem == FileProblem::Missing;
+    if !required && !missing && remove(value, &at, None) {
+        return Ok(());
+    }
+    // Removing did not help, or the field is required: set the enclosing object's default, or
+    // drop the enclosing object.
+    let Some(parent) = at.parent() else {
+        return Err(());
+    };
+    if parent.is_root() || (option.is_some() && parent == first) {
+        return Err(());
+    }
+    if let Some(d) = required_default(value, &parent) {
+        set(value, &parent, d);
+        Ok(())
+    } else if remove(value, &parent, None) {
+        Ok(())
+    } else {
+        Err(())
+    }
 }
 
 /// The default of a required field, given the rest of the scenario.
-fn required_default(value: &Value, path: &str) -> Option<Value> {
+fn required_default(value: &Value, at: &FieldPath) -> Option<Value> {
     let job = value.pointer("/workload/mode") == Some(&json!("job"));
-    Some(match path {
-        // Through text, like every other write of scenario parts (one serializer in the wasm).
-        "workload" => {
-            serde_json::from_str(&serde_json::to_string_pretty(&default_scenario().workload).ok()?)
-                .ok()?
+    let w = |f: Field| FieldPath::of(Field::Workload).field(f);
+    Some(match at {
+        p if *p == FieldPath::of(Field::Workload) => {
+            json!({ "mode": "fleet", "gpus": 1, "hours_per_day": 8.0 })
         }
-        "workload.mode" => json!("fleet"),
-        "workload.gpus" => json!(1),
-        "workload.hours_per_day" => json!(8.0),
-        "workload.gpu_hours" => json!(1000.0),
-        "horizon_months" if !job => json!(12),
-        "month" => json!("730h"),
-        "currency" => json!("USD"),
-        "version" => json!(VERSION),
+        p if *p == w(Field::Mode) => json!("fleet"),
+        p if *p == w(Field::Gpus) => json!(1),
+        p if *p == w(Field::HoursPerDay) => json!(8.0),
+        p if *p == w(Field::GpuHours) => json!(1000.0),
+        p if *p == FieldPath::of(Field::HorizonMonths) && !job => json!(12),
+        p if *p == FieldPath::of(Field::Month) => json!("730h"),
+        p if *p == FieldPath::of(Field::Currency) => json!("USD"),
+        p if *p == FieldPath::of(Field::Version) => json!(VERSION),
         _ => return None,
     })
 }
 
-fn backticked(msg: &str, prefix: &str) -> Option<String> {
-    let rest = msg.strip_prefix(prefix)?;
-    Some(rest.split('`').next()?.to_string())
+/// The value at `at`, mutably.
+fn get_mut<'v>(value: &'v mut Value, at: &FieldPath) -> Option<&'v mut Value> {
+    at.steps().iter().try_fold(value, |v, s| match s {
+        Step::Field(f) => v.get_mut(f.name()),
+        Step::Index(i) => v.get_mut(usize::try_from(*i).ok()?),
+    })
 }
 
-fn parent_path(path: &str) -> Option<String> {
-    let i = path.rfind(['.', '['])?;
-    Some(path[..i].to_string())
-}
-
-/// JSON pointer of a scenario path (`options[0].reserved.term_months` →
-/// `/options/0/reserved/term_months`).
-fn pointer(path: &str) -> String {
-    let mut out = String::new();
-    for seg in path.split('.').filter(|s| !s.is_empty()) {
-        let mut parts = seg.split('[');
-        if let Some(key) = parts.next() {
-            if !key.is_empty() {
-                out.push('/');
-                out.push_str(&key.replace('~', "~0").replace('/', "~1"));
+/// Removes the value at `at` (with `key`: the key `key` of the object at `at`). Whether there
+/// was one.
+fn remove(value: &mut Value, at: &FieldPath, key: Option<&str>) -> bool {
+    let (parent, last) = match key {
+        Some(k) => (*at, k.to_string()),
+        None => match (at.parent(), at.steps().last()) {
+            (Some(p), Some(Step::Field(f))) => (p, f.name().to_string()),
+            (Some(p), Some(Step::Index(i))) => {
+                return match get_mut(value, &p) {
+                    Some(Value::Array(a)) if (*i as usize) < a.len() => {
+                        a.remove(*i as usize);
+                        true
+                    }
+                    _ => false,
+                }
             }
-        }
-        for idx in parts {
-            out.push('/');
-            out.push_str(idx.trim_end_matches(']'));
-        }
-    }
-    out
-}
-
-fn split_last(path: &str) -> Option<(String, String)> {
-    let p = pointer(path);
-    let i = p.rfind('/')?;
-    Some((p[..i].to_string(), p[i + 1..].to_string()))
-}
-
-fn remove_path(value: &mut Value, path: &str) -> bool {
-    let Some((parent, last)) = split_last(path) else {
-        return false;
-    };
-    match value.pointer_mut(&parent) {
-        Some(Value::Object(o)) => o
-            .remove(&last.replace("~1", "/").replace("~0", "~"))
-            .is_some(),
-        Some(Value::Array(a)) => match last.parse::<usize>() {
-            Ok(i) if i < a.len() => {
-                a.remove(i);
-                true
-            }
-            _ => false,
+            _ => return false,
         },
-        _ => false,
-    }
-}
-
-fn remove_key(value: &mut Value, parent: &str, key: &str) -> bool {
-    match value.pointer_mut(&pointer(parent)) {
-        Some(Value::Object(o)) => o.remove(key).is_some(),
-        _ => false,
-    }
-}
-
-fn set_path(value: &mut Value, path: &str, v: Value) {
-    let Some((parent, last)) = split_last(path) else {
-        return;
     };
-    if let Some(Value::Object(o)) = value.pointer_mut(&parent) {
-        o.insert(last, v);
+    match get_mut(value, &parent) {
+        Some(Value::Object(o)) => o.remove(&last).is_some(),
+        _ => false,
+    }
+}
+
+/// Sets the field at `at` (a field of an object that exists) to `v`.
+fn set(value: &mut Value, at: &FieldPath, v: Value) {
+    if let (Some(parent), Some(Step::Field(f))) = (at.parent(), at.steps().last()) {
+        if let Some(Value::Object(o)) = get_mut(value, &parent) {
+            o.insert(f.name().to_string(), v);
+        }
     }
 }
 

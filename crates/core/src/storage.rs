@@ -11,11 +11,12 @@
 //! `{"selected": ["<offer id>", …], "gpus": 8, "hours_per_day": 24, "months": 12,
 //!   "currency": "USD" | "CNY", "usd_per_cny": 0.138, "month": "730h" | "720h" | "744h"}`.
 
+use crate::error::{Expected, FileError, FileProblem, Found, JsonSyntax};
 use crate::file::{ScenarioFile, VERSION};
 use crate::language::Language;
-use crate::share::{default_scenario, load_lenient, Notice, NoticeKind, Opened};
-use planner_engine::EngineError;
-use serde::{Deserialize, Serialize};
+use crate::share::{default_scenario, load_lenient, Notice, NoticeKind, Opened, StorageDamage};
+use planner_engine::{Field, FieldPath};
+use serde::Serialize;
 use serde_json::{json, Value};
 
 /// Version of the stored shape this build writes.
@@ -28,8 +29,26 @@ pub const BACKUP_KEY: &str = "gpurent.state.backup";
 /// the newest corrupt value is lost only after this many corruptions).
 pub const MAX_BACKUPS: u32 = 20;
 
+/// Why the browser's LocalStorage could not be used (the web app's `src/web_storage.rs`
+/// reports these; the page translates them).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum StorageError {
+    /// No `localStorage` (blocked by the browser's settings or not in a window).
+    #[error("local storage is not available in this browser")]
+    Unavailable,
+    /// The browser's storage quota is full; the previous save is unchanged.
+    #[error("local storage is full; the previous save was kept")]
+    QuotaExceeded,
+    /// The state could not be written (a non-finite number: [`save`]'s error).
+    #[error("the state cannot be saved: {0}")]
+    Unsaveable(FileError),
+    /// Any other browser error: the name of the exception the browser threw (its own text).
+    #[error("local storage error: {0}")]
+    Browser(String),
+}
+
 /// A named saved scenario.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Saved {
     /// Name shown in the list; unique within [`Stored::saved`].
     pub name: String,
@@ -108,10 +127,11 @@ impl Stored {
             n += 1;
             unique = format!("{name} ({n})");
         }
-        let notice = (unique != name).then(|| Notice {
-            kind: NoticeKind::DuplicateName,
-            field: name.to_string(),
-            detail: unique.clone(),
+        let notice = (unique != name).then(|| {
+            Notice::whole(NoticeKind::DuplicateName {
+                name: name.to_string(),
+                saved_as: unique.clone(),
+            })
         });
         self.saved.push(Saved {
             name: unique,
@@ -123,8 +143,8 @@ impl Stored {
 
 /// The write that saves `stored` under [`STATE_KEY`] (version [`STORAGE_VERSION`]). If the
 /// browser refuses it (quota), nothing changed in storage: the previous save is still there.
-/// Errors only for a non-finite number in a scenario.
-pub fn save(stored: &Stored) -> Result<Write, EngineError> {
+/// Errors only for a non-finite number in a scenario ([`FileProblem::NotFinite`]).
+pub fn save(stored: &Stored) -> Result<Write, FileError> {
     let mut s = stored.clone();
     s.version = STORAGE_VERSION;
     // Written as text and read back to look for `null` (serde_json's spelling of NaN and the
@@ -132,11 +152,9 @@ pub fn save(stored: &Stored) -> Result<Write, EngineError> {
     // written pretty, then compacted, like every scenario write (`share::compact_json`).
     let text = serde_json::to_string_pretty(&s)
         .map(|pretty| crate::share::compact_json(&pretty))
-        .map_err(|e| EngineError::Parse(format!("state cannot be written: {e}")))?;
+        .map_err(|_| crate::share::not_finite())?;
     if serde_json::from_str::<Value>(&text).map_or(true, |v| has_null(&v)) {
-        return Err(EngineError::Parse(
-            "state cannot be written: a number is not finite".into(),
-        ));
+        return Err(crate::share::not_finite());
     }
     Ok(Write {
         key: STATE_KEY.into(),
@@ -183,7 +201,7 @@ pub fn restore(raw: Option<&str>, key_taken: impl Fn(&str) -> bool) -> Restored 
     let mut hold = false;
     let stored = match serde_json::from_str::<Value>(raw) {
         Err(e) => {
-            notices.push(corrupt(format!("not JSON: {e}")));
+            notices.push(corrupt(StorageDamage::NotJson(JsonSyntax::of(&e, raw))));
             Stored::default()
         }
         Ok(Value::Object(obj)) => match obj.get("version").map(Value::as_u64) {
@@ -192,39 +210,31 @@ pub fn restore(raw: Option<&str>, key_taken: impl Fn(&str) -> bool) -> Restored 
             // reported as unknown), keep the raw value aside and leave the key alone.
             Some(Some(v)) if v > u64::from(STORAGE_VERSION) => {
                 hold = true;
-                notices.push(Notice {
-                    kind: NoticeKind::StorageNewer,
-                    field: String::new(),
-                    detail: v.to_string(),
-                });
+                notices.push(Notice::whole(NoticeKind::StorageNewer(v)));
                 read_v1(&obj, &mut notices)
             }
             None if obj.contains_key("selected") => {
                 let v0 = migrate_v0(&Value::Object(obj.clone()), &mut notices);
                 notices.insert(
                     0,
-                    Notice {
-                        kind: NoticeKind::OlderVersion,
-                        field: "version".into(),
-                        detail: "0".into(),
-                    },
+                    Notice::new(FieldPath::of(Field::Version), NoticeKind::OlderVersion(0)),
                 );
                 v0
             }
-            other => {
-                notices.push(corrupt(format!(
-                    "unknown stored version {}",
-                    other.flatten().map_or("(none)".into(), |v| v.to_string())
-                )));
+            _ => {
+                let version = obj.get("version").map(Found::of);
+                notices.push(corrupt(StorageDamage::UnknownVersion(version)));
                 Stored::default()
             }
         },
         Ok(_) => {
-            notices.push(corrupt("not a JSON object".into()));
+            notices.push(corrupt(StorageDamage::NotAnObject));
             Stored::default()
         }
     };
-    let lossy = notices.iter().any(|n| n.kind != NoticeKind::OlderVersion);
+    let lossy = notices
+        .iter()
+        .any(|n| !matches!(n.kind, NoticeKind::OlderVersion(_)));
     let mut writes = Vec::new();
     if lossy {
         if let Some(key) = (1..=MAX_BACKUPS).map(backup_key).find(|k| !key_taken(k)) {
@@ -242,21 +252,15 @@ pub fn restore(raw: Option<&str>, key_taken: impl Fn(&str) -> bool) -> Restored 
     }
 }
 
-fn corrupt(detail: String) -> Notice {
-    Notice {
-        kind: NoticeKind::StorageCorrupt,
-        field: String::new(),
-        detail,
-    }
+fn corrupt(damage: StorageDamage) -> Notice {
+    Notice::whole(NoticeKind::StorageCorrupt(damage))
 }
 
-fn prefixed(prefix: &str, notices: Vec<Notice>) -> impl Iterator<Item = Notice> + '_ {
+/// `notices` of a scenario stored at `prefix` (`current`, `saved[i].scenario`), their paths
+/// prefixed with it.
+fn prefixed(prefix: FieldPath, notices: Vec<Notice>) -> impl Iterator<Item = Notice> {
     notices.into_iter().map(move |mut n| {
-        n.field = if n.field.is_empty() {
-            prefix.to_string()
-        } else {
-            format!("{prefix}.{}", n.field)
-        };
+        n.at = prefix.join(&n.at);
         n
     })
 }
@@ -265,11 +269,9 @@ fn read_v1(obj: &serde_json::Map<String, Value>, notices: &mut Vec<Notice>) -> S
     let mut stored = Stored::default();
     for key in obj.keys() {
         if !matches!(key.as_str(), "version" | "language" | "current" | "saved") {
-            notices.push(Notice {
-                kind: NoticeKind::UnknownField,
-                field: key.clone(),
-                detail: String::new(),
-            });
+            notices.push(Notice::whole(NoticeKind::UnknownField {
+                key: crate::error::quoted(key),
+            }));
         }
     }
     match obj.get("language") {
@@ -277,47 +279,54 @@ fn read_v1(obj: &serde_json::Map<String, Value>, notices: &mut Vec<Notice>) -> S
         Some(Value::String(t)) if Language::from_tag(t).is_some() => {
             stored.language = Language::from_tag(t);
         }
-        Some(other) => notices.push(Notice {
-            kind: NoticeKind::UnknownLanguage,
-            field: "language".into(),
-            detail: other.to_string(),
-        }),
+        Some(other) => notices.push(Notice::new(
+            FieldPath::of(Field::Language),
+            NoticeKind::UnknownLanguage(crate::error::quoted(
+                other.as_str().map_or(&other.to_string(), |s| s),
+            )),
+        )),
     }
     if let Some(current) = obj.get("current") {
         let (file, n) = load_lenient(current);
         stored.current = file;
-        notices.extend(prefixed("current", n));
+        notices.extend(prefixed(FieldPath::of(Field::Current), n));
     }
     match obj.get("saved") {
         None => {}
         Some(Value::Array(list)) => {
             for (i, item) in list.iter().enumerate() {
-                let field = format!("saved[{i}]");
+                let field = FieldPath::of(Field::Saved).index(i);
                 let name = item.get("name").and_then(Value::as_str);
                 let scenario = item.get("scenario");
                 let (Some(name), Some(scenario)) = (name, scenario) else {
-                    notices.push(Notice {
-                        kind: NoticeKind::Rejected,
-                        field,
-                        detail: "needs a \"name\" and a \"scenario\"".into(),
-                    });
+                    let missing = if name.is_none() {
+                        Field::Name
+                    } else {
+                        Field::Scenario
+                    };
+                    notices.push(Notice::new(
+                        field.field(missing),
+                        NoticeKind::Rejected(FileProblem::Missing),
+                    ));
                     continue;
                 };
                 let (file, n) = load_lenient(scenario);
-                notices.extend(prefixed(&format!("{field}.scenario"), n));
+                notices.extend(prefixed(field.field(Field::Scenario), n));
                 if let Some(n) = stored.add_saved(name, file) {
                     notices.push(Notice {
-                        field: format!("{field}.name"),
+                        at: field.field(Field::Name),
                         ..n
                     });
                 }
             }
         }
-        Some(other) => notices.push(Notice {
-            kind: NoticeKind::Rejected,
-            field: "saved".into(),
-            detail: format!("is not a list ({other})"),
-        }),
+        Some(other) => notices.push(Notice::new(
+            FieldPath::of(Field::Saved),
+            NoticeKind::Rejected(FileProblem::WrongType {
+                expected: Expected::List,
+                found: Found::of(other),
+            }),
+        )),
     }
     stored
 }
@@ -443,11 +452,16 @@ mod tests {
         assert_eq!(s.add_saved("plan", default_scenario()), None);
         let n = s.add_saved("plan", default_scenario()).unwrap();
         assert_eq!(
-            (n.kind, n.detail.as_str()),
-            (NoticeKind::DuplicateName, "plan (2)")
+            n.kind,
+            NoticeKind::DuplicateName {
+                name: "plan".into(),
+                saved_as: "plan (2)".into()
+            }
         );
         let n = s.add_saved(" plan ", default_scenario()).unwrap();
-        assert_eq!(n.detail, "plan (3)");
+        assert!(
+            matches!(n.kind, NoticeKind::DuplicateName { saved_as, .. } if saved_as == "plan (3)")
+        );
         let names: Vec<_> = s.saved.iter().map(|x| x.name.as_str()).collect();
         assert_eq!(names, ["plan", "plan (2)", "plan (3)"]);
     }
@@ -470,12 +484,12 @@ mod tests {
             c.options[0].offer.as_deref(),
             Some("skypilot-lambda/gpu_1x_a10")
         );
-        assert_eq!(r.notices[0].kind, NoticeKind::OlderVersion);
+        assert_eq!(r.notices[0].kind, NoticeKind::OlderVersion(0));
         // The unknown offer was dropped with a notice, so the raw value is kept aside.
         assert!(r
             .notices
             .iter()
-            .any(|n| n.kind == NoticeKind::OptionDropped && n.field == "options[1]"));
+            .any(|n| n.kind.tag() == "OptionDropped" && n.at.to_string() == "options[1]"));
         assert_eq!(r.writes.len(), 1);
         assert_eq!(r.writes[0].key, BACKUP_KEY);
         // A clean version-0 state migrates without a backup.
@@ -498,7 +512,7 @@ mod tests {
         ] {
             let r = restore(Some(raw), none_taken);
             assert_eq!(r.stored, Stored::default(), "{raw}");
-            assert_eq!(r.notices[0].kind, NoticeKind::StorageCorrupt, "{raw}");
+            assert_eq!(r.notices[0].kind.tag(), "StorageCorrupt", "{raw}");
             assert_eq!(
                 r.writes,
                 vec![Write {
@@ -519,12 +533,15 @@ mod tests {
         let raw = v.to_string();
         let r = restore(Some(&raw), none_taken);
         assert!(r.hold);
-        assert_eq!(r.notices[0].kind, NoticeKind::StorageNewer);
-        assert_eq!(r.notices[0].detail, (STORAGE_VERSION + 1).to_string());
-        assert!(r
-            .notices
-            .iter()
-            .any(|n| n.kind == NoticeKind::UnknownField && n.field == "theme"));
+        assert_eq!(
+            r.notices[0].kind,
+            NoticeKind::StorageNewer(u64::from(STORAGE_VERSION + 1))
+        );
+        assert!(r.notices.iter().any(|n| n.kind
+            == NoticeKind::UnknownField {
+                key: "theme".into()
+            }
+            && n.at.is_root()));
         assert_eq!(r.stored.saved, s.saved);
         assert_eq!(
             r.writes,
@@ -563,20 +580,13 @@ mod tests {
         let fields: Vec<_> = r
             .notices
             .iter()
-            .map(|n| (n.kind, n.field.as_str()))
+            .map(|n| (n.kind.tag(), n.at.to_string()))
             .collect();
-        assert!(
-            fields.contains(&(NoticeKind::Rejected, "current.contingency_pct")),
-            "{fields:?}"
-        );
-        assert!(
-            fields.contains(&(NoticeKind::Rejected, "saved[1]")),
-            "{fields:?}"
-        );
-        assert!(
-            fields.contains(&(NoticeKind::UnknownLanguage, "language")),
-            "{fields:?}"
-        );
+        let has = |kind: &str, field: &str| fields.iter().any(|(k, f)| *k == kind && f == field);
+        assert!(has("Rejected", "current.contingency_pct"), "{fields:?}");
+        // The entry without a name is named, with what it lacks.
+        assert!(has("Rejected", "saved[1].name"), "{fields:?}");
+        assert!(has("UnknownLanguage", "language"), "{fields:?}");
         assert_eq!(r.stored.saved, s.saved);
         assert_eq!(r.writes[0].value, raw);
     }

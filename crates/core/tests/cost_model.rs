@@ -325,7 +325,7 @@ fn gpu_count_zero_is_an_error_not_inf() {
         ExchangeRate::default(),
     )
     .unwrap_err();
-    assert_eq!(e.field(), "options[0].gpus_per_instance");
+    assert_eq!(e.field.to_string(), "options[0].gpus_per_instance");
 }
 
 #[test]

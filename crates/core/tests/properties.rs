@@ -68,7 +68,14 @@ fn option() -> impl Strategy<Value = OptionSpec> {
             )| {
                 let mut o = OptionSpec::on_demand("p", Currency::Usd, price, gpi, billing);
                 if peak {
-                    o.on_demand = Schedule::peak_off_peak("s", price * 1.7, price, 8, 22).ok();
+                    o.on_demand = Schedule::peak_off_peak(
+                        planner_engine::FieldPath::ROOT,
+                        price * 1.7,
+                        price,
+                        8,
+                        22,
+                    )
+                    .ok();
                     o.shiftable = shift;
                 }
                 o.reserved = res.map(|(term_months, upfront, rec)| ReservedTerm {
@@ -153,7 +160,7 @@ proptest! {
         gpus in 1u32..40, months in 1u32..40, job in any::<bool>(), w in 1.0f64..50_000.0,
     ) {
         let plan = if job { job_plan(w, gpus, ck) } else { fleet_plan(h, d, gpus, months, ck) };
-        prop_assume!(o.validate("o").is_ok());
+        prop_assume!(o.validate(planner_engine::FieldPath::option(0)).is_ok());
         if let Ok(r) = evaluate_option(&plan, &o, None) {
             let totals: Vec<f64> = r.cumulative.iter().map(|c| c.total()).collect();
             prop_assert!(non_decreasing(&totals), "{totals:?}");
@@ -171,7 +178,7 @@ proptest! {
         o in option(), ck in checkpointing(), h1 in 0.0f64..24.0, h2 in 0.0f64..24.0,
         d1 in 0.0f64..7.0, d2 in 0.0f64..7.0, gpus in 1u32..40, months in 1u32..24,
     ) {
-        prop_assume!(o.validate("o").is_ok());
+        prop_assume!(o.validate(planner_engine::FieldPath::option(0)).is_ok());
         let (h1, h2) = (h1.min(h2), h1.max(h2));
         let (d1, d2) = (d1.min(d2), d1.max(d2));
         let a = evaluate_option(&fleet_plan(h1, d1, gpus, months, ck), &o, None);
@@ -186,7 +193,7 @@ proptest! {
         o in option(), ck in checkpointing(), w1 in 1.0f64..50_000.0, w2 in 1.0f64..50_000.0,
         gpus in 1u32..40,
     ) {
-        prop_assume!(o.validate("o").is_ok());
+        prop_assume!(o.validate(planner_engine::FieldPath::option(0)).is_ok());
         let (w1, w2) = (w1.min(w2), w1.max(w2));
         let a = evaluate_option(&job_plan(w1, gpus, ck), &o, None);
         let b = evaluate_option(&job_plan(w2, gpus, ck), &o, None);
@@ -233,7 +240,7 @@ proptest! {
         // can round up one more granule. The limit is about the interruption formula, so time
         // is billed exactly here.
         o.billing = Billing::UNSTATED;
-        prop_assume!(o.validate("o").is_ok());
+        prop_assume!(o.validate(planner_engine::FieldPath::option(0)).is_ok());
         let ck = Checkpointing { interval_hours: Some(2.0), write_hours: 0.0, restart_hours: 0.5 };
         let plan = if job { job_plan(5_000.0, gpus, ck) } else { fleet_plan(h, 7.0, gpus, months, ck) };
         let mut tiny = o.clone();

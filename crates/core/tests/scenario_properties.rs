@@ -205,7 +205,7 @@ fn scenarios_error_clearly_or_evaluate_soundly() {
         match file.load().and_then(|l| l.evaluate()) {
             Err(e) => {
                 common::check_error(&e);
-                prop_assert!(!e.field().is_empty(), "no field named: {e}");
+                prop_assert!(!e.field.is_root(), "no field named: {e}");
             }
             Ok(ev) => {
                 common::check_evaluation(&ev);
@@ -286,14 +286,15 @@ fn named_degenerate_scenarios_give_named_errors() {
         if field.is_empty() {
             assert!(
                 matches!(
-                    e,
-                    planner_engine::EngineError::Parse(_)
-                        | planner_engine::EngineError::Invalid { .. }
+                    e.problem,
+                    planner_core::error::FileProblem::NotJson(_)
+                        | planner_core::error::FileProblem::WrongType { .. }
+                        | planner_core::error::FileProblem::Engine(_)
                 ),
                 "{e}"
             );
         } else {
-            assert!(e.field().starts_with(field), "{json}: {e}");
+            assert!(e.field.to_string().starts_with(field), "{json}: {e}");
         }
     }
     // A reserved term longer than the horizon evaluates: the rest is owed after the horizon.

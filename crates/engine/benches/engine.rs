@@ -88,7 +88,10 @@ mod native {
                     spot: 0.3,
                 };
                 if i % 4 == 1 {
-                    o.on_demand = Some(Schedule::peak_off_peak("s", 25.0, 12.0, 8, 22).unwrap());
+                    o.on_demand = Some(
+                        Schedule::peak_off_peak(planner_engine::FieldPath::ROOT, 25.0, 12.0, 8, 22)
+                            .unwrap(),
+                    );
                     o.shiftable = true;
                 }
                 if i == 9 {

@@ -3,7 +3,9 @@
 //! market prices with a bid cap), and free allowances that reset monthly or are used once.
 //! All prices are per **instance-hour** in the option's native currency.
 
-use super::{in_range, non_negative, positive, EngineError};
+use super::{
+    in_range, non_negative, positive, whole_in_range, Count, EngineError, Field, FieldPath, Problem,
+};
 use crate::units::Billing;
 
 /// Billed hours for one run of `run_hours` hours under `billing`: the duration rounded up to the
@@ -68,27 +70,21 @@ impl ReservedTerm {
 
     /// Validates the term: `term_months` 1–[`ReservedTerm::MAX_TERM_MONTHS`], amounts finite
     /// and ≥ 0, not both zero. `field` prefixes the error paths.
-    pub fn validate(&self, field: &str) -> Result<(), EngineError> {
-        if !(1..=Self::MAX_TERM_MONTHS).contains(&self.term_months) {
-            return Err(EngineError::invalid(
-                format!("{field}.term_months"),
-                format!(
-                    "must be 1–{} months (got {})",
-                    Self::MAX_TERM_MONTHS,
-                    self.term_months
-                ),
-            ));
-        }
-        non_negative(&format!("{field}.upfront"), self.upfront)?;
+    pub fn validate(&self, field: FieldPath) -> Result<(), EngineError> {
+        whole_in_range(
+            field.field(Field::TermMonths),
+            self.term_months,
+            1,
+            Self::MAX_TERM_MONTHS,
+            Count::Months,
+        )?;
+        non_negative(field.field(Field::Upfront), self.upfront)?;
         non_negative(
-            &format!("{field}.recurring_per_hour"),
+            field.field(Field::RecurringPerHour),
             self.recurring_per_hour,
         )?;
         if self.upfront == 0.0 && self.recurring_per_hour == 0.0 {
-            return Err(EngineError::invalid(
-                field,
-                "a term with no upfront and no recurring charge is free; give at least one",
-            ));
+            return Err(EngineError::new(field, Problem::FreeTerm));
         }
         Ok(())
     }
@@ -155,21 +151,19 @@ impl Schedule {
     /// Peak price from `peak_from` (inclusive) to `peak_to` (exclusive) o'clock, off-peak price
     /// otherwise; `peak_from > peak_to` wraps past midnight. Errors name `field`.
     pub fn peak_off_peak(
-        field: &str,
+        field: FieldPath,
         peak: f64,
         off_peak: f64,
         peak_from: u32,
         peak_to: u32,
     ) -> Result<Self, EngineError> {
-        positive(&format!("{field}.peak_per_hour"), peak)?;
-        positive(&format!("{field}.off_peak_per_hour"), off_peak)?;
-        for (name, h) in [("peak_from_hour", peak_from), ("peak_to_hour", peak_to)] {
-            if h > 23 {
-                return Err(EngineError::invalid(
-                    format!("{field}.{name}"),
-                    format!("must be an hour 0–23 (got {h})"),
-                ));
-            }
+        positive(field.field(Field::PeakPerHour), peak)?;
+        positive(field.field(Field::OffPeakPerHour), off_peak)?;
+        for (name, h) in [
+            (Field::PeakFromHour, peak_from),
+            (Field::PeakToHour, peak_to),
+        ] {
+            whole_in_range(field.field(name), h, 0, 23, Count::Hour)?;
         }
         let mut per_hour = [off_peak; 24];
         let mut j = peak_from;
@@ -181,9 +175,9 @@ impl Schedule {
     }
 
     /// Validates every hourly price (finite, > 0). Errors name `field[j]`.
-    pub fn validate(&self, field: &str) -> Result<(), EngineError> {
+    pub fn validate(&self, field: FieldPath) -> Result<(), EngineError> {
         for (j, p) in self.per_hour.iter().enumerate() {
-            positive(&format!("{field}[{j}]"), *p)?;
+            positive(field.index(j), *p)?;
         }
         Ok(())
     }
@@ -256,9 +250,9 @@ pub struct Allowance {
 
 impl Allowance {
     /// Validates both amounts (finite, ≥ 0). Errors name `field.monthly` / `field.once`.
-    pub fn validate(&self, field: &str) -> Result<(), EngineError> {
-        non_negative(&format!("{field}.monthly"), self.monthly)?;
-        non_negative(&format!("{field}.once"), self.once)?;
+    pub fn validate(&self, field: FieldPath) -> Result<(), EngineError> {
+        non_negative(field.field(Field::Monthly), self.monthly)?;
+        non_negative(field.field(Field::Once), self.once)?;
         Ok(())
     }
 
@@ -296,13 +290,13 @@ pub struct SpotMarket {
 
 impl SpotMarket {
     /// Validates prices, cap (> 0) and rate (0–10 per hour). Errors name `field.*`.
-    pub fn validate(&self, field: &str) -> Result<(), EngineError> {
-        self.prices.validate(&format!("{field}.per_hour"))?;
+    pub fn validate(&self, field: FieldPath) -> Result<(), EngineError> {
+        self.prices.validate(field.field(Field::PerHour))?;
         if let Some(cap) = self.bid_cap {
-            positive(&format!("{field}.bid_cap_per_hour"), cap)?;
+            positive(field.field(Field::BidCapPerHour), cap)?;
         }
         in_range(
-            &format!("{field}.interruptions_per_hour"),
+            field.field(Field::InterruptionsPerHour),
             self.interruptions_per_hour,
             0.0,
             10.0,
@@ -389,37 +383,48 @@ mod tests {
             upfront: 0.0,
             recurring_per_hour: 1.8,
         };
-        assert!(ok.validate("r").is_ok());
+        assert!(ok.validate(FieldPath::of(Field::Reserved)).is_ok());
         let bad = ReservedTerm {
             term_months: 0,
             ..ok
         };
-        assert_eq!(bad.validate("r").unwrap_err().field(), "r.term_months");
+        let r = FieldPath::of(Field::Reserved);
+        assert_eq!(
+            bad.validate(r).unwrap_err().field.to_string(),
+            "reserved.term_months"
+        );
         let free = ReservedTerm {
             recurring_per_hour: 0.0,
             ..ok
         };
-        assert!(free.validate("r").is_err());
+        assert!(free.validate(FieldPath::of(Field::Reserved)).is_err());
         let nan = ReservedTerm {
             upfront: f64::NAN,
             ..ok
         };
-        assert_eq!(nan.validate("r").unwrap_err().field(), "r.upfront");
+        assert_eq!(
+            nan.validate(FieldPath::of(Field::Reserved))
+                .unwrap_err()
+                .field
+                .to_string(),
+            "reserved.upfront"
+        );
     }
 
     #[test]
     fn schedules_and_occupancy() {
-        let s = Schedule::peak_off_peak("s", 3.0, 1.0, 8, 22).unwrap();
+        let s = Schedule::peak_off_peak(FieldPath::of(Field::Schedule), 3.0, 1.0, 8, 22).unwrap();
         assert_eq!(s.per_hour[7], 1.0);
         assert_eq!(s.per_hour[8], 3.0);
         assert_eq!(s.per_hour[21], 3.0);
         assert_eq!(s.per_hour[22], 1.0);
         assert_eq!(s.min(), 1.0);
-        let wrap = Schedule::peak_off_peak("s", 3.0, 1.0, 22, 2).unwrap();
+        let wrap =
+            Schedule::peak_off_peak(FieldPath::of(Field::Schedule), 3.0, 1.0, 22, 2).unwrap();
         assert_eq!(wrap.per_hour[23], 3.0);
         assert_eq!(wrap.per_hour[1], 3.0);
         assert_eq!(wrap.per_hour[2], 1.0);
-        assert!(Schedule::peak_off_peak("s", 3.0, 1.0, 24, 2).is_err());
+        assert!(Schedule::peak_off_peak(FieldPath::of(Field::Schedule), 3.0, 1.0, 24, 2).is_err());
         let occ = daily_occupancy(22, 3.5);
         assert_eq!(
             (occ[22], occ[23], occ[0], occ[1], occ[2]),
@@ -444,7 +449,7 @@ mod tests {
             monthly: -1.0,
             once: 0.0
         }
-        .validate("free.gpu_hours")
+        .validate(FieldPath::of(Field::Free).field(Field::GpuHours))
         .is_err());
     }
 

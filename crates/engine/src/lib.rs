@@ -13,6 +13,7 @@
 //! [`plan::OptionResult::in_currency`] converts final amounts once.
 
 pub mod billing;
+pub mod error;
 pub mod montecarlo;
 pub mod plan;
 pub mod risk;
@@ -20,55 +21,10 @@ pub mod sort;
 pub mod tco;
 pub mod units;
 
-use thiserror::Error;
+pub use error::{Capacity, Count, EngineError, Field, FieldPath, Mode, Problem, Step};
 pub use units::{
     Billing, Currency, ExchangeRate, MonthConvention, NoRate, HOURS_PER_MONTH_730, HOURS_PER_YEAR,
 };
-
-/// Why the engine refused an input. Every variant names the field at fault (a JSON-style path
-/// such as `options[1].reserved.term_months`) so the UI and the CLI can show it next to it.
-#[derive(Clone, Debug, PartialEq, Error)]
-pub enum EngineError {
-    /// A value is NaN, infinite, negative, zero where it must be positive, out of range, or
-    /// contradicts another value (e.g. portfolio shares summing above 100 %).
-    #[error("{field}: {reason}")]
-    Invalid {
-        /// Path of the offending field.
-        field: String,
-        /// What is wrong with it, in words.
-        reason: String,
-    },
-    /// An option refers to an offer id that is not in the bundled catalog.
-    #[error("{field}: no catalog offer has the id \"{id}\"")]
-    UnknownOffer {
-        /// Path of the offending field.
-        field: String,
-        /// The id asked for.
-        id: String,
-    },
-    /// The scenario file is not valid JSON of the expected shape (message names the path).
-    #[error("{0}")]
-    Parse(String),
-}
-
-impl EngineError {
-    /// Shorthand for [`EngineError::Invalid`].
-    pub fn invalid(field: impl Into<String>, reason: impl Into<String>) -> Self {
-        EngineError::Invalid {
-            field: field.into(),
-            reason: reason.into(),
-        }
-    }
-
-    /// The field path the error names.
-    #[must_use]
-    pub fn field(&self) -> &str {
-        match self {
-            EngineError::Invalid { field, .. } | EngineError::UnknownOffer { field, .. } => field,
-            EngineError::Parse(_) => "",
-        }
-    }
-}
 
 /// Largest amount or quantity any input may have (10¹⁵): absurdly large values are refused
 /// so that no product of inputs over a plan (prices × GPUs × hours × months) overflows to
@@ -92,49 +48,59 @@ pub fn shown(value: f64) -> String {
     }
 }
 
-/// Checks that `value` is finite, `>= 0` and at most [`MAX_INPUT`]; errors name `field`.
-pub fn non_negative(field: &str, value: f64) -> Result<f64, EngineError> {
+/// Checks that `value` is finite, `>= 0` and at most [`MAX_INPUT`]; errors name `field`
+/// ([`Problem::NonNegative`]).
+pub fn non_negative(field: FieldPath, value: f64) -> Result<f64, EngineError> {
     if value.is_finite() && (0.0..=MAX_INPUT).contains(&value) {
         Ok(value)
     } else {
-        Err(EngineError::invalid(
-            field,
-            format!(
-                "must be a finite number from 0 to 1e15 (got {})",
-                shown(value)
-            ),
-        ))
+        Err(EngineError::new(field, Problem::NonNegative { value }))
     }
 }
 
-/// Checks that `value` is finite, `> 0` and at most [`MAX_INPUT`]; errors name `field`.
-pub fn positive(field: &str, value: f64) -> Result<f64, EngineError> {
+/// Checks that `value` is finite, `> 0` and at most [`MAX_INPUT`]; errors name `field`
+/// ([`Problem::Positive`]).
+pub fn positive(field: FieldPath, value: f64) -> Result<f64, EngineError> {
     if value.is_finite() && value > 0.0 && value <= MAX_INPUT {
         Ok(value)
     } else {
-        Err(EngineError::invalid(
+        Err(EngineError::new(field, Problem::Positive { value }))
+    }
+}
+
+/// Checks that `value` is finite and within `min..=max`; errors name `field`
+/// ([`Problem::Between`]).
+pub fn in_range(field: FieldPath, value: f64, min: f64, max: f64) -> Result<f64, EngineError> {
+    if value.is_finite() && value >= min && value <= max {
+        Ok(value)
+    } else {
+        Err(EngineError::new(
             field,
-            format!(
-                "must be a finite number above 0, at most 1e15 (got {})",
-                shown(value)
-            ),
+            Problem::Between { value, min, max },
         ))
     }
 }
 
-/// Checks that `value` is finite and within `min..=max`; errors name `field`.
-pub fn in_range(field: &str, value: f64, min: f64, max: f64) -> Result<f64, EngineError> {
-    if value.is_finite() && value >= min && value <= max {
+/// Checks that the whole number `value` is within `min..=max` ([`Problem::WholeBetween`],
+/// `count` says what it counts); errors name `field`.
+pub fn whole_in_range(
+    field: FieldPath,
+    value: u32,
+    min: u32,
+    max: u32,
+    count: Count,
+) -> Result<u32, EngineError> {
+    if (min..=max).contains(&value) {
         Ok(value)
     } else {
-        Err(EngineError::invalid(
+        Err(EngineError::new(
             field,
-            format!(
-                "must be between {} and {} (got {})",
-                shown(min),
-                shown(max),
-                shown(value)
-            ),
+            Problem::WholeBetween {
+                value: u64::from(value),
+                min: u64::from(min),
+                max: u64::from(max),
+                count,
+            },
         ))
     }
 }
@@ -239,23 +205,27 @@ mod tests {
 
     #[test]
     fn validators_name_the_field() {
-        let e = positive("options[0].on_demand_per_hour", f64::NAN).unwrap_err();
-        assert_eq!(e.field(), "options[0].on_demand_per_hour");
+        let at = FieldPath::option(0).field(Field::OnDemandPerHour);
+        let e = positive(at, f64::NAN).unwrap_err();
+        assert_eq!(e.field.to_string(), "options[0].on_demand_per_hour");
         assert!(e.to_string().starts_with("options[0].on_demand_per_hour: "));
-        assert!(non_negative("x", -1.0).is_err());
-        assert!(non_negative("x", 1e300).is_err());
-        assert!(positive("x", 0.0).is_err());
-        assert!(non_negative("x", 0.0).is_ok());
-        assert!(in_range("x", 1.5, 0.0, 1.0).is_err());
+        let x = FieldPath::of(Field::StorageGb);
+        assert!(non_negative(x, -1.0).is_err());
+        assert!(non_negative(x, 1e300).is_err());
+        assert!(positive(x, 0.0).is_err());
+        assert!(non_negative(x, 0.0).is_ok());
+        assert!(in_range(x, 1.5, 0.0, 1.0).is_err());
+        assert!(whole_in_range(x, 0, 1, 12, Count::Plain).is_err());
+        assert_eq!(whole_in_range(x, 12, 1, 12, Count::Plain), Ok(12));
     }
 
     #[test]
     fn messages_never_show_nan_or_infinity() {
         for v in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 1e300, -1e300] {
             for e in [
-                non_negative("x", v).unwrap_err(),
-                positive("x", v).unwrap_err(),
-                in_range("x", v, 0.0, 1.0).unwrap_err(),
+                non_negative(FieldPath::ROOT, v).unwrap_err(),
+                positive(FieldPath::ROOT, v).unwrap_err(),
+                in_range(FieldPath::ROOT, v, 0.0, 1.0).unwrap_err(),
             ] {
                 let m = e.to_string();
                 assert!(!m.contains("NaN") && !m.contains("inf"), "{m}");

@@ -33,7 +33,7 @@ use super::plan::{
 use super::risk::RunDraw;
 #[cfg(doc)]
 use super::risk::EXACT_DRAW_LIMIT;
-use super::EngineError;
+use super::{whole_in_range, Count, EngineError, Field, FieldPath, Problem};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
@@ -103,12 +103,13 @@ pub fn monte_carlo(
     trials: u32,
     seed: u64,
 ) -> Result<MonteCarlo, EngineError> {
-    if trials == 0 || trials > MAX_TRIALS {
-        return Err(EngineError::invalid(
-            "montecarlo.trials",
-            format!("must be 1–{MAX_TRIALS} (got {trials})"),
-        ));
-    }
+    whole_in_range(
+        FieldPath::of(Field::Montecarlo).field(Field::Trials),
+        trials,
+        1,
+        MAX_TRIALS,
+        Count::Plain,
+    )?;
     let base = evaluate_option(plan, o, None)?;
     let ck = plan.checkpointing;
     let g = f64::from(o.gpus_per_instance);
@@ -181,8 +182,8 @@ pub fn monte_carlo(
     if matches!(plan.workload, Workload::Job(_)) {
         return job_bands(&plan_t, o, ks, trials, seed);
     }
-    let prepared = prepare(&plan_t, o, "option")?;
-    let base = evaluate_prepared(&plan_t, o, &prepared, None, "option")?;
+    let prepared = prepare(&plan_t, o, FieldPath::option(0))?;
+    let base = evaluate_prepared(&plan_t, o, &prepared, None, FieldPath::option(0))?;
     let by_day_cost = Prepared::fleet_monotone_in_day_cost(o);
     let (cumulative, mean_total) = fleet_bands(&plan_t, o, &prepared, &base, &ks, by_day_cost);
     let total = cumulative.last().copied().unwrap_or(Band {
@@ -337,7 +338,7 @@ impl MonteCarlo {
     ) -> Result<MonteCarlo, EngineError> {
         let c = |x: f64| {
             rate.convert(x, from, to)
-                .map_err(|e| EngineError::invalid("usd_per_cny", e.to_string()))
+                .map_err(|_| EngineError::new(FieldPath::of(Field::UsdPerCny), Problem::NoRate))
         };
         Ok(MonteCarlo {
             cumulative: self
@@ -498,8 +499,8 @@ mod tests {
     #[test]
     fn fleet_bands_by_day_cost_equal_the_per_month_percentiles_of_every_trial() {
         let (plan, o) = mixed_fleet();
-        let p = prepare(&plan, &o, "o").unwrap();
-        let base = evaluate_prepared(&plan, &o, &p, None, "o").unwrap();
+        let p = prepare(&plan, &o, FieldPath::option(0)).unwrap();
+        let base = evaluate_prepared(&plan, &o, &p, None, FieldPath::option(0)).unwrap();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
         let mut u = || rand::Rng::random::<f64>(&mut rng);
         let ks: Vec<Overheads> = (0..2_001)
@@ -552,7 +553,7 @@ mod tests {
     #[test]
     fn trial_count_is_validated() {
         let e = monte_carlo(&job_plan(), &spot_option(0.01), 0, 1).unwrap_err();
-        assert_eq!(e.field(), "montecarlo.trials");
+        assert_eq!(e.field.to_string(), "montecarlo.trials");
         assert!(monte_carlo(&job_plan(), &spot_option(0.01), MAX_TRIALS + 1, 1).is_err());
     }
 }

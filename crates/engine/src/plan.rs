@@ -14,7 +14,10 @@ use super::billing::{
 };
 use super::risk::{expected_run_hours, young_interval, Checkpointing};
 use super::tco::{crossover_month, OwnedServer};
-use super::{ceil_tolerant, in_range, non_negative, positive, EngineError, MonthLength};
+use super::{
+    ceil_tolerant, in_range, non_negative, positive, whole_in_range, Capacity, Count, EngineError,
+    Field, FieldPath, Mode, MonthLength, Problem,
+};
 use crate::{Billing, Currency, ExchangeRate};
 use serde::Serialize;
 
@@ -210,68 +213,75 @@ impl OptionSpec {
     }
 
     /// Validates every field; `field` (e.g. `options[2]`) prefixes error paths.
-    pub fn validate(&self, field: &str) -> Result<(), EngineError> {
-        let f = |name: &str| format!("{field}.{name}");
+    pub fn validate(&self, field: FieldPath) -> Result<(), EngineError> {
+        let f = |name: Field| field.field(name);
         if self.gpus_per_instance == 0 {
-            return Err(EngineError::invalid(
-                f("gpus_per_instance"),
-                "must be at least 1 (per-GPU figures are undefined for 0 GPUs)",
+            return Err(EngineError::new(
+                f(Field::GpusPerInstance),
+                Problem::ZeroGpus,
             ));
         }
         if let Some(s) = &self.on_demand {
-            s.validate(&f("on_demand_per_hour"))?;
+            s.validate(f(Field::OnDemandPerHour))?;
         }
         in_range(
-            &f("throughput_factor"),
+            f(Field::ThroughputFactor),
             self.throughput_factor,
             1e-6,
             1_000.0,
         )?;
         if let Some(r) = &self.reserved {
-            r.validate(&f("reserved"))?;
+            r.validate(f(Field::Reserved))?;
         }
         if let Some(s) = &self.spot {
-            s.validate(&f("spot"))?;
+            s.validate(f(Field::Spot))?;
         }
         if let Some(p) = self.package_per_instance_month {
-            positive(&f("package_per_instance_month"), p)?;
+            positive(f(Field::MonthlyPackagePerInstance), p)?;
         }
-        in_range(&f("failures_per_hour"), self.failures_per_hour, 0.0, 10.0)?;
-        self.free_gpu_hours.validate(&f("free.gpu_hours"))?;
-        self.free_storage_gb.validate(&f("free.storage_gb"))?;
-        self.free_egress_gb.validate(&f("free.egress_gb"))?;
-        non_negative(&f("storage_per_gb_month"), self.storage_per_gb_month)?;
-        non_negative(&f("egress_per_gb"), self.egress_per_gb)?;
-        in_range(&f("portfolio.reserved"), self.shares.reserved, 0.0, 1.0)?;
-        in_range(&f("portfolio.spot"), self.shares.spot, 0.0, 1.0)?;
+        in_range(f(Field::FailuresPerHour), self.failures_per_hour, 0.0, 10.0)?;
+        let free = f(Field::Free);
+        self.free_gpu_hours.validate(free.field(Field::GpuHours))?;
+        self.free_storage_gb
+            .validate(free.field(Field::StorageGb))?;
+        self.free_egress_gb.validate(free.field(Field::EgressGb))?;
+        non_negative(f(Field::StoragePerGbMonth), self.storage_per_gb_month)?;
+        non_negative(f(Field::EgressPerGb), self.egress_per_gb)?;
+        let portfolio = f(Field::Portfolio);
+        in_range(
+            portfolio.field(Field::Reserved),
+            self.shares.reserved,
+            0.0,
+            1.0,
+        )?;
+        in_range(portfolio.field(Field::Spot), self.shares.spot, 0.0, 1.0)?;
         if self.shares.reserved + self.shares.spot > 1.0 + 1e-12 {
-            return Err(EngineError::invalid(
-                f("portfolio"),
-                format!(
-                    "reserved + spot shares sum to {} %, above 100 %",
-                    (self.shares.reserved + self.shares.spot) * 100.0
-                ),
+            return Err(EngineError::new(
+                portfolio,
+                Problem::SharesAbove100 {
+                    pct: (self.shares.reserved + self.shares.spot) * 100.0,
+                },
             ));
         }
         if self.shares.reserved > 0.0 && self.reserved.is_none() {
-            return Err(EngineError::invalid(
-                f("portfolio.reserved"),
-                "a reserved share needs reserved prices (options[].reserved)",
+            return Err(EngineError::new(
+                portfolio.field(Field::Reserved),
+                Problem::ReservedShareWithoutPrices,
             ));
         }
         if self.shares.spot > 0.0 && self.spot.is_none() {
-            return Err(EngineError::invalid(
-                f("portfolio.spot"),
-                "a spot share needs spot prices (options[].spot)",
+            return Err(EngineError::new(
+                portfolio.field(Field::Spot),
+                Problem::SpotShareWithoutPrices,
             ));
         }
         if self.shares.reserved + self.shares.spot < 1.0 - 1e-12
             && self.on_demand.is_none()
             && self.package_per_instance_month.is_none()
         {
-            return Err(EngineError::invalid(
-                f("on_demand_per_hour"),
-                "the on-demand share (what reserved and spot do not cover) needs an on-demand price or a monthly package",
+            return Err(EngineError::new(
+                f(Field::OnDemandPerHour),
+                Problem::OnDemandShareWithoutPrice,
             ));
         }
         Ok(())
@@ -282,103 +292,84 @@ impl Plan {
     /// Validates the plan; error paths are the scenario file's field names.
     pub fn validate(&self) -> Result<(), EngineError> {
         if let MonthLength::Calendar { month, .. } = self.months {
-            if !(1..=12).contains(&month) {
-                return Err(EngineError::invalid("start", "month must be 1–12"));
-            }
+            whole_in_range(FieldPath::of(Field::Start), month, 1, 12, Count::Plain)?;
         }
+        let horizon = FieldPath::of(Field::HorizonMonths);
         match self.horizon_months {
-            Some(m) if m == 0 || m > MAX_HORIZON_MONTHS => {
-                return Err(EngineError::invalid(
-                    "horizon_months",
-                    format!("must be 1–{MAX_HORIZON_MONTHS} (got {m})"),
-                ))
+            Some(m) => {
+                whole_in_range(horizon, m, 1, MAX_HORIZON_MONTHS, Count::Plain)?;
             }
             None if matches!(self.workload, Workload::Fleet(_)) => {
-                return Err(EngineError::invalid(
-                    "horizon_months",
-                    "is required in fleet mode",
+                return Err(EngineError::new(
+                    horizon,
+                    Problem::RequiredInMode(Mode::Fleet),
                 ))
             }
-            _ => {}
+            None => {}
         }
+        let w = |name: Field| FieldPath::of(Field::Workload).field(name);
         match self.workload {
             Workload::Fleet(fl) => {
-                if fl.gpus == 0 || fl.gpus > MAX_GPUS {
-                    return Err(EngineError::invalid(
-                        "workload.gpus",
-                        format!("must be 1–{MAX_GPUS} (got {})", fl.gpus),
-                    ));
-                }
-                in_range(
-                    "workload.hours_per_day",
-                    fl.hours_per_day,
-                    0.0,
-                    HOURS_IN_DAY,
-                )?;
+                whole_in_range(w(Field::Gpus), fl.gpus, 1, MAX_GPUS, Count::Plain)?;
+                in_range(w(Field::HoursPerDay), fl.hours_per_day, 0.0, HOURS_IN_DAY)?;
                 // Below a second a day the run is not billable time, and dividing by it
                 // overflowed into a NaN total (1e-322 h, found by fuzzing).
                 if fl.hours_per_day > 0.0 && fl.hours_per_day < 1.0 / 3600.0 {
-                    return Err(EngineError::invalid(
-                        "workload.hours_per_day",
-                        "must be 0 or at least one second a day (1/3600 h)",
+                    return Err(EngineError::new(
+                        w(Field::HoursPerDay),
+                        Problem::UnderOneSecond,
                     ));
                 }
                 in_range(
-                    "workload.days_per_week",
+                    w(Field::DaysPerWeek),
                     fl.days_per_week,
                     0.0,
                     FleetLoad::DAYS_IN_WEEK,
                 )?;
-                if fl.start_hour > 23 {
-                    return Err(EngineError::invalid(
-                        "workload.start_hour",
-                        format!("must be 0–23 (got {})", fl.start_hour),
-                    ));
-                }
+                whole_in_range(w(Field::StartHour), fl.start_hour, 0, 23, Count::Hour)?;
             }
             Workload::Job(j) => {
-                positive("workload.gpu_hours", j.gpu_hours)?;
-                in_range("workload.gpu_hours", j.gpu_hours, 0.0, 1e12)?;
+                positive(w(Field::GpuHours), j.gpu_hours)?;
+                in_range(w(Field::GpuHours), j.gpu_hours, 0.0, 1e12)?;
                 in_range(
-                    "workload.scaling_efficiency",
+                    w(Field::ScalingEfficiency),
                     j.scaling_efficiency,
                     1e-6,
                     JobLoad::PERFECT_SCALING,
                 )?;
                 match j.size {
-                    JobSize::Gpus(n) if n == 0 || n > MAX_GPUS => {
-                        return Err(EngineError::invalid(
-                            "workload.gpus",
-                            format!("must be 1–{MAX_GPUS} (got {n})"),
-                        ))
+                    JobSize::Gpus(n) => {
+                        whole_in_range(w(Field::Gpus), n, 1, MAX_GPUS, Count::Plain)?;
                     }
                     JobSize::WithinMonths(m) => {
                         // At least one hour (1/730 month): a deadline of 2e-308 months
                         // implied infinitely many GPUs (found by fuzzing).
                         in_range(
-                            "workload.within_months",
+                            w(Field::WithinMonths),
                             m,
                             1.0 / 730.0,
                             f64::from(MAX_HORIZON_MONTHS),
                         )?;
                     }
-                    JobSize::Gpus(_) => {}
                 }
             }
         }
-        self.checkpointing.validate("checkpoint")?;
-        non_negative("storage_gb", self.storage_gb)?;
-        in_range("storage_gb", self.storage_gb, 0.0, 1e12)?;
-        non_negative("egress_gb_per_month", self.egress_gb_per_month)?;
-        in_range("egress_gb_per_month", self.egress_gb_per_month, 0.0, 1e12)?;
+        self.checkpointing
+            .validate(FieldPath::of(Field::Checkpoint))?;
+        let storage = FieldPath::of(Field::StorageGb);
+        non_negative(storage, self.storage_gb)?;
+        in_range(storage, self.storage_gb, 0.0, 1e12)?;
+        let egress = FieldPath::of(Field::EgressGbPerMonth);
+        non_negative(egress, self.egress_gb_per_month)?;
+        in_range(egress, self.egress_gb_per_month, 0.0, 1e12)?;
         in_range(
-            "contingency_pct",
+            FieldPath::of(Field::ContingencyPct),
             self.contingency_pct,
             0.0,
             MAX_CONTINGENCY_PCT,
         )?;
         if let Some(b) = &self.buy {
-            b.validate("buy")?;
+            b.validate(FieldPath::of(Field::Buy))?;
         }
         Ok(())
     }
@@ -403,9 +394,9 @@ pub fn evaluate(
         .iter()
         .enumerate()
         .map(|(i, o)| {
-            let field = format!("options[{i}]");
-            o.validate(&field)?;
-            let r = evaluate_option_at(plan, o, None, &field)?.in_currency(display, rate)?;
+            let field = FieldPath::option(i);
+            o.validate(field)?;
+            let r = evaluate_option_at(plan, o, None, field)?.in_currency(display, rate)?;
             Ok(with_buy(plan, r))
         })
         .collect()
@@ -442,7 +433,7 @@ struct DayProfile {
     spot_fallback_hours: f64,
 }
 
-fn day_profile(plan: &Plan, o: &OptionSpec, field: &str) -> Result<DayProfile, EngineError> {
+fn day_profile(plan: &Plan, o: &OptionSpec, field: FieldPath) -> Result<DayProfile, EngineError> {
     let od = o.on_demand;
     let occupancy = match plan.workload {
         Workload::Fleet(fl) => {
@@ -470,9 +461,9 @@ fn day_profile(plan: &Plan, o: &OptionSpec, field: &str) -> Result<DayProfile, E
                 }
             }
             if occ.iter().all(|x| *x == 0.0) {
-                return Err(EngineError::invalid(
-                    format!("{field}.spot.bid_cap_per_hour"),
-                    "no hour of the day has spot capacity under the bid cap (and in the shiftable hours): the job would never run",
+                return Err(EngineError::new(
+                    field.field(Field::Spot).field(Field::BidCapPerHour),
+                    Problem::NoSpotHour,
                 ));
             }
             occ
@@ -498,9 +489,9 @@ fn day_profile(plan: &Plan, o: &OptionSpec, field: &str) -> Result<DayProfile, E
         }
     }
     if p.spot_fallback_hours > 0.0 && o.shares.spot > 0.0 && od.is_none() {
-        return Err(EngineError::invalid(
-            format!("{field}.spot.bid_cap_per_hour"),
-            "spot is above the bid cap in some working hours and there is no on-demand price to fall back to",
+        return Err(EngineError::new(
+            field.field(Field::Spot).field(Field::BidCapPerHour),
+            Problem::NoOnDemandFallback,
         ));
     }
     Ok(p)
@@ -515,7 +506,7 @@ pub fn evaluate_option(
     o: &OptionSpec,
     overheads: Option<Overheads>,
 ) -> Result<OptionResult, EngineError> {
-    evaluate_option_at(plan, o, overheads, "option")
+    evaluate_option_at(plan, o, overheads, FieldPath::option(0))
 }
 
 /// [`evaluate_option`] with `field` (e.g. `options[2]`) prefixing option error paths.
@@ -523,7 +514,7 @@ fn evaluate_option_at(
     plan: &Plan,
     o: &OptionSpec,
     overheads: Option<Overheads>,
-    field: &str,
+    field: FieldPath,
 ) -> Result<OptionResult, EngineError> {
     let p = prepare(plan, o, field)?;
     evaluate_prepared(plan, o, &p, overheads, field)
@@ -547,11 +538,15 @@ pub(crate) struct Prepared {
 }
 
 /// Builds [`Prepared`] for option `o` under `plan`.
-pub(crate) fn prepare(plan: &Plan, o: &OptionSpec, field: &str) -> Result<Prepared, EngineError> {
+pub(crate) fn prepare(
+    plan: &Plan,
+    o: &OptionSpec,
+    field: FieldPath,
+) -> Result<Prepared, EngineError> {
     if o.gpus_per_instance == 0 {
-        return Err(EngineError::invalid(
-            format!("{field}.gpus_per_instance"),
-            "must be at least 1",
+        return Err(EngineError::new(
+            field.field(Field::GpusPerInstance),
+            Problem::ZeroGpus,
         ));
     }
     let g = f64::from(o.gpus_per_instance);
@@ -577,9 +572,9 @@ pub(crate) fn prepare(plan: &Plan, o: &OptionSpec, field: &str) -> Result<Prepar
         }
     };
     if !(gpus.is_finite() && gpus > 0.0) {
-        return Err(EngineError::invalid(
-            "workload",
-            "needs a positive, finite GPU count",
+        return Err(EngineError::new(
+            FieldPath::of(Field::Workload),
+            Problem::NoGpuCount,
         ));
     }
 
@@ -767,7 +762,7 @@ pub(crate) fn evaluate_prepared(
     o: &OptionSpec,
     p: &Prepared,
     overheads: Option<Overheads>,
-    field: &str,
+    field: FieldPath,
 ) -> Result<OptionResult, EngineError> {
     let Prepared {
         g,
@@ -785,15 +780,15 @@ pub(crate) fn evaluate_prepared(
     } = *p;
     let ck = plan.checkpointing;
     let k = overheads.unwrap_or(closed);
-    for (name, v) in [
-        ("reserved", k.reserved),
-        ("spot", k.spot),
-        ("on_demand", k.on_demand),
+    for (capacity, value) in [
+        (Capacity::Reserved, k.reserved),
+        (Capacity::Spot, k.spot),
+        (Capacity::OnDemand, k.on_demand),
     ] {
-        if !(v.is_finite() && v >= 1.0 - 1e-12) {
-            return Err(EngineError::invalid(
+        if !(value.is_finite() && value >= 1.0 - 1e-12) {
+            return Err(EngineError::new(
                 field,
-                format!("the {name} interruption overhead is not a finite factor ≥ 1 (got {}); lower the interruption or failure rate, the checkpoint interval or the restart time", super::shown(v)),
+                Problem::Overhead { capacity, value },
             ));
         }
     }
@@ -809,9 +804,11 @@ pub(crate) fn evaluate_prepared(
             let mut m = 0;
             while acc < f * (1.0 - 1e-12) {
                 if m >= MAX_PLAN_MONTHS {
-                    return Err(EngineError::invalid(
-                        "workload",
-                        format!("the job does not finish within {MAX_PLAN_MONTHS} months"),
+                    return Err(EngineError::new(
+                        FieldPath::of(Field::Workload),
+                        Problem::NeverFinishes {
+                            months: MAX_PLAN_MONTHS,
+                        },
                     ));
                 }
                 acc += plan.months.hours(m);
@@ -820,9 +817,9 @@ pub(crate) fn evaluate_prepared(
             m.max(1)
         }
         (None, None) => {
-            return Err(EngineError::invalid(
-                "horizon_months",
-                "is required in fleet mode",
+            return Err(EngineError::new(
+                FieldPath::of(Field::HorizonMonths),
+                Problem::RequiredInMode(Mode::Fleet),
             ))
         }
     };

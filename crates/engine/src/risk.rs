@@ -2,7 +2,7 @@
 //! failures"): the expected time to finish a segment, Young's checkpoint interval, the expected
 //! time of a whole run of useful work, and a seeded Monte-Carlo draw of the same run.
 
-use super::{in_range, non_negative, positive, EngineError};
+use super::{in_range, non_negative, positive, EngineError, Field, FieldPath};
 use rand::Rng;
 
 /// Checkpoint and restart settings of a plan.
@@ -31,16 +31,16 @@ impl Default for Checkpointing {
 impl Checkpointing {
     /// Validates the settings (τ > 0 if given, c and R finite ≥ 0 and ≤ 1,000 h). Errors name
     /// `field.*`.
-    pub fn validate(&self, field: &str) -> Result<(), EngineError> {
+    pub fn validate(&self, field: FieldPath) -> Result<(), EngineError> {
         if let Some(t) = self.interval_hours {
-            positive(&format!("{field}.interval_hours"), t)?;
-            in_range(&format!("{field}.interval_hours"), t, 0.0, 1e6)?;
+            positive(field.field(Field::IntervalHours), t)?;
+            in_range(field.field(Field::IntervalHours), t, 0.0, 1e6)?;
         }
-        non_negative(&format!("{field}.write_hours"), self.write_hours)?;
-        in_range(&format!("{field}.write_hours"), self.write_hours, 0.0, 1e3)?;
-        non_negative(&format!("{field}.restart_hours"), self.restart_hours)?;
+        non_negative(field.field(Field::WriteHours), self.write_hours)?;
+        in_range(field.field(Field::WriteHours), self.write_hours, 0.0, 1e3)?;
+        non_negative(field.field(Field::RestartHours), self.restart_hours)?;
         in_range(
-            &format!("{field}.restart_hours"),
+            field.field(Field::RestartHours),
             self.restart_hours,
             0.0,
             1e3,

@@ -1,7 +1,10 @@
 //! Buy vs rent (docs/cost-model.md, "Buy vs rent"): the hourly cost of owning a server, per used
 //! GPU-hour, and the cash view used to find the month in which renting overtakes buying.
 
-use super::{in_range, non_negative, positive, EngineError, HOURS_PER_MONTH_730, HOURS_PER_YEAR};
+use super::{
+    in_range, non_negative, positive, EngineError, Field, FieldPath, Problem, HOURS_PER_MONTH_730,
+    HOURS_PER_YEAR,
+};
 
 /// An owned server of `gpus` GPUs. Amounts are in one currency (the plan's display currency
 /// when used in a scenario).
@@ -27,21 +30,21 @@ pub struct OwnedServer {
 
 impl OwnedServer {
     /// Validates every field (finite, in range). Errors name `field.*`.
-    pub fn validate(&self, field: &str) -> Result<(), EngineError> {
+    pub fn validate(&self, field: FieldPath) -> Result<(), EngineError> {
         if self.gpus == 0 {
-            return Err(EngineError::invalid(
-                format!("{field}.gpus"),
-                "must be at least 1",
+            return Err(EngineError::new(
+                field.field(Field::Gpus),
+                Problem::ZeroGpus,
             ));
         }
-        non_negative(&format!("{field}.purchase"), self.purchase)?;
-        positive(&format!("{field}.life_years"), self.life_years)?;
-        in_range(&format!("{field}.life_years"), self.life_years, 0.0, 50.0)?;
-        in_range(&format!("{field}.residual"), self.residual, 0.0, 1.0)?;
-        non_negative(&format!("{field}.kw"), self.kw)?;
-        in_range(&format!("{field}.pue"), self.pue, 1.0, 5.0)?;
-        non_negative(&format!("{field}.price_per_kwh"), self.price_per_kwh)?;
-        non_negative(&format!("{field}.ops_per_month"), self.ops_per_month)?;
+        non_negative(field.field(Field::Purchase), self.purchase)?;
+        positive(field.field(Field::LifeYears), self.life_years)?;
+        in_range(field.field(Field::LifeYears), self.life_years, 0.0, 50.0)?;
+        in_range(field.field(Field::Residual), self.residual, 0.0, 1.0)?;
+        non_negative(field.field(Field::Kw), self.kw)?;
+        in_range(field.field(Field::Pue), self.pue, 1.0, 5.0)?;
+        non_negative(field.field(Field::PricePerKwh), self.price_per_kwh)?;
+        non_negative(field.field(Field::OpsPerMonth), self.ops_per_month)?;
         Ok(())
     }
 
@@ -119,7 +122,7 @@ mod tests {
     #[test]
     fn cost_model_tco_example() {
         let s = example();
-        assert!(s.validate("buy").is_ok());
+        assert!(s.validate(FieldPath::of(Field::Buy)).is_ok());
         assert_eq!(format!("{:.4}", s.per_server_hour()), "11.6304");
         assert_eq!(
             format!("{:.4}", s.per_used_gpu_hour(0.70).unwrap()),
@@ -149,15 +152,15 @@ mod tests {
             pue: 0.5,
             ..example()
         }
-        .validate("buy")
+        .validate(FieldPath::of(Field::Buy))
         .unwrap_err();
-        assert_eq!(e.field(), "buy.pue");
+        assert_eq!(e.field.to_string(), "buy.pue");
         let e = OwnedServer {
             gpus: 0,
             ..example()
         }
-        .validate("buy")
+        .validate(FieldPath::of(Field::Buy))
         .unwrap_err();
-        assert_eq!(e.field(), "buy.gpus");
+        assert_eq!(e.field.to_string(), "buy.gpus");
     }
 }

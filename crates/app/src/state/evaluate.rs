@@ -4,11 +4,12 @@
 
 use super::Scenario;
 use planner_core::catalog::Offer;
+use planner_core::error::FileError;
 use planner_core::file;
 use planner_core::option::OptionInput;
 use planner_engine::montecarlo::{monte_carlo, Band as MonteBand};
 use planner_engine::plan::{OptionResult, OptionSpec, Plan, Shares};
-use planner_engine::{Currency, EngineError, ExchangeRate};
+use planner_engine::{Currency, ExchangeRate};
 use std::collections::HashMap;
 
 impl Scenario {
@@ -29,7 +30,7 @@ impl Scenario {
     }
 
     /// Option `index` as the engine's option ([`option_spec`]).
-    fn spec(&self, index: usize) -> Result<OptionSpec, EngineError> {
+    fn spec(&self, index: usize) -> Result<OptionSpec, FileError> {
         option_spec(
             &self.options[index],
             index,
@@ -54,7 +55,7 @@ impl Scenario {
     /// `gpurent eval`; the page's bands are computed apart, [`Scenario::band_inputs`]). Errors:
     /// the first invalid plan field, then option, named by its path (e.g.
     /// `options[2].portfolio.spot: a spot share needs spot prices`).
-    pub fn evaluate(&self) -> Result<Vec<OptionResult>, EngineError> {
+    pub fn evaluate(&self) -> Result<Vec<OptionResult>, FileError> {
         if self.options.is_empty() {
             return Ok(Vec::new());
         }
@@ -63,7 +64,12 @@ impl Scenario {
         let specs = (0..self.options.len())
             .map(|i| self.spec(i))
             .collect::<Result<Vec<_>, _>>()?;
-        planner_engine::plan::evaluate(&plan, &specs, self.display_currency(), self.rate())
+        Ok(planner_engine::plan::evaluate(
+            &plan,
+            &specs,
+            self.display_currency(),
+            self.rate(),
+        )?)
     }
 
     /// Per option (in order): what its risk band's Monte Carlo needs, for options with
@@ -177,7 +183,7 @@ fn option_spec(
     index: usize,
     shares: Shares,
     throughput: Option<f64>,
-) -> Result<OptionSpec, EngineError> {
+) -> Result<OptionSpec, FileError> {
     let mut spec = o.spec(index, shares)?;
     if let Some(t) = throughput {
         spec.throughput_factor = t;

@@ -7,6 +7,7 @@
 use super::{Conventions, MonteCarlo, Scenario};
 use crate::validation::MAX_COMPARED;
 use planner_core::catalog::query::Catalog;
+use planner_core::error::FileError;
 use planner_core::file::{
     BuyFile, CheckpointFile, Mode, MonteCarloFile, OptionFile, ScenarioFile, SharesFile,
     WorkloadFile, VERSION,
@@ -15,15 +16,15 @@ use planner_core::option::{OnDemandPrices, OptionInput, SpotPrices};
 use planner_engine::plan::{FleetLoad, JobLoad, JobSize, Shares, Workload};
 use planner_engine::risk::Checkpointing;
 use planner_engine::tco::OwnedServer;
-use planner_engine::{Billing, EngineError, ExchangeRate};
+use planner_engine::{Billing, ExchangeRate};
 use thiserror::Error;
 
 /// Why a scenario file cannot become the app's scenario.
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum FromFileError {
-    /// The file is invalid for the engine (the message names the field's path).
+    /// The file is invalid for the engine (the error names the field's path).
     #[error("{0}")]
-    Invalid(#[from] EngineError),
+    Invalid(#[from] FileError),
     /// More options than the app compares at once.
     #[error("the file compares {0} options; the app compares at most {MAX_COMPARED}")]
     TooManyOptions(usize),

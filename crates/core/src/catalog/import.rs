@@ -32,14 +32,58 @@ pub const MAX_FILE_BYTES: usize = 1024 * 1024;
 /// Most rows (CSV records or JSON array elements) read from one file.
 pub const MAX_ROWS: usize = 5_000;
 
+/// A column of the price-list schema this importer reads (the catalog's export columns,
+/// [`super::export::CSV_COLUMNS`]; a JSON element's keys).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)] // each variant is the column named by `Column::name`
+pub enum Column {
+    Provider,
+    ProviderKind,
+    InstanceType,
+    GpuModel,
+    GpuCount,
+    GpuMemoryGib,
+    Vcpus,
+    RamGib,
+    Region,
+    Currency,
+    OnDemandPerHour,
+    SpotPerHour,
+    AsOf,
+    Note,
+}
+
+impl Column {
+    /// The column's header (`"gpu_count"`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Column::Provider => "provider",
+            Column::ProviderKind => "provider_kind",
+            Column::InstanceType => "instance_type",
+            Column::GpuModel => "gpu_model",
+            Column::GpuCount => "gpu_count",
+            Column::GpuMemoryGib => "gpu_memory_gib",
+            Column::Vcpus => "vcpus",
+            Column::RamGib => "ram_gib",
+            Column::Region => "region",
+            Column::Currency => "currency",
+            Column::OnDemandPerHour => "on_demand_per_hour",
+            Column::SpotPerHour => "spot_per_hour",
+            Column::AsOf => "as_of",
+            Column::Note => "note",
+        }
+    }
+}
+
 /// Columns every row must have.
-pub const REQUIRED_COLUMNS: [&str; 6] = [
-    "provider",
-    "instance_type",
-    "gpu_model",
-    "gpu_count",
-    "currency",
-    "on_demand_per_hour",
+pub const REQUIRED_COLUMNS: [Column; 6] = [
+    Column::Provider,
+    Column::InstanceType,
+    Column::GpuModel,
+    Column::GpuCount,
+    Column::Currency,
+    Column::OnDemandPerHour,
 ];
 
 /// Highest on-demand or spot price accepted per instance-hour, in any currency: 10,000 (an
@@ -47,32 +91,109 @@ pub const REQUIRED_COLUMNS: [&str; 6] = [
 /// a monthly price or a price in cents). Rows above it are rejected with the reason.
 pub const MAX_PRICE_PER_HOUR: f64 = 10_000.0;
 
+/// Why a row was not loaded. The cell's text is quoted back as the file wrote it (data).
+#[derive(Clone, Debug, PartialEq)]
+pub enum RowProblem {
+    /// A required cell is empty.
+    Empty(Column),
+    /// A JSON value that is neither a string nor a number.
+    NotTextOrNumber(Column),
+    /// A number written with a comma (`1,5`): refused, never read as 15.
+    Comma(Column, String),
+    /// Not a number.
+    NotANumber(Column, String),
+    /// A number too large to be finite (`1e400`).
+    NotFinite(Column, String),
+    /// Zero or negative where a positive number is needed.
+    NotPositive(Column, String),
+    /// A price per instance-hour above [`MAX_PRICE_PER_HOUR`] (a monthly price, or cents?).
+    Implausible(Column, f64),
+    /// A GPU count that is not a whole number from 1 to 1024.
+    GpuCount(String),
+    /// A currency other than USD and CNY.
+    Currency(String),
+    /// A provider kind other than hyperscaler, gpu-cloud, marketplace.
+    ProviderKind(String),
+    /// Not a date `YYYY-MM-DD` or `YYYY-MM`.
+    Date(String),
+    /// A date after `today` (`(year, month, day)`).
+    Future {
+        /// The row's `as_of`.
+        date: String,
+        /// The caller's date.
+        today: (i32, u32, u32),
+    },
+    /// A JSON element that is not an object.
+    NotAnObject,
+    /// A CSV record the reader could not read.
+    Unreadable,
+}
+
+impl fmt::Display for RowProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RowProblem::Empty(c) => write!(f, "`{}` is empty", c.name()),
+            RowProblem::NotTextOrNumber(c) => {
+                write!(f, "`{}` must be a string or a number", c.name())
+            }
+            RowProblem::Comma(c, t) => write!(
+                f,
+                "`{}`: {t:?} has a comma; write numbers with a dot decimal and no separators (1.5, 1500)",
+                c.name()
+            ),
+            RowProblem::NotANumber(c, t) => write!(f, "`{}`: {t:?} is not a number", c.name()),
+            RowProblem::NotFinite(c, t) => {
+                write!(f, "`{}`: {t:?} is not a finite number", c.name())
+            }
+            RowProblem::NotPositive(c, t) => {
+                write!(f, "`{}`: {t:?} must be greater than 0", c.name())
+            }
+            RowProblem::Implausible(c, p) => write!(
+                f,
+                "`{}`: {p} per instance-hour is above the plausible maximum of 10,000 (a monthly price, or cents?)",
+                c.name()
+            ),
+            RowProblem::GpuCount(t) => {
+                write!(f, "`gpu_count`: {t:?} is not a whole number from 1 to 1024")
+            }
+            RowProblem::Currency(t) => write!(f, "`currency`: {t:?} is not USD or CNY"),
+            RowProblem::ProviderKind(t) => write!(
+                f,
+                "`provider_kind`: {t:?} is not hyperscaler, gpu-cloud or marketplace"
+            ),
+            RowProblem::Date(t) => {
+                write!(f, "`as_of`: {t:?} is not a date YYYY-MM-DD or YYYY-MM")
+            }
+            RowProblem::Future { date, today } => write!(
+                f,
+                "`as_of`: {date:?} is in the future (today is {:04}-{:02}-{:02})",
+                today.0, today.1, today.2
+            ),
+            RowProblem::NotAnObject => f.write_str("an element is not an object"),
+            RowProblem::Unreadable => f.write_str("unreadable row"),
+        }
+    }
+}
+
 /// A row that was not loaded: its 1-based line in the file and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct RowError {
     /// 1-based line of the row (CSV) or of the object's first character (JSON).
     pub line: usize,
     /// 1-based position of the element in a JSON array (`None` for CSV rows), so that errors in
     /// compact one-line JSON can be told apart.
     pub item: Option<usize>,
-    /// What is wrong, e.g. ``"`gpu_count`: "0" is not a whole number from 1 to 1024"``.
-    pub message: String,
+    /// What is wrong.
+    pub problem: RowProblem,
 }
 
 impl fmt::Display for RowError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.location(), self.message)
-    }
-}
-
-impl RowError {
-    /// Where the row is: `"item 3 (line 1)"` for a JSON element, `"line 4"` for a CSV row.
-    #[must_use]
-    pub fn location(&self) -> String {
         match self.item {
-            Some(item) => format!("item {item} (line {})", self.line),
-            None => format!("line {}", self.line),
+            Some(item) => write!(f, "item {item} (line {})", self.line)?,
+            None => write!(f, "line {}", self.line)?,
         }
+        write!(f, ": {}", self.problem)
     }
 }
 
@@ -84,6 +205,43 @@ pub struct PriceList {
     pub offers: Vec<NewOffer>,
     /// Rejected rows, in file order.
     pub errors: Vec<RowError>,
+}
+
+/// How a file's structure is broken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Structure {
+    /// The CSV header cannot be read.
+    Header,
+    /// JSON that is not an array of objects.
+    NotAnArray,
+    /// Element `item` (from 1) is not JSON (where it stops being JSON, within the element).
+    Item {
+        /// Position of the element, from 1.
+        item: usize,
+        /// Where the element stops being JSON.
+        syntax: crate::error::JsonSyntax,
+    },
+    /// The array is not closed with `]`.
+    Unclosed,
+    /// Something other than `,` or `]` after an element.
+    NoSeparator,
+    /// Text after the closing `]`.
+    TextAfterEnd,
+}
+
+impl fmt::Display for Structure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Structure::Header => f.write_str("the header cannot be read"),
+            Structure::NotAnArray => {
+                f.write_str("a JSON price list must be an array of objects: [{\"provider\": …}, …]")
+            }
+            Structure::Item { item, syntax } => write!(f, "item {item}: JSON syntax: {syntax}"),
+            Structure::Unclosed => f.write_str("the array is not closed with ]"),
+            Structure::NoSeparator => f.write_str("expected , or ] after an element"),
+            Structure::TextAfterEnd => f.write_str("text after the closing ]"),
+        }
+    }
 }
 
 /// Why a whole file was refused.
@@ -101,14 +259,16 @@ pub enum ImportError {
     /// The file has more than [`MAX_ROWS`] rows.
     TooManyRows,
     /// The header lacks required columns.
-    MissingColumns(Vec<&'static str>),
-    /// The file's structure is broken (JSON syntax, not an array), at a 1-based line.
+    MissingColumns(Vec<Column>),
+    /// The file's structure is broken, at a 1-based line.
     Malformed {
         /// 1-based line.
         line: usize,
         /// What is wrong.
-        message: String,
+        problem: Structure,
     },
+    /// The browser could not read the file (its own message).
+    Unreadable(String),
 }
 
 impl fmt::Display for ImportError {
@@ -122,9 +282,15 @@ impl fmt::Display for ImportError {
             ImportError::NotText => f.write_str("the file is not UTF-8 text (CSV or JSON)"),
             ImportError::TooManyRows => write!(f, "the file has more than {MAX_ROWS} rows"),
             ImportError::MissingColumns(c) => {
-                write!(f, "missing required columns: {}", c.join(", "))
+                f.write_str("missing required columns: ")?;
+                for (i, c) in c.iter().enumerate() {
+                    let sep = if i == 0 { "" } else { ", " };
+                    write!(f, "{sep}{}", c.name())?;
+                }
+                Ok(())
             }
-            ImportError::Malformed { line, message } => write!(f, "line {line}: {message}"),
+            ImportError::Malformed { line, problem } => write!(f, "line {line}: {problem}"),
+            ImportError::Unreadable(browser) => write!(f, "cannot read the file: {browser}"),
         }
     }
 }
@@ -165,10 +331,10 @@ pub fn reject_future_dates(list: &mut PriceList, today: (i32, u32, u32)) {
             list.errors.push(RowError {
                 line: o.line,
                 item: None,
-                message: format!(
-                    "`as_of`: {:?} is in the future (today is {:04}-{:02}-{:02})",
-                    o.as_of, today.0, today.1, today.2
-                ),
+                problem: RowProblem::Future {
+                    date: o.as_of,
+                    today,
+                },
             });
         } else {
             list.offers.push(o);
@@ -253,16 +419,16 @@ fn parse_csv(text: &str) -> Result<PriceList, ImportError> {
         .from_reader(text.as_bytes());
     let headers: Vec<String> = reader
         .headers()
-        .map_err(|e| ImportError::Malformed {
+        .map_err(|_| ImportError::Malformed {
             line: 1,
-            message: e.to_string(),
+            problem: Structure::Header,
         })?
         .iter()
         .map(|h| h.trim().to_ascii_lowercase())
         .collect();
-    let missing: Vec<&'static str> = REQUIRED_COLUMNS
+    let missing: Vec<Column> = REQUIRED_COLUMNS
         .into_iter()
-        .filter(|c| !headers.iter().any(|h| h == c))
+        .filter(|c| !headers.iter().any(|h| h == c.name()))
         .collect();
     if !missing.is_empty() {
         return Err(ImportError::MissingColumns(missing));
@@ -280,10 +446,10 @@ fn parse_csv(text: &str) -> Result<PriceList, ImportError> {
                 if rec.iter().all(str::is_empty) {
                     continue;
                 }
-                let get = |key: &str| -> Result<Option<String>, String> {
+                let get = |key: Column| -> Result<Option<String>, RowProblem> {
                     Ok(headers
                         .iter()
-                        .position(|h| h == key)
+                        .position(|h| h == key.name())
                         .and_then(|i| rec.get(i))
                         .map(str::to_string)
                         .filter(|v| !v.is_empty()))
@@ -295,7 +461,7 @@ fn parse_csv(text: &str) -> Result<PriceList, ImportError> {
                     .position()
                     .map_or(n + 2, |p| usize::try_from(p.line()).unwrap_or(usize::MAX)),
                 item: None,
-                message: format!("unreadable row: {e}"),
+                problem: RowProblem::Unreadable,
             }),
         }
     }
@@ -310,16 +476,13 @@ fn parse_json(text: &str) -> Result<PriceList, ImportError> {
         }
         p
     };
-    let malformed = |pos: usize, message: &str| ImportError::Malformed {
+    let malformed = |pos: usize, problem: Structure| ImportError::Malformed {
         line: line_of(text, pos),
-        message: message.to_string(),
+        problem,
     };
     let mut pos = skip_ws(0);
     if bytes.get(pos) != Some(&b'[') {
-        return Err(malformed(
-            pos,
-            "a JSON price list must be an array of objects: [{\"provider\": …}, …]",
-        ));
+        return Err(malformed(pos, Structure::NotAnArray));
     }
     pos = skip_ws(pos + 1);
     let mut list = PriceList::default();
@@ -344,10 +507,13 @@ fn parse_json(text: &str) -> Result<PriceList, ImportError> {
                 Some(Err(e)) => {
                     return Err(ImportError::Malformed {
                         line: line + e.line().saturating_sub(1),
-                        message: format!("item {n}: JSON syntax: {e}"),
+                        problem: Structure::Item {
+                            item: n,
+                            syntax: crate::error::JsonSyntax::of(&e, &text[pos..]),
+                        },
                     })
                 }
-                None => return Err(malformed(pos, "the array is not closed with ]")),
+                None => return Err(malformed(pos, Structure::Unclosed)),
             }
             pos = skip_ws(pos);
             match bytes.get(pos) {
@@ -356,12 +522,12 @@ fn parse_json(text: &str) -> Result<PriceList, ImportError> {
                     pos += 1;
                     break;
                 }
-                _ => return Err(malformed(pos, "expected , or ] after an element")),
+                _ => return Err(malformed(pos, Structure::NoSeparator)),
             }
         }
     }
     if skip_ws(pos) < bytes.len() {
-        return Err(malformed(skip_ws(pos), "text after the closing ]"));
+        return Err(malformed(skip_ws(pos), Structure::TextAfterEnd));
     }
     Ok(list)
 }
@@ -371,14 +537,14 @@ fn json_row(list: &mut PriceList, line: usize, item: usize, value: &serde_json::
         list.errors.push(RowError {
             line,
             item: Some(item),
-            message: "an element is not an object".to_string(),
+            problem: RowProblem::NotAnObject,
         });
         return;
     };
-    let get = |key: &str| -> Result<Option<String>, String> {
+    let get = |key: Column| -> Result<Option<String>, RowProblem> {
         let found = object
             .iter()
-            .find(|(k, _)| k.trim().eq_ignore_ascii_case(key))
+            .find(|(k, _)| k.trim().eq_ignore_ascii_case(key.name()))
             .map(|(_, v)| v);
         match found {
             None | Some(serde_json::Value::Null) => Ok(None),
@@ -386,8 +552,7 @@ fn json_row(list: &mut PriceList, line: usize, item: usize, value: &serde_json::
                 Ok(Some(s.trim().to_string()).filter(|s| !s.is_empty()))
             }
             Some(serde_json::Value::Number(n)) => Ok(Some(n.to_string())),
-            Some(_) if key == "regions" || key == "committed" => Ok(None),
-            Some(_) => Err(format!("`{key}` must be a string or a number")),
+            Some(_) => Err(RowProblem::NotTextOrNumber(key)),
         }
     };
     push_row(list, line, Some(item), get);
@@ -398,45 +563,42 @@ fn push_row(
     list: &mut PriceList,
     line: usize,
     item: Option<usize>,
-    get: impl Fn(&str) -> Result<Option<String>, String>,
+    get: impl Fn(Column) -> Result<Option<String>, RowProblem>,
 ) {
     match build_row(line, &get) {
         Ok(offer) => list.offers.push(offer),
-        Err(message) => list.errors.push(RowError {
+        Err(problem) => list.errors.push(RowError {
             line,
             item,
-            message,
+            problem,
         }),
     }
 }
 
-fn number(key: &str, raw: &str) -> Result<f64, String> {
+fn number(key: Column, raw: &str) -> Result<f64, RowProblem> {
+    let quoted = || crate::error::quoted(raw);
     if raw.contains(',') {
-        return Err(format!(
-            "`{key}`: {raw:?} has a comma; write numbers with a dot decimal and no separators (1.5, 1500)"
-        ));
+        return Err(RowProblem::Comma(key, quoted()));
     }
     let x: f64 = raw
         .parse()
-        .map_err(|_| format!("`{key}`: {raw:?} is not a number"))?;
+        .map_err(|_| RowProblem::NotANumber(key, quoted()))?;
     if x.is_finite() {
         Ok(x)
     } else {
-        Err(format!("`{key}`: {raw:?} is not a finite number"))
+        Err(RowProblem::NotFinite(key, quoted()))
     }
 }
 
 /// A price per instance-hour: positive and at most [`MAX_PRICE_PER_HOUR`].
-fn price(key: &str, raw: Option<String>) -> Result<Option<f64>, String> {
+fn price(key: Column, raw: Option<String>) -> Result<Option<f64>, RowProblem> {
     match positive(key, raw)? {
-        Some(p) if p > MAX_PRICE_PER_HOUR => Err(format!(
-            "`{key}`: {p} per instance-hour is above the plausible maximum of 10,000 (a monthly price, or cents?)"
-        )),
+        Some(p) if p > MAX_PRICE_PER_HOUR => Err(RowProblem::Implausible(key, p)),
         p => Ok(p),
     }
 }
 
-fn positive(key: &str, raw: Option<String>) -> Result<Option<f64>, String> {
+fn positive(key: Column, raw: Option<String>) -> Result<Option<f64>, RowProblem> {
     match raw {
         None => Ok(None),
         Some(raw) => {
@@ -444,7 +606,7 @@ fn positive(key: &str, raw: Option<String>) -> Result<Option<f64>, String> {
             if x > 0.0 {
                 Ok(Some(x))
             } else {
-                Err(format!("`{key}`: {raw:?} must be greater than 0"))
+                Err(RowProblem::NotPositive(key, crate::error::quoted(&raw)))
             }
         }
     }
@@ -465,44 +627,43 @@ fn valid_date(s: &str) -> bool {
 
 fn build_row(
     line: usize,
-    get: &impl Fn(&str) -> Result<Option<String>, String>,
-) -> Result<NewOffer, String> {
-    let required = |key: &str| -> Result<String, String> {
-        get(key)?.ok_or_else(|| format!("`{key}` is empty"))
-    };
-    let provider = required("provider")?;
-    let instance_type = required("instance_type")?;
-    let source_gpu_name = required("gpu_model")?;
-    let count_raw = required("gpu_count")?;
-    let count = number("gpu_count", &count_raw)?;
+    get: &impl Fn(Column) -> Result<Option<String>, RowProblem>,
+) -> Result<NewOffer, RowProblem> {
+    let required =
+        |key: Column| -> Result<String, RowProblem> { get(key)?.ok_or(RowProblem::Empty(key)) };
+    let provider = required(Column::Provider)?;
+    let instance_type = required(Column::InstanceType)?;
+    let source_gpu_name = required(Column::GpuModel)?;
+    let count_raw = required(Column::GpuCount)?;
+    let count = number(Column::GpuCount, &count_raw)?;
     if !(1.0..=1024.0).contains(&count) || count.fract() != 0.0 {
-        return Err(format!(
-            "`gpu_count`: {count_raw:?} is not a whole number from 1 to 1024"
-        ));
+        return Err(RowProblem::GpuCount(crate::error::quoted(&count_raw)));
     }
     // Exact: a whole number from 1 to 1024.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let gpu_count = count as u32;
-    let currency_raw = required("currency")?;
+    let currency_raw = required(Column::Currency)?;
     let currency = Currency::from_code(&currency_raw)
-        .ok_or_else(|| format!("`currency`: {currency_raw:?} is not USD or CNY"))?;
-    let on_demand_per_hour = price("on_demand_per_hour", Some(required("on_demand_per_hour")?))?
-        .ok_or_else(|| "`on_demand_per_hour` is empty".to_string())?;
-    let provider_kind = match get("provider_kind")? {
+        .ok_or_else(|| RowProblem::Currency(crate::error::quoted(&currency_raw)))?;
+    let on_demand_per_hour = price(
+        Column::OnDemandPerHour,
+        Some(required(Column::OnDemandPerHour)?),
+    )?
+    .ok_or(RowProblem::Empty(Column::OnDemandPerHour))?;
+    let provider_kind = match get(Column::ProviderKind)? {
         None => None,
-        Some(k) => Some(ProviderKind::from_label(&k).ok_or_else(|| {
-            format!("`provider_kind`: {k:?} is not hyperscaler, gpu-cloud or marketplace")
-        })?),
+        Some(k) => Some(
+            ProviderKind::from_label(&k)
+                .ok_or_else(|| RowProblem::ProviderKind(crate::error::quoted(&k)))?,
+        ),
     };
-    let mut gpu_memory_gib = positive("gpu_memory_gib", get("gpu_memory_gib")?)?;
-    let vcpus = positive("vcpus", get("vcpus")?)?;
-    let ram_gib = positive("ram_gib", get("ram_gib")?)?;
-    let spot_per_hour = price("spot_per_hour", get("spot_per_hour")?)?;
-    let as_of = get("as_of")?.unwrap_or_default();
+    let mut gpu_memory_gib = positive(Column::GpuMemoryGib, get(Column::GpuMemoryGib)?)?;
+    let vcpus = positive(Column::Vcpus, get(Column::Vcpus)?)?;
+    let ram_gib = positive(Column::RamGib, get(Column::RamGib)?)?;
+    let spot_per_hour = price(Column::SpotPerHour, get(Column::SpotPerHour)?)?;
+    let as_of = get(Column::AsOf)?.unwrap_or_default();
     if !as_of.is_empty() && !valid_date(&as_of) {
-        return Err(format!(
-            "`as_of`: {as_of:?} is not a date YYYY-MM-DD or YYYY-MM"
-        ));
+        return Err(RowProblem::Date(crate::error::quoted(&as_of)));
     }
     let gpu_model = match gpus::resolve(&source_gpu_name, gpu_memory_gib, "") {
         Some(spec) => {
@@ -521,12 +682,12 @@ fn build_row(
         gpu_memory_gib,
         vcpus,
         ram_gib,
-        region: get("region")?.unwrap_or_default(),
+        region: get(Column::Region)?.unwrap_or_default(),
         currency,
         on_demand_per_hour,
         spot_per_hour,
         as_of,
-        note: get("note")?.unwrap_or_default(),
+        note: get(Column::Note)?.unwrap_or_default(),
         line,
     })
 }
@@ -559,10 +720,11 @@ mod tests {
         assert_eq!(list.offers[1].currency, Currency::Cny);
         let lines: Vec<usize> = list.errors.iter().map(|e| e.line).collect();
         assert_eq!(lines, vec![3, 4, 5, 6]);
-        assert!(list.errors[0].message.contains("gpu_count"));
-        assert!(list.errors[1].message.contains("comma"));
-        assert!(list.errors[2].message.contains("EUR"));
-        assert!(list.errors[3].message.contains("as_of"));
+        let messages: Vec<String> = list.errors.iter().map(|e| e.problem.to_string()).collect();
+        assert!(messages[0].contains("gpu_count"));
+        assert!(messages[1].contains("comma"));
+        assert!(messages[2].contains("EUR"));
+        assert!(messages[3].contains("as_of"));
     }
 
     #[test]
@@ -591,7 +753,7 @@ mod tests {
         );
         assert!(matches!(
             parse_price_list("p.csv", b"provider,price\nA,1\n"),
-            Err(ImportError::MissingColumns(c)) if c.contains(&"gpu_model")
+            Err(ImportError::MissingColumns(c)) if c.contains(&Column::GpuModel)
         ));
     }
 
@@ -636,11 +798,10 @@ mod tests {
         assert_eq!(kept, ["ok", "today"]);
         let lines: Vec<usize> = list.errors.iter().map(|e| e.line).collect();
         assert_eq!(lines, [3, 4, 5, 6]);
-        assert!(list.errors[0]
-            .message
-            .contains("plausible maximum of 10,000"));
-        assert!(list.errors[1].message.contains("spot_per_hour"));
-        assert!(list.errors[2].message.contains("in the future"));
+        let messages: Vec<String> = list.errors.iter().map(|e| e.problem.to_string()).collect();
+        assert!(messages[0].contains("plausible maximum of 10,000"));
+        assert!(messages[1].contains("spot_per_hour"));
+        assert!(messages[2].contains("in the future"));
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The scenario file: a versioned JSON document (`"version": 1`) that the `gpurent` command line
 //! reads and the app will export and import (format documented in `docs/scenario-format.md`).
-//! Unknown fields are rejected, and every error names the field's path
-//! (`options[1].reserved.term_months: must be 1–120 months (got 0)`).
+//! Unknown fields are rejected, and every error is a [`FileError`]: a typed path and a typed
+//! problem (`options[1].reserved.term_months: must be 1–120 months (got 0)` on the command
+//! line). [`read`] reads the JSON value field by field.
 //!
 //! Options may refer to a catalog offer by id (`"offer": "skypilot-aws/p4d.24xlarge"`); the
 //! adapter [`offer_spec`] takes its on-demand price, GPUs per instance, currency, billing rule
@@ -9,6 +10,7 @@
 
 use crate::catalog::query::Catalog;
 use crate::catalog::{Offer, Source};
+use crate::error::{FileError, FileProblem, JsonSyntax};
 use crate::option::OptionInput;
 use planner_engine::billing::{Schedule, SpotMarket};
 use planner_engine::montecarlo::{monte_carlo, MonteCarlo};
@@ -17,61 +19,61 @@ use planner_engine::plan::{
 };
 use planner_engine::risk::Checkpointing;
 use planner_engine::tco::OwnedServer;
-use planner_engine::{Currency, EngineError, ExchangeRate, MonthConvention, MonthLength};
-use serde::{Deserialize, Serialize};
+use planner_engine::{
+    Count, Currency, ExchangeRate, Field, FieldPath, MonthConvention, MonthLength, Problem,
+};
+use serde::Serialize;
+
+mod read;
+pub(crate) use read::Reader;
+pub use read::{read, OPTION_FIELDS, SCENARIO_FIELDS};
 
 /// The only version this build reads and writes.
 pub const VERSION: u32 = 1;
 
 /// A scenario file as written on disk (see `docs/scenario-format.md` for every field).
-#[derive(Debug, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Serialize)]
 pub struct ScenarioFile {
     /// Format version; must be [`VERSION`].
     pub version: u32,
     /// Free-text title.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Month convention: `"730h"` (default), `"720h"`, `"744h"` or `"calendar"`.
-    #[serde(default = "default_month")]
     pub month: String,
     /// First month for `"calendar"`: `"YYYY-MM"` (or `"YYYY-MM-DD"`, day ignored).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
     /// Horizon in months (required in fleet mode; job mode defaults to "until finished").
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub horizon_months: Option<u32>,
     /// Display currency code, `"USD"` (default) or `"CNY"`.
-    #[serde(default = "default_currency")]
     pub currency: String,
     /// Exchange rate in USD per CNY (default 0.138, the catalog's source rate).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub usd_per_cny: Option<f64>,
     /// Date the rate was read, shown with results (free text, e.g. `"2026-11-30"`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rate_as_of: Option<String>,
     /// The work.
     pub workload: WorkloadFile,
     /// Default portfolio shares for every option (an option's own `portfolio` wins).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub portfolio: Option<SharesFile>,
     /// Checkpoint and restart settings.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub checkpoint: Option<CheckpointFile>,
     /// GB kept in storage.
-    #[serde(default)]
     pub storage_gb: f64,
     /// GB of egress per month.
-    #[serde(default)]
     pub egress_gb_per_month: f64,
     /// Contingency budget, % of every other component.
-    #[serde(default)]
     pub contingency_pct: f64,
     /// Monte-Carlo settings; absent = no Monte Carlo.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub montecarlo: Option<MonteCarloFile>,
     /// An owned server to compare against (amounts in the display currency).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub buy: Option<BuyFile>,
     /// Compared options (at least one).
     pub options: Vec<OptionFile>,
@@ -155,104 +157,83 @@ fn default_month() -> String {
 fn default_currency() -> String {
     "USD".into()
 }
-fn one() -> f64 {
-    1.0
-}
 
-/// Workload mode.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Mode {
-    /// N GPUs, h hours a day, d days a week, for the horizon.
-    Fleet,
-    /// W reference GPU-hours on N GPUs or within a deadline.
-    Job,
-}
+/// Workload mode (`"fleet"` or `"job"`).
+pub use planner_engine::Mode;
 
 /// The workload. Fleet mode uses `gpus`, `hours_per_day`, `days_per_week` (default 7) and
 /// `start_hour` (default 0); job mode uses `gpu_hours`, one of `gpus` and `within_months`, and
 /// `scaling_efficiency` (default 1). A field of the other mode is an error.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct WorkloadFile {
     /// `"fleet"` or `"job"`.
     pub mode: Mode,
     /// GPUs used (fleet: required; job: give this or `within_months`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub gpus: Option<u32>,
     /// Fleet: hours per day, 0–24.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hours_per_day: Option<f64>,
     /// Fleet: days per week, 0–7 (default 7).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub days_per_week: Option<f64>,
     /// Fleet: o'clock the daily run starts (default 0).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start_hour: Option<u32>,
     /// Job: work in reference GPU-hours (A100 80GB, dense BF16).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub gpu_hours: Option<f64>,
     /// Job: finish within this many months (instead of `gpus`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub within_months: Option<f64>,
     /// Job: scaling efficiency η, (0, 1] (default 1).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scaling_efficiency: Option<f64>,
 }
 
 impl WorkloadFile {
     /// The engine's [`Workload`]; errors name a missing field or one of the other mode.
-    pub fn to_workload(self) -> Result<Workload, EngineError> {
-        let mode = match self.mode {
-            Mode::Fleet => "fleet",
-            Mode::Job => "job",
+    pub fn to_workload(self) -> Result<Workload, FileError> {
+        let mode = self.mode;
+        let at = |name: Field| FieldPath::of(Field::Workload).field(name);
+        let required = |name: Field, v: Option<f64>| {
+            v.ok_or_else(|| FileError::engine(at(name), Problem::RequiredInMode(mode)))
         };
-        let required = |name: &str, v: Option<f64>| {
-            v.ok_or_else(|| {
-                EngineError::invalid(
-                    format!("workload.{name}"),
-                    format!("is required in {mode} mode"),
-                )
-            })
-        };
-        let unused = |name: &str, present: bool| {
+        let unused = |name: Field, present: bool| {
             if present {
-                Err(EngineError::invalid(
-                    format!("workload.{name}"),
-                    format!("is not used in {mode} mode"),
-                ))
+                Err(FileError::new(at(name), FileProblem::NotUsedInMode(mode)))
             } else {
                 Ok(())
             }
         };
         Ok(match self.mode {
             Mode::Fleet => {
-                unused("gpu_hours", self.gpu_hours.is_some())?;
-                unused("within_months", self.within_months.is_some())?;
-                unused("scaling_efficiency", self.scaling_efficiency.is_some())?;
+                unused(Field::GpuHours, self.gpu_hours.is_some())?;
+                unused(Field::WithinMonths, self.within_months.is_some())?;
+                unused(Field::ScalingEfficiency, self.scaling_efficiency.is_some())?;
                 let gpus = self.gpus.ok_or_else(|| {
-                    EngineError::invalid("workload.gpus", "is required in fleet mode")
+                    FileError::engine(at(Field::Gpus), Problem::RequiredInMode(mode))
                 })?;
                 Workload::Fleet(FleetLoad {
                     gpus,
-                    hours_per_day: required("hours_per_day", self.hours_per_day)?,
+                    hours_per_day: required(Field::HoursPerDay, self.hours_per_day)?,
                     days_per_week: self.days_per_week.unwrap_or(FleetLoad::DAYS_IN_WEEK),
                     start_hour: self.start_hour.unwrap_or(FleetLoad::DEFAULT_START_HOUR),
                 })
             }
             Mode::Job => {
-                unused("hours_per_day", self.hours_per_day.is_some())?;
-                unused("days_per_week", self.days_per_week.is_some())?;
-                unused("start_hour", self.start_hour.is_some())?;
+                unused(Field::HoursPerDay, self.hours_per_day.is_some())?;
+                unused(Field::DaysPerWeek, self.days_per_week.is_some())?;
+                unused(Field::StartHour, self.start_hour.is_some())?;
                 Workload::Job(JobLoad {
-                    gpu_hours: required("gpu_hours", self.gpu_hours)?,
+                    gpu_hours: required(Field::GpuHours, self.gpu_hours)?,
                     size: match (self.gpus, self.within_months) {
                         (Some(n), None) => JobSize::Gpus(n),
                         (None, Some(m)) => JobSize::WithinMonths(m),
                         _ => {
-                            return Err(EngineError::invalid(
-                                "workload",
-                                "a job needs exactly one of \"gpus\" and \"within_months\"",
+                            return Err(FileError::new(
+                                FieldPath::of(Field::Workload),
+                                FileProblem::JobSize,
                             ))
                         }
                     },
@@ -264,50 +245,37 @@ impl WorkloadFile {
 }
 
 /// Portfolio shares (fractions 0–1).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct SharesFile {
     /// Reserved share.
-    #[serde(default)]
     pub reserved: f64,
     /// Spot share.
-    #[serde(default)]
     pub spot: f64,
 }
 
 /// Checkpoint settings (hours).
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct CheckpointFile {
     /// Useful work between checkpoints; absent = Young's interval.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub interval_hours: Option<f64>,
     /// Time to write a checkpoint.
-    #[serde(default)]
     pub write_hours: f64,
     /// Restart time after an interruption.
-    #[serde(default)]
     pub restart_hours: f64,
 }
 
 /// Monte-Carlo settings.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct MonteCarloFile {
     /// Trials per option.
     pub trials: u32,
     /// RNG seed (default 1).
-    #[serde(default = "seed_one")]
     pub seed: u64,
 }
 
-fn seed_one() -> u64 {
-    1
-}
-
 /// Owned server (see [`OwnedServer`]).
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct BuyFile {
     /// GPUs per server.
     pub gpus: u32,
@@ -316,171 +284,146 @@ pub struct BuyFile {
     /// Life in years.
     pub life_years: f64,
     /// Residual value fraction.
-    #[serde(default)]
     pub residual: f64,
     /// Power in kW.
-    #[serde(default)]
     pub kw: f64,
     /// PUE (default 1).
-    #[serde(default = "one")]
     pub pue: f64,
     /// Electricity price per kWh.
-    #[serde(default)]
     pub price_per_kwh: f64,
     /// Operations per month.
-    #[serde(default)]
     pub ops_per_month: f64,
 }
 
 /// On-demand billing rule.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct BillingFile {
     /// Rounding unit in seconds; absent = exact time.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub granularity_seconds: Option<u32>,
     /// Minimum billed seconds per run.
-    #[serde(default)]
     pub minimum_seconds: u32,
 }
 
 /// Hour-of-day on-demand prices: peak/off-peak, or 24 hourly prices.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ScheduleFile {
     /// Peak price per instance-hour.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub peak_per_hour: Option<f64>,
     /// Off-peak price per instance-hour.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub off_peak_per_hour: Option<f64>,
     /// Peak starts at this hour (inclusive).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub peak_from_hour: Option<u32>,
     /// Peak ends at this hour (exclusive).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub peak_to_hour: Option<u32>,
     /// Or: 24 prices, one per hour of the day.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hourly: Option<Vec<f64>>,
 }
 
 /// Reserved term.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct ReservedFile {
     /// Term in months.
     pub term_months: u32,
     /// Upfront per instance.
-    #[serde(default)]
     pub upfront: f64,
     /// Recurring per instance-hour.
-    #[serde(default)]
     pub recurring_per_hour: f64,
 }
 
 /// Spot market.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SpotFile {
     /// Flat market price per instance-hour (default: the catalog offer's spot price).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub per_hour: Option<f64>,
     /// Or: 24 market prices by hour of day.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hourly: Option<Vec<f64>>,
     /// Bid cap per instance-hour.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub bid_cap_per_hour: Option<f64>,
     /// Interruptions per instance-hour.
-    #[serde(default)]
     pub interruptions_per_hour: f64,
 }
 
 /// A free allowance.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct AllowanceFile {
     /// Resets every month.
-    #[serde(default)]
     pub monthly: f64,
     /// Used once.
-    #[serde(default)]
     pub once: f64,
 }
 
 /// Free allowances of an option.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct FreeFile {
     /// GPU-hours.
-    #[serde(default)]
     pub gpu_hours: AllowanceFile,
     /// Storage GB-months.
-    #[serde(default)]
     pub storage_gb: AllowanceFile,
     /// Egress GB.
-    #[serde(default)]
     pub egress_gb: AllowanceFile,
 }
 
 /// One compared option: a catalog offer id and/or inline prices (inline wins).
-#[derive(Debug, Default, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default, Serialize)]
 pub struct OptionFile {
     /// Label (default: the offer's label, or `option N`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Catalog offer id, e.g. `"skypilot-aws/p4d.24xlarge"`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub offer: Option<String>,
     /// As-of date of the inline prices (default: the offer source's date).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub prices_as_of: Option<String>,
     /// Currency of the inline prices (default: the offer's, else USD).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub currency: Option<String>,
     /// GPUs per instance (default: the offer's, else 1).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub gpus_per_instance: Option<u32>,
     /// Flat on-demand price per instance-hour.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub on_demand_per_hour: Option<f64>,
     /// On-demand billing rule.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub billing: Option<BillingFile>,
     /// Hour-of-day on-demand prices (instead of `on_demand_per_hour`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub schedule: Option<ScheduleFile>,
     /// Work may move into the cheapest hours.
-    #[serde(default)]
     pub shiftable: bool,
     /// Throughput relative to the reference GPU (default 1).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub throughput_factor: Option<f64>,
     /// Reserved term.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reserved: Option<ReservedFile>,
     /// Spot market.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spot: Option<SpotFile>,
     /// Monthly package per instance (replaces hourly on-demand billing).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub monthly_package_per_instance: Option<f64>,
     /// Host failures per instance-hour.
-    #[serde(default)]
     pub failures_per_hour: f64,
     /// Free allowances.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub free: Option<FreeFile>,
     /// Storage price per GB-month.
-    #[serde(default)]
     pub storage_per_gb_month: f64,
     /// Egress price per GB.
-    #[serde(default)]
     pub egress_per_gb: f64,
     /// Portfolio shares of this option.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub portfolio: Option<SharesFile>,
 }
 
@@ -575,86 +518,20 @@ pub struct Loaded {
     pub montecarlo: Option<MonteCarloFile>,
 }
 
-/// Parses a scenario file. Errors: not JSON, a wrong version, an unknown field, or a value of
-/// the wrong type, each naming the path (`options[0].reserved.term_months: invalid type…`).
-pub fn parse(json: &str) -> Result<ScenarioFile, EngineError> {
+/// Parses a scenario file ([`read`] of its JSON text). Errors: not JSON (where it stops
+/// being JSON), not an object, a missing or wrong version, an unknown field, a value of the
+/// wrong kind or a required field missing, each with its path
+/// (`workload.gpus: expected a whole number from 0 to 4294967295, found the string "eight"`).
+pub fn parse(json: &str) -> Result<ScenarioFile, FileError> {
     // A byte-order mark (as some Windows editors write) is not part of the JSON.
     let json = json.strip_prefix('\u{feff}').unwrap_or(json);
-    let value: serde_json::Value = serde_json::from_str(json)
-        .map_err(|e| EngineError::Parse(format!("not valid JSON: {e}")))?;
-    if !value.is_object() {
-        return Err(EngineError::invalid(
-            "(top level)",
-            "the scenario must be a JSON object ({\"version\": 1, \"options\": [...], ...})",
-        ));
-    }
-    match value.get("version") {
-        None => {
-            return Err(EngineError::invalid(
-                "version",
-                "is missing (this build reads version 1)",
-            ))
-        }
-        Some(v) if v.as_u64() != Some(u64::from(VERSION)) => {
-            return Err(EngineError::invalid(
-                "version",
-                if v.is_string() {
-                    format!("must be the number {VERSION}, not the string {v}")
-                } else {
-                    format!("unsupported version {v} (this build reads version {VERSION})")
-                },
-            ))
-        }
-        Some(_) => {}
-    }
-    serde_path_to_error::deserialize(value.clone()).map_err(|e| {
-        let at = e.path().clone();
-        let path = at.to_string();
-        let reason = number_reason(&value, &at, e.into_inner().to_string());
-        EngineError::Invalid {
-            // An unknown key spelled "" at the top level has an empty path (found by fuzzing).
-            field: if path == "." || path.is_empty() {
-                "(top level)".into()
-            } else {
-                path
-            },
-            reason,
-        }
-    })
-}
-
-/// A clearer reason for serde_json's bare "invalid number", which it gives (numbers being kept
-/// as text, `arbitrary_precision`) when a number does not fit an integer field: the value at
-/// `path` in `root` and why, in serde's own wording (`invalid type: floating point `1.5`,
-/// expected a whole number`, `invalid value: integer `-1`, expected a whole number in range`).
-/// Any other reason comes back unchanged.
-#[must_use]
-pub fn number_reason(
-    root: &serde_json::Value,
-    path: &serde_path_to_error::Path,
-    reason: String,
-) -> String {
-    use serde_path_to_error::Segment;
-    if reason != "invalid number" {
-        return reason;
-    }
-    let mut at = Some(root);
-    for segment in path {
-        at = match segment {
-            Segment::Seq { index } => at.and_then(|v| v.get(*index)),
-            Segment::Map { key } => at.and_then(|v| v.get(key.as_str())),
-            _ => None,
-        };
-    }
-    match at {
-        Some(serde_json::Value::Number(n)) if n.to_string().contains(['.', 'e', 'E']) => {
-            format!("invalid type: floating point `{n}`, expected a whole number")
-        }
-        Some(serde_json::Value::Number(n)) => {
-            format!("invalid value: integer `{n}`, expected a whole number in range")
-        }
-        _ => reason,
-    }
+    let value: serde_json::Value = serde_json::from_str(json).map_err(|e| {
+        FileError::new(
+            FieldPath::ROOT,
+            FileProblem::NotJson(JsonSyntax::of(&e, json)),
+        )
+    })?;
+    read(&value)
 }
 
 /// The adapter from a bundled catalog [`Offer`] to an option: [`offer_spec_from`] with the
@@ -689,28 +566,27 @@ pub fn offer_spec_from(offer: &Offer, source: &Source) -> OptionSpec {
 }
 
 /// 24 hourly prices read from a file, each checked (finite, > 0). Errors name `field`.
-pub(crate) fn hourly(field: &str, v: &[f64]) -> Result<Schedule, EngineError> {
-    let per_hour: [f64; 24] = v.try_into().map_err(|_| {
-        EngineError::invalid(field, format!("needs exactly 24 prices (got {})", v.len()))
-    })?;
+pub(crate) fn hourly(field: FieldPath, v: &[f64]) -> Result<Schedule, FileError> {
+    let per_hour: [f64; 24] = v
+        .try_into()
+        .map_err(|_| FileError::new(field, FileProblem::HourlyCount(v.len())))?;
     let s = Schedule { per_hour };
     s.validate(field)?;
     Ok(s)
 }
 
-fn parse_month(f: &ScenarioFile) -> Result<MonthLength, EngineError> {
+fn parse_month(f: &ScenarioFile) -> Result<MonthLength, FileError> {
+    let start = FieldPath::of(Field::Start);
     Ok(match f.month.as_str() {
         "730h" => MonthLength::Fixed(MonthConvention::Hours730),
         "720h" => MonthLength::Fixed(MonthConvention::Hours720),
         "744h" => MonthLength::Fixed(MonthConvention::Hours744),
         "calendar" => {
-            let start = f.start.as_deref().ok_or_else(|| {
-                EngineError::invalid(
-                    "start",
-                    "is required with \"month\": \"calendar\" (\"YYYY-MM\")",
-                )
-            })?;
-            let mut parts = start.split('-');
+            let text = f
+                .start
+                .as_deref()
+                .ok_or_else(|| FileError::new(start, FileProblem::StartRequired))?;
+            let mut parts = text.split('-');
             let year = parts.next().and_then(|y| y.parse::<i32>().ok());
             let month = parts.next().and_then(|m| m.parse::<u32>().ok());
             match (year, month) {
@@ -718,28 +594,28 @@ fn parse_month(f: &ScenarioFile) -> Result<MonthLength, EngineError> {
                     MonthLength::Calendar { year: y, month: m }
                 }
                 _ => {
-                    return Err(EngineError::invalid(
-                        "start",
-                        format!("\"{start}\" is not a YYYY-MM month between 1900 and 2200"),
+                    return Err(FileError::new(
+                        start,
+                        FileProblem::BadStart(crate::error::quoted(text)),
                     ))
                 }
             }
         }
         other => {
-            return Err(EngineError::invalid(
-                "month",
-                format!("\"{other}\" is not one of \"730h\", \"720h\", \"744h\", \"calendar\""),
+            return Err(FileError::new(
+                FieldPath::of(Field::Month),
+                FileProblem::UnknownMonth(crate::error::quoted(other)),
             ))
         }
     })
 }
 
 /// The currency of `code` (`USD`, `CNY`). Errors name `field`.
-pub(crate) fn currency(field: &str, code: &str) -> Result<Currency, EngineError> {
+pub(crate) fn currency(field: FieldPath, code: &str) -> Result<Currency, FileError> {
     Currency::from_code(code).ok_or_else(|| {
-        EngineError::invalid(
+        FileError::new(
             field,
-            format!("\"{code}\" is not a supported currency (USD, CNY)"),
+            FileProblem::UnknownCurrency(crate::error::quoted(code)),
         )
     })
 }
@@ -747,22 +623,22 @@ pub(crate) fn currency(field: &str, code: &str) -> Result<Currency, EngineError>
 impl ScenarioFile {
     /// Resolves offers in the bundled catalog and defaults, and validates everything, giving a
     /// [`Loaded`] scenario ([`ScenarioFile::load_in`] with [`Catalog::BUNDLED`]).
-    pub fn load(&self) -> Result<Loaded, EngineError> {
+    pub fn load(&self) -> Result<Loaded, FileError> {
         self.load_in(&Catalog::BUNDLED)
     }
 
     /// Resolves offers in `catalog` (bundled and the user's imported ones) and defaults, and
     /// validates everything, giving a [`Loaded`] scenario. Errors name the first invalid
     /// field's path, plan fields before options, options in order.
-    pub fn load_in(&self, catalog: &Catalog<'_>) -> Result<Loaded, EngineError> {
+    pub fn load_in(&self, catalog: &Catalog<'_>) -> Result<Loaded, FileError> {
         let months = parse_month(self)?;
-        let display = currency("currency", &self.currency)?;
+        let display = currency(FieldPath::of(Field::Currency), &self.currency)?;
         let rate = ExchangeRate {
             usd_per_cny: self
                 .usd_per_cny
                 .unwrap_or(ExchangeRate::CATALOG_DEFAULT.usd_per_cny),
         };
-        planner_engine::positive("usd_per_cny", rate.usd_per_cny)?;
+        planner_engine::positive(FieldPath::of(Field::UsdPerCny), rate.usd_per_cny)?;
         let workload = self.workload.to_workload()?;
         let checkpointing =
             self.checkpoint
@@ -793,7 +669,10 @@ impl ScenarioFile {
         };
         plan.validate()?;
         if self.options.is_empty() {
-            return Err(EngineError::invalid("options", "needs at least one option"));
+            return Err(FileError::new(
+                FieldPath::of(Field::Options),
+                FileProblem::NoOptions,
+            ));
         }
         let options = self
             .options
@@ -802,16 +681,13 @@ impl ScenarioFile {
             .map(|(i, o)| self.option(i, o, catalog))
             .collect::<Result<Vec<_>, _>>()?;
         if let Some(mc) = &self.montecarlo {
-            if mc.trials == 0 || mc.trials > planner_engine::montecarlo::MAX_TRIALS {
-                return Err(EngineError::invalid(
-                    "montecarlo.trials",
-                    format!(
-                        "must be 1–{} (got {})",
-                        planner_engine::montecarlo::MAX_TRIALS,
-                        mc.trials
-                    ),
-                ));
-            }
+            planner_engine::whole_in_range(
+                FieldPath::of(Field::Montecarlo).field(Field::Trials),
+                mc.trials,
+                1,
+                planner_engine::montecarlo::MAX_TRIALS,
+                Count::Plain,
+            )?;
         }
         Ok(Loaded {
             name: self.name.clone(),
@@ -829,7 +705,7 @@ impl ScenarioFile {
         i: usize,
         f: &OptionFile,
         catalog: &Catalog<'_>,
-    ) -> Result<OptionSpec, EngineError> {
+    ) -> Result<OptionSpec, FileError> {
         let shares = self.portfolio.unwrap_or_default();
         OptionInput::from_file(i, f, catalog)?.spec(
             i,
@@ -877,24 +753,19 @@ pub struct OptionEvaluation {
 
 impl Loaded {
     /// Evaluates every option (and Monte Carlo if asked), in the display currency.
-    pub fn evaluate(&self) -> Result<Evaluation, EngineError> {
+    pub fn evaluate(&self) -> Result<Evaluation, FileError> {
         let results = evaluate(&self.plan, &self.options, self.currency, self.rate)?;
         let mut options = Vec::with_capacity(results.len());
         for (i, (result, spec)) in results.into_iter().zip(&self.options).enumerate() {
             let montecarlo = match self.montecarlo {
                 Some(mc) => {
-                    let m =
-                        monte_carlo(&self.plan, spec, mc.trials, mc.seed).map_err(|e| match e {
-                            EngineError::Invalid { field, reason }
-                                if field.starts_with("option.") =>
-                            {
-                                EngineError::Invalid {
-                                    field: field.replacen("option.", &format!("options[{i}]."), 1),
-                                    reason,
-                                }
-                            }
-                            other => other,
-                        })?;
+                    // The engine names the option `options[0]`; this is option `i`.
+                    let m = monte_carlo(&self.plan, spec, mc.trials, mc.seed).map_err(|e| {
+                        planner_engine::EngineError::new(
+                            e.field.rebase(&FieldPath::option(0), &FieldPath::option(i)),
+                            e.problem,
+                        )
+                    })?;
                     Some(m.in_currency(spec.currency, self.currency, self.rate)?)
                 }
                 None => None,
@@ -919,7 +790,7 @@ impl Loaded {
 }
 
 /// Parses, loads and evaluates a scenario file in one step.
-pub fn evaluate_json(json: &str) -> Result<Evaluation, EngineError> {
+pub fn evaluate_json(json: &str) -> Result<Evaluation, FileError> {
     parse(json)?.load()?.evaluate()
 }
 
@@ -929,49 +800,40 @@ mod tests {
     use crate::catalog;
 
     /// Numbers are kept as text (`arbitrary_precision`); one that does not fit an integer field
-    /// is still explained, not reported as a bare "invalid number".
+    /// is still explained: a whole number is expected, and the number given is quoted back.
     #[test]
     fn a_number_that_does_not_fit_an_integer_field_is_explained() {
+        use crate::error::{Expected, Found};
         let text = std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../../tests/golden/fleet-portfolio.json"
         ))
         .unwrap();
         let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
-        for (given, want) in [
-            (
-                "1.5",
-                "invalid type: floating point `1.5`, expected a whole number",
-            ),
-            (
-                "2.0",
-                "invalid type: floating point `2.0`, expected a whole number",
-            ),
-            (
-                "-1",
-                "invalid value: integer `-1`, expected a whole number in range",
-            ),
-            (
-                "5000000000",
-                "invalid value: integer `5000000000`, expected a whole number in range",
-            ),
-        ] {
+        let at = FieldPath::option(0).field(Field::GpusPerInstance);
+        for given in ["1.5", "2.0", "-1", "5000000000"] {
             v["options"][0]["gpus_per_instance"] = serde_json::from_str(given).unwrap();
-            let err = parse(&v.to_string()).unwrap_err();
-            assert_eq!(
-                err,
-                EngineError::Invalid {
-                    field: "options[0].gpus_per_instance".into(),
-                    reason: want.into()
+            let want = FileProblem::WrongType {
+                expected: Expected::Whole {
+                    max: u64::from(u32::MAX),
                 },
-                "{given}"
+                found: Found::Number(given.into()),
+            };
+            let err = parse(&v.to_string()).unwrap_err();
+            assert_eq!(err, FileError::new(at, want.clone()), "{given}");
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "options[0].gpus_per_instance: expected a whole number from 0 to 4294967295, found the number {given}"
+                )
             );
             // The lenient loading of links, imports and stored state says the same.
             let (_, notices) = crate::share::load_json_lenient(&v.to_string());
             assert!(
                 notices
                     .iter()
-                    .any(|n| n.field == "options[0].gpus_per_instance" && n.detail == want),
+                    .any(|n| n.at == at
+                        && n.kind == crate::share::NoticeKind::Rejected(want.clone())),
                 "{given}: {notices:?}"
             );
         }

@@ -19,8 +19,20 @@ const GOLDEN: [&str; 5] = [
     "free-tier-prototype",
 ];
 
-fn kinds(n: &[Notice]) -> Vec<(NoticeKind, String)> {
-    n.iter().map(|n| (n.kind, n.field.clone())).collect()
+/// Each notice's kind (without its data) and the field it names (an unknown field with its
+/// key; `""` for the whole document).
+fn kinds(n: &[Notice]) -> Vec<(&'static str, String)> {
+    n.iter()
+        .map(|n| {
+            let field = match &n.kind {
+                NoticeKind::UnknownField { key } if n.at.is_root() => key.clone(),
+                NoticeKind::UnknownField { key } => format!("{}.{key}", n.at),
+                _ if n.at.is_root() => String::new(),
+                _ => n.at.to_string(),
+            };
+            (n.kind.tag(), field)
+        })
+        .collect()
 }
 
 #[test]
@@ -75,10 +87,7 @@ fn percent_encoded_links_once_or_twice_decode() {
 fn links_over_100_kb_are_rejected_before_decoding() {
     let link = format!("#s={}", "A".repeat(MAX_LINK_BYTES));
     let o = decode(&link).unwrap();
-    assert_eq!(
-        kinds(&o.notices),
-        vec![(NoticeKind::LinkTooLong, String::new())]
-    );
+    assert_eq!(kinds(&o.notices), vec![("LinkTooLong", String::new())]);
     assert_eq!(o.scenario, default_scenario());
 }
 
@@ -92,10 +101,7 @@ fn a_deflate_bomb_stops_at_the_inflated_cap() {
     let link = format!("#s={}", B64.encode(packed));
     assert!(link.len() < MAX_LINK_BYTES);
     let o = decode(&link).unwrap();
-    assert_eq!(
-        kinds(&o.notices),
-        vec![(NoticeKind::LinkTooLarge, String::new())]
-    );
+    assert_eq!(kinds(&o.notices), vec![("LinkTooLarge", String::new())]);
 }
 
 #[test]
@@ -123,12 +129,15 @@ fn a_truncated_link_loads_its_complete_leading_part() {
 #[test]
 fn corrupt_links_give_defaults_and_a_notice() {
     let o = decode("#s=!!!not base64!!!").unwrap();
-    assert_eq!(o.notices[0].kind, NoticeKind::LinkCorrupt);
+    assert_eq!(
+        o.notices[0].kind,
+        NoticeKind::LinkCorrupt(LinkDamage::NotBase64)
+    );
     assert_eq!(o.scenario, default_scenario());
     let o = decode(&format!("#s={}", B64.encode(b"not deflate at all"))).unwrap();
     assert!(matches!(
         o.notices[0].kind,
-        NoticeKind::LinkCorrupt | NoticeKind::LinkTruncated
+        NoticeKind::LinkCorrupt(LinkDamage::NotDeflate) | NoticeKind::LinkTruncated
     ));
 }
 
@@ -141,10 +150,7 @@ fn a_version_0_link_is_a_bare_scenario_and_is_upgraded() {
         B64.encode(miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 6))
     );
     let o = decode(&link).unwrap();
-    assert_eq!(
-        kinds(&o.notices),
-        vec![(NoticeKind::OlderVersion, "v".to_string())]
-    );
+    assert_eq!(kinds(&o.notices), vec![("OlderVersion", "v".to_string())]);
     assert_eq!(o.language, None);
     assert_eq!(o.scenario, f);
 }
@@ -158,11 +164,8 @@ fn unknown_fields_are_dropped_and_named() {
     assert_eq!(
         kinds(&notices),
         vec![
-            (NoticeKind::UnknownField, "colour".into()),
-            (
-                NoticeKind::UnknownField,
-                "options[1].reserved.discount".into()
-            ),
+            ("UnknownField", "colour".into()),
+            ("UnknownField", "options[1].reserved.discount".into()),
         ]
     );
     assert_eq!(f, golden("fleet-portfolio"));
@@ -176,21 +179,12 @@ fn wrong_types_are_dropped_and_defaults_fill_in() {
     v["options"][0]["on_demand_per_hour"] = json!([1, 2]);
     let (f, notices) = load_lenient(&v);
     let k = kinds(&notices);
-    assert!(
-        k.contains(&(NoticeKind::Rejected, "storage_gb".into())),
-        "{k:?}"
-    );
-    assert!(
-        k.contains(&(NoticeKind::Rejected, "workload.gpus".into())),
-        "{k:?}"
-    );
+    assert!(k.contains(&("Rejected", "storage_gb".into())), "{k:?}");
+    assert!(k.contains(&("Rejected", "workload.gpus".into())), "{k:?}");
     assert_eq!(f.storage_gb, 0.0);
     assert_eq!(f.workload.gpus, Some(1));
     // The option without a price cannot be repaired and is dropped; the other is kept.
-    assert!(
-        k.contains(&(NoticeKind::OptionDropped, "options[0]".into())),
-        "{k:?}"
-    );
+    assert!(k.contains(&("OptionDropped", "options[0]".into())), "{k:?}");
     assert_eq!(
         f.options,
         vec![golden("fleet-portfolio").options[1].clone()]
@@ -211,11 +205,10 @@ fn absurd_values_are_replaced_by_defaults() {
         "contingency_pct",
         "horizon_months",
         "options[0].failures_per_hour",
-        "montecarlo",
+        "montecarlo.trials",
     ] {
         assert!(
-            k.iter()
-                .any(|(kind, p)| *kind == NoticeKind::Rejected && p == field),
+            k.iter().any(|(kind, p)| *kind == "Rejected" && p == field),
             "{field}: {k:?}"
         );
     }
@@ -233,7 +226,7 @@ fn a_bad_option_is_dropped_and_the_others_kept() {
     let (f, notices) = load_lenient(&v);
     assert_eq!(
         kinds(&notices),
-        vec![(NoticeKind::OptionDropped, "options[1]".into())]
+        vec![("OptionDropped", "options[1]".into())]
     );
     let g = golden("offpeak-render");
     assert_eq!(f.options, vec![g.options[0].clone(), g.options[2].clone()]);
@@ -248,7 +241,7 @@ fn nothing_usable_still_gives_a_scenario() {
     }
     let (f, n) = load_json_lenient("{\"version\": 1}");
     assert_eq!(f.options, vec![default_option()]);
-    assert!(kinds(&n).contains(&(NoticeKind::NoOptions, "options".into())));
+    assert!(kinds(&n).contains(&("NoOptions", "options".into())));
 }
 
 #[test]
@@ -441,7 +434,7 @@ fn an_option_in_a_currency_without_a_rate_is_dropped_not_read_as_usd() {
         .collect();
     assert_eq!(names, ["dollar cloud"]);
     assert!(
-        kinds(&notices).contains(&(NoticeKind::OptionDropped, "options[0]".into())),
+        kinds(&notices).contains(&("OptionDropped", "options[0]".into())),
         "{notices:?}"
     );
 }
@@ -463,4 +456,36 @@ fn is_link_accepts_what_the_decoder_opens_and_nothing_else() {
         assert!(!is_link(other), "{other}");
         assert!(link_bytes(other).is_none(), "{other}");
     }
+}
+
+#[test]
+fn a_job_keeps_its_mode_when_fields_of_a_fleet_and_a_second_size_are_dropped() {
+    let (f, notices) = load_json_lenient(
+        r#"{"version": 1, "workload": {"mode": "job", "gpu_hours": 100, "hours_per_day": 3,
+            "gpus": 2, "within_months": 3}, "options": [{"offer": "skypilot-aws/p4d.24xlarge"}]}"#,
+    );
+    assert_eq!(f.workload.mode, crate::file::Mode::Job);
+    assert_eq!(f.workload.gpus, Some(2));
+    assert_eq!(f.workload.within_months, None);
+    assert_eq!(f.workload.hours_per_day, None);
+    assert_eq!(
+        kinds(&notices),
+        vec![
+            ("Rejected", "workload.hours_per_day".into()),
+            ("Rejected", "workload".into()),
+        ]
+    );
+    assert!(f.load().is_ok());
+}
+
+#[test]
+fn a_bad_calendar_start_falls_back_to_fixed_months() {
+    let (f, notices) = load_json_lenient(
+        r#"{"version": 1, "month": "calendar", "start": "1800-01", "horizon_months": 3,
+            "workload": {"mode": "fleet", "gpus": 1, "hours_per_day": 8},
+            "options": [{"on_demand_per_hour": 2}]}"#,
+    );
+    assert_eq!((f.month.as_str(), f.start.as_deref()), ("730h", None));
+    assert_eq!(kinds(&notices), vec![("Rejected", "start".into())]);
+    assert!(f.load().is_ok());
 }

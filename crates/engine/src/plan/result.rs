@@ -258,7 +258,7 @@ impl OptionResult {
         let from = self.currency;
         let c = |x: f64| {
             rate.convert(x, from, to)
-                .map_err(|e| EngineError::invalid("usd_per_cny", e.to_string()))
+                .map_err(|_| EngineError::new(FieldPath::of(Field::UsdPerCny), Problem::NoRate))
         };
         let opt = |x: Option<f64>| x.map(c).transpose();
         let mut out = self.clone();

@@ -87,7 +87,7 @@ fn shiftable_job_runs_in_cheap_hours_and_takes_longer() {
         ..fleet(1, 24.0, 7.0, 1)
     };
     let mut o = od(1.0, 1);
-    o.on_demand = Some(Schedule::peak_off_peak("s", 3.0, 1.0, 6, 18).unwrap());
+    o.on_demand = Some(Schedule::peak_off_peak(FieldPath::ROOT, 3.0, 1.0, 6, 18).unwrap());
     let now = evaluate_option(&plan, &o, None).unwrap();
     assert!(close(now.finish_hours.unwrap(), 240.0));
     assert!(close(now.total, 240.0 * 2.0));
@@ -157,15 +157,24 @@ fn validation_names_fields() {
     let mut o = od(1.0, 1);
     o.shares.spot = 0.5;
     assert_eq!(
-        o.validate("options[3]").unwrap_err().field(),
+        o.validate(FieldPath::option(3))
+            .unwrap_err()
+            .field
+            .to_string(),
         "options[3].portfolio.spot"
     );
     let mut p = fleet(1, 24.0, 7.0, 1);
     p.contingency_pct = f64::NAN;
-    assert_eq!(p.validate().unwrap_err().field(), "contingency_pct");
+    assert_eq!(
+        p.validate().unwrap_err().field.to_string(),
+        "contingency_pct"
+    );
     p = fleet(1, 24.0, 7.0, 1);
     p.horizon_months = None;
-    assert_eq!(p.validate().unwrap_err().field(), "horizon_months");
+    assert_eq!(
+        p.validate().unwrap_err().field.to_string(),
+        "horizon_months"
+    );
 }
 
 #[test]
@@ -207,8 +216,8 @@ fn fleet_fast_path_agrees_with_the_full_evaluation() {
     };
     o.storage_per_gb_month = 0.1;
     o.egress_per_gb = 0.05;
-    let p = prepare(&plan, &o, "o").unwrap();
-    let base = evaluate_prepared(&plan, &o, &p, None, "o").unwrap();
+    let p = prepare(&plan, &o, FieldPath::option(0)).unwrap();
+    let base = evaluate_prepared(&plan, &o, &p, None, FieldPath::option(0)).unwrap();
     let mut out = Vec::new();
     for k in [
         p.closed,
@@ -223,7 +232,7 @@ fn fleet_fast_path_agrees_with_the_full_evaluation() {
             on_demand: 1.6,
         },
     ] {
-        let full = evaluate_prepared(&plan, &o, &p, Some(k), "o").unwrap();
+        let full = evaluate_prepared(&plan, &o, &p, Some(k), FieldPath::option(0)).unwrap();
         p.fleet_cumulative(&plan, &o, &base, p.fleet_day(&plan, &o, k), &mut out);
         assert_eq!(out.len(), full.cumulative.len());
         for (a, b) in out.iter().zip(&full.cumulative) {
@@ -271,11 +280,11 @@ mod fast_path_properties {
             o.package_per_instance_month = pkg;
             o.storage_per_gb_month = 0.02;
             o.egress_per_gb = 0.1;
-            prop_assume!(o.validate("o").is_ok());
-            let p = prepare(&plan, &o, "o").unwrap();
-            let base = evaluate_prepared(&plan, &o, &p, None, "o").unwrap();
+            prop_assume!(o.validate(FieldPath::option(0)).is_ok());
+            let p = prepare(&plan, &o, FieldPath::option(0)).unwrap();
+            let base = evaluate_prepared(&plan, &o, &p, None, FieldPath::option(0)).unwrap();
             let k = Overheads { reserved: kr, spot: ks, on_demand: ko };
-            let full = evaluate_prepared(&plan, &o, &p, Some(k), "o").unwrap();
+            let full = evaluate_prepared(&plan, &o, &p, Some(k), FieldPath::option(0)).unwrap();
             let mut out = Vec::new();
             p.fleet_cumulative(&plan, &o, &base, p.fleet_day(&plan, &o, k), &mut out);
             prop_assert_eq!(out.len(), full.cumulative.len());

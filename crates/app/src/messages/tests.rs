@@ -1,0 +1,133 @@
+use super::*;
+use planner_core::language::Language;
+
+#[test]
+fn messages_take_their_arguments() {
+    let en = Translator::new(Language::En);
+    let zh = Translator::new(Language::ZhCn);
+    let r = Reason::OnDemandPrice {
+        usd_per_gpu_hour: 0.4,
+    };
+    assert_eq!(
+        en.reason(&r),
+        "Ranked on its on-demand price, $0.40 per GPU-hour"
+    );
+    assert_eq!(zh.reason(&r), "按按需价格排序：每 GPU 小时 US$0.40");
+    let n = Notice::whole(NoticeKind::DuplicateName {
+        name: "plan".into(),
+        saved_as: "plan (2)".into(),
+    });
+    assert_eq!(
+        en.notice(&n),
+        "The name “plan” is already used; saved as “plan (2)”"
+    );
+    assert_eq!(en.text_named("no-such-message", &[]), "no-such-message");
+    // Input errors read as the core's English `Display` text in English.
+    for e in [
+        InputError::Empty,
+        InputError::DecimalComma("1.5".into()),
+        InputError::NotANumber("abc".into()),
+        InputError::NotFinite,
+        InputError::NotInteger,
+        InputError::TooSmall(1.0),
+        InputError::TooLarge(24.0),
+        InputError::ZeroOrAtLeast(0.0003),
+    ] {
+        assert_eq!(en.input_error(&e), e.to_string());
+        assert!(!zh.input_error(&e).is_ascii(), "{e}");
+    }
+    assert_eq!(
+        zh.input_error(&InputError::TooLarge(1e9)),
+        "不能大于 1,000,000,000"
+    );
+    // Engine errors: English reads as the engine's text (the field's name added); Chinese
+    // translates every part but the path.
+    let at = FieldPath::of(Field::Workload).field(Field::Gpus);
+    let e = planner_engine::positive(at, -1.0).unwrap_err();
+    assert_eq!(
+        en.engine_error(&e),
+        "GPUs (workload.gpus): must be a finite number above 0, at most 1e15 (got -1)"
+    );
+    assert_eq!(
+        zh.engine_error(&e),
+        "GPU 数（workload.gpus）：必须是大于 0、不超过 1e15 的有限数（当前为 -1）"
+    );
+    let at = FieldPath::option(0)
+        .field(Field::Portfolio)
+        .field(Field::Spot);
+    let e = planner_engine::in_range(at, 2.0, 0.0, 1.0).unwrap_err();
+    assert_eq!(
+        zh.engine_error(&e),
+        "竞价比例（options[0].portfolio.spot）：必须在 0 到 1 之间（当前为 2）"
+    );
+    let s = ScenarioError::TooManyOffers;
+    assert_eq!(en.scenario_error(&s), s.to_string());
+    assert!(!zh.scenario_error(&s).is_ascii());
+    assert_eq!(zh.text(msg!("language-name")), "简体中文");
+}
+
+#[test]
+fn non_finite_and_extreme_values_are_words_or_short() {
+    let zh = Translator::new(Language::ZhCn);
+    let en = Translator::new(Language::En);
+    let at = FieldPath::of(Field::StorageGb);
+    for v in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 1e300, -1e300] {
+        let e = planner_engine::non_negative(at, v).unwrap_err();
+        for t in [&en, &zh] {
+            let m = t.engine_error(&e);
+            assert!(!m.contains("NaN") && !m.contains("inf"), "{m}");
+            assert!(m.chars().count() < 120, "{m}");
+        }
+    }
+}
+
+#[test]
+fn every_refusal_the_reducer_gives_is_translated() {
+    use crate::validation::{Input, GPUS_SPEC};
+    let zh = Translator::new(Language::ZhCn);
+    let errors = [
+        ScenarioError::TooManyOffers,
+        ScenarioError::OutOfRange {
+            input: Input::Gpus,
+            value: 0.0,
+            spec: GPUS_SPEC,
+        },
+        ScenarioError::NoSuchOption(3),
+        ScenarioError::StartMonth("1800-01".into()),
+        ScenarioError::NoSpotOption,
+        ScenarioError::SharesAbove100 {
+            reserved_pct: 70.0,
+            spot_pct: 50.0,
+        },
+        ScenarioError::NoCommitment,
+        ScenarioError::JobModeFirst,
+        ScenarioError::FleetModeFirst,
+        ScenarioError::Engine(FileError::engine(
+            FieldPath::option(0).field(Field::Reserved),
+            Problem::FreeTerm,
+        )),
+    ];
+    for e in &errors {
+        let m = zh.scenario_error(e);
+        // No run of three English words: everything but data is translated.
+        let words: Vec<&str> = m
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| w.len() > 1)
+            .collect();
+        assert!(
+            !m.split_whitespace()
+                .collect::<Vec<_>>()
+                .windows(3)
+                .any(|w| w.iter().all(|x| x.chars().all(|c| c.is_ascii_alphabetic()))),
+            "{e}: {m} ({words:?})"
+        );
+        assert!(
+            m.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "{e}: {m}"
+        );
+    }
+    assert_eq!(
+        zh.scenario_error(&errors[1]),
+        "GPU 数超出范围：0 不在 1 到 100,000 之间"
+    );
+}
