@@ -29,12 +29,12 @@ fuzz_target!(|data: &[u8]| {
             }
             for e in &list.errors {
                 assert!(e.line >= 1 && e.line <= lines, "line {} of {lines}", e.line);
-                assert!(!e.message.is_empty());
+                assert!(!e.problem.to_string().is_empty());
             }
         }
-        Err(ImportError::Malformed { line, message }) => {
+        Err(ImportError::Malformed { line, problem }) => {
             assert!(line >= 1 && line <= lines, "line {line} of {lines}");
-            assert!(!message.is_empty());
+            assert!(!problem.to_string().is_empty());
         }
         Err(e) => assert!(!e.to_string().is_empty()),
     }
