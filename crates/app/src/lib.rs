@@ -4,12 +4,14 @@
 //! plotters backend ([`chart`]), the [`comparison`] table's figures and CSVs, the decision
 //! helper ([`advisor`]), the founding articles' [`presets`], the translations ([`i18n`]: Fluent
 //! tables generated at build time from `locales/`) and the page's text of every error and
-//! notice ([`messages`]).
+//! notice ([`messages`]: the one place that turns an error variant into a message id and
+//! arguments).
 //!
-//! Inside the crate, dependencies point one way: [`i18n`] imports only `planner-core` (and the
-//! engine's units); [`state`], [`action`] and [`validation`] import no view and no drawing;
-//! [`view`] turns state and results into what [`chart`] draws, and [`chart`] imports neither
-//! state nor views.
+//! Inside the crate, dependencies point one way: [`i18n`] imports only `planner-core`, no
+//! module of this crate; [`state`], [`action`] and [`validation`] import no view and no
+//! drawing; [`view`] turns state and results into what [`chart`] draws, and [`chart`] imports
+//! neither state nor views; [`messages`] imports the error types and [`i18n`], and no module
+//! here imports it (`docs/architecture.md`).
 //!
 //! Depends on `planner-core` and `planner-engine`; no yew, web-sys, wasm-bindgen, js-sys or
 //! gloo (the web app at the repository root holds the components and browser glue).

@@ -45,7 +45,7 @@ impl Found {
 /// Longest piece of a document's text quoted back in an error, in characters.
 const QUOTE_CHARS: usize = 40;
 
-/// `text` cut to [`QUOTE_CHARS`] characters with an ellipsis, so a pasted essay cannot stretch
+/// `text` cut to 40 characters with an ellipsis, so a pasted essay cannot stretch
 /// a message.
 #[must_use]
 pub fn quoted(text: &str) -> String {

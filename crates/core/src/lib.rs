@@ -7,8 +7,12 @@
 //! CSV formula neutralisation ([`csv_safe`]), download file names ([`file_name`]) and the
 //! page's [`language`] tags.
 //!
+//! Errors are data ([`error`]: a typed field path and a problem with its numbers; load notices,
+//! import and storage errors likewise): their English text is `Display` for the command line,
+//! never a message id.
+//!
 //! Depends on `planner-engine` (the cost engine) and on no web, plotting, CLI or translation
-//! crate; English text here is `Display` for the command line, never a message id.
+//! crate.
 
 /// The engine's currencies, re-exported for the crates that build on this one (the page's
 /// translations format money with them and import nothing else).

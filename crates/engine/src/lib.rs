@@ -8,7 +8,8 @@
 //! Layout: [`units`] (currencies, billing rules, month conventions, exchange rate, hours),
 //! [`billing`] (per-mode price rules), [`risk`] (interruption formula, Young's interval, Monte
 //! Carlo streams), [`tco`] (owned servers), [`plan`] (a plan over months and its per-option
-//! results), [`montecarlo`] (seeded bands), [`sort`] (the one stable sort). All amounts are
+//! results), [`montecarlo`] (seeded bands), [`sort`] (the one stable sort), [`error`] (why an
+//! input is refused: a typed [`FieldPath`] and a [`Problem`] with its numbers). All amounts are
 //! `f64` at full precision in the option's native currency until
 //! [`plan::OptionResult::in_currency`] converts final amounts once.
 
