@@ -2,6 +2,7 @@
 //! PNG rasterised from its SVG). Every failure is returned as a message; nothing here panics.
 
 use planner_app::chart::Theme;
+use planner_core::error::{BrowserAction, BrowserRefusal};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlAnchorElement, HtmlCanvasElement};
 
@@ -50,20 +51,27 @@ pub fn chart_theme() -> Theme {
     }
 }
 
+/// The browser refused `action` and said nothing more.
+fn refused(action: BrowserAction) -> BrowserRefusal {
+    BrowserRefusal::new(action, None)
+}
+
 /// Starts a download of `href` (a data: or blob: URL) saved as `file_name`.
-fn click_download(href: &str, file_name: &str) -> Result<(), String> {
+fn click_download(href: &str, file_name: &str) -> Result<(), BrowserRefusal> {
     let document = gloo::utils::document();
+    let no_download = |_| refused(BrowserAction::Download);
     let anchor: HtmlAnchorElement = document
         .create_element("a")
-        .map_err(|_| "could not create a download link")?
+        .map_err(no_download)?
         .dyn_into()
-        .map_err(|_| "could not create a download link")?;
+        .map_err(|_| refused(BrowserAction::Download))?;
     anchor.set_href(href);
     anchor.set_download(file_name);
     anchor.set_hidden(true);
-    let body = document.body().ok_or("the page has no body")?;
-    body.append_child(&anchor)
-        .map_err(|_| "could not start the download")?;
+    let body = document
+        .body()
+        .ok_or_else(|| refused(BrowserAction::Download))?;
+    body.append_child(&anchor).map_err(no_download)?;
     anchor.click();
     anchor.remove();
     Ok(())
@@ -71,7 +79,7 @@ fn click_download(href: &str, file_name: &str) -> Result<(), String> {
 
 /// Downloads `text` as a file named `file_name` with MIME type `mime`, through a Blob object
 /// URL (gloo-file) that is revoked after [`OBJECT_URL_LIFETIME_MS`].
-pub fn download_text(file_name: &str, mime: &str, text: &str) -> Result<(), String> {
+pub fn download_text(file_name: &str, mime: &str, text: &str) -> Result<(), BrowserRefusal> {
     let blob = gloo::file::Blob::new_with_options(text, Some(mime));
     let url = gloo::file::ObjectUrl::from(blob);
     click_download(&url, file_name)?;
@@ -82,11 +90,11 @@ pub fn download_text(file_name: &str, mime: &str, text: &str) -> Result<(), Stri
 /// Downloads `svg` (an SVG document, drawn at device resolution) as a PNG of the same pixel
 /// size named `file_name`: the browser decodes it from a Blob object URL into an image, which is
 /// drawn on a detached canvas and exported. Asynchronous (the decode); a failure is reported
-/// through `on_error` with a message.
+/// through `on_error`.
 pub fn download_svg_as_png(
     svg: String,
     file_name: String,
-    on_error: impl FnOnce(String) + 'static,
+    on_error: impl FnOnce(BrowserRefusal) + 'static,
 ) {
     wasm_bindgen_futures::spawn_local(async move {
         if let Err(e) = svg_to_png(&svg, &file_name).await {
@@ -95,22 +103,22 @@ pub fn download_svg_as_png(
     });
 }
 
-async fn svg_to_png(svg: &str, file_name: &str) -> Result<(), String> {
-    const REFUSED: &str = "the browser refused to export the chart as PNG";
+async fn svg_to_png(svg: &str, file_name: &str) -> Result<(), BrowserRefusal> {
+    let png_refused = || refused(BrowserAction::ExportPng);
     let url = gloo::file::ObjectUrl::from(gloo::file::Blob::new_with_options(
         svg,
         Some("image/svg+xml"),
     ));
-    let image = web_sys::HtmlImageElement::new().map_err(|_| REFUSED)?;
+    let image = web_sys::HtmlImageElement::new().map_err(|_| png_refused())?;
     image.set_src(&url);
     wasm_bindgen_futures::JsFuture::from(image.decode())
         .await
-        .map_err(|_| REFUSED)?;
+        .map_err(|e| BrowserRefusal::new(BrowserAction::ExportPng, js_reason(&e)))?;
     let canvas: HtmlCanvasElement = gloo::utils::document()
         .create_element("canvas")
         .ok()
         .and_then(|c| c.dyn_into().ok())
-        .ok_or(REFUSED)?;
+        .ok_or_else(png_refused)?;
     canvas.set_width(image.natural_width());
     canvas.set_height(image.natural_height());
     let context: web_sys::CanvasRenderingContext2d = canvas
@@ -118,13 +126,13 @@ async fn svg_to_png(svg: &str, file_name: &str) -> Result<(), String> {
         .ok()
         .flatten()
         .and_then(|c| c.dyn_into().ok())
-        .ok_or("this browser gave no 2D canvas context")?;
+        .ok_or_else(png_refused)?;
     context
         .draw_image_with_html_image_element(&image, 0.0, 0.0)
-        .map_err(|_| REFUSED)?;
+        .map_err(|_| png_refused())?;
     let png = canvas
         .to_data_url_with_type("image/png")
-        .map_err(|_| REFUSED)?;
+        .map_err(|_| png_refused())?;
     click_download(&png, file_name)
 }
 
@@ -148,30 +156,35 @@ impl LatestRead {
     }
 }
 
-/// The browser's reason for a failed promise (an `Error`'s message, or a thrown string).
-fn js_reason(e: &wasm_bindgen::JsValue) -> String {
+/// The browser's reason for a failed promise (an `Error`'s message, or a thrown string), if
+/// it gave one.
+fn js_reason(e: &wasm_bindgen::JsValue) -> Option<String> {
     e.dyn_ref::<web_sys::js_sys::Error>()
         .map(|e| String::from(e.message()))
         .or_else(|| e.as_string())
-        .unwrap_or_else(|| "the browser gave no reason".into())
+}
+
+/// The browser could not read a file (its reason, if any).
+fn unreadable(e: &wasm_bindgen::JsValue) -> BrowserRefusal {
+    BrowserRefusal::new(BrowserAction::ReadFile, js_reason(e))
 }
 
 /// Reads `file` whole as bytes (`Blob.arrayBuffer()`). Errors give the browser's reason.
-pub async fn read_file_bytes(file: &web_sys::File) -> Result<Vec<u8>, String> {
+pub async fn read_file_bytes(file: &web_sys::File) -> Result<Vec<u8>, BrowserRefusal> {
     let buffer = wasm_bindgen_futures::JsFuture::from(file.array_buffer())
         .await
-        .map_err(|e| js_reason(&e))?;
+        .map_err(|e| unreadable(&e))?;
     Ok(web_sys::js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
 /// Reads `file` whole as UTF-8 text (`Blob.text()`: a byte-order mark is dropped, invalid
 /// sequences become U+FFFD, as `FileReader.readAsText` does). Errors give the browser's reason.
-pub async fn read_file_text(file: &web_sys::File) -> Result<String, String> {
+pub async fn read_file_text(file: &web_sys::File) -> Result<String, BrowserRefusal> {
     let text = wasm_bindgen_futures::JsFuture::from(file.text())
         .await
-        .map_err(|e| js_reason(&e))?;
+        .map_err(|e| unreadable(&e))?;
     text.as_string()
-        .ok_or_else(|| "the browser gave no text".to_string())
+        .ok_or_else(|| refused(BrowserAction::ReadFile))
 }
 
 /// Name of the performance mark set when the first chart has been drawn; the end-to-end test

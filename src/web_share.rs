@@ -12,6 +12,7 @@
 //! Streams standard's flush step), and what it inflated until then is kept: a truncated link
 //! loads its complete leading part, as natively.
 
+use planner_core::error::{BrowserAction, BrowserRefusal};
 use planner_core::share::{
     fragment, link_bytes, link_json, open_inflated, Inflated, Opened, Shared, WriteError,
     MAX_INFLATED_BYTES,
@@ -66,13 +67,17 @@ pub async fn encode(shared: &Shared) -> Result<String, WriteError> {
 
 /// Compresses `bytes` to raw deflate (RFC 1951) with the browser's `CompressionStream`.
 ///
-/// Errors with the browser's message if it has no working `CompressionStream`.
-pub async fn deflate(bytes: &[u8]) -> Result<Vec<u8>, String> {
-    let stream = CompressionStream::new(FORMAT).map_err(|e| message(&e))?;
+/// Errors (with the browser's message, if it gave one) if it has no working
+/// `CompressionStream`.
+pub async fn deflate(bytes: &[u8]) -> Result<Vec<u8>, BrowserRefusal> {
+    let refused =
+        |m: String| BrowserRefusal::new(BrowserAction::Compress, Some(m).filter(|m| !m.is_empty()));
+    let stream = CompressionStream::new(FORMAT).map_err(|e| refused(message(&e)))?;
     match pump(stream.readable(), stream.writable(), bytes, usize::MAX).await {
         Pumped::Done(deflated) => Ok(deflated),
-        Pumped::OverLimit => Err("too large".into()),
-        Pumped::WriteFailed(e) | Pumped::CloseFailed(_, e) => Err(e),
+        // No limit was set (usize::MAX bytes).
+        Pumped::OverLimit => Err(refused(String::new())),
+        Pumped::WriteFailed(e) | Pumped::CloseFailed(_, e) => Err(refused(e)),
     }
 }
 
@@ -115,10 +120,10 @@ enum Pumped {
     Done(Vec<u8>),
     /// The output passed the limit; the stream was cancelled.
     OverLimit,
-    /// Transforming the input failed (the browser's message).
+    /// Transforming the input failed (the browser's message, empty if it gave none).
     WriteFailed(String),
     /// The input was transformed but closing failed (a deflate stream cut short): the output
-    /// until then and the browser's message.
+    /// until then and the browser's message (empty if none).
     CloseFailed(Vec<u8>, String),
 }
 
@@ -186,10 +191,11 @@ async fn pump(
     }
 }
 
-/// The message of a thrown JavaScript value (`Error.message`, else its text).
+/// The message of a thrown JavaScript value (`Error.message`, else its text; empty if it has
+/// neither).
 fn message(e: &JsValue) -> String {
     e.dyn_ref::<Error>()
         .map(|e| String::from(e.message()))
         .or_else(|| e.as_string())
-        .unwrap_or_else(|| "unknown error".into())
+        .unwrap_or_default()
 }

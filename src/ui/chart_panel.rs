@@ -345,7 +345,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                 .map(|(svg, _)| {
                     let error = error.clone();
                     web::download_svg_as_png(svg, name.clone(), move |e| {
-                        error.set(Some(BrowserFailure::Download(e)));
+                        error.set(Some(BrowserFailure::Browser(e)));
                     });
                 });
             if let Err(e) = result {
@@ -366,7 +366,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
             let result =
                 render_svg(&chart, &web::chart_theme(), width, 1.0).and_then(|(svg, _)| {
                     web::download_text(&name, "image/svg+xml", &svg)
-                        .map_err(BrowserFailure::Download)
+                        .map_err(BrowserFailure::Browser)
                 });
             if let Err(e) = result {
                 error.set(Some(e));
@@ -398,7 +398,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
         let name = file_name(&props.what, &props.today, "csv");
         Callback::from(move |_: MouseEvent| {
             if let Err(e) = web::download_text(&name, "text/csv", &csv.emit(())) {
-                error.set(Some(BrowserFailure::Download(e)));
+                error.set(Some(BrowserFailure::Browser(e)));
             }
         })
     };

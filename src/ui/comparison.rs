@@ -48,7 +48,7 @@ fn month_name(t: &planner_app::i18n::Translator, code: &str) -> String {
 /// Comparison table with a CSV download.
 #[function_component(Comparison)]
 pub fn comparison(props: &ComparisonProps) -> Html {
-    let error = use_state(|| None::<String>);
+    let error = use_state(|| None::<planner_core::error::BrowserRefusal>);
     let t = use_tr();
     let results = match &*props.results {
         Ok(r) => r,
@@ -133,7 +133,7 @@ pub fn comparison(props: &ComparisonProps) -> Html {
                     <tbody>{ for rows }</tbody>
                 </table>
             </div>
-            if let Some(e) = &*error { <p class="field-error" role="alert">{ e }</p> }
+            if let Some(e) = &*error { <p class="field-error" role="alert">{ t.browser_refusal(e) }</p> }
         </div>
     }
 }

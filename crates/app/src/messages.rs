@@ -16,7 +16,9 @@ use planner_core::catalog::import::{
 };
 use planner_core::catalog::validation::Warning;
 use planner_core::catalog::STALE_AFTER_MONTHS;
-use planner_core::error::{Expected, FileError, FileProblem, Found, JsonSyntax};
+use planner_core::error::{
+    BrowserAction, BrowserRefusal, Expected, FileError, FileProblem, Found, JsonSyntax,
+};
 use planner_core::file::VERSION;
 use planner_core::input::InputError;
 use planner_core::share::{
@@ -25,14 +27,13 @@ use planner_core::share::{
 use planner_core::storage::StorageError;
 use planner_engine::{Capacity, Count, EngineError, Field, FieldPath, Mode, Problem, Step};
 
-/// What the page could not do in the browser (the web app's glue reports it): the browser's
-/// own message, where it gave one, is data shown as it is.
+/// What a chart panel could not do (the web app reports it under the chart).
 #[derive(Clone, Debug, PartialEq)]
 pub enum BrowserFailure {
-    /// A chart could not be drawn (plotters' SVG backend refused).
+    /// The chart could not be drawn (plotters' SVG backend refused).
     Drawing,
-    /// A download (CSV, SVG, PNG) failed: the browser's message.
-    Download(String),
+    /// The browser refused a download or the PNG export.
+    Browser(BrowserRefusal),
 }
 
 /// The label of an editor field (the same words as the field's own label on the page).
@@ -516,10 +517,7 @@ impl Translator {
                 msg!("import-too-large"),
                 &[("bytes", Arg::Exact(*max_bytes as f64))],
             ),
-            ImportRefusal::Unreadable(browser) => self.text_with(
-                msg!("import-unreadable"),
-                &[("detail", Arg::Text(browser.clone()))],
-            ),
+            ImportRefusal::Unreadable(refusal) => self.browser_refusal(refusal),
             ImportRefusal::NotJson(s) => self.text_with(
                 msg!("file-not-json"),
                 &[("detail", Arg::Text(self.json_syntax(s)))],
@@ -655,10 +653,7 @@ impl Translator {
                     ("detail", Arg::Text(self.structure(problem))),
                 ],
             ),
-            ImportError::Unreadable(browser) => self.text_with(
-                msg!("prices-unreadable"),
-                &[("detail", Arg::Text(browser.clone()))],
-            ),
+            ImportError::Unreadable(refusal) => self.browser_refusal(refusal),
         }
     }
 
@@ -816,21 +811,34 @@ impl Translator {
     pub fn write_error(&self, e: &WriteError) -> String {
         match e {
             WriteError::Scenario(e) => self.file_error(e),
-            WriteError::Browser(m) => {
-                self.text_with(msg!("browser-refused"), &[("detail", Arg::Text(m.clone()))])
-            }
+            WriteError::Browser(refusal) => self.browser_refusal(refusal),
         }
     }
 
-    /// What the page could not do in the browser, shown under a chart.
+    /// What a chart panel could not do, shown under the chart.
     #[must_use]
     pub fn browser_failure(&self, e: &BrowserFailure) -> String {
         match e {
             BrowserFailure::Drawing => self.text(msg!("ui-chart-failed")),
-            BrowserFailure::Download(m) => self.text_with(
-                msg!("ui-download-failed"),
-                &[("detail", Arg::Text(m.clone()))],
+            BrowserFailure::Browser(refusal) => self.browser_refusal(refusal),
+        }
+    }
+
+    /// What the browser refused, with its own message (as it wrote it) when it gave one.
+    #[must_use]
+    pub fn browser_refusal(&self, r: &BrowserRefusal) -> String {
+        let what = self.text(match r.action {
+            BrowserAction::Download => msg!("browser-download"),
+            BrowserAction::ExportPng => msg!("browser-export-png"),
+            BrowserAction::ReadFile => msg!("browser-read-file"),
+            BrowserAction::Compress => msg!("browser-compress"),
+        });
+        match &r.message {
+            Some(m) => self.text_with(
+                msg!("browser-said"),
+                &[("what", Arg::Text(what)), ("detail", Arg::Text(m.clone()))],
             ),
+            None => what,
         }
     }
 

@@ -159,6 +159,52 @@ impl fmt::Display for JsonSyntax {
     }
 }
 
+/// What the page asked the browser for, when the browser refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BrowserAction {
+    /// Start a download (a CSV, SVG, PNG or JSON file).
+    Download,
+    /// Turn a chart into a PNG (decode the SVG, draw it on a canvas, export it).
+    ExportPng,
+    /// Read a file the user chose.
+    ReadFile,
+    /// Compress a share link (`CompressionStream`).
+    Compress,
+}
+
+/// The browser refused something the page asked for (the web app's glue reports it): what, and
+/// the browser's own message when it gave one (its text, shown as it is).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BrowserRefusal {
+    /// What the page asked for.
+    pub action: BrowserAction,
+    /// The browser's message, if it gave one.
+    pub message: Option<String>,
+}
+
+impl BrowserRefusal {
+    /// The browser refused `action`, saying `message` if anything.
+    #[must_use]
+    pub fn new(action: BrowserAction, message: Option<String>) -> BrowserRefusal {
+        BrowserRefusal { action, message }
+    }
+}
+
+impl fmt::Display for BrowserRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.action {
+            BrowserAction::Download => "the browser did not start the download",
+            BrowserAction::ExportPng => "the browser refused to export the chart as PNG",
+            BrowserAction::ReadFile => "the browser cannot read the file",
+            BrowserAction::Compress => "the browser cannot compress the link",
+        })?;
+        match &self.message {
+            Some(m) => write!(f, " ({m})"),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Why a document, or one of its fields, was refused. Numbers and quoted text are data.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FileProblem {

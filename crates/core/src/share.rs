@@ -166,8 +166,8 @@ pub enum ImportRefusal {
         /// The largest file read, bytes.
         max_bytes: u64,
     },
-    /// The browser could not read the file (its own message: source-provided text).
-    Unreadable(String),
+    /// The browser could not read the file.
+    Unreadable(crate::error::BrowserRefusal),
     /// Not JSON.
     NotJson(JsonSyntax),
     /// Not a JSON object.
@@ -288,9 +288,9 @@ pub enum WriteError {
     /// The scenario cannot be written as JSON ([`link_json`]'s error).
     #[error("{0}")]
     Scenario(FileError),
-    /// The browser refused (compressing, downloading): its own message.
-    #[error("the browser refused: {0}")]
-    Browser(String),
+    /// The browser refused (compressing, downloading).
+    #[error("{0}")]
+    Browser(crate::error::BrowserRefusal),
 }
 
 /// A scenario that cannot be written: serde_json refuses nothing else in a scenario file than

@@ -267,8 +267,8 @@ pub enum ImportError {
         /// What is wrong.
         problem: Structure,
     },
-    /// The browser could not read the file (its own message).
-    Unreadable(String),
+    /// The browser could not read the file.
+    Unreadable(crate::error::BrowserRefusal),
 }
 
 impl fmt::Display for ImportError {
@@ -290,7 +290,7 @@ impl fmt::Display for ImportError {
                 Ok(())
             }
             ImportError::Malformed { line, problem } => write!(f, "line {line}: {problem}"),
-            ImportError::Unreadable(browser) => write!(f, "cannot read the file: {browser}"),
+            ImportError::Unreadable(refusal) => write!(f, "{refusal}"),
         }
     }
 }
