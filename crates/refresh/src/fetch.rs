@@ -157,7 +157,7 @@ pub fn parse_utc(text: &str) -> Option<String> {
     Some(utc_seconds(time))
 }
 
-/// Recorded answers for tests and `--from-dir`: request URL (or saved name) → body.
+/// Recorded answers by request URL, for tests of the request and paging logic.
 #[derive(Debug, Default)]
 pub struct Recorded {
     /// Bodies by URL.
