@@ -256,6 +256,23 @@ fn catalog_refresh_from_saved_responses_writes_each_provider_and_its_provenance(
         .keys()
         .any(|k| k.starts_with("price list ap-east-2:")));
     assert!(text(&run.stdout).contains("refresh-gcp.csv: 156 rows"));
+    // The committed sample of the output (tests/fixtures/refresh/output/README.md) is what the
+    // command writes today.
+    for p in ["aws", "azure", "coreweave", "gcp", "lambda"] {
+        let name = format!("refresh-{p}.csv");
+        let want = std::fs::read_to_string(
+            PathBuf::from(ROOT)
+                .join("tests/fixtures/refresh/output")
+                .join(&name),
+        )
+        .unwrap();
+        let got = std::fs::read_to_string(out.join(&name)).unwrap();
+        assert!(
+            got == want,
+            "{name} differs from tests/fixtures/refresh/output/{name}: after a deliberate parser \
+             change, regenerate it with the command in that folder's README.md"
+        );
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -615,6 +615,12 @@ fn runpod_gpu_type_prices_per_gpu_hour() {
     let body: serde_json::Value =
         serde_json::from_str(runpod::request().body.as_deref().unwrap()).unwrap();
     assert!(body["query"].as_str().unwrap().contains("gpuTypes"));
+    // The GraphQL envelope is composed here around the recorded element (no whole recorded
+    // response exists): `read` finds the same rows in it.
+    let element: serde_json::Value = serde_json::from_slice(&fixture(name)).unwrap();
+    let envelope = serde_json::json!({ "data": { "gpuTypes": [element] } }).to_string();
+    let from_envelope = runpod::read(envelope.as_bytes(), &origin(name, runpod::URL)).unwrap();
+    assert_eq!(from_envelope, rows);
     let e = runpod::read(
         br#"{"errors": [{"message": "unauthorized"}]}"#,
         &origin("e.json", ""),
@@ -666,6 +672,11 @@ fn vast_offer_on_demand_and_bid_with_storage_and_transfer() {
         "{}",
         r.note
     );
+    // The bundles envelope composed around the recorded offer (no whole response recorded).
+    let element = String::from_utf8(fixture(name)).unwrap();
+    let envelope = format!("{{\"offers\": [{element}]}}");
+    let from_envelope = vast::read(envelope.as_bytes(), &origin(name, vast::URL)).unwrap();
+    assert_eq!(from_envelope, rows);
     let body: serde_json::Value =
         serde_json::from_str(vast::request().body.as_deref().unwrap()).unwrap();
     assert_eq!(body["rentable"]["eq"], true);
