@@ -10,6 +10,8 @@
 #                   library, is allowed: the tree is checked without plotters' own dependencies,
 #                   which on wasm32 include web-sys and wasm-bindgen for its text measurement)
 #   gpurent         no plotters, yew, web-sys, gloo or planner-app
+#   planner-refresh no web crate, plotters, clap, HTTP client or workspace crate (its parsers are
+#                   pure; gpurent sends the requests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,9 +37,10 @@ check planner-engine "$WEB|plotters(-.*)?|clap(_.*)?|serde_json|csv(-core)?|flue
 check planner-core "$WEB|plotters(-.*)?|clap(_.*)?|planner-app"
 check planner-app "$WEB|clap(_.*)?" --prune plotters
 check gpurent "plotters(-.*)?|yew|web-sys|gloo(-.*)?|planner-app"
+check planner-refresh "$WEB|plotters(-.*)?|clap(_.*)?|ureq(-.*)?|planner-(engine|core|app)"
 
 if [ "$failed" -ne 0 ]; then
   echo "check-deps: FAILED (see the paths above; README \"Layout\" lists what each crate may use)" >&2
   exit 1
 fi
-echo "check-deps: engine, core, app and cli depend only on what they may" >&2
+echo "check-deps: engine, core, app, cli and refresh depend only on what they may" >&2

@@ -7,6 +7,9 @@
 //! - `gpurent catalog --format json|csv [--provider P] [--gpu G]` prints the bundled catalog (or
 //!   the offers matching the filters) in the export schema of
 //!   `planner_core::catalog::export`, so it can be checked and reused outside the browser.
+//! - `gpurent catalog refresh [--provider P…] [--out DIR] [--from-dir DIR --fetched-at TIME]`
+//!   rebuilds `data/catalog-sources/refresh-<provider>.csv` from public price endpoints
+//!   (planner-refresh; docs/catalog-refresh.md).
 //!
 //! Exit status 0 on success, 1 on a bad scenario or an I/O error, 2 on bad arguments (clap's
 //! convention). Native only: on wasm32 the binary is an empty shell (clap is declared for
@@ -14,8 +17,12 @@
 //! --all-targets` passes.
 
 #[cfg(not(target_arch = "wasm32"))]
+mod refresh;
+
+#[cfg(not(target_arch = "wasm32"))]
 mod cli {
-    use clap::{Parser, Subcommand, ValueEnum};
+    use crate::refresh::{self, RefreshArgs};
+    use clap::{Args, Parser, Subcommand, ValueEnum};
     use planner_core::catalog::{aliases, export, gpu_families, providers, Offer, OFFERS};
     use planner_core::{file, report};
     use std::io::Write as _;
@@ -57,28 +64,49 @@ mod cli {
             format: Format,
         },
         /// Print the bundled catalog of GPU rental offers (prices per instance-hour in each
-        /// offer's own currency, with source and as-of date).
+        /// offer's own currency, with source and as-of date), or refresh its source files.
+        #[command(args_conflicts_with_subcommands = true)]
         Catalog {
-            /// Output format.
-            #[arg(long, value_enum, default_value_t = Format::Json)]
-            format: Format,
-            /// Only offers of this provider: case-insensitive part of the name or an alias
-            /// ("aws", "google", "gcp", "阿里云", "恒源云"). No match is an error listing the
-            /// providers.
-            #[arg(long)]
-            provider: Option<String>,
-            /// Only offers of this GPU: a canonical model ("A100 80GB SXM") or a family ("A100").
-            /// No match is an error listing the GPU families.
-            #[arg(long)]
-            gpu: Option<String>,
+            /// `refresh`; without it, the catalog is printed.
+            #[command(subcommand)]
+            action: Option<CatalogAction>,
+            /// What to print.
+            #[command(flatten)]
+            print: CatalogArgs,
         },
+    }
+
+    /// What `gpurent catalog` prints.
+    #[derive(Args, Debug)]
+    pub struct CatalogArgs {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Json)]
+        pub format: Format,
+        /// Only offers of this provider: case-insensitive part of the name or an alias
+        /// ("aws", "google", "gcp", "阿里云", "恒源云"). No match is an error listing the
+        /// providers.
+        #[arg(long)]
+        pub provider: Option<String>,
+        /// Only offers of this GPU: a canonical model ("A100 80GB SXM") or a family ("A100").
+        /// No match is an error listing the GPU families.
+        #[arg(long)]
+        pub gpu: Option<String>,
+    }
+
+    /// The subcommands of `gpurent catalog`.
+    #[derive(Subcommand, Debug)]
+    pub enum CatalogAction {
+        /// Rebuild data/catalog-sources/refresh-<provider>.csv (and a provenance record) from
+        /// public price endpoints, or from saved responses with --from-dir.
+        Refresh(Box<RefreshArgs>),
     }
 
     /// The text `command` prints.
     ///
     /// # Errors
     /// For `eval`: the file cannot be read, or the scenario is invalid (the message names the
-    /// field and the reason). For `catalog`: the CSV writer's message, if it fails.
+    /// field and the reason). For `catalog`: the CSV writer's message, if it fails. For
+    /// `catalog refresh`: the first fetch, parse, terms or write error (nothing is written).
     pub fn render(command: &Command) -> Result<String, String> {
         match command {
             Command::Eval { scenario, format } => {
@@ -92,9 +120,17 @@ mod cli {
                 })
             }
             Command::Catalog {
-                format,
-                provider,
-                gpu,
+                action: Some(CatalogAction::Refresh(args)),
+                ..
+            } => refresh::run(args),
+            Command::Catalog {
+                action: None,
+                print:
+                    CatalogArgs {
+                        format,
+                        provider,
+                        gpu,
+                    },
             } => {
                 let filter = export::ExportFilter {
                     provider: provider.clone().unwrap_or_default(),
@@ -192,6 +228,57 @@ mod cli {
             assert_eq!(v.as_array().map(Vec::len), Some(OFFERS.len()));
 
             assert!(Cli::try_parse_from(["gpurent", "catalog", "--format", "xml"]).is_err());
+        }
+
+        #[test]
+        fn catalog_refresh_parses_beside_catalog_printing() {
+            let cli = Cli::try_parse_from([
+                "gpurent",
+                "catalog",
+                "refresh",
+                "--provider",
+                "aws,gcp",
+                "--aws-region",
+                "us-east-1",
+                "--accept-terms",
+                "vast",
+            ])
+            .expect("parses");
+            let Command::Catalog {
+                action: Some(CatalogAction::Refresh(args)),
+                ..
+            } = cli.command
+            else {
+                panic!("not a refresh: {cli:?}");
+            };
+            assert_eq!(args.providers, ["aws", "gcp"]);
+            assert_eq!(args.aws_regions, ["us-east-1"]);
+            assert_eq!(args.accept_terms, ["vast"]);
+            assert_eq!(args.out, PathBuf::from("data/catalog-sources"));
+            assert!(args.from_dir.is_none() && !args.list_requests);
+            // Printing options belong to `catalog` itself, not to `catalog refresh`.
+            assert!(
+                Cli::try_parse_from(["gpurent", "catalog", "--format", "csv", "refresh"]).is_err()
+            );
+            let listed = render(
+                &Cli::try_parse_from([
+                    "gpurent",
+                    "catalog",
+                    "refresh",
+                    "--list-requests",
+                    "--provider",
+                    "runpod",
+                ])
+                .expect("parses")
+                .command,
+            )
+            .expect("lists");
+            assert!(
+                listed.starts_with(
+                    "runpod/gpu-types.json\tPOST https://api.runpod.io/graphql\tbody {\"query\":"
+                ),
+                "{listed}"
+            );
         }
 
         fn catalog(args: &[&str]) -> Result<String, String> {
