@@ -1,0 +1,133 @@
+// End-to-end tests of deployment: the release build served under a nested path, precompressed
+// and cached the way scripts/serve.sh serves it (server.mjs).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { serveDist, launchChromium, openApp, downloadFile, exportedScenario } from './harness.mjs';
+
+const DIST = process.env.DIST_DIR;
+const BASE = '/some/nested/path/';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serveDist(DIST, { base: BASE });
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Opens the app at BASE in a fresh context (harness.mjs `openApp`). */
+function open(options = {}) {
+  return openApp(browser, server.origin, { path: BASE, ...options });
+}
+
+/** Every resource the page loaded: `[{ url, status }]` (Resource Timing, with the document). */
+function loaded(page) {
+  return page.evaluate(() => [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+    .map((e) => ({ url: e.name, status: e.responseStatus })));
+}
+
+/** Whether the cumulative chart has a drawn line (any SVG path or polyline in it). */
+function chartDrawn(page) {
+  return page.waitForFunction(() => document.querySelector('#chart svg')?.querySelectorAll('path, polyline').length > 0);
+}
+
+/** Sets the months field to `n` and waits until the autosave stored it. */
+async function setMonthsAndWaitForAutosave(page, n) {
+  await page.fill('#months-number', String(n));
+  await page.waitForFunction((want) => {
+    try {
+      return JSON.parse(localStorage.getItem('gpurent.state')).current.horizon_months === want;
+    } catch { return false; }
+  }, n);
+}
+
+/** GET `url` with `Accept-Encoding: br, gzip`: status, headers and the raw body's length. */
+function head(url) {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers: { 'Accept-Encoding': 'br, gzip' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (b) => { bytes += b.length; });
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, bytes }));
+    }).on('error', reject);
+  });
+}
+
+test('under a nested path: every file loads from that path, the chart draws, the slider redraws, a share link opens, downloads and autosave work', async () => {
+  const { context, page, problems } = await open();
+  await chartDrawn(page);
+  const files = await loaded(page);
+  for (const f of files) {
+    assert.ok(f.url.startsWith(server.origin + BASE), `loaded from outside the base path: ${f.url}`);
+    assert.ok(f.status > 0 && f.status < 400, `${f.url}: HTTP ${f.status}`);
+  }
+  assert.ok(files.some((f) => f.url.endsWith('.wasm')), 'the wasm came from the base path');
+
+  // Moving the slider redraws the chart (on screen: charts off screen wait until shown).
+  await page.$eval('#chart', (c) => c.scrollIntoView());
+  const before = await page.$eval('#chart svg', (s) => s.outerHTML);
+  await page.$eval('#months-range', (r) => {
+    r.value = String(Number(r.value) + 1);
+    r.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await page.waitForFunction((old) => document.querySelector('#chart svg')?.outerHTML !== old, before);
+  await chartDrawn(page);
+
+  // A share link keeps the base path, and opens the same scenario in another tab.
+  await page.fill('#months-number', '19');
+  const scenario = (await exportedScenario(page)).json;
+  await page.click('#copy-share-link');
+  await page.waitForSelector('#share-link');
+  const link = await page.inputValue('#share-link');
+  assert.ok(link.startsWith(`${server.origin}${BASE}#s=`), `share link under the base path: ${link}`);
+  const other = await context.newPage();
+  await other.goto(link);
+  await other.waitForSelector('#copy-share-link');
+  await chartDrawn(other);
+  assert.deepEqual((await exportedScenario(other)).json, scenario, 'the link opens its scenario');
+  await other.close();
+
+  // Downloads are made in the page, whatever its path.
+  const csv = await downloadFile(page, '#download-csv');
+  assert.match(csv.name, /^gpu-cost-cumulative-\d{4}-\d{2}-\d{2}\.csv$/);
+  assert.ok(csv.text.split('\n').length > 3, 'the CSV has rows');
+
+  // The autosave is read back at this path.
+  await setMonthsAndWaitForAutosave(page, 23);
+  await page.goto(server.origin + BASE);
+  await page.waitForSelector('#months-number');
+  assert.equal(await page.inputValue('#months-number'), '23');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('served compressed, hashed files cached for a year, the rest revalidated; the base path without its slash is redirected', async () => {
+  const index = await readFile(path.join(DIST, 'index.html'), 'utf8');
+  const wasm = index.match(/\.\/([\w-]+_bg\.wasm)/)[1];
+  const root = await head(server.origin + BASE);
+  assert.equal(root.status, 200);
+  assert.equal(root.headers['content-encoding'], 'br');
+  assert.equal(root.headers['cache-control'], 'no-cache');
+  assert.match(root.headers.vary, /Accept-Encoding/);
+  const w = await head(server.origin + BASE + wasm);
+  assert.equal(w.headers['content-encoding'], 'br');
+  assert.equal(w.headers['content-type'], 'application/wasm');
+  assert.equal(w.headers['cache-control'], 'public, max-age=31536000, immutable');
+  const raw = (await readFile(path.join(DIST, wasm))).length;
+  assert.ok(w.bytes < raw * 0.5, `the wasm travels compressed (${w.bytes} of ${raw} B)`);
+  const bare = await head(server.origin + BASE.slice(0, -1));
+  assert.equal(bare.status, 301);
+  assert.equal(bare.headers.location, BASE);
+  // Every file of the build has both copies.
+  for (const name of await readdir(DIST)) {
+    if (/\.(gz|br|png)$/.test(name)) continue;
+    const names = await readdir(DIST);
+    assert.ok(names.includes(`${name}.gz`) && names.includes(`${name}.br`), `${name} has .gz and .br copies`);
+  }
+});
