@@ -1,5 +1,6 @@
 // End-to-end tests of deployment: the release build served under a nested path, precompressed
-// and cached the way scripts/serve.sh serves it (server.mjs).
+// and cached the way scripts/serve.sh serves it (server.mjs), and the installable parts
+// (manifest, icons, description in the page's language).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
@@ -124,10 +125,52 @@ test('served compressed, hashed files cached for a year, the rest revalidated; t
   const bare = await head(server.origin + BASE.slice(0, -1));
   assert.equal(bare.status, 301);
   assert.equal(bare.headers.location, BASE);
-  // Every file of the build has both copies.
+  // Every file of the build (the PNGs aside, where compression gains little) has both copies.
   for (const name of await readdir(DIST)) {
     if (/\.(gz|br|png)$/.test(name)) continue;
     const names = await readdir(DIST);
     assert.ok(names.includes(`${name}.gz`) && names.includes(`${name}.br`), `${name} has .gz and .br copies`);
   }
+});
+
+test('installable: manifest with relative start_url and scope, icons that load, theme colours, a description in the page language', async () => {
+  const { context, page, problems } = await open();
+  const href = await page.$eval('link[rel=manifest]', (l) => l.href);
+  assert.equal(href, `${server.origin}${BASE}manifest.webmanifest`);
+  const manifest = await page.evaluate(async (u) => (await fetch(u)).json(), href);
+  assert.equal(new URL(manifest.start_url, href).href, server.origin + BASE, 'start_url is the base path');
+  assert.equal(new URL(manifest.scope, href).href, server.origin + BASE, 'scope is the base path');
+  assert.ok(manifest.name && manifest.short_name && manifest.description);
+  assert.match(manifest.theme_color, /^#[0-9a-f]{6}$/i);
+  assert.match(manifest.background_color, /^#[0-9a-f]{6}$/i);
+  for (const want of ['192x192', '512x512']) {
+    assert.ok(manifest.icons.some((i) => i.sizes === want && i.type === 'image/png' && i.purpose.includes('any')), `${want} PNG icon`);
+  }
+  assert.ok(manifest.icons.some((i) => i.purpose.includes('maskable')), 'a maskable icon');
+  assert.ok(manifest.icons.some((i) => i.type === 'image/svg+xml'), 'the SVG icon');
+  for (const icon of manifest.icons) {
+    const size = await page.evaluate(async (u) => {
+      const img = new Image();
+      img.src = u;
+      await img.decode();
+      return `${img.naturalWidth}x${img.naturalHeight}`;
+    }, new URL(icon.src, href).href);
+    if (icon.sizes !== 'any') assert.equal(size, icon.sizes, icon.src);
+  }
+  const themes = await page.$$eval('meta[name=theme-color]', (ms) => ms.map((m) => [m.media, m.content]));
+  assert.deepEqual(themes.map(([m]) => m), ['(prefers-color-scheme: light)', '(prefers-color-scheme: dark)']);
+
+  const description = () => page.$eval('meta[name=description]', (m) => m.content);
+  const english = await description();
+  assert.match(english, /on-demand, reserved, savings plan and spot/);
+  await page.selectOption('#language', 'zh-CN');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  assert.match(await description(), /按需.*预留.*竞价.*包月/);
+  assert.equal(await page.title(), 'GPU 租用成本规划器');
+  await page.selectOption('#language', 'en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  assert.equal(await description(), english, 'index.html and en.ftl give the same description');
+  assert.equal(await page.title(), 'GPU rental cost planner');
+  assert.deepEqual(problems, []);
+  await context.close();
 });
