@@ -1,12 +1,17 @@
-// End-to-end tests of deployment: the release build served under a nested path, precompressed
-// and cached the way scripts/serve.sh serves it (server.mjs), and the installable parts
-// (manifest, icons, description in the page's language).
+// End-to-end tests of deployment (README "Deploy"): the release build served under a nested
+// path, precompressed and cached the way scripts/serve.sh serves it (server.mjs); the installable
+// parts (manifest, icons, description in the page's language); offline use through the service
+// worker; and a newly deployed build picked up as a whole.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, rename, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { serveDist, launchChromium, openApp, downloadFile, exportedScenario } from './harness.mjs';
+import { fillWorker } from '../../scripts/precache.mjs';
+import { compressDir } from '../../scripts/compress.mjs';
 
 const DIST = process.env.DIST_DIR;
 const BASE = '/some/nested/path/';
@@ -37,6 +42,11 @@ function loaded(page) {
 /** Whether the cumulative chart has a drawn line (any SVG path or polyline in it). */
 function chartDrawn(page) {
   return page.waitForFunction(() => document.querySelector('#chart svg')?.querySelectorAll('path, polyline').length > 0);
+}
+
+/** Resolves once a service worker controls the page. */
+function controlled(page) {
+  return page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 /** Sets the months field to `n` and waits until the autosave stored it. */
@@ -122,6 +132,9 @@ test('served compressed, hashed files cached for a year, the rest revalidated; t
   assert.equal(w.headers['cache-control'], 'public, max-age=31536000, immutable');
   const raw = (await readFile(path.join(DIST, wasm))).length;
   assert.ok(w.bytes < raw * 0.5, `the wasm travels compressed (${w.bytes} of ${raw} B)`);
+  for (const name of ['sw.js', 'manifest.webmanifest']) {
+    assert.equal((await head(server.origin + BASE + name)).headers['cache-control'], 'no-cache', name);
+  }
   const bare = await head(server.origin + BASE.slice(0, -1));
   assert.equal(bare.status, 301);
   assert.equal(bare.headers.location, BASE);
@@ -173,4 +186,104 @@ test('installable: manifest with relative start_url and scope, icons that load, 
   assert.equal(await page.title(), 'GPU rental cost planner');
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+test('offline: after one visit the planner reloads without a network, with the autosaved scenario and its charts', async () => {
+  const { context, page, problems } = await open();
+  await controlled(page);
+  await setMonthsAndWaitForAutosave(page, 29);
+  await context.setOffline(true);
+  const served = server.requests();
+  await page.reload();
+  await page.waitForSelector('#total-0');
+  await page.waitForFunction(() => performance.getEntriesByName('first-chart').length > 0);
+  await chartDrawn(page);
+  assert.equal(await page.inputValue('#months-number'), '29', 'the autosaved scenario');
+  for (const id of ['#chart-ranking', '#chart-breakdown']) {
+    await page.$eval(id, (c) => c.scrollIntoView());
+    await page.waitForFunction((sel) => document.querySelector(`${sel} svg`)?.querySelectorAll('path, polyline, rect').length > 0, id);
+  }
+  assert.equal(await page.$('#update-notice'), null, 'no new version while offline');
+  assert.equal(server.requests(), served, 'no request reached the server');
+  assert.deepEqual(problems, []);
+  // The network really is off, for the worker too: a file the build does not have fails (and
+  // the browser logs that failure, so this comes after the check above).
+  const probe = await page.evaluate(() => fetch('./not-in-the-build.txt').then((r) => `HTTP ${r.status}`, () => 'failed'));
+  assert.equal(probe, 'failed');
+  await context.close();
+});
+
+/**
+ * A new build of DIST in a temporary folder, made the way a deployment changes: one changed
+ * stylesheet (new content, so a new hashed name, with index.html pointing at it and its SRI
+ * hash updated), then the build's own hook scripts regenerate the worker's file list and build
+ * id (scripts/precache.mjs, from assets/sw.js) and the .gz/.br copies (scripts/compress.mjs).
+ * The wasm and JS are the same files: the test is about the worker taking a new set of files,
+ * which a real rebuild would give too, at the cost of another release build.
+ * Resolves to `{ dir, css, id }`: the folder, the new stylesheet's name and the new build id.
+ */
+async function newBuild() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'gpu-cost-planner-build2-'));
+  await cp(DIST, dir, { recursive: true });
+  for (const name of await readdir(dir)) if (/\.(gz|br)$/.test(name)) await rm(path.join(dir, name));
+  const indexPath = path.join(dir, 'index.html');
+  let index = await readFile(indexPath, 'utf8');
+  const old = index.match(/\.\/(style-[0-9a-f]+\.css)/)[1];
+  const text = `${await readFile(path.join(dir, old), 'utf8')}\n:root { --build-marker: 2; }\n`;
+  const css = `style-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.css`;
+  await writeFile(path.join(dir, css), text);
+  await rm(path.join(dir, old));
+  const sri = `sha384-${createHash('sha384').update(text).digest('base64')}`;
+  index = index.replace(new RegExp(`\\./${old}" integrity="[^"]+"`), `./${css}" integrity="${sri}"`);
+  assert.ok(index.includes(css), 'index.html points at the new stylesheet');
+  await writeFile(indexPath, index);
+  await rename(path.join(dir, 'sw.js'), path.join(dir, 'sw.previous.js'));
+  await cp(new URL('../../assets/sw.js', import.meta.url), path.join(dir, 'sw.js'));
+  await rm(path.join(dir, 'sw.previous.js'));
+  const { id } = await fillWorker(dir);
+  await compressDir(dir);
+  return { dir, css, id };
+}
+
+test('a new deployment: the open page says a new version is ready, never mixes builds, and Reload switches to the new files', async () => {
+  const { context, page, problems } = await open();
+  await controlled(page);
+  await setMonthsAndWaitForAutosave(page, 31);
+  const oldCss = await page.$eval('link[rel=stylesheet]', (l) => l.getAttribute('href'));
+  const oldKeys = await page.evaluate(() => caches.keys());
+  assert.equal(oldKeys.length, 1, `one cache: ${oldKeys}`);
+
+  const build = await newBuild();
+  try {
+    server.serve(build.dir);
+    // Navigating makes the browser check sw.js: the page comes from the old build's cache, the
+    // new worker installs beside it, and the page says so.
+    await page.reload();
+    await page.waitForSelector('#update-notice', { timeout: 60_000 });
+    assert.match(await page.textContent('#update-notice'), /new version/);
+    assert.equal(await page.$eval('link[rel=stylesheet]', (l) => l.getAttribute('href')), oldCss, 'still the old build');
+    assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--build-marker')), '');
+
+    await Promise.all([page.waitForEvent('load'), page.click('#update-reload')]);
+    await page.waitForSelector('#total-0');
+    await chartDrawn(page);
+    assert.equal(await page.$eval('link[rel=stylesheet]', (l) => l.getAttribute('href')), `./${build.css}`, 'the new build');
+    assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--build-marker').trim()), '2');
+    assert.equal(await page.inputValue('#months-number'), '31', 'the scenario is kept');
+    assert.equal(await page.$('#update-notice'), null);
+    const keys = await page.evaluate(() => caches.keys());
+    assert.equal(keys.length, 1, `the old build's cache is deleted: ${keys}`);
+    assert.ok(keys[0].endsWith(` ${build.id}`), `the cache is the new build's (${keys[0]})`);
+    assert.notDeepEqual(keys, oldKeys);
+    // And the new build is what opens offline now.
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForSelector('#total-0');
+    assert.equal(await page.$eval('link[rel=stylesheet]', (l) => l.getAttribute('href')), `./${build.css}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    server.serve(DIST);
+    await context.close();
+    await rm(build.dir, { recursive: true, force: true });
+  }
 });

@@ -3,7 +3,7 @@
 // precompressed `.br`/`.gz` copies scripts/compress.mjs wrote, with Content-Encoding and
 // `Vary: Accept-Encoding`; `Cache-Control: public, max-age=31536000, immutable` for files whose
 // name carries Trunk's content hash; `no-cache` (revalidate with the ETag every time) for the
-// rest (index.html). Optionally under
+// rest: index.html, the service worker, the manifest, the favicon and icons. Optionally under
 // a base path (`/some/nested/path/`, as GitHub Pages serves a project site); `/some/nested/path`
 // is redirected to it, anything outside it is 404.
 // scripts/serve.sh runs it, and the end-to-end tests serve through it (harness.mjs), so they
@@ -13,13 +13,7 @@ import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import sirv from 'sirv';
-
-/**
- * Trunk's content hash in a file name: `name-<hash>[_bg].ext`, the hash a 64-bit number in hex
- * without leading zeros (`style-282eb1d6e3bdb9a.css`), so 8 to 16 digits (fewer than 8 has a
- * chance of 2^-32, and would only mean no long-lived caching for that file).
- */
-export const HASHED = /-[0-9a-f]{8,16}(_bg)?\.[a-z0-9]+$/;
+import { HASHED } from '../../scripts/precache.mjs';
 
 /** The Cache-Control header for the file at URL path `pathname` (relative to the base). */
 export function cacheControl(pathname) {
