@@ -1,6 +1,7 @@
-// Registers the service worker (assets/sw.js) once the app has started; when a new build waits, sets
-// <html data-update="ready"> and fires gpu-cost-planner-update-ready (src/ui/update.rs shows
-// the notice); on gpu-cost-planner-update-apply the new worker takes over and the page reloads.
+// Loaded by the app once its first chart is drawn (src/web.rs). Registers the service worker
+// (assets/sw.js); when a new build waits, sets <html data-update="ready"> and fires
+// gpu-cost-planner-update-ready (src/ui/update.rs shows the notice); on
+// gpu-cost-planner-update-apply the new worker takes over and the page reloads.
 'use strict';
 (() => {
   if (!('serviceWorker' in navigator)) return;
@@ -18,19 +19,20 @@
     container.addEventListener('controllerchange', () => location.reload(), { once: true });
     worker.postMessage('skip-waiting');
   });
-  // After the first chart (the app's 'first-chart' mark; 10 s at most), so installing, which
-  // fetches and hashes the whole build, never competes with start-up for the CPU.
-  let observer;
+  // Once the page has run no long task for half a second (the app's start-up work done: other
+  // charts, bands, the offer table's totals): installing fetches and hashes the whole build,
+  // and must not compete with start-up.
   const started = new Promise((resolve) => {
-    observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-chart').length) resolve();
-    });
-    observer.observe({ type: 'mark', buffered: true });
-    setTimeout(resolve, 10000);
-  }).then(() => observer.disconnect()).then(() => new Promise((resolve) => {
-    if (document.readyState === 'complete') resolve();
-    else addEventListener('load', resolve, { once: true });
-  }));
+    let timer;
+    let observer = null;
+    const done = () => { if (observer) observer.disconnect(); resolve(); };
+    const wait = () => { clearTimeout(timer); timer = setTimeout(done, 500); };
+    if (PerformanceObserver.supportedEntryTypes.includes('longtask')) {
+      observer = new PerformanceObserver(wait);
+      observer.observe({ type: 'longtask' });
+    }
+    wait();
+  });
   started.then(async () => {
     try {
       // Checks for a new sw.js bypass the HTTP cache, whatever the host sets.

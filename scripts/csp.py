@@ -26,9 +26,9 @@ POLICY = (
     "style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data: blob:; "
     "connect-src 'self'; "
-    # The service worker (sw.js, registered by the hashed 'self' script sw-register-….js) and
-    # the web app manifest, both from the page's own origin; nothing else may be loaded as
-    # a worker or a manifest.
+    # The service worker (sw.js, registered by the 'self' script sw-register.js that the app
+    # loads) and the web app manifest, both from the page's own origin; nothing else may be
+    # loaded as a worker or a manifest.
     "worker-src 'self'; "
     "manifest-src 'self'; "
     "font-src 'self'; "

@@ -1,10 +1,11 @@
-//! The "new version is ready" notice. `assets/sw-register.js` registers the service worker
-//! and, when a newly deployed build has installed beside the running one, sets
-//! `<html data-update="ready">` and fires [`READY_EVENT`]; the app then shows the notice in the
-//! page's language, and its Reload button fires [`APPLY_EVENT`], on which the script lets the
-//! new build take over and reloads (the scenario is autosaved when the page is left,
-//! [`super::startup`]). The registration is plain JavaScript because in Rust the same glue
-//! cost 5.6 KB gzip of wasm against under 1 KB of script.
+//! The "new version is ready" notice. `assets/sw-register.js` (loaded once the first chart
+//! is drawn, [`crate::web::mark_first_chart`]) registers the service worker and, when a newly
+//! deployed build has installed beside the running one, sets `<html data-update="ready">` and
+//! fires [`READY_EVENT`]; the app then shows the notice in the page's language, and its Reload
+//! button fires [`APPLY_EVENT`], on which the script lets the new build take over and reloads
+//! (the scenario is autosaved when the page is left, [`super::startup`]). The registration is
+//! plain JavaScript because in Rust the same glue cost 5.6 KB gzip of wasm against about 1 KB
+//! of script.
 
 use gloo::events::EventListener;
 use planner_app::i18n::Translator;
