@@ -5,7 +5,8 @@ Trunk starts the app with an inline module script whose text changes with every 
 names the hashed bundle files), so the policy allows exactly that script by its SHA-256 hash
 instead of allowing inline scripts in general. Everything else may come only from the page's
 own origin, WebAssembly may be compiled ('wasm-unsafe-eval'), and style attributes are allowed
-(see POLICY for why). Nothing may be fetched from anywhere else: no request leaves the page's origin.
+(see POLICY for why), and the service worker and the manifest come from the page's origin. Nothing
+may be fetched from anywhere else: no request leaves the page's origin.
 
 Reads and rewrites $TRUNK_STAGING_DIR/index.html (or the path given as the first argument).
 """
@@ -25,6 +26,11 @@ POLICY = (
     "style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data: blob:; "
     "connect-src 'self'; "
+    # The service worker (sw.js, registered by the 'self' script sw-register.js that the app
+    # loads) and the web app manifest, both from the page's own origin; nothing else may be
+    # loaded as a worker or a manifest.
+    "worker-src 'self'; "
+    "manifest-src 'self'; "
     "font-src 'self'; "
     "base-uri 'none'; "
     "form-action 'none'; "

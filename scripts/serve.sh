@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# Quick start, command 1: installs what is missing, builds the release bundle and serves it.
-# Open the address it prints (default http://127.0.0.1:8080/). PORT=9000 picks another port.
+# Quick start, command 1: installs what is missing, builds the release bundle into dist/ and
+# serves it the way a production host should (tests/e2e/server.mjs): the precompressed .br/.gz
+# copies with Content-Encoding, hashed files cached for a year as immutable, index.html, the
+# service worker and the manifest revalidated on every visit. Open the address it prints
+# (default http://127.0.0.1:8080/).
+#   PORT=9000 scripts/serve.sh                   another port
+#   BASE_PATH=/some/nested/path/ scripts/serve.sh  under a sub-path, as GitHub Pages serves it
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
-"$ROOT/scripts/setup.sh"
+"$ROOT/scripts/setup.sh" --serve
 cd "$ROOT"
 PORT="${PORT:-8080}"
-log "building and serving at http://127.0.0.1:$PORT/ (Ctrl-C stops)"
-exec trunk serve --release --no-autoreload --address 127.0.0.1 --port "$PORT"
+log "building the release bundle into dist/"
+trunk build --release
+exec node "$ROOT/tests/e2e/server.mjs" "$ROOT/dist" --port "$PORT" --base "${BASE_PATH:-/}"

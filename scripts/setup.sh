@@ -2,7 +2,8 @@
 # Installs what building and testing need, skipping whatever is already there at the right
 # version, so a re-used machine is ready in seconds and a fresh one still works.
 #   scripts/setup.sh            build tools: wasm target, Trunk, wasm-bindgen CLI, wasm-opt
-#   scripts/setup.sh --browser  also Debian's chromium + chromedriver and the e2e npm packages
+#   scripts/setup.sh --serve    also the npm packages of tests/e2e (the static server of serve.sh)
+#   scripts/setup.sh --browser  also Debian's chromium + chromedriver and those npm packages
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
@@ -38,6 +39,8 @@ if [ "${1:-}" = "--browser" ]; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
   fi
+fi
+if [ "${1:-}" = "--browser" ] || [ "${1:-}" = "--serve" ]; then
   if ! [ -d "$ROOT/tests/e2e/node_modules/playwright-core" ] || ! [ -d "$ROOT/tests/e2e/node_modules/sirv" ]; then
     log "installing the end-to-end test's npm packages (playwright-core, sirv)"
     npm ci --prefix "$ROOT/tests/e2e" --no-audit --no-fund --loglevel=error

@@ -15,6 +15,7 @@ pub mod slider;
 pub mod startup;
 pub mod state;
 pub mod strategy;
+pub mod update;
 
 use chart_panel::{AnyChart, ChartPanel};
 use comparison::Comparison;
@@ -150,6 +151,7 @@ pub fn app(props: &AppProps) -> Html {
     let state = use_reducer(move || startup::initial_state(link));
     let scenario = state.scenario.clone();
     let save_error = startup::use_autosave(&state);
+    let update_ready = update::use_update_ready();
     startup::use_links_opened_later(state.dispatcher());
     let tr = use_memo(state.language, |l| language::Tr::new(*l));
 
@@ -496,6 +498,9 @@ pub fn app(props: &AppProps) -> Html {
             <language::LanguageSwitch language={state.language} dispatch={wire.clone()} />
         </header>
         <main>
+            if update_ready {
+                { update::notice(&t) }
+            }
             <notices::Notices notices={state.load_notices.clone()} dispatch={wire.clone()} />
             <section class="card toolbar" aria-label={tx(msg!("ui-scenario-files"))}>
                 <presets::PresetMenu dispatch={wire.clone()} />

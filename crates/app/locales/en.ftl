@@ -103,6 +103,11 @@ ui-advisor-compare = Compare the top { $count }
 ## Main page: header, scenario editor, charts, footer.
 ui-app-title = GPU rental cost planner
 ui-app-intro = Compare real, dated GPU rental offers. Everything runs in your browser; nothing is sent anywhere.
+# The page's <meta name="description"> (search results, link previews), set to the page's language.
+meta-description = Compare what renting GPUs really costs over time across AWS, Azure, Google Cloud, Alibaba Cloud, Tencent Cloud and GPU clouds: on-demand, reserved, savings plan and spot prices per GPU-hour, with interruption rate, egress and break-even. Runs in your browser, also offline.
+# Shown when the service worker has installed a newly deployed version (it starts on reload).
+ui-update-ready = A new version of the planner is ready. Reload to use it; your scenario is kept.
+ui-update-reload = Reload
 ui-scenario-files = scenario files
 ui-scenario-job = Scenario: job
 ui-scenario-fleet = Scenario: fleet

@@ -101,6 +101,11 @@ ui-advisor-compare = 比较前 { $count } 个
 ## Main page: header, scenario editor, charts, footer.
 ui-app-title = GPU 租用成本规划器
 ui-app-intro = 比较真实、注明日期的 GPU 租用报价。全部计算在浏览器中完成，不向任何地方发送数据。
+# 页面的 <meta name="description">（搜索结果、链接预览），随页面语言切换。
+meta-description = 比较租用 GPU 随时间的真实成本：AWS、Azure、Google Cloud、阿里云、腾讯云与各 GPU 云的按需、预留、节省计划、竞价与包月价格，按每 GPU 小时计，含中断率、出网流量与盈亏平衡。在浏览器中运行，离线也可用。
+# Service worker 已安装新部署的版本时显示（重新加载后启用）。
+ui-update-ready = 规划器的新版本已就绪。重新加载即可使用，当前方案会保留。
+ui-update-reload = 重新加载
 ui-scenario-files = 场景文件
 ui-scenario-job = 场景：作业
 ui-scenario-fleet = 场景：机群

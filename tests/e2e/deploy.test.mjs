@@ -1,0 +1,289 @@
+// End-to-end tests of deployment (README "Deploy"): the release build served under a nested
+// path, precompressed and cached the way scripts/serve.sh serves it (server.mjs); the installable
+// parts (manifest, icons, description in the page's language); offline use through the service
+// worker; and a newly deployed build picked up as a whole.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cp, mkdtemp, readdir, readFile, rm, rename, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { serveDist, launchChromium, openApp, downloadFile, exportedScenario } from './harness.mjs';
+import { fillWorker } from '../../scripts/precache.mjs';
+import { compressDir } from '../../scripts/compress.mjs';
+
+const DIST = process.env.DIST_DIR;
+const BASE = '/some/nested/path/';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serveDist(DIST, { base: BASE });
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Opens the app at BASE in a fresh context (harness.mjs `openApp`). */
+function open(options = {}) {
+  return openApp(browser, server.origin, { path: BASE, ...options });
+}
+
+/** Every resource the page loaded: `[{ url, status }]` (Resource Timing, with the document). */
+function loaded(page) {
+  return page.evaluate(() => [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+    .map((e) => ({ url: e.name, status: e.responseStatus })));
+}
+
+/** Whether the cumulative chart has a drawn line (any SVG path or polyline in it). */
+function chartDrawn(page) {
+  return page.waitForFunction(() => document.querySelector('#chart svg')?.querySelectorAll('path, polyline').length > 0);
+}
+
+/** Resolves once a service worker controls the page. */
+function controlled(page) {
+  return page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** Sets the months field to `n` and waits until the autosave stored it. */
+async function setMonthsAndWaitForAutosave(page, n) {
+  await page.fill('#months-number', String(n));
+  await page.waitForFunction((want) => {
+    try {
+      return JSON.parse(localStorage.getItem('gpurent.state')).current.horizon_months === want;
+    } catch { return false; }
+  }, n);
+}
+
+/** GET `url` with `Accept-Encoding: br, gzip`: status, headers and the raw body's length. */
+function head(url) {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers: { 'Accept-Encoding': 'br, gzip' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (b) => { bytes += b.length; });
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, bytes }));
+    }).on('error', reject);
+  });
+}
+
+test('under a nested path: every file loads from that path, the chart draws, the slider redraws, a share link opens, downloads and autosave work', async () => {
+  const { context, page, problems } = await open();
+  await chartDrawn(page);
+  const files = await loaded(page);
+  for (const f of files) {
+    assert.ok(f.url.startsWith(server.origin + BASE), `loaded from outside the base path: ${f.url}`);
+    assert.ok(f.status > 0 && f.status < 400, `${f.url}: HTTP ${f.status}`);
+  }
+  assert.ok(files.some((f) => f.url.endsWith('.wasm')), 'the wasm came from the base path');
+
+  // Moving the slider redraws the chart (on screen: charts off screen wait until shown).
+  await page.$eval('#chart', (c) => c.scrollIntoView());
+  const before = await page.$eval('#chart svg', (s) => s.outerHTML);
+  await page.$eval('#months-range', (r) => {
+    r.value = String(Number(r.value) + 1);
+    r.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await page.waitForFunction((old) => document.querySelector('#chart svg')?.outerHTML !== old, before);
+  await chartDrawn(page);
+
+  // A share link keeps the base path, and opens the same scenario in another tab.
+  await page.fill('#months-number', '19');
+  const scenario = (await exportedScenario(page)).json;
+  await page.click('#copy-share-link');
+  await page.waitForSelector('#share-link');
+  const link = await page.inputValue('#share-link');
+  assert.ok(link.startsWith(`${server.origin}${BASE}#s=`), `share link under the base path: ${link}`);
+  const other = await context.newPage();
+  await other.goto(link);
+  await other.waitForSelector('#copy-share-link');
+  await chartDrawn(other);
+  assert.deepEqual((await exportedScenario(other)).json, scenario, 'the link opens its scenario');
+  await other.close();
+
+  // Downloads are made in the page, whatever its path.
+  const csv = await downloadFile(page, '#download-csv');
+  assert.match(csv.name, /^gpu-cost-cumulative-\d{4}-\d{2}-\d{2}\.csv$/);
+  assert.ok(csv.text.split('\n').length > 3, 'the CSV has rows');
+
+  // The autosave is read back at this path.
+  await setMonthsAndWaitForAutosave(page, 23);
+  await page.goto(server.origin + BASE);
+  await page.waitForSelector('#months-number');
+  assert.equal(await page.inputValue('#months-number'), '23');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('served compressed, hashed files cached for a year, the rest revalidated; the base path without its slash is redirected', async () => {
+  const index = await readFile(path.join(DIST, 'index.html'), 'utf8');
+  const wasm = index.match(/\.\/([\w-]+_bg\.wasm)/)[1];
+  const root = await head(server.origin + BASE);
+  assert.equal(root.status, 200);
+  assert.equal(root.headers['content-encoding'], 'br');
+  assert.equal(root.headers['cache-control'], 'no-cache');
+  assert.match(root.headers.vary, /Accept-Encoding/);
+  const w = await head(server.origin + BASE + wasm);
+  assert.equal(w.headers['content-encoding'], 'br');
+  assert.equal(w.headers['content-type'], 'application/wasm');
+  assert.equal(w.headers['cache-control'], 'public, max-age=31536000, immutable');
+  const raw = (await readFile(path.join(DIST, wasm))).length;
+  assert.ok(w.bytes < raw * 0.5, `the wasm travels compressed (${w.bytes} of ${raw} B)`);
+  for (const name of ['sw.js', 'manifest.webmanifest']) {
+    assert.equal((await head(server.origin + BASE + name)).headers['cache-control'], 'no-cache', name);
+  }
+  const bare = await head(server.origin + BASE.slice(0, -1));
+  assert.equal(bare.status, 301);
+  assert.equal(bare.headers.location, BASE);
+  // Every file of the build (the PNGs aside, where compression gains little) has both copies.
+  for (const name of await readdir(DIST)) {
+    if (/\.(gz|br|png)$/.test(name)) continue;
+    const names = await readdir(DIST);
+    assert.ok(names.includes(`${name}.gz`) && names.includes(`${name}.br`), `${name} has .gz and .br copies`);
+  }
+});
+
+test('installable: manifest with relative start_url and scope, icons that load, theme colours, a description in the page language', async () => {
+  const { context, page, problems } = await open();
+  const href = await page.$eval('link[rel=manifest]', (l) => l.href);
+  assert.equal(href, `${server.origin}${BASE}manifest.webmanifest`);
+  const manifest = await page.evaluate(async (u) => (await fetch(u)).json(), href);
+  assert.equal(new URL(manifest.start_url, href).href, server.origin + BASE, 'start_url is the base path');
+  assert.equal(new URL(manifest.scope, href).href, server.origin + BASE, 'scope is the base path');
+  assert.ok(manifest.name && manifest.short_name && manifest.description);
+  assert.match(manifest.theme_color, /^#[0-9a-f]{6}$/i);
+  assert.match(manifest.background_color, /^#[0-9a-f]{6}$/i);
+  for (const want of ['192x192', '512x512']) {
+    assert.ok(manifest.icons.some((i) => i.sizes === want && i.type === 'image/png' && i.purpose.includes('any')), `${want} PNG icon`);
+  }
+  assert.ok(manifest.icons.some((i) => i.purpose.includes('maskable')), 'a maskable icon');
+  assert.ok(manifest.icons.some((i) => i.type === 'image/svg+xml'), 'the SVG icon');
+  for (const icon of manifest.icons) {
+    const size = await page.evaluate(async (u) => {
+      const img = new Image();
+      img.src = u;
+      await img.decode();
+      return `${img.naturalWidth}x${img.naturalHeight}`;
+    }, new URL(icon.src, href).href);
+    if (icon.sizes !== 'any') assert.equal(size, icon.sizes, icon.src);
+  }
+  const themes = await page.$$eval('meta[name=theme-color]', (ms) => ms.map((m) => [m.media, m.content]));
+  assert.deepEqual(themes.map(([m]) => m), ['(prefers-color-scheme: light)', '(prefers-color-scheme: dark)']);
+
+  const description = () => page.$eval('meta[name=description]', (m) => m.content);
+  const english = await description();
+  assert.match(english, /on-demand, reserved, savings plan and spot/);
+  await page.selectOption('#language', 'zh-CN');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  assert.match(await description(), /按需.*预留.*竞价.*包月/);
+  assert.equal(await page.title(), 'GPU 租用成本规划器');
+  await page.selectOption('#language', 'en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  assert.equal(await description(), english, 'index.html and en.ftl give the same description');
+  assert.equal(await page.title(), 'GPU rental cost planner');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('offline: after one visit the planner reloads without a network, with the autosaved scenario and its charts', async () => {
+  const { context, page, problems } = await open();
+  await controlled(page);
+  await setMonthsAndWaitForAutosave(page, 29);
+  await context.setOffline(true);
+  const served = server.requests();
+  await page.reload();
+  await page.waitForSelector('#total-0');
+  await page.waitForFunction(() => performance.getEntriesByName('first-chart').length > 0);
+  await chartDrawn(page);
+  assert.equal(await page.inputValue('#months-number'), '29', 'the autosaved scenario');
+  for (const id of ['#chart-ranking', '#chart-breakdown']) {
+    await page.$eval(id, (c) => c.scrollIntoView());
+    await page.waitForFunction((sel) => document.querySelector(`${sel} svg`)?.querySelectorAll('path, polyline, rect').length > 0, id);
+  }
+  assert.equal(await page.$('#update-notice'), null, 'no new version while offline');
+  assert.equal(server.requests(), served, 'no request reached the server');
+  assert.deepEqual(problems, []);
+  // The network really is off, for the worker too: a file the build does not have fails (and
+  // the browser logs that failure, so this comes after the check above).
+  const probe = await page.evaluate(() => fetch('./not-in-the-build.txt').then((r) => `HTTP ${r.status}`, () => 'failed'));
+  assert.equal(probe, 'failed');
+  await context.close();
+});
+
+/**
+ * A new build of DIST in a temporary folder, made the way a deployment changes: one changed
+ * stylesheet (new content, so a new hashed name, with index.html pointing at it and its SRI
+ * hash updated), then the build's own hook scripts regenerate the worker's file list and build
+ * id (scripts/precache.mjs, from assets/sw.js) and the .gz/.br copies (scripts/compress.mjs).
+ * The wasm and JS are the same files: the test is about the worker taking a new set of files,
+ * which a real rebuild would give too, at the cost of another release build.
+ * Resolves to `{ dir, css, id }`: the folder, the new stylesheet's name and the new build id.
+ */
+async function newBuild() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'gpu-cost-planner-build2-'));
+  await cp(DIST, dir, { recursive: true });
+  for (const name of await readdir(dir)) if (/\.(gz|br)$/.test(name)) await rm(path.join(dir, name));
+  const indexPath = path.join(dir, 'index.html');
+  let index = await readFile(indexPath, 'utf8');
+  const old = index.match(/\.\/(style-[0-9a-f]+\.css)/)[1];
+  const text = `${await readFile(path.join(dir, old), 'utf8')}\n:root { --build-marker: 2; }\n`;
+  const css = `style-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.css`;
+  await writeFile(path.join(dir, css), text);
+  await rm(path.join(dir, old));
+  const sri = `sha384-${createHash('sha384').update(text).digest('base64')}`;
+  index = index.replace(new RegExp(`\\./${old}" integrity="[^"]+"`), `./${css}" integrity="${sri}"`);
+  assert.ok(index.includes(css), 'index.html points at the new stylesheet');
+  await writeFile(indexPath, index);
+  await rename(path.join(dir, 'sw.js'), path.join(dir, 'sw.previous.js'));
+  await cp(new URL('../../assets/sw.js', import.meta.url), path.join(dir, 'sw.js'));
+  await rm(path.join(dir, 'sw.previous.js'));
+  const { id } = await fillWorker(dir);
+  await compressDir(dir);
+  return { dir, css, id };
+}
+
+test('a new deployment: the open page says a new version is ready, never mixes builds, and Reload switches to the new files', async () => {
+  const { context, page, problems } = await open();
+  await controlled(page);
+  await setMonthsAndWaitForAutosave(page, 31);
+  const oldCss = await page.$eval('link[rel=stylesheet]', (l) => l.getAttribute('href'));
+  const oldKeys = await page.evaluate(() => caches.keys());
+  assert.equal(oldKeys.length, 1, `one cache: ${oldKeys}`);
+
+  const build = await newBuild();
+  try {
+    server.serve(build.dir);
+    // Navigating makes the browser check sw.js: the page comes from the old build's cache, the
+    // new worker installs beside it, and the page says so.
+    await page.reload();
+    await page.waitForSelector('#update-notice', { timeout: 60_000 });
+    assert.match(await page.textContent('#update-notice'), /new version/);
+    assert.equal(await page.$eval('link[rel=stylesheet]', (l) => l.getAttribute('href')), oldCss, 'still the old build');
+    assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--build-marker')), '');
+
+    await Promise.all([page.waitForEvent('load'), page.click('#update-reload')]);
+    await page.waitForSelector('#total-0');
+    await chartDrawn(page);
+    assert.equal(await page.$eval('link[rel=stylesheet]', (l) => l.getAttribute('href')), `./${build.css}`, 'the new build');
+    assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--build-marker').trim()), '2');
+    assert.equal(await page.inputValue('#months-number'), '31', 'the scenario is kept');
+    assert.equal(await page.$('#update-notice'), null);
+    const keys = await page.evaluate(() => caches.keys());
+    assert.equal(keys.length, 1, `the old build's cache is deleted: ${keys}`);
+    assert.ok(keys[0].endsWith(` ${build.id}`), `the cache is the new build's (${keys[0]})`);
+    assert.notDeepEqual(keys, oldKeys);
+    // And the new build is what opens offline now.
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForSelector('#total-0');
+    assert.equal(await page.$eval('link[rel=stylesheet]', (l) => l.getAttribute('href')), `./${build.css}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    server.serve(DIST);
+    await context.close();
+    await rm(build.dir, { recursive: true, force: true });
+  }
+});
