@@ -8,6 +8,10 @@
 //! `SKIPPED_ROWS`. An ingest error fails the build with the error's file and line. The output
 //! depends only on the source files, so it is byte-identical across runs (tested in
 //! `catalog::validation`).
+//!
+//! `GPURENT_EMPTY_CATALOG=1` builds an empty catalog instead (no source, no offer): used only to
+//! measure the catalog's share of the wasm bundle (docs/catalog.md, "Size"); the app built that
+//! way has nothing to show.
 
 #[allow(dead_code)]
 #[path = "src/catalog/gpus.rs"]
@@ -25,6 +29,7 @@ fn main() {
     println!("cargo:rerun-if-changed=src/catalog/ingest.rs");
     println!("cargo:rerun-if-changed=src/catalog/gpus.rs");
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-env-changed=GPURENT_EMPTY_CATALOG");
 
     let manifest_dir = PathBuf::from(
         env::var_os("CARGO_MANIFEST_DIR")
@@ -33,8 +38,12 @@ fn main() {
     let out_dir =
         PathBuf::from(env::var_os("OUT_DIR").unwrap_or_else(|| panic!("OUT_DIR is not set")));
 
-    let catalog = ingest::ingest_all(&manifest_dir.join("../../data/catalog-sources"))
-        .unwrap_or_else(|e| panic!("catalog ingest failed: {e}"));
+    let catalog = if env::var_os("GPURENT_EMPTY_CATALOG").is_some_and(|v| v == "1") {
+        ingest::Catalog::default()
+    } else {
+        ingest::ingest_all(&manifest_dir.join("../../data/catalog-sources"))
+            .unwrap_or_else(|e| panic!("catalog ingest failed: {e}"))
+    };
     let code = ingest::render_rust(&catalog);
     let out = out_dir.join("catalog_data.rs");
     fs::write(&out, code).unwrap_or_else(|e| panic!("cannot write {}: {e}", out.display()));
