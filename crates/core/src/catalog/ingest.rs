@@ -60,7 +60,22 @@ pub const CN_FILE: &str = "cn-platform-offers.csv";
 
 /// CSV files in the folder that are deliberately not read as offers: the SkyPilot accelerator
 /// map (no prices) and the founding articles' figures (claims, not market data).
-pub const IGNORED_FILES: &[&str] = &["skypilot-common-accelerators.csv", "seed-figures.csv"];
+pub const IGNORED_FILES: &[&str] = &[
+    "skypilot-common-accelerators.csv",
+    "seed-figures.csv",
+    // Committed as data before their parsers land (PROVENANCE.md describes them).
+    "aws-skypilot-p-family.csv",
+    "aws-skypilot-g-family.csv",
+    "aws-skypilot-trainium-inferentia.csv",
+    "aws-reserved-tsaol-vantage.csv",
+    "aws-reserved-tsaol-vantage-cn-cny.csv",
+    "aws-savings-plans-tsaol-vantage-cn-cny.csv",
+    "aws-reserved-leanercloud-2023.csv",
+    "aws-spot-advisor-spotinfo.csv",
+    "aws-spot-spotinfo.csv",
+    "aws-capacity-blocks-pages-2024.csv",
+    "aws-billing-rules-aws.csv",
+];
 
 const SKYPILOT_LICENCE: &str = "not confirmed: the skypilot-catalog repository has no LICENSE file (the SkyPilot project itself is Apache-2.0); factual price data collected from cloud pricing APIs";
 const SUGARLXN_LICENCE: &str = "not confirmed: the sugarlxn/skypilot-catalog fork states no licence of its own (treat as for the upstream SkyPilot catalog)";
