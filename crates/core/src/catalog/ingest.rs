@@ -75,6 +75,13 @@ pub const IGNORED_FILES: &[&str] = &[
     "aws-spot-spotinfo.csv",
     "aws-capacity-blocks-pages-2024.csv",
     "aws-billing-rules-aws.csv",
+    "azure-karpenter-vms.csv",
+    "azure-pricingradar-vms.csv",
+    "azure-gpu-sizes.csv",
+    "azure-reservations-calculator-polandcentral.csv",
+    "azure-reservations-ibranibeny-indonesiacentral.csv",
+    "azure-reservations-babajide-retailapi.csv",
+    "azure-reservations-termcatalog-idx71169283831.csv",
 ];
 
 const SKYPILOT_LICENCE: &str = "not confirmed: the skypilot-catalog repository has no LICENSE file (the SkyPilot project itself is Apache-2.0); factual price data collected from cloud pricing APIs";
