@@ -82,6 +82,9 @@ pub const IGNORED_FILES: &[&str] = &[
     "azure-reservations-ibranibeny-indonesiacentral.csv",
     "azure-reservations-babajide-retailapi.csv",
     "azure-reservations-termcatalog-idx71169283831.csv",
+    "gcp-cyclenerd-n1-hosts.csv",
+    "gcp-skypilot-gpu-attachable.csv",
+    "gcp-tpu-prices-gpuhunt.csv",
 ];
 
 const SKYPILOT_LICENCE: &str = "not confirmed: the skypilot-catalog repository has no LICENSE file (the SkyPilot project itself is Apache-2.0); factual price data collected from cloud pricing APIs";
