@@ -85,6 +85,8 @@ pub const IGNORED_FILES: &[&str] = &[
     "gcp-cyclenerd-n1-hosts.csv",
     "gcp-skypilot-gpu-attachable.csv",
     "gcp-tpu-prices-gpuhunt.csv",
+    "alicloud-sugarlxn-vms.csv",
+    "cn-platform-offers-2.csv",
 ];
 
 const SKYPILOT_LICENCE: &str = "not confirmed: the skypilot-catalog repository has no LICENSE file (the SkyPilot project itself is Apache-2.0); factual price data collected from cloud pricing APIs";
