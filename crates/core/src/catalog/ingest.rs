@@ -87,6 +87,19 @@ pub const IGNORED_FILES: &[&str] = &[
     "gcp-tpu-prices-gpuhunt.csv",
     "alicloud-sugarlxn-vms.csv",
     "cn-platform-offers-2.csv",
+    "multi-gpurentalprices-offers.csv",
+    "crusoe-gpuhunt-prices.csv",
+    "paperspace-cloudgpus-prices.csv",
+    "lambda-apifixture-instance-types.csv",
+    "multi-idx-pagequotes.csv",
+    "vast-publicfeed-quotes.csv",
+    "vast-rawoffers-offers.csv",
+    "hyperstack-skypilot-vms.csv",
+    "cudo-skypilot-vms.csv",
+    "shadeform-skypilot-vms.csv",
+    "primeintellect-skypilot-vms.csv",
+    "runpod-skypilot-vms.csv",
+    "billing-rules-gpu-clouds.csv",
 ];
 
 const SKYPILOT_LICENCE: &str = "not confirmed: the skypilot-catalog repository has no LICENSE file (the SkyPilot project itself is Apache-2.0); factual price data collected from cloud pricing APIs";
