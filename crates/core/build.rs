@@ -1,5 +1,5 @@
 //! Build script: ingests the dated public price files in `data/catalog-sources/` at the
-//! repository root (rules in `src/catalog/ingest.rs`) and writes them as Rust statics to
+//! repository root (rules in `src/catalog/ingest/mod.rs`) and writes them as Rust statics to
 //! `$OUT_DIR/catalog_data.rs`, which `src/catalog/mod.rs` includes. The browser bundle
 //! therefore carries no CSV parser.
 //!
@@ -17,7 +17,7 @@
 #[path = "src/catalog/gpus.rs"]
 mod gpus;
 #[allow(dead_code)]
-#[path = "src/catalog/ingest.rs"]
+#[path = "src/catalog/ingest/mod.rs"]
 mod ingest;
 
 use std::env;
@@ -26,7 +26,7 @@ use std::path::PathBuf;
 
 fn main() {
     println!("cargo:rerun-if-changed=../../data/catalog-sources");
-    println!("cargo:rerun-if-changed=src/catalog/ingest.rs");
+    println!("cargo:rerun-if-changed=src/catalog/ingest");
     println!("cargo:rerun-if-changed=src/catalog/gpus.rs");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=GPURENT_EMPTY_CATALOG");

@@ -1,0 +1,654 @@
+//! Build-time ingest of the dated public GPU price files in `data/catalog-sources/` (described in
+//! its `PROVENANCE.md`) into owned offer and source records, which `build.rs` writes out as the
+//! catalog statics.
+//!
+//! `build.rs` includes this module with `#[path = "src/catalog/ingest/mod.rs"] mod ingest;`, so it uses
+//! only `std` and the `csv` crate and never refers to `crate::` or `super::`.
+//!
+//! Rules shared by every source format:
+//!
+//! - Columns are read **by header name**; the column order differs between files.
+//! - Prices are stored **per instance-hour in the offer's native currency**, at full precision
+//!   (never rounded). Per GPU-hour figures are derived later as price ÷ GPU count.
+//! - GPU memory is **per GPU, in GiB**. Vendor "GB" figures for GPU memory (80 GB HBM and the
+//!   like) are taken as GiB, as the vendors mean them.
+//! - **Aggregation**: one offer per (source, instance type). Among the rows the source lists for
+//!   one instance type (regions, zones or hosts) the cheapest on-demand row is kept (the first one
+//!   in file order on ties); the offer's region, spot price, vCPUs and other fields come from that
+//!   same row, and `listings` counts the rows aggregated.
+//! - **Skipped rows** (never an error; each is returned in [`Catalog::skipped`] with its file,
+//!   line and a reason of the form `"<category>: <detail>"`): no on-demand price, a non-finite or
+//!   non-positive on-demand price, an empty accelerator name or count, a GPU count that is not a
+//!   whole number ≥ 1 (fractional vGPU slices), a vGPU slice named like `A10*1/3` or `T4/4` or
+//!   sold in a shared-GPU family, and accelerators that are not GPUs of the kinds the catalog
+//!   keeps (see [`non_gpu_accelerator`]).
+//! - **Errors** ([`IngestError`], the build fails): a file that cannot be read, malformed CSV
+//!   (bad quoting, a row with the wrong number of fields), a missing required column, a cell that
+//!   must be a number and is not one (e.g. `"abc"` in `Price`), an unknown `.csv` file in the
+//!   folder, or two offers with the same id. Bad numbers fail rather than skip because the files
+//!   are curated snapshots: a cell that does not parse means the file itself is damaged.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::fmt;
+use std::fs;
+use std::path::Path;
+
+mod aggregate;
+mod becloudready;
+mod cn;
+mod gcp;
+mod render;
+mod skypilot;
+mod table;
+#[cfg(test)]
+mod tests;
+
+use aggregate::*;
+pub use becloudready::*;
+pub use cn::*;
+pub use gcp::*;
+pub use render::*;
+pub use skypilot::*;
+use table::*;
+
+/// USD per CNY used by the sugarlxn fork's Alibaba Cloud and Tencent Cloud fetchers
+/// (`--cny-usd-rate 0.138`): their `Price` and `SpotPrice` are CNY × 0.138, so the native CNY
+/// price is `USD ÷ 0.138`, computed at full `f64` precision and never rounded.
+pub const FETCHER_USD_PER_CNY: f64 = 0.138;
+
+/// As-of month of the SkyPilot and sugarlxn files: only the month they were read (November
+/// 2026) is known, not their commits' dates, so their sources have `as_of_exact = false`.
+pub const SKYPILOT_AS_OF: &str = "2026-11";
+
+/// As-of date of the Cyclenerd Google Cloud file (`generated: Thu Jul 30 06:13:17 2026`).
+pub const GCP_AS_OF: &str = "2026-07-30";
+
+/// As-of date of the becloudready files (date of commit `64a1fca6`).
+pub const BECLOUDREADY_AS_OF: &str = "2026-02-11";
+
+/// Hours per month of the Cyclenerd `month*` columns (`month` = 730 × `hour`), used to turn its
+/// committed-use monthly prices back into hourly rates.
+pub const HOURS_PER_MONTH: f64 = 730.0;
+
+/// File name of the Google Cloud (Cyclenerd) price file.
+pub const GCP_FILE: &str = "gcp-cyclenerd-gpu-instances.csv";
+
+/// File name of the hand-typed Chinese platform offers.
+pub const CN_FILE: &str = "cn-platform-offers.csv";
+
+/// CSV files in the folder that are deliberately not read as offers: the SkyPilot accelerator
+/// map (no prices) and the founding articles' figures (claims, not market data).
+pub const IGNORED_FILES: &[&str] = &[
+    "skypilot-common-accelerators.csv",
+    "seed-figures.csv",
+    // Committed as data before their parsers land (PROVENANCE.md describes them).
+    "aws-skypilot-p-family.csv",
+    "aws-skypilot-g-family.csv",
+    "aws-skypilot-trainium-inferentia.csv",
+    "aws-reserved-tsaol-vantage.csv",
+    "aws-reserved-tsaol-vantage-cn-cny.csv",
+    "aws-savings-plans-tsaol-vantage-cn-cny.csv",
+    "aws-reserved-leanercloud-2023.csv",
+    "aws-spot-advisor-spotinfo.csv",
+    "aws-spot-spotinfo.csv",
+    "aws-capacity-blocks-pages-2024.csv",
+    "aws-billing-rules-aws.csv",
+    "azure-karpenter-vms.csv",
+    "azure-pricingradar-vms.csv",
+    "azure-gpu-sizes.csv",
+    "azure-reservations-calculator-polandcentral.csv",
+    "azure-reservations-ibranibeny-indonesiacentral.csv",
+    "azure-reservations-babajide-retailapi.csv",
+    "azure-reservations-termcatalog-idx71169283831.csv",
+    "gcp-cyclenerd-n1-hosts.csv",
+    "gcp-skypilot-gpu-attachable.csv",
+    "gcp-tpu-prices-gpuhunt.csv",
+    "alicloud-sugarlxn-vms.csv",
+    "cn-platform-offers-2.csv",
+    "multi-gpurentalprices-offers.csv",
+    "crusoe-gpuhunt-prices.csv",
+    "paperspace-cloudgpus-prices.csv",
+    "lambda-apifixture-instance-types.csv",
+    "multi-idx-pagequotes.csv",
+    "vast-publicfeed-quotes.csv",
+    "vast-rawoffers-offers.csv",
+    "hyperstack-skypilot-vms.csv",
+    "cudo-skypilot-vms.csv",
+    "shadeform-skypilot-vms.csv",
+    "primeintellect-skypilot-vms.csv",
+    "runpod-skypilot-vms.csv",
+    "billing-rules-gpu-clouds.csv",
+];
+
+const SKYPILOT_LICENCE: &str = "not confirmed: the skypilot-catalog repository has no LICENSE file (the SkyPilot project itself is Apache-2.0); factual price data collected from cloud pricing APIs";
+const SUGARLXN_LICENCE: &str = "not confirmed: the sugarlxn/skypilot-catalog fork states no licence of its own (treat as for the upstream SkyPilot catalog)";
+const SKYPILOT_DATE_NOTE: &str = "USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.";
+const CNY_CONVERSION_NOTE: &str = "CNY = source USD ÷ 0.138 (the source fetcher's rate)";
+
+/// How an offer's on-demand time is billed (mirrors the runtime `Billing`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BillingRecord {
+    /// Rounding unit in seconds (1 = per second, 60 = per minute); `None` when not stated.
+    pub granularity_seconds: Option<u32>,
+    /// Minimum billed seconds per run; 0 when none is stated.
+    pub minimum_seconds: u32,
+}
+
+impl BillingRecord {
+    /// Billing rule not stated by the source: exact time, no minimum.
+    pub const UNSTATED: BillingRecord = BillingRecord {
+        granularity_seconds: None,
+        minimum_seconds: 0,
+    };
+    /// Per-second billing with no minimum time (AutoDL pay-as-you-go).
+    pub const PER_SECOND: BillingRecord = BillingRecord {
+        granularity_seconds: Some(1),
+        minimum_seconds: 0,
+    };
+    /// Per-minute billing with no minimum time (Featurize).
+    pub const PER_MINUTE: BillingRecord = BillingRecord {
+        granularity_seconds: Some(60),
+        minimum_seconds: 0,
+    };
+    /// Per-second billing with a 60-second minimum per run. AWS: EC2 Linux instances, On-Demand,
+    /// Reserved and Spot ("Announcing Amazon EC2 per second billing", AWS What's New,
+    /// 2017-10-02). Google Cloud: Compute Engine vCPUs, GPUs and memory are charged a 1-minute
+    /// minimum, then per second (Compute Engine pricing, "Billing model"; per-second billing
+    /// announced 2017-09-26).
+    pub const PER_SECOND_MIN_60S: BillingRecord = BillingRecord {
+        granularity_seconds: Some(1),
+        minimum_seconds: 60,
+    };
+}
+
+/// One dated source the catalog is built from (mirrors the runtime `Source`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SourceRecord {
+    /// Short stable id, e.g. `"skypilot-aws"`, unique in the catalog.
+    pub id: String,
+    /// Where the data came from: repository, path and commit, or the page/note for hand-typed rows.
+    pub reference: String,
+    /// As-of date: `YYYY-MM-DD` when the source states it, else `YYYY-MM`.
+    pub as_of: String,
+    /// Whether `as_of` is the source's own exact date (`true`) or only a month (`false`).
+    pub as_of_exact: bool,
+    /// Licence of the data as stated in `PROVENANCE.md`.
+    pub licence: String,
+    /// Caveats that apply to every offer from this source (from `PROVENANCE.md`).
+    pub note: String,
+}
+
+/// One rentable offer (mirrors the runtime `Offer`).
+///
+/// Prices are per instance-hour in `currency`; GPU memory is per GPU in GiB.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OfferRecord {
+    /// Stable unique id: lowercase `"<source id>/<instance type>"`; for the hand-typed Chinese
+    /// platform rows `"<source id>/<provider slug>/<instance type>"`, whose source id carries the
+    /// row's as-of date.
+    pub id: String,
+    /// Provider display name, e.g. `"AWS"`, `"Alibaba Cloud"`, `"AutoDL"`.
+    pub provider: String,
+    /// Provider's instance type or plan name (the card name for per-card marketplaces).
+    pub instance_type: String,
+    /// GPU model as the source names it.
+    pub gpu_model: String,
+    /// GPUs per instance, at least 1.
+    pub gpu_count: u32,
+    /// Memory per GPU in GiB, when known.
+    pub gpu_memory_gib: Option<f64>,
+    /// vCPUs per instance, when stated.
+    pub vcpus: Option<f64>,
+    /// Host RAM per instance in GiB (the source's "GB" figure), when stated.
+    pub ram_gib: Option<f64>,
+    /// Region of the listing the price comes from; empty when the source states none.
+    pub region: String,
+    /// Number of rows (regions, zones, hosts) aggregated into this offer, at least 1.
+    pub listings: u32,
+    /// On-demand price per instance-hour in `currency`; finite and positive.
+    pub on_demand_per_hour: f64,
+    /// Spot price per instance-hour in `currency` from the same row; `None` when empty or not
+    /// positive (the Vast file writes `0.00` for "no spot price").
+    pub spot_per_hour: Option<f64>,
+    /// ISO 4217 code of the native currency: `"USD"` or `"CNY"`.
+    pub currency: &'static str,
+    /// Billing granularity and minimum for on-demand time.
+    pub billing: BillingRecord,
+    /// Index into [`Catalog::sources`].
+    pub source: usize,
+    /// Offer-specific caveat (derived figures, corrections, ranges, anomalies); empty when none.
+    pub note: String,
+    /// Provider kind: `"hyperscaler"`, `"gpu-cloud"` or `"marketplace"` (see [`provider_kind`]).
+    pub provider_kind: &'static str,
+    /// The GPU name exactly as the source spells it (`gpu_model` becomes the canonical name).
+    pub source_gpu_name: String,
+    /// Interconnect where known (`"NVLink (SXM)"`, `"PCIe"`, `"NVLink bridge (NVL)"`), else `""`.
+    pub interconnect: &'static str,
+    /// Total GPU memory per instance in GiB as the source states it, kept only when it equals
+    /// `gpu_count × gpu_memory_gib` (within 2 %); an inconsistent total is dropped with a note.
+    pub gpu_memory_total_gib: Option<f64>,
+    /// Memory per GPU in GiB as the source reports it, when it differs from the canonical
+    /// model's nominal size that `gpu_memory_gib` then holds (e.g. 140.40 for an H200 141GB).
+    pub source_gpu_memory_gib: Option<f64>,
+    /// On-demand price per instance-hour across the aggregated listings: (min, median, max).
+    /// The median of an even number of listings is the mean of the middle two.
+    pub on_demand_spread: (f64, f64, f64),
+    /// Spot price per instance-hour across the listings that have one: (min, median, max).
+    pub spot_spread: Option<(f64, f64, f64)>,
+    /// Number of listings with a spot price.
+    pub spot_listings: u32,
+    /// Every distinct region the aggregated listings name, sorted.
+    pub regions: Vec<String>,
+    /// Committed-use prices: (term in months, payment option, upfront per instance, recurring
+    /// price per instance-hour), cheapest across listings per (term, payment).
+    pub commitments: Vec<(u32, &'static str, f64, f64)>,
+    /// Monthly package price per instance-month (包月), from the same source, when it gives one.
+    pub monthly_per_month: Option<f64>,
+}
+
+impl OfferRecord {
+    /// On-demand price per GPU-hour in `currency`: `on_demand_per_hour / gpu_count`
+    /// (`gpu_count` is at least 1 for every ingested offer).
+    #[must_use]
+    pub fn on_demand_per_gpu_hour(&self) -> f64 {
+        self.on_demand_per_hour / f64::from(self.gpu_count.max(1))
+    }
+}
+
+/// One skipped row: file name, 1-based line number in the file, reason `"<category>: <detail>"`.
+pub type SkippedRow = (String, usize, String);
+
+/// The ingested catalog, or a fragment of it returned by one parser.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Catalog {
+    /// Every source, indexed by [`OfferRecord::source`].
+    pub sources: Vec<SourceRecord>,
+    /// Every offer. [`ingest_all`] sorts them by provider, then on-demand price per GPU-hour
+    /// ascending (then id); a single parser returns them in first-seen order.
+    pub offers: Vec<OfferRecord>,
+    /// Rows that were read but not made into offers (see the module doc for the rules).
+    pub skipped: Vec<SkippedRow>,
+    /// Offers built from the rows but then dropped by validation: (offer id, reason).
+    pub dropped: Vec<(String, String)>,
+}
+
+impl Catalog {
+    /// Appends `other`, shifting its offers' source indices past this catalog's sources.
+    pub fn append(&mut self, other: Catalog) {
+        let base = self.sources.len();
+        self.sources.extend(other.sources);
+        self.offers.extend(other.offers.into_iter().map(|mut o| {
+            o.source += base;
+            o
+        }));
+        self.skipped.extend(other.skipped);
+        self.dropped.extend(other.dropped);
+    }
+}
+
+/// Why ingest failed. Every variant names the file (and the line, where there is one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IngestError {
+    /// A file or the folder could not be read.
+    Io {
+        /// File or folder path.
+        file: String,
+        /// The I/O error's message.
+        message: String,
+    },
+    /// The CSV text is malformed (bad quoting, a row with the wrong number of fields, bad UTF-8).
+    Csv {
+        /// File name.
+        file: String,
+        /// 1-based line, 0 when the CSV reader gave none.
+        line: usize,
+        /// The CSV reader's message.
+        message: String,
+    },
+    /// A column this format needs is not in the header.
+    MissingColumn {
+        /// File name.
+        file: String,
+        /// The missing header name.
+        column: String,
+    },
+    /// A cell holds a value of the wrong kind (e.g. text where a number is required).
+    BadValue {
+        /// File name.
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// Header name of the cell.
+        column: String,
+        /// The cell as written.
+        value: String,
+        /// What was expected, e.g. `"a decimal number"`.
+        expected: String,
+    },
+    /// A `.csv` file in the folder is neither ingested nor listed in [`IGNORED_FILES`].
+    UnknownFile {
+        /// File name.
+        file: String,
+    },
+    /// Two offers (or two sources) got the same id.
+    DuplicateId {
+        /// The id.
+        id: String,
+        /// Source id of the first offer with it.
+        first_source: String,
+        /// Source id of the second offer with it.
+        second_source: String,
+    },
+}
+
+impl fmt::Display for IngestError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IngestError::Io { file, message } => write!(f, "{file}: cannot read: {message}"),
+            IngestError::Csv {
+                file,
+                line,
+                message,
+            } => write!(f, "{file}:{line}: malformed CSV: {message}"),
+            IngestError::MissingColumn { file, column } => {
+                write!(f, "{file}: required column `{column}` is not in the header")
+            }
+            IngestError::BadValue {
+                file,
+                line,
+                column,
+                value,
+                expected,
+            } => write!(
+                f,
+                "{file}:{line}: column `{column}`: {value:?} is not {expected}"
+            ),
+            IngestError::UnknownFile { file } => write!(
+                f,
+                "{file}: CSV file is not wired into the catalog ingest (add it to the ingest tables or to IGNORED_FILES)"
+            ),
+            IngestError::DuplicateId {
+                id,
+                first_source,
+                second_source,
+            } => write!(
+                f,
+                "duplicate id {id:?} (sources {first_source} and {second_source})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for IngestError {}
+
+// ---------------------------------------------------------------------------------------------
+// Entry point
+// ---------------------------------------------------------------------------------------------
+
+/// Reads every price file in `dir` (normally `data/catalog-sources`) and returns the catalog.
+///
+/// Files: the [`SKYPILOT_FILES`], [`GCP_FILE`], the [`BECLOUDREADY_FILES`] and [`CN_FILE`], in
+/// that order (so source indices are stable). Any other `.csv` in `dir` that is not in
+/// [`IGNORED_FILES`] is an error, as is a missing file. Offers are sorted by provider, then
+/// on-demand price per GPU-hour ascending, then id; ids are checked to be unique.
+///
+/// # Errors
+/// Any [`IngestError`]: unreadable or malformed file, missing column, unparseable number,
+/// unknown CSV file, duplicate offer id.
+pub fn ingest_all(dir: &Path) -> Result<Catalog, IngestError> {
+    check_no_unknown_files(dir)?;
+    let read = |file: &str| -> Result<String, IngestError> {
+        let path = dir.join(file);
+        fs::read_to_string(&path).map_err(|e| IngestError::Io {
+            file: path.display().to_string(),
+            message: e.to_string(),
+        })
+    };
+
+    let mut catalog = Catalog::default();
+    for spec in SKYPILOT_FILES {
+        catalog.append(parse_skypilot(spec, &read(spec.file)?)?);
+    }
+    catalog.append(parse_gcp_cyclenerd(&read(GCP_FILE)?)?);
+    for spec in BECLOUDREADY_FILES {
+        catalog.append(parse_becloudready(spec, &read(spec.file)?)?);
+    }
+    catalog.append(parse_cn_platform_offers(&read(CN_FILE)?)?);
+    finalise(&mut catalog);
+    drop_superseded(&mut catalog);
+
+    catalog.offers.sort_by(|a, b| {
+        a.provider
+            .cmp(&b.provider)
+            .then(
+                a.on_demand_per_gpu_hour()
+                    .total_cmp(&b.on_demand_per_gpu_hour()),
+            )
+            .then_with(|| a.id.cmp(&b.id))
+    });
+    check_unique_ids(&catalog)?;
+    Ok(catalog)
+}
+
+/// Provider kind by display name: the five big clouds are hyperscalers, Vast.ai and AutoDL are
+/// marketplaces (per-host offers from third parties, PROVENANCE.md), everyone else is a GPU cloud.
+#[must_use]
+pub fn provider_kind(provider: &str) -> &'static str {
+    match provider {
+        "AWS" | "Azure" | "Google Cloud" | "Alibaba Cloud" | "Tencent Cloud" => "hyperscaler",
+        "Vast.ai" | "AutoDL" => "marketplace",
+        _ => "gpu-cloud",
+    }
+}
+
+/// Form factor (`"SXM"`, `"PCIe"`, `"NVL"`) implied by an instance type when the GPU name does
+/// not say it: the type's own words (`sxm`, `pcie`, `nvl`), else the provider's documented
+/// families (AWS p3/p4d/p4de/p5: SXM; Azure ND96…/ND40rs: SXM, NC…ads_A100_v4: PCIe,
+/// NC…_H100_v5: H100 NVL; Google A2/A3: SXM; Tencent GN10X/GN10Xp: V100 NVLink). `""` otherwise.
+#[must_use]
+pub fn form_hint(provider: &str, instance_type: &str) -> &'static str {
+    let t = instance_type.to_ascii_lowercase();
+    if t.contains("sxm") {
+        return "SXM";
+    }
+    if t.contains("pcie") {
+        return "PCIe";
+    }
+    if t.contains("_nvl") || t.contains("-nvl") {
+        return "NVL";
+    }
+    match provider {
+        "AWS" if t.starts_with("p3") || t.starts_with("p4d") || t.starts_with("p5") => "SXM",
+        "Azure" if t.starts_with("standard_nd96") || t.starts_with("standard_nd40rs") => "SXM",
+        "Azure" if t.contains("ads_a100_v4") => "PCIe",
+        "Azure" if t.starts_with("standard_nc") && t.contains("_h100_v5") => "NVL",
+        "Google Cloud" if t.starts_with("a2-") || t.starts_with("a3-") => "SXM",
+        "Tencent Cloud" if t.starts_with("gn10x") => "SXM",
+        _ => "",
+    }
+}
+
+/// Per-GPU memory of instance types whose source row gives none and whose GPU comes in several
+/// sizes: (GiB, where the figure comes from). `None` for every other instance type.
+#[must_use]
+pub fn memory_from_provider_docs(
+    provider: &str,
+    instance_type: &str,
+) -> Option<(f64, &'static str)> {
+    let t = instance_type.to_ascii_lowercase();
+    match provider {
+        "Azure" if t == "standard_nd96asr_v4" => {
+            Some((40.0, "Azure ND A100 v4 size table: A100 40 GB"))
+        }
+        "Azure" if t.starts_with("standard_nc") && t.ends_with("s_v3") => {
+            Some((16.0, "Azure NCv3 size table: V100 16 GB"))
+        }
+        "Tencent Cloud" if t.starts_with("gn10x") => Some((
+            32.0,
+            "Tencent Cloud GN10X/GN10Xp instance docs: V100 NVLink 32 GB",
+        )),
+        "Tencent Cloud" if t.starts_with("gt4.") => {
+            Some((40.0, "Tencent Cloud GT4 instance docs: A100 40 GB"))
+        }
+        "Paperspace" if t == "v100" => Some((16.0, "Paperspace machine table: V100 16 GB")),
+        _ => None,
+    }
+}
+
+/// When the same provider sells the same instance type (for the Chinese platforms: the same
+/// product name, e.g. AutoDL `RTX 4090`) in two or more sources, keeps the offer of the
+/// newest-dated source and moves the others to [`Catalog::dropped`] with the reason. Dates
+/// compare as text (`2026-11` > `2026-10-04` > `2026-09-29`); on a tie the exact date wins,
+/// then the earlier offer. Deterministic: depends only on the offers' order and dates.
+fn drop_superseded(catalog: &mut Catalog) {
+    let key = |o: &OfferRecord| (o.provider.clone(), o.instance_type.to_lowercase());
+    let date = |o: &OfferRecord| {
+        catalog
+            .sources
+            .get(o.source)
+            .map_or((String::new(), false), |s| (s.as_of.clone(), s.as_of_exact))
+    };
+    // The winner of every key: index of the offer with the greatest (date, exact).
+    let mut best: HashMap<(String, String), usize> = HashMap::new();
+    for (i, o) in catalog.offers.iter().enumerate() {
+        let k = key(o);
+        match best.get(&k) {
+            Some(&j) if date(&catalog.offers[j]) >= date(o) => {}
+            _ => {
+                best.insert(k, i);
+            }
+        }
+    }
+    let mut dropped = Vec::new();
+    let mut kept = Vec::new();
+    for (i, o) in catalog.offers.iter().enumerate() {
+        let winner = best.get(&key(o)).copied().unwrap_or(i);
+        if winner == i {
+            kept.push(o.clone());
+        } else {
+            let w = &catalog.offers[winner];
+            dropped.push((
+                o.id.clone(),
+                format!(
+                    "superseded: {} sells {:?} also in a newer source ({}, as of {}) than this one (as of {}); the newest is kept",
+                    o.provider,
+                    o.instance_type,
+                    w.id,
+                    date(w).0,
+                    date(o).0
+                ),
+            ));
+        }
+    }
+    catalog.offers = kept;
+    catalog.dropped.extend(dropped);
+}
+
+/// Gives every offer its canonical GPU model (spelling in `source_gpu_name`), interconnect,
+/// provider kind and, where the source gives none, the per-GPU memory (from the provider's docs
+/// or the GPU's single datasheet size, with a note). Offers whose GPU cannot be identified
+/// without guessing are moved to [`Catalog::dropped`] with the reason.
+fn finalise(catalog: &mut Catalog) {
+    let offers = std::mem::take(&mut catalog.offers);
+    for mut o in offers {
+        o.provider_kind = provider_kind(&o.provider);
+        let form = form_hint(&o.provider, &o.instance_type);
+        let mut memory_note = None;
+        if o.gpu_memory_gib.is_none() {
+            if let Some((gib, why)) = memory_from_provider_docs(&o.provider, &o.instance_type) {
+                o.gpu_memory_gib = Some(gib);
+                memory_note = Some(format!("memory per GPU from {why} (not in the source)"));
+            }
+        }
+        let Some(spec) = super::gpus::resolve(&o.gpu_model, o.gpu_memory_gib, form) else {
+            let memory = o
+                .gpu_memory_gib
+                .map_or("memory not stated".to_string(), |m| {
+                    format!("{m} GiB per GPU")
+                });
+            catalog.dropped.push((
+                o.id.clone(),
+                format!(
+                    "GPU not identified without guessing: {:?}, {memory} (the model is sold in several memory sizes or is not in the GPU table)",
+                    o.gpu_model
+                ),
+            ));
+            continue;
+        };
+        // The source's figure is often the usable memory the driver reports (140.40 GiB for a
+        // 141 GB H200, 23.99 for a 24 GB RTX 4090): the offer carries the model's nominal size,
+        // so that filters and labels use it, and keeps the source's figure beside it.
+        if let Some(m) = o.gpu_memory_gib.filter(|m| *m != spec.memory_gib) {
+            o.source_gpu_memory_gib = Some(m);
+            o.gpu_memory_gib = Some(spec.memory_gib);
+        }
+        if o.gpu_memory_gib.is_none() {
+            o.gpu_memory_gib = Some(spec.memory_gib);
+            memory_note = Some(format!(
+                "memory per GPU from the {} ({} GB, the model's only size; not in the source)",
+                spec.datasheet, spec.memory_gib
+            ));
+        }
+        if let Some(n) = memory_note {
+            o.note = if o.note.is_empty() {
+                n
+            } else {
+                format!("{}; {n}", o.note)
+            };
+        }
+        o.source_gpu_name = std::mem::replace(&mut o.gpu_model, spec.model.to_string());
+        o.interconnect = spec.interconnect();
+        catalog.offers.push(o);
+    }
+}
+
+fn check_no_unknown_files(dir: &Path) -> Result<(), IngestError> {
+    let io = |e: std::io::Error| IngestError::Io {
+        file: dir.display().to_string(),
+        message: e.to_string(),
+    };
+    let known: HashSet<&str> = SKYPILOT_FILES
+        .iter()
+        .map(|s| s.file)
+        .chain(BECLOUDREADY_FILES.iter().map(|s| s.file))
+        .chain([GCP_FILE, CN_FILE])
+        .chain(IGNORED_FILES.iter().copied())
+        .collect();
+    for entry in fs::read_dir(dir).map_err(io)? {
+        let name = entry
+            .map_err(io)?
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
+        if name.to_lowercase().ends_with(".csv") && !known.contains(name.as_str()) {
+            return Err(IngestError::UnknownFile { file: name });
+        }
+    }
+    Ok(())
+}
+
+fn check_unique_ids(catalog: &Catalog) -> Result<(), IngestError> {
+    let source_id = |i: usize| catalog.sources.get(i).map_or("?", |s| s.id.as_str());
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for offer in &catalog.offers {
+        if let Some(&first) = seen.get(offer.id.as_str()) {
+            return Err(IngestError::DuplicateId {
+                id: offer.id.clone(),
+                first_source: source_id(first).to_string(),
+                second_source: source_id(offer.source).to_string(),
+            });
+        }
+        seen.insert(&offer.id, offer.source);
+    }
+    let mut source_ids = HashSet::new();
+    for source in &catalog.sources {
+        if !source_ids.insert(source.id.as_str()) {
+            return Err(IngestError::DuplicateId {
+                id: source.id.clone(),
+                first_source: source.id.clone(),
+                second_source: source.id.clone(),
+            });
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,809 @@
+//! Tests of the ingest: the real source files and inline CSV for every parser and error path.
+
+use super::*;
+use std::path::PathBuf;
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/catalog-sources")
+}
+
+fn catalog() -> Catalog {
+    match ingest_all(&dir()) {
+        Ok(c) => c,
+        Err(e) => panic!("ingest failed: {e}"),
+    }
+}
+
+fn offer<'a>(c: &'a Catalog, id: &str) -> &'a OfferRecord {
+    c.offers
+        .iter()
+        .find(|o| o.id == id)
+        .unwrap_or_else(|| panic!("no offer {id}"))
+}
+
+fn source_of<'a>(c: &'a Catalog, o: &OfferRecord) -> &'a SourceRecord {
+    &c.sources[o.source]
+}
+
+fn spec(file: &str) -> &'static SkypilotSpec {
+    SKYPILOT_FILES.iter().find(|s| s.file == file).unwrap()
+}
+
+#[test]
+fn aws_p3_16xlarge_is_per_instance_with_per_gpu_memory() {
+    let c = catalog();
+    let o = offer(&c, "skypilot-aws/p3.16xlarge");
+    assert_eq!(o.provider, "AWS");
+    assert_eq!(o.gpu_count, 8);
+    assert_eq!(o.gpu_memory_gib, Some(16.0));
+    assert_eq!(o.on_demand_per_hour, 24.48);
+    assert_eq!(o.on_demand_per_gpu_hour(), 3.06);
+    // Cheapest spot across the 23 zones (the on-demand row's own zone lists 3.8232).
+    assert_eq!(o.spot_per_hour, Some(2.684));
+    assert_eq!(o.on_demand_spread.0, 24.48);
+    assert!(o.on_demand_spread.2 >= o.on_demand_spread.1);
+    assert_eq!(o.region, "us-east-1");
+    assert_eq!(o.gpu_model, "V100 16GB SXM2");
+    assert_eq!(o.source_gpu_name, "V100");
+    assert_eq!(o.interconnect, "NVLink (SXM)");
+    assert_eq!(o.provider_kind, "hyperscaler");
+    assert_eq!(o.gpu_memory_total_gib, Some(128.0));
+    assert_eq!(o.listings, 23);
+    assert_eq!(o.vcpus, Some(64.0));
+    assert_eq!(o.ram_gib, Some(488.0));
+    assert_eq!(o.currency, "USD");
+    let s = source_of(&c, o);
+    assert_eq!(s.id, "skypilot-aws");
+    assert_eq!(s.as_of, "2026-11");
+    assert!(!s.as_of_exact);
+    assert!(s
+        .reference
+        .contains("2c3d7ea7d76bf84cf80d382e946c1609571485fd"));
+}
+
+#[test]
+fn azure_nd96isr_h100_v5_has_8_gpus() {
+    let c = catalog();
+    let o = offer(&c, "skypilot-azure/standard_nd96isr_h100_v5");
+    assert_eq!(o.gpu_count, 8);
+    assert_eq!(o.on_demand_per_hour, 98.32);
+    assert_eq!(o.listings, 3);
+    assert!(o.note.contains("12") && o.note.contains('8'), "{}", o.note);
+}
+
+#[test]
+fn alibaba_is_cny_from_usd_at_the_fetcher_rate() {
+    let c = catalog();
+    let o = offer(&c, "skypilot-alicloud/ecs.gn6i-c16g1.4xlarge");
+    assert_eq!(o.provider, "Alibaba Cloud");
+    assert_eq!(o.currency, "CNY");
+    assert_eq!(o.on_demand_per_hour, 1.61953046 / 0.138);
+    // Spot: the cheapest listing of any zone (the named rule), not the on-demand row's.
+    assert!(o.spot_per_hour <= Some(0.50736086 / 0.138));
+    assert_eq!(o.spot_per_hour, o.spot_spread.map(|s| s.0));
+    assert_eq!(o.region, "us-east-1");
+    assert_eq!(o.gpu_count, 1);
+    assert_eq!(o.gpu_memory_gib, Some(16.0));
+    assert!(o.note.contains("÷ 0.138"));
+    assert!(!c
+        .offers
+        .iter()
+        .any(|o| o.instance_type == "ecs.gn5i-c12g1.6xlarge"));
+    assert_eq!(
+        c.skipped
+            .iter()
+            .filter(|(_, _, why)| why.starts_with("price anomaly"))
+            .count(),
+        3,
+        "the anomalous price is skipped in each of its 3 regions"
+    );
+}
+
+#[test]
+fn tencent_is_cny_and_memory_comes_from_provider_docs() {
+    let c = catalog();
+    let o = offer(&c, "skypilot-tencentcloud/gt4.41xlarge948");
+    assert_eq!(o.provider, "Tencent Cloud");
+    assert_eq!(o.currency, "CNY");
+    assert_eq!(o.gpu_count, 8);
+    assert_eq!(o.gpu_memory_gib, Some(40.0));
+    assert!(
+        o.note.contains("Tencent Cloud GT4 instance docs"),
+        "{}",
+        o.note
+    );
+    assert_eq!(o.spot_per_hour, None);
+    assert!(c
+        .offers
+        .iter()
+        .filter(|o| o.provider == "Tencent Cloud")
+        .all(|o| o.currency == "CNY"
+            && !o.gpu_model.contains("Zixiao")
+            && !o.gpu_model.contains("SG1")));
+}
+
+#[test]
+fn gcp_a2_highgpu_1g_cheapest_region() {
+    let c = catalog();
+    let o = offer(&c, "gcp-cyclenerd/a2-highgpu-1g");
+    assert_eq!(o.provider, "Google Cloud");
+    assert_eq!(o.gpu_model, "A100 40GB SXM");
+    assert_eq!(o.gpu_memory_gib, Some(40.0));
+    let one_year = o.commitments.iter().find(|c| c.0 == 12).unwrap();
+    assert_eq!(one_year.1, "no upfront");
+    assert!(one_year.3 < o.on_demand_per_hour);
+    assert_eq!(o.on_demand_per_hour, 3.673385);
+    assert_eq!(
+        o.spot_per_hour,
+        Some(0.33897),
+        "cheapest spot region; the on-demand row lists 1.92802"
+    );
+    assert_eq!(o.region, "us-central1");
+    assert_eq!(o.listings, 39);
+    let s = source_of(&c, o);
+    assert_eq!((s.as_of.as_str(), s.as_of_exact), ("2026-07-30", true));
+    assert!(s.licence.starts_with("Apache-2.0"));
+    // Fractional G4 shares are not offers.
+    assert!(c
+        .skipped
+        .iter()
+        .any(|(f, _, r)| f == GCP_FILE && r == "fractional or zero GPU count: 0.25"));
+}
+
+#[test]
+fn runpod_h200_is_per_gpu_hour_with_one_gpu() {
+    let c = catalog();
+    let o = offer(&c, "becloudready-runpod/h200");
+    assert_eq!(o.provider, "RunPod");
+    assert_eq!(o.gpu_count, 1);
+    assert_eq!(o.on_demand_per_hour, 3.59);
+    assert_eq!(o.gpu_memory_gib, Some(141.0));
+    assert_eq!(o.region, "");
+    let s = source_of(&c, o);
+    assert_eq!((s.as_of.as_str(), s.as_of_exact), ("2026-02-11", true));
+}
+
+#[test]
+fn denvr_per_gpu_price_is_multiplied_by_the_count() {
+    let c = catalog();
+    let o = offer(&c, "becloudready-denvr/nvidia h100 sxm");
+    assert_eq!(o.gpu_count, 8);
+    assert_eq!(o.on_demand_per_hour, 2.1 * 8.0);
+    assert_eq!(o.on_demand_per_gpu_hour(), 2.1);
+    // Same product with two VRAM sizes: two offers, told apart by VRAM.
+    assert_eq!(
+        offer(&c, "becloudready-denvr/nvidia a100 sxm (80.0 gb)").gpu_memory_gib,
+        Some(80.0)
+    );
+    assert_eq!(
+        offer(&c, "becloudready-denvr/nvidia a100 sxm (40.0 gb)").gpu_memory_gib,
+        Some(40.0)
+    );
+}
+
+#[test]
+fn coreweave_b200_is_per_node() {
+    let c = catalog();
+    let o = offer(&c, "becloudready-coreweave/nvidia b200");
+    assert_eq!(o.provider, "CoreWeave");
+    assert_eq!(o.gpu_count, 8);
+    assert_eq!(o.on_demand_per_hour, 68.8);
+    assert_eq!(o.gpu_memory_gib, Some(180.0));
+    assert!(c
+        .skipped
+        .iter()
+        .any(|(f, _, r)| f == "becloudready-coreweave-gpu-prices.csv"
+            && r.starts_with("empty accelerator count: NVIDIA GB200 NVL72")));
+}
+
+#[test]
+fn two_nebius_sources_stay_distinct() {
+    let c = catalog();
+    let ids: Vec<&str> = c
+        .offers
+        .iter()
+        .filter(|o| o.provider == "Nebius")
+        .map(|o| source_of(&c, o).id.as_str())
+        .collect();
+    assert!(ids.contains(&"skypilot-nebius") && ids.contains(&"becloudready-nebius"));
+    assert_eq!(
+        offer(&c, "skypilot-nebius/gpu-h100-sxm_8gpu-128vcpu-1600gb").gpu_memory_gib,
+        Some(80.0),
+        "the source writes 0; H100 SXM has one size (datasheet)"
+    );
+}
+
+#[test]
+fn autodl_range_rows_are_distinct_offers() {
+    let c = catalog();
+    let low = offer(&c, "cn-offers-2026-06_07/autodl/rtx 4090 (range low)");
+    let high = offer(&c, "cn-offers-2026-06_07/autodl/rtx 4090 (range high)");
+    assert_eq!(low.on_demand_per_hour, 1.61);
+    assert_eq!(high.on_demand_per_hour, 3.49);
+    assert_eq!(low.currency, "CNY");
+    assert_eq!(low.billing, BillingRecord::PER_SECOND);
+    assert_eq!(low.listings, 1);
+    let s = source_of(&c, low);
+    assert_eq!((s.as_of.as_str(), s.as_of_exact), ("2026-06", false));
+    // Same card, other dates: distinct offers, never aggregated (the plain "RTX 4090" rows
+    // of 2026-08 and 2026-09-29 are superseded by the 2026-10-04 crawl).
+    assert_eq!(
+        offer(&c, "cn-offers-2026-10-04/autodl/rtx 4090").on_demand_per_hour,
+        1.98
+    );
+    assert_eq!(
+        offer(&c, "cn-offers-2026-10-04/autodl/rtx 4090 (market median)").on_demand_per_hour,
+        2.19
+    );
+    let exact = source_of(&c, offer(&c, "cn-offers-2026-09-29/autodl/a800 80gb"));
+    assert_eq!(
+        (exact.as_of.as_str(), exact.as_of_exact),
+        ("2026-09-29", true)
+    );
+    let featurize = offer(&c, "cn-offers-2026-09-29/featurize/rtx 4090");
+    assert_eq!(featurize.billing, BillingRecord::PER_MINUTE);
+    assert_eq!(featurize.on_demand_per_hour, 1.87);
+}
+
+#[test]
+fn cn_alibaba_rows_are_per_instance() {
+    let c = catalog();
+    // (The post's gn7e-c16g1.32xlarge is superseded by the newer SkyPilot snapshot.)
+    let o = offer(&c, "cn-offers-2023-06/alibaba-cloud/ecs.gn7-c13g1.26xlarge");
+    assert_eq!(o.gpu_count, 8);
+    assert_eq!(o.on_demand_per_hour, 252.66);
+    assert_eq!(o.gpu_memory_gib, Some(40.0));
+    assert_eq!(o.billing, BillingRecord::UNSTATED);
+    assert_eq!(
+        o.monthly_per_month,
+        Some(121_280.0),
+        "包月 from the same post"
+    );
+    assert!(c.skipped.iter().any(|(f, _, r)| f == CN_FILE
+        && r.starts_with("monthly package without an hourly price from the same source")));
+    assert!(
+        c.skipped
+            .iter()
+            .any(|(f, _, r)| f == CN_FILE
+                && r.starts_with("not an hourly GPU offer: gpu_count \"0\""))
+    );
+}
+
+#[test]
+fn vgpu_slices_and_non_gpu_accelerators_are_skipped() {
+    let c = catalog();
+    let ali = "skypilot-alicloud-vms.csv";
+    let reasons: Vec<&str> = c
+        .skipped
+        .iter()
+        .filter(|(f, _, _)| f == ali)
+        .map(|(_, _, r)| r.as_str())
+        .collect();
+    assert!(reasons.contains(&"vGPU slice: accelerator A10*1/3"));
+    assert!(reasons.contains(&"vGPU slice: accelerator T4/4"));
+    assert!(reasons
+        .iter()
+        .any(|r| r.starts_with("non-GPU accelerator: Xilinx VU9p")));
+    assert!(reasons
+        .iter()
+        .any(|r| r.starts_with("non-GPU accelerator: AMD S7150")));
+    assert!(reasons
+        .iter()
+        .any(|r| r.starts_with("non-GPU accelerator: intel SG1")));
+    assert!(reasons
+        .iter()
+        .any(|r| r.starts_with("non-GPU accelerator: A910X")));
+    assert!(reasons
+        .iter()
+        .any(|r| r.starts_with("non-GPU accelerator: VG1000")));
+    assert!(reasons
+        .iter()
+        .any(|r| r.starts_with("vGPU slice: shared-GPU family ecs.sgn8ia")));
+    for o in &c.offers {
+        assert!(!o.gpu_model.contains('/'), "{}", o.id);
+        assert!(non_gpu_accelerator(&o.gpu_model).is_none(), "{}", o.id);
+        assert!(!o.instance_type.starts_with("ecs.f3"), "{}", o.id);
+        assert!(!o.instance_type.starts_with("ecs.sgn"), "{}", o.id);
+    }
+    // A whole A10 sold as a vGPU workstation is a GPU.
+    assert_eq!(
+        offer(&c, "skypilot-alicloud/ecs.vgn7i-vws-m24.7xlarge").gpu_count,
+        1
+    );
+}
+
+#[test]
+fn verda_spot_only_rows_are_skipped() {
+    let c = catalog();
+    assert!(c.offers.iter().all(|o| o.id != "skypilot-verda/2b300.60v"));
+    assert!(c
+        .skipped
+        .iter()
+        .any(|(f, l, r)| f == "skypilot-verda-vms.csv"
+            && *l == 3
+            && r == "no on-demand price: spot price only"));
+    let o = offer(&c, "skypilot-verda/1b300.30v");
+    assert_eq!(o.gpu_memory_gib, Some(268288.0 / 1024.0));
+    assert_eq!(o.spot_per_hour, Some(2.447));
+}
+
+#[test]
+fn the_same_instance_in_two_sources_keeps_the_newest() {
+    let c = catalog();
+    let ids: HashSet<&str> = c.offers.iter().map(|o| o.id.as_str()).collect();
+    let mut seen = HashSet::new();
+    for o in &c.offers {
+        assert!(
+            seen.insert((o.provider.as_str(), o.instance_type.to_lowercase())),
+            "{} {:?} appears twice",
+            o.provider,
+            o.instance_type
+        );
+    }
+    for (kept, gone) in [
+        (
+            "cn-offers-2026-10-04/autodl/rtx 4090",
+            "cn-offers-2026-08/autodl/rtx 4090",
+        ),
+        (
+            "cn-offers-2026-09-29/autodl/h800",
+            "cn-offers-2026-08/autodl/h800",
+        ),
+        (
+            "cn-offers-2026-09-29/featurize/rtx 4090",
+            "cn-offers-2025-10/featurize/rtx 4090",
+        ),
+        (
+            "skypilot-alicloud/ecs.gn7e-c16g1.32xlarge",
+            "cn-offers-2023-06/alibaba-cloud/ecs.gn7e-c16g1.32xlarge",
+        ),
+    ] {
+        assert!(ids.contains(kept), "{kept} kept");
+        assert!(!ids.contains(gone), "{gone} dropped");
+        assert!(
+            c.dropped
+                .iter()
+                .any(|(id, why)| id == gone && why.starts_with("superseded") && why.contains(kept)),
+            "{gone} recorded as dropped"
+        );
+    }
+}
+
+#[test]
+fn vast_ti_and_super_variants_are_distinct_models() {
+    let c = catalog();
+    for (id, model) in [
+        ("skypilot-vast/1x-rtx_3060_ti-32-65536", "RTX 3060 Ti"),
+        ("skypilot-vast/4x-rtx_4060_ti-32-65536", "RTX 4060 Ti 16GB"),
+        (
+            "skypilot-vast/4x-rtx_4070s_ti-32-65536",
+            "RTX 4070 Ti SUPER",
+        ),
+    ] {
+        assert_eq!(offer(&c, id).gpu_model, model, "{id}");
+    }
+    assert_eq!(
+        vast_variant_name("1x-RTX_3060-32-65536", "RTX3060"),
+        None,
+        "plain models keep their name"
+    );
+}
+
+#[test]
+fn vast_zero_spot_is_none_and_hosts_are_aggregated() {
+    let c = catalog();
+    let o = offer(&c, "skypilot-vast/1x-rtx_5090-32-65536");
+    assert_eq!(o.provider, "Vast.ai");
+    assert_eq!(o.spot_per_hour, None);
+    assert_eq!(o.listings, 3);
+    // The nominal size is shown; the source's usable figure is kept beside it.
+    assert_eq!(o.gpu_memory_gib, Some(32.0));
+    assert_eq!(o.source_gpu_memory_gib, Some(32607.0 / 1024.0));
+    // Vast's SizeInMiB is the whole instance's: per GPU = total ÷ count.
+    let h = offer(&c, "skypilot-vast/8x-h100_sxm-32-65536");
+    assert_eq!(h.source_gpu_memory_gib, Some(652472.0 / 1024.0 / 8.0));
+    assert_eq!(h.gpu_memory_gib, Some(80.0));
+}
+
+#[test]
+fn azure_partial_mi25_sizes_are_skipped() {
+    let c = catalog();
+    assert!(c
+        .offers
+        .iter()
+        .all(|o| o.id != "skypilot-azure/standard_nv4as_v4"));
+    assert_eq!(offer(&c, "skypilot-azure/standard_nv32as_v4").gpu_count, 1);
+    assert!(c
+        .skipped
+        .iter()
+        .any(|(_, _, r)| r.starts_with("vGPU slice: Standard_NV8as_v4 is 1/4")));
+}
+
+#[test]
+fn every_offer_is_well_formed_and_ids_are_unique() {
+    let c = catalog();
+    assert!(c.offers.len() > 300, "{}", c.offers.len());
+    let mut ids = HashSet::new();
+    for o in &c.offers {
+        assert!(
+            o.on_demand_per_hour.is_finite() && o.on_demand_per_hour > 0.0,
+            "{}",
+            o.id
+        );
+        assert!(
+            o.spot_per_hour
+                .into_iter()
+                .all(|s| s.is_finite() && s > 0.0),
+            "{}",
+            o.id
+        );
+        assert!(o.gpu_count >= 1, "{}", o.id);
+        assert!(o.listings >= 1, "{}", o.id);
+        assert!(o.source < c.sources.len(), "{}", o.id);
+        assert!(
+            o.gpu_memory_gib
+                .into_iter()
+                .all(|m| m.is_finite() && m > 0.0),
+            "{}",
+            o.id
+        );
+        assert!(o.currency == "USD" || o.currency == "CNY", "{}", o.id);
+        assert_eq!(o.id, o.id.to_lowercase());
+        assert!(
+            o.id.starts_with(&format!("{}/", c.sources[o.source].id)),
+            "{}",
+            o.id
+        );
+        assert!(ids.insert(o.id.clone()), "duplicate {}", o.id);
+    }
+    for s in &c.sources {
+        assert!(
+            normalise_as_of(&s.as_of).is_some_and(|(d, e)| d == s.as_of && e == s.as_of_exact),
+            "{}",
+            s.id
+        );
+        assert!(
+            c.offers.iter().any(|o| c.sources[o.source].id == s.id)
+                || c.dropped
+                    .iter()
+                    .any(|(id, _)| id.starts_with(&format!("{}/", s.id))),
+            "{} has no offers",
+            s.id
+        );
+    }
+}
+
+#[test]
+fn offers_are_sorted_by_provider_then_price_per_gpu_hour() {
+    let c = catalog();
+    for w in c.offers.windows(2) {
+        let (a, b) = (&w[0], &w[1]);
+        assert!(
+            a.provider < b.provider
+                || (a.provider == b.provider
+                    && a.on_demand_per_gpu_hour() <= b.on_demand_per_gpu_hour()),
+            "{} before {}",
+            a.id,
+            b.id
+        );
+    }
+}
+
+#[test]
+fn providers_cover_the_founding_articles() {
+    let c = catalog();
+    let providers: HashSet<&str> = c.offers.iter().map(|o| o.provider.as_str()).collect();
+    for p in [
+        "AWS",
+        "Azure",
+        "Google Cloud",
+        "Alibaba Cloud",
+        "Tencent Cloud",
+        "Lambda",
+        "Paperspace",
+        "Vast.ai",
+        "RunPod",
+        "AutoDL",
+        "Featurize",
+        "Nebius",
+        "Verda",
+        "Jarvislabs",
+        "Hyperbolic",
+        "Fluidstack",
+        "CoreWeave",
+        "Denvr",
+        "Crusoe",
+        "恒源云 (gpushare.com)",
+        "晨涧云 (mornai.cn)",
+    ] {
+        assert!(providers.contains(p), "missing provider {p}");
+    }
+}
+
+// ---- inline CSV: parsers and their error paths ----
+
+const SKY_HEADER: &str =
+    "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region\n";
+
+#[test]
+fn skypilot_inline_aggregates_cheapest_row_and_reads_by_header() {
+    // Column order differs from the usual one on purpose.
+    let text = "Region,Price,SpotPrice,InstanceType,AcceleratorCount,AcceleratorName\n\
+                r1,2.0,1.0,x8,8.0,H100\n\
+                r2,1.5,,x8,8.0,H100\n\
+                r3,1.5,0.5,x8,8.0,H100\n";
+    let c = parse_skypilot(spec("skypilot-aws-vms.csv"), text).unwrap();
+    assert_eq!(c.offers.len(), 1);
+    let o = &c.offers[0];
+    assert_eq!(
+        o.billing,
+        BillingRecord::PER_SECOND_MIN_60S,
+        "AWS docs: per second, 60 s minimum"
+    );
+    assert_eq!((o.region.as_str(), o.listings, o.gpu_count), ("r2", 3, 8));
+    assert_eq!(o.on_demand_per_hour, 1.5);
+    assert_eq!(o.spot_per_hour, Some(0.5), "cheapest spot of any row");
+    assert_eq!(o.spot_spread, Some((0.5, 0.75, 1.0)));
+    assert_eq!(o.on_demand_spread, (1.5, 1.5, 2.0));
+    assert_eq!(o.regions, vec!["r1", "r2", "r3"]);
+    assert_eq!(o.id, "skypilot-aws/x8");
+}
+
+#[test]
+fn skypilot_inline_skip_reasons() {
+    let text = format!(
+        "{SKY_HEADER}\
+         a,,,1,1,,1.0,,r\n\
+         b,T4,,1,1,,1.0,,r\n\
+         c,T4,8.5,1,1,,1.0,,r\n\
+         d,T4,0,1,1,,1.0,,r\n\
+         e,T4,1,1,1,,,0.3,r\n\
+         f,T4,1,1,1,,0,,r\n\
+         g,T4,1,1,1,,-1,,r\n\
+         h,T4,1,1,1,,inf,,r\n\
+         i,A10*1/3,1,1,1,,1.0,,r\n\
+         j,Xilinx VU9p,1,1,1,,1.0,,r\n\
+         k,T4,1,1,1,,,,r\n"
+    );
+    let c = parse_skypilot(spec("skypilot-aws-vms.csv"), &text).unwrap();
+    assert!(c.offers.is_empty());
+    let got: Vec<(usize, &str)> = c.skipped.iter().map(|(_, l, r)| (*l, r.as_str())).collect();
+    assert_eq!(
+        got,
+        vec![
+            (2, "empty accelerator name: a"),
+            (3, "empty accelerator count"),
+            (4, "fractional or zero GPU count: 8.5"),
+            (5, "fractional or zero GPU count: 0"),
+            (6, "no on-demand price: spot price only"),
+            (7, "non-positive on-demand price: 0"),
+            (8, "non-positive on-demand price: -1"),
+            (9, "non-finite on-demand price: inf"),
+            (10, "vGPU slice: accelerator A10*1/3"),
+            (
+                11,
+                "non-GPU accelerator: Xilinx VU9p (Xilinx FPGA (Alibaba f3))"
+            ),
+            (12, "no on-demand price: empty"),
+        ]
+    );
+}
+
+#[test]
+fn skypilot_inline_bad_number_is_an_error_naming_file_line_and_column() {
+    let text = format!("{SKY_HEADER}a,T4,1,1,1,,1.0,,r\nb,T4,1,1,1,,abc,,r\n");
+    let err = parse_skypilot(spec("skypilot-aws-vms.csv"), &text).unwrap_err();
+    assert_eq!(
+        err,
+        IngestError::BadValue {
+            file: "skypilot-aws-vms.csv".into(),
+            line: 3,
+            column: "Price".into(),
+            value: "abc".into(),
+            expected: "a decimal number".into(),
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "skypilot-aws-vms.csv:3: column `Price`: \"abc\" is not a decimal number"
+    );
+    let missing = parse_skypilot(spec("skypilot-aws-vms.csv"), "InstanceType,Price\n").unwrap_err();
+    assert!(
+        matches!(missing, IngestError::MissingColumn { ref column, .. } if column == "AcceleratorName")
+    );
+    let ragged = parse_skypilot(
+        spec("skypilot-aws-vms.csv"),
+        &format!("{SKY_HEADER}a,T4,1\n"),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(ragged, IngestError::Csv { line: 2, .. }),
+        "{ragged:?}"
+    );
+}
+
+#[test]
+fn skypilot_inline_count_fix_and_cny_conversion() {
+    let azure = "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n\
+                 Standard_ND96isr_H100_v5,H100,12,98.32,eastus\n";
+    let c = parse_skypilot(spec("skypilot-azure-vms.csv"), azure).unwrap();
+    assert_eq!(c.offers[0].gpu_count, 8);
+    let ali =
+        "InstanceType,AcceleratorName,AcceleratorCount,Price,SpotPrice,Region,GpuInfo,Generation\n\
+               ecs.x,T4,1,1.38,0.276,r,T4 16GB,ecs.gn6i\n\
+               ecs.y,RTX 5880,1,1.0,,r,RTX 5880 2GB,ecs.sgn8ga-wy\n";
+    let c = parse_skypilot(spec("skypilot-alicloud-vms.csv"), ali).unwrap();
+    assert_eq!(c.offers.len(), 1);
+    assert_eq!(c.offers[0].on_demand_per_hour, 1.38 / 0.138);
+    assert_eq!(c.offers[0].spot_per_hour, Some(0.276 / 0.138));
+    assert_eq!(c.offers[0].currency, "CNY");
+    assert_eq!(c.offers[0].gpu_memory_gib, Some(16.0));
+    assert_eq!(
+        c.skipped[0].2,
+        "vGPU slice: shared-GPU family ecs.sgn8ga-wy (RTX 5880)"
+    );
+}
+
+#[test]
+fn gcp_inline_and_unknown_key_error() {
+    let text = "instance_type,gpu_key,gpu_count,region,hour,hour_spot\n\
+                g2-standard-4,l4,1,r1,0.9,0.3\n\
+                g2-standard-4,l4,1,r2,0.7,\n\
+                g4-standard-6,rtx6000,0.125,r1,0.5,0.2\n";
+    let c = parse_gcp_cyclenerd(text).unwrap();
+    assert!(c
+        .offers
+        .iter()
+        .all(|o| o.billing == BillingRecord::PER_SECOND_MIN_60S));
+    assert_eq!(c.offers.len(), 1);
+    assert_eq!(c.offers[0].on_demand_per_hour, 0.7);
+    assert_eq!(c.offers[0].spot_per_hour, Some(0.3));
+    assert_eq!(c.offers[0].gpu_memory_gib, Some(24.0));
+    assert_eq!(
+        c.skipped,
+        vec![(
+            GCP_FILE.to_string(),
+            4,
+            "fractional or zero GPU count: 0.125".to_string()
+        )]
+    );
+    let err = parse_gcp_cyclenerd("instance_type,gpu_key,gpu_count,region,hour\nx,tpu,1,r,1.0\n")
+        .unwrap_err();
+    assert!(
+        matches!(err, IngestError::BadValue { line: 2, ref column, .. } if column == "gpu_key")
+    );
+    let err = parse_gcp_cyclenerd("instance_type,gpu_key,gpu_count,region,hour\nx,l4,one,r,1.0\n")
+        .unwrap_err();
+    assert!(
+        matches!(err, IngestError::BadValue { line: 2, ref column, .. } if column == "gpu_count")
+    );
+}
+
+#[test]
+fn becloudready_inline_bases_and_errors() {
+    let runpod = &BECLOUDREADY_FILES[0];
+    let text = "provider,product,gpu_count,vram_gb,price_per_hour_usd\n\
+                runpod,H200,,141.0,3.59\n\
+                runpod,B200,2,180,4.99\n\
+                runpod,X,,24,\n";
+    let c = parse_becloudready(runpod, text).unwrap();
+    assert_eq!(c.offers[0].on_demand_per_hour, 3.59);
+    assert_eq!(c.offers[0].gpu_count, 1);
+    assert_eq!(c.offers[1].on_demand_per_hour, 4.99 * 2.0);
+    assert_eq!(c.skipped[0].1, 4);
+    assert_eq!(c.skipped[0].2, "no on-demand price: empty (X)");
+    let coreweave = BECLOUDREADY_FILES
+        .iter()
+        .find(|s| s.basis == PriceBasis::PerNodeHour)
+        .unwrap();
+    let text = "provider,product,gpu_count,vram_gb,price_per_hour_usd\n\
+                coreweave,B200,8,180,68.8\n\
+                coreweave,GB200,,186,42.0\n";
+    let c = parse_becloudready(coreweave, text).unwrap();
+    assert_eq!(
+        (c.offers[0].on_demand_per_hour, c.offers[0].gpu_count),
+        (68.8, 8)
+    );
+    assert_eq!(c.skipped.len(), 1);
+    let err = parse_becloudready(
+        coreweave,
+        "product,gpu_count,price_per_hour_usd\nB200,8,$68.80\n",
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "becloudready-coreweave-gpu-prices.csv:2: column `price_per_hour_usd`: \"$68.80\" is not a decimal number"
+    );
+}
+
+#[test]
+fn cn_inline_units_ranges_and_errors() {
+    let header = "provider,instance_type,gpu_model,gpu_count,gpu_memory_gib,region,billing_mode,price,currency,unit,source_url,as_of,note\n";
+    let text = format!(
+        "{header}\
+         AutoDL,,RTX 4090,2,24,CN,hourly,1.5,CNY,CNY per GPU-hour,u1,2026-06/07,LOW end of range\n\
+         AutoDL,,RTX 4090,2,24,CN,hourly,2.5,CNY,CNY per GPU-hour,u1,2026-06/07,HIGH end of range\n\
+         Alibaba Cloud,ecs.a,A100,8,40,cn,hourly,250,CNY,CNY per instance-hour,u2,2023-06,whole instance\n\
+         Alibaba Cloud,ecs.a,A100,8,40,cn,monthly,9999,CNY,CNY per instance-month,u2,2023-06,\n\
+         AutoDL,no-GPU,none,0,,CN,hourly,0.1,CNY,CNY per instance-hour,u3,2026-06-10,\n"
+    );
+    let c = parse_cn_platform_offers(&text).unwrap();
+    assert_eq!(c.offers.len(), 3);
+    assert_eq!(
+        c.offers[0].id,
+        "cn-offers-2026-06_07/autodl/rtx 4090 (range low)"
+    );
+    assert_eq!(c.offers[0].on_demand_per_hour, 3.0);
+    assert_eq!(c.offers[1].on_demand_per_hour, 5.0);
+    assert_eq!(c.offers[2].on_demand_per_hour, 250.0);
+    assert_eq!(c.sources.len(), 2);
+    // The monthly row joins the hourly offer of the same source; the no-GPU row is skipped.
+    assert_eq!(c.offers[2].monthly_per_month, Some(9999.0));
+    assert_eq!(c.skipped.len(), 1);
+    let bad_unit =
+        format!("{header}AutoDL,,RTX 4090,1,24,CN,hourly,1.5,CNY,CNY per day,u,2026-01-01,\n");
+    let err = parse_cn_platform_offers(&bad_unit).unwrap_err();
+    assert!(matches!(err, IngestError::BadValue { line: 2, ref column, .. } if column == "unit"));
+    let bad_date =
+        format!("{header}AutoDL,,RTX 4090,1,24,CN,hourly,1.5,CNY,CNY per GPU-hour,u,soon,\n");
+    let err = parse_cn_platform_offers(&bad_date).unwrap_err();
+    assert!(matches!(err, IngestError::BadValue { line: 2, ref column, .. } if column == "as_of"));
+    let bad_price =
+        format!("{header}AutoDL,,RTX 4090,1,24,CN,hourly,~2.5,CNY,CNY per GPU-hour,u,2026,\n");
+    let err = parse_cn_platform_offers(&bad_price).unwrap_err();
+    assert!(matches!(err, IngestError::BadValue { line: 2, ref column, .. } if column == "price"));
+}
+
+#[test]
+fn gpu_memory_parsers() {
+    assert_eq!(
+        gpu_memory_from_size_in_mib(
+            "{'Gpus': [{'MemoryInfo': {'SizeInMiB': 16384}}], 'TotalGpuMemoryInMiB': 131072}"
+        ),
+        Some(16.0)
+    );
+    assert_eq!(
+        gpu_memory_from_size_in_mib(r#"{"Gpus": [{"MemoryInfo": {"SizeInMiB": 81920}}]}"#),
+        Some(80.0)
+    );
+    assert_eq!(gpu_memory_from_size_in_mib("{'SizeInMiB': 0}"), None);
+    assert_eq!(gpu_memory_from_size_in_mib("H100"), None);
+    assert_eq!(gpu_memory_from_free_text("T4 16GB"), Some(16.0));
+    assert_eq!(gpu_memory_from_free_text("A100 80G 80GB"), Some(80.0));
+    assert_eq!(gpu_memory_from_free_text("T4 x1, family GN7"), None);
+    assert_eq!(gpu_memory_from_free_text("A30"), None);
+}
+
+#[test]
+fn as_of_normalisation_and_slugs() {
+    assert_eq!(
+        normalise_as_of("2026-09-29"),
+        Some(("2026-09-29".into(), true))
+    );
+    assert_eq!(normalise_as_of("2026-08"), Some(("2026-08".into(), false)));
+    assert_eq!(
+        normalise_as_of("2026-06/07"),
+        Some(("2026-06".into(), false))
+    );
+    assert_eq!(normalise_as_of("2026"), Some(("2026-01".into(), false)));
+    assert_eq!(normalise_as_of("2026-13"), None);
+    assert_eq!(normalise_as_of("soon"), None);
+    assert_eq!(slug("恒源云 (gpushare.com)"), "gpushare-com");
+    assert_eq!(slug("Alibaba Cloud"), "alibaba-cloud");
+    assert_eq!(slug("AutoDL"), "autodl");
+}
+
+#[test]
+fn unknown_csv_file_is_an_error() {
+    let tmp = std::env::temp_dir().join(format!("catalog-ingest-test-{}", std::process::id()));
+    fs::create_dir_all(&tmp).unwrap();
+    fs::write(tmp.join("mystery.csv"), "a\n1\n").unwrap();
+    let err = ingest_all(&tmp).unwrap_err();
+    fs::remove_dir_all(&tmp).unwrap();
+    assert_eq!(
+        err,
+        IngestError::UnknownFile {
+            file: "mystery.csv".into()
+        }
+    );
+}
