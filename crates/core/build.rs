@@ -16,7 +16,7 @@
 #[allow(dead_code)]
 #[path = "src/catalog/gpus.rs"]
 mod gpus;
-#[allow(dead_code)]
+#[allow(dead_code, unused_imports)]
 #[path = "src/catalog/ingest/mod.rs"]
 mod ingest;
 

@@ -121,7 +121,9 @@ fn price_title(
         &[("listings", Arg::Text(count_in(t, o.listings, "listings")))],
     )];
     if let Some(d) = details {
-        parts[0].push_str(&spread(d.on_demand_spread));
+        if let Some(sp) = d.on_demand_spread {
+            parts[0].push_str(&spread(sp));
+        }
         if let Some(sp) = d.spot_spread {
             parts.push(
                 t.text_with(
@@ -485,7 +487,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 <td class="num wide-only">{ opt_num(o.gpu_memory_gib, 0) }</td>
                 <td class="num od-gpu">{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
                 <td class="num scenario-total">{ props.scenario_totals.0.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
-                <td class="num od-instance" title={price_title}>{ format::rate(o.on_demand_per_hour, o.currency) }</td>
+                <td class="num od-instance" title={price_title}>{ o.on_demand_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
                 <td class="num spot">{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
                 <td class="num work" title={t.text(msg!("ui-work-title"))}>{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
                 <td class="currency">{ o.currency.code() }</td>

@@ -87,7 +87,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
                     .offer
                     .as_deref()
                     .and_then(catalog::offer_by_id)
-                    .map(|o| o.on_demand_per_hour)
+                    .and_then(|o| o.on_demand_per_hour)
             })
             .unwrap_or(0.0),
     });

@@ -277,8 +277,16 @@ pub fn shortlist(needs: &Needs, limit: usize) -> Vec<Ranked> {
         }
         let kind = catalog::details(o).map_or(ProviderKind::GpuCloud, |d| d.provider_kind);
         let gpus = f64::from(o.gpu_count.max(1));
+        // Never an offer that cannot be rented the way the work needs it: an offer not sold on
+        // demand (spot only, Capacity Blocks) only for interruptible work with its spot price.
+        // (Retired sizes are not in the catalog at all.)
+        if o.on_demand_per_hour.is_none() && !(needs.interruptible && o.spot_per_hour.is_some()) {
+            continue;
+        }
         // 3–4. Price: on-demand, or spot if interruptible, or committed if budget-sensitive.
-        let mut price = usd(o.on_demand_per_hour, o.currency) / gpus;
+        let mut price = o
+            .on_demand_per_hour
+            .map_or(f64::INFINITY, |p| usd(p, o.currency) / gpus);
         let mut price_reason = Reason::OnDemandPrice {
             usd_per_gpu_hour: price,
         };

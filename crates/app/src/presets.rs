@@ -92,7 +92,7 @@ mod tests {
     }
 
     fn price(id: &str) -> f64 {
-        offer_by_id(id).unwrap().on_demand_per_hour
+        offer_by_id(id).unwrap().on_demand_per_hour.unwrap()
     }
 
     #[test]

@@ -901,7 +901,7 @@ impl Scenario {
                 .get_or_insert_with(|| offer.currency.code().to_string());
             o.gpus_per_instance.get_or_insert(offer.gpu_count);
             if o.on_demand_per_hour.is_none() && o.schedule.is_none() {
-                o.on_demand_per_hour = Some(offer.on_demand_per_hour);
+                o.on_demand_per_hour = offer.on_demand_per_hour;
             }
             if o.billing.is_none() {
                 o.billing = Some(planner_core::file::BillingFile {
@@ -2708,7 +2708,7 @@ mod tests {
                 spot_pct: 0.0
             })
             .is_err());
-        let per_hour = plain.on_demand_per_hour * 0.5;
+        let per_hour = plain.on_demand_per_hour.unwrap() * 0.5;
         let t = s
             .apply(Action::SetInlineReserved {
                 index: 0,
@@ -2828,7 +2828,7 @@ mod tests {
         let offer = |gpu_count, on_demand_per_hour, currency| -> &'static Offer {
             Box::leak(Box::new(Offer {
                 gpu_count,
-                on_demand_per_hour,
+                on_demand_per_hour: Some(on_demand_per_hour),
                 currency,
                 id: Box::leak(format!("test/{gpu_count}-{currency}").into_boxed_str()),
                 ..catalog::OFFERS[0]

@@ -677,7 +677,7 @@ mod tests {
         let list = parse_price_list("catalog.json", json.as_bytes()).expect("json parses");
         assert_eq!(list.offers.len(), OFFERS.len(), "{:?}", list.errors.first());
         for (a, b) in list.offers.iter().zip(OFFERS) {
-            assert_eq!(a.on_demand_per_hour, b.on_demand_per_hour);
+            assert_eq!(Some(a.on_demand_per_hour), b.on_demand_per_hour);
             assert_eq!(a.gpu_model, b.gpu_model, "{}", b.id);
         }
     }

@@ -139,7 +139,7 @@ pub fn filter_offer_refs(
         let p = if per_gpu {
             o.on_demand_per_gpu_hour()
         } else {
-            Some(o.on_demand_per_hour)
+            o.on_demand_per_hour
         };
         p.and_then(|p| rate.convert(p, o.currency, display).ok())
             .unwrap_or(f64::INFINITY)

@@ -128,7 +128,7 @@ pub fn register(file_name: &str, offers: Vec<NewOffer>) -> Vec<&'static Offer> {
                 ram_gib: o.ram_gib,
                 region: leak(o.region.clone()),
                 listings: 1,
-                on_demand_per_hour: o.on_demand_per_hour,
+                on_demand_per_hour: Some(o.on_demand_per_hour),
                 spot_per_hour: o.spot_per_hour,
                 currency: o.currency,
                 billing: super::Billing::UNSTATED,
@@ -148,7 +148,7 @@ pub fn register(file_name: &str, offers: Vec<NewOffer>) -> Vec<&'static Offer> {
                     .map_or("", super::gpus::GpuSpec::interconnect),
                 gpu_memory_total_gib: None,
                 source_gpu_memory_gib,
-                on_demand_spread: one(o.on_demand_per_hour),
+                on_demand_spread: Some(one(o.on_demand_per_hour)),
                 spot_spread: o.spot_per_hour.map(one),
                 spot_listings: u32::from(o.spot_per_hour.is_some()),
                 regions: if offer.region.is_empty() {
@@ -158,6 +158,10 @@ pub fn register(file_name: &str, offers: Vec<NewOffer>) -> Vec<&'static Offer> {
                 },
                 commitments: &[],
                 monthly_per_month: None,
+                terms: &[],
+                spot_source: None,
+                cheapest_elsewhere: None,
+                sold_via: "",
             }));
             if o.provider_kind.is_some() {
                 r.kind_stated.push(offer.id);

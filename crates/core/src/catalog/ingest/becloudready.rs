@@ -170,7 +170,7 @@ pub fn parse_becloudready(spec: &BecloudreadySpec, text: &str) -> Result<Catalog
             ram_gib: optional_quantity(&at, "system_ram_gb", opt_cell(rec, c_ram))?,
             region: String::new(),
             listings: 1,
-            on_demand_per_hour: on_demand,
+            on_demand_per_hour: Some(on_demand),
             spot_per_hour: None,
             currency: "USD",
             billing: BillingRecord::UNSTATED,
@@ -181,12 +181,16 @@ pub fn parse_becloudready(spec: &BecloudreadySpec, text: &str) -> Result<Catalog
             interconnect: "",
             gpu_memory_total_gib: None,
             source_gpu_memory_gib: None,
-            on_demand_spread: (0.0, 0.0, 0.0),
+            on_demand_spread: None,
             spot_spread: None,
             spot_listings: 0,
             regions: Vec::new(),
-            commitments: Vec::new(),
-            monthly_per_month: None,
+            terms: Vec::new(),
+            spot_source: None,
+            cheapest_elsewhere: None,
+            sold_via: String::new(),
+            tier: String::new(),
+            count_stated: true,
         };
         agg.add(instance_type, offer);
     }
@@ -206,5 +210,6 @@ pub fn parse_becloudready(spec: &BecloudreadySpec, text: &str) -> Result<Catalog
         offers: agg.finish(),
         skipped,
         dropped: Vec::new(),
+        superseded: Vec::new(),
     })
 }

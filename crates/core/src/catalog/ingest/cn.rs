@@ -45,7 +45,7 @@ pub fn parse_cn_platform_offers(text: &str) -> Result<Catalog, IngestError> {
     let mut source_index: HashMap<(String, String), usize> = HashMap::new();
     let mut agg = Aggregator::default();
     // Monthly packages (包月) per (source, as-of, provider, instance label): price per
-    // instance-month and the row's line. A package becomes `monthly_per_month` of the hourly
+    // instance-month and the row's line. A package becomes a monthly term of the hourly
     // offer with the same key; one with no such offer is skipped after the loop.
     let monthly_key = |rec: &csv::StringRecord| -> Option<MonthlyKey> {
         let count = cell(rec, c_count).parse::<f64>().ok()?;
@@ -219,7 +219,7 @@ pub fn parse_cn_platform_offers(text: &str) -> Result<Catalog, IngestError> {
             ram_gib: None,
             region: cell(rec, c_region).to_string(),
             listings: 1,
-            on_demand_per_hour: on_demand,
+            on_demand_per_hour: Some(on_demand),
             spot_per_hour: None,
             currency,
             billing,
@@ -230,12 +230,16 @@ pub fn parse_cn_platform_offers(text: &str) -> Result<Catalog, IngestError> {
             interconnect: "",
             gpu_memory_total_gib: None,
             source_gpu_memory_gib: None,
-            on_demand_spread: (0.0, 0.0, 0.0),
+            on_demand_spread: None,
             spot_spread: None,
             spot_listings: 0,
             regions: Vec::new(),
-            commitments: Vec::new(),
-            monthly_per_month: None,
+            terms: Vec::new(),
+            spot_source: None,
+            cheapest_elsewhere: None,
+            sold_via: String::new(),
+            tier: String::new(),
+            count_stated: true,
         };
         let key = (
             url.to_string(),
@@ -246,7 +250,18 @@ pub fn parse_cn_platform_offers(text: &str) -> Result<Catalog, IngestError> {
         let mut offer = offer;
         if let Some(pos) = monthly.iter().position(|(k, _, _)| *k == key) {
             let (_, _, per_month) = monthly.remove(pos);
-            offer.monthly_per_month = Some(per_month);
+            offer.terms.push(TermRecord {
+                mode: "subscription",
+                term_months: 1,
+                term_days: 0,
+                payment: None,
+                basis: "per period",
+                upfront: 0.0,
+                price: per_month,
+                region: offer.region.clone(),
+                source,
+                note: String::new(),
+            });
         }
         agg.add(id, offer);
     }
@@ -265,6 +280,7 @@ pub fn parse_cn_platform_offers(text: &str) -> Result<Catalog, IngestError> {
         offers: agg.finish(),
         skipped,
         dropped: Vec::new(),
+        superseded: Vec::new(),
     })
 }
 

@@ -81,7 +81,18 @@ pub fn parse_gcp_cyclenerd(text: &str) -> Result<Catalog, IngestError> {
             if let Some(month) = optional_quantity(&at, column, opt_cell(rec, c))? {
                 // Cyclenerd's month figures are 730 × the hourly rate; Google bills committed
                 // use monthly with nothing upfront.
-                commitments.push((term, "no upfront", 0.0, month / HOURS_PER_MONTH));
+                commitments.push(TermRecord {
+                    mode: "committed_use",
+                    term_months: term,
+                    term_days: 0,
+                    payment: Some("no upfront"),
+                    basis: "recurring",
+                    upfront: 0.0,
+                    price: month / HOURS_PER_MONTH,
+                    region: cell(rec, c_region).to_string(),
+                    source: 0,
+                    note: String::new(),
+                });
             }
         }
         let offer = OfferRecord {
@@ -95,7 +106,7 @@ pub fn parse_gcp_cyclenerd(text: &str) -> Result<Catalog, IngestError> {
             ram_gib: optional_quantity(&at, "ram", opt_cell(rec, c_ram))?,
             region: cell(rec, c_region).to_string(),
             listings: 1,
-            on_demand_per_hour: price,
+            on_demand_per_hour: Some(price),
             spot_per_hour: spot_price(&at, "hour_spot", opt_cell(rec, c_spot))?,
             currency: "USD",
             billing: BillingRecord::PER_SECOND_MIN_60S,
@@ -106,12 +117,16 @@ pub fn parse_gcp_cyclenerd(text: &str) -> Result<Catalog, IngestError> {
             interconnect: "",
             gpu_memory_total_gib: None,
             source_gpu_memory_gib: None,
-            on_demand_spread: (0.0, 0.0, 0.0),
+            on_demand_spread: None,
             spot_spread: None,
             spot_listings: 0,
             regions: Vec::new(),
-            commitments,
-            monthly_per_month: None,
+            terms: commitments,
+            spot_source: None,
+            cheapest_elsewhere: None,
+            sold_via: String::new(),
+            tier: String::new(),
+            count_stated: true,
         };
         agg.add(instance_type.to_string(), offer);
     }
@@ -128,5 +143,6 @@ pub fn parse_gcp_cyclenerd(text: &str) -> Result<Catalog, IngestError> {
         offers: agg.finish(),
         skipped,
         dropped: Vec::new(),
+        superseded: Vec::new(),
     })
 }

@@ -38,16 +38,19 @@ mod becloudready;
 mod cn;
 mod gcp;
 mod render;
+mod rules;
 mod skypilot;
 mod table;
 #[cfg(test)]
 mod tests;
 
-use aggregate::*;
+pub use aggregate::home_region;
+use aggregate::Aggregator;
 pub use becloudready::*;
 pub use cn::*;
 pub use gcp::*;
 pub use render::*;
+pub use rules::*;
 pub use skypilot::*;
 use table::*;
 
@@ -178,6 +181,49 @@ pub struct SourceRecord {
     pub note: String,
 }
 
+/// One price of an offer other than on-demand and spot (mirrors the runtime `PriceTerm`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TermRecord {
+    /// Billing mode code (`"reserved"`, `"savings_plan"`, `"committed_use"`, `"subscription"`,
+    /// `"package"`, `"capacity_block"`, `"flex_start"`, `"bid"`).
+    pub mode: &'static str,
+    /// Term length in months (0 when none or given in days).
+    pub term_months: u32,
+    /// Term length in days (0 when none or given in months).
+    pub term_days: u32,
+    /// Payment option: `"no upfront"`, `"partial upfront"`, `"all upfront"`, or `None`.
+    pub payment: Option<&'static str>,
+    /// What `price` is: `"recurring"` (per instance-hour, plus `upfront`), `"effective"` (an
+    /// all-in effective rate per instance-hour) or `"per period"` (the whole term's price).
+    pub basis: &'static str,
+    /// Paid upfront per instance, in the offer's currency (0 when none).
+    pub upfront: f64,
+    /// The price, per instance (per hour, or per period), in the offer's currency.
+    pub price: f64,
+    /// Region of the price; empty when the source states none.
+    pub region: String,
+    /// Index into [`Catalog::sources`].
+    pub source: usize,
+    /// Caveat; empty when none.
+    pub note: String,
+}
+
+impl TermRecord {
+    /// Effective price per instance-hour: recurring + upfront ÷ term hours (730 h per month,
+    /// 24 h per day), the stated effective rate, or the period price ÷ the period's hours.
+    #[must_use]
+    pub fn effective_per_hour(&self) -> f64 {
+        let hours =
+            f64::from(self.term_months) * HOURS_PER_MONTH + f64::from(self.term_days) * 24.0;
+        match self.basis {
+            "effective" => self.price,
+            "per period" if hours > 0.0 => self.price / hours,
+            _ if hours > 0.0 => self.price + self.upfront / hours,
+            _ => self.price,
+        }
+    }
+}
+
 /// One rentable offer (mirrors the runtime `Offer`).
 ///
 /// Prices are per instance-hour in `currency`; GPU memory is per GPU in GiB.
@@ -205,16 +251,17 @@ pub struct OfferRecord {
     pub region: String,
     /// Number of rows (regions, zones, hosts) aggregated into this offer, at least 1.
     pub listings: u32,
-    /// On-demand price per instance-hour in `currency`; finite and positive.
-    pub on_demand_per_hour: f64,
-    /// Spot price per instance-hour in `currency` from the same row; `None` when empty or not
-    /// positive (the Vast file writes `0.00` for "no spot price").
+    /// On-demand price per instance-hour in `currency`; finite and positive; `None` when the
+    /// offer is not sold on demand.
+    pub on_demand_per_hour: Option<f64>,
+    /// Spot price per instance-hour in `currency`; `None` when empty or not positive (the Vast
+    /// file writes `0.00` for "no spot price").
     pub spot_per_hour: Option<f64>,
     /// ISO 4217 code of the native currency: `"USD"` or `"CNY"`.
     pub currency: &'static str,
     /// Billing granularity and minimum for on-demand time.
     pub billing: BillingRecord,
-    /// Index into [`Catalog::sources`].
+    /// Index into [`Catalog::sources`] of the source of the headline listing.
     pub source: usize,
     /// Offer-specific caveat (derived figures, corrections, ranges, anomalies); empty when none.
     pub note: String,
@@ -230,28 +277,79 @@ pub struct OfferRecord {
     /// Memory per GPU in GiB as the source reports it, when it differs from the canonical
     /// model's nominal size that `gpu_memory_gib` then holds (e.g. 140.40 for an H200 141GB).
     pub source_gpu_memory_gib: Option<f64>,
-    /// On-demand price per instance-hour across the aggregated listings: (min, median, max).
-    /// The median of an even number of listings is the mean of the middle two.
-    pub on_demand_spread: (f64, f64, f64),
+    /// On-demand price per instance-hour across the aggregated listings: (min, median, max);
+    /// `None` when no listing has one. The median of an even count is the mean of the middle two.
+    pub on_demand_spread: Option<(f64, f64, f64)>,
     /// Spot price per instance-hour across the listings that have one: (min, median, max).
     pub spot_spread: Option<(f64, f64, f64)>,
     /// Number of listings with a spot price.
     pub spot_listings: u32,
     /// Every distinct region the aggregated listings name, sorted.
     pub regions: Vec<String>,
-    /// Committed-use prices: (term in months, payment option, upfront per instance, recurring
-    /// price per instance-hour), cheapest across listings per (term, payment).
-    pub commitments: Vec<(u32, &'static str, f64, f64)>,
-    /// Monthly package price per instance-month (包月), from the same source, when it gives one.
-    pub monthly_per_month: Option<f64>,
+    /// Prices other than on-demand and spot, each with its own source.
+    pub terms: Vec<TermRecord>,
+    /// Source of the cheapest spot price when it is not `source`.
+    pub spot_source: Option<usize>,
+    /// For a headline chosen among mainland-China listings: the cheapest on-demand listing
+    /// elsewhere (price per instance-hour, region).
+    pub cheapest_elsewhere: Option<(f64, String)>,
+    /// The marketplace the offer is bought through when it resells another cloud; empty when
+    /// bought from the provider.
+    pub sold_via: String,
+    /// Tier of the same GPU model and count at one provider (RunPod `"secure"`/`"community"`),
+    /// part of the offer's identity in [`supersede`]; empty when the provider has none.
+    pub tier: String,
+    /// Whether the GPU count is the source's own (an instance size, or a per-GPU price on a
+    /// platform that rents single GPUs), rather than a per-GPU price turned into a 1-GPU
+    /// instance: such offers are checked against the provider's real sizes ([`per_gpu_sizes`]).
+    pub count_stated: bool,
 }
 
 impl OfferRecord {
     /// On-demand price per GPU-hour in `currency`: `on_demand_per_hour / gpu_count`
-    /// (`gpu_count` is at least 1 for every ingested offer).
+    /// (`gpu_count` is at least 1 for every ingested offer); `None` when not sold on demand.
     #[must_use]
-    pub fn on_demand_per_gpu_hour(&self) -> f64 {
-        self.on_demand_per_hour / f64::from(self.gpu_count.max(1))
+    pub fn on_demand_per_gpu_hour(&self) -> Option<f64> {
+        self.on_demand_per_hour
+            .map(|p| p / f64::from(self.gpu_count.max(1)))
+    }
+
+    /// A blank offer of `provider` from source 0, for parsers to fill in.
+    #[must_use]
+    pub fn blank(provider: &str, currency: &'static str) -> OfferRecord {
+        OfferRecord {
+            id: String::new(),
+            provider: provider.to_string(),
+            instance_type: String::new(),
+            gpu_model: String::new(),
+            gpu_count: 1,
+            gpu_memory_gib: None,
+            vcpus: None,
+            ram_gib: None,
+            region: String::new(),
+            listings: 1,
+            on_demand_per_hour: None,
+            spot_per_hour: None,
+            currency,
+            billing: BillingRecord::UNSTATED,
+            source: 0,
+            note: String::new(),
+            provider_kind: "",
+            source_gpu_name: String::new(),
+            interconnect: "",
+            gpu_memory_total_gib: None,
+            source_gpu_memory_gib: None,
+            on_demand_spread: None,
+            spot_spread: None,
+            spot_listings: 0,
+            regions: Vec::new(),
+            terms: Vec::new(),
+            spot_source: None,
+            cheapest_elsewhere: None,
+            sold_via: String::new(),
+            tier: String::new(),
+            count_stated: true,
+        }
     }
 }
 
@@ -270,19 +368,27 @@ pub struct Catalog {
     pub skipped: Vec<SkippedRow>,
     /// Offers built from the rows but then dropped by validation: (offer id, reason).
     pub dropped: Vec<(String, String)>,
+    /// Dropped offers replaced by another source's offer for the same thing: (old id, new id).
+    pub superseded: Vec<(String, String)>,
 }
 
 impl Catalog {
-    /// Appends `other`, shifting its offers' source indices past this catalog's sources.
+    /// Appends `other`, shifting its offers' source indices (offer, spot and term sources) past
+    /// this catalog's sources.
     pub fn append(&mut self, other: Catalog) {
         let base = self.sources.len();
         self.sources.extend(other.sources);
         self.offers.extend(other.offers.into_iter().map(|mut o| {
             o.source += base;
+            o.spot_source = o.spot_source.map(|s| s + base);
+            for t in &mut o.terms {
+                t.source += base;
+            }
             o
         }));
         self.skipped.extend(other.skipped);
         self.dropped.extend(other.dropped);
+        self.superseded.extend(other.superseded);
     }
 }
 
@@ -417,13 +523,17 @@ pub fn ingest_all(dir: &Path) -> Result<Catalog, IngestError> {
     finalise(&mut catalog);
     drop_superseded(&mut catalog);
 
+    // Offers not sold on demand sort after the provider's on-demand offers.
+    let per_gpu = |o: &OfferRecord| {
+        o.on_demand_per_gpu_hour()
+            .map_or((true, 0.0), |p| (false, p))
+    };
     catalog.offers.sort_by(|a, b| {
+        let (pa, pb) = (per_gpu(a), per_gpu(b));
         a.provider
             .cmp(&b.provider)
-            .then(
-                a.on_demand_per_gpu_hour()
-                    .total_cmp(&b.on_demand_per_gpu_hour()),
-            )
+            .then(pa.0.cmp(&pb.0))
+            .then(pa.1.total_cmp(&pb.1))
             .then_with(|| a.id.cmp(&b.id))
     });
     check_unique_ids(&catalog)?;
@@ -527,6 +637,7 @@ fn drop_superseded(catalog: &mut Catalog) {
             kept.push(o.clone());
         } else {
             let w = &catalog.offers[winner];
+            catalog.superseded.push((o.id.clone(), w.id.clone()));
             dropped.push((
                 o.id.clone(),
                 format!(

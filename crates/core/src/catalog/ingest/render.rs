@@ -10,7 +10,7 @@ use super::*;
 /// The Rust source of the catalog statics that `build.rs` writes to `$OUT_DIR/catalog_data.rs`:
 /// `SOURCES`, `OFFERS`, `OFFER_DETAILS` (index-aligned with `OFFERS`), `OFFERS_BY_ID` (indices
 /// of `OFFERS` sorted by id, for binary search), `DROPPED` ((offer id, reason)) and
-/// `SKIPPED_ROWS`. Deterministic: the same catalog always gives the same bytes.
+/// `SKIPPED_ROWS`, `SUPERSEDED`, `BILLING_RULES` and `GAPS`. Deterministic: the same catalog always gives the same bytes.
 ///
 /// # Panics
 /// On a non-finite number or an unknown currency, payment option or provider kind, which
@@ -43,10 +43,18 @@ pub fn render_rust(catalog: &Catalog) -> String {
     let notes: Vec<&str> = catalog
         .offers
         .iter()
-        .map(|o| o.note.as_str())
+        .flat_map(|o| {
+            std::iter::once(o.note.as_str()).chain(o.terms.iter().map(|t| t.note.as_str()))
+        })
         .collect::<std::collections::BTreeSet<_>>()
         .into_iter()
         .collect();
+    let note_index = |n: &str| {
+        notes
+            .binary_search(&n)
+            .unwrap_or_else(|_| unreachable!("every note is in the table"))
+            .to_string()
+    };
     let mut rows: Vec<Vec<String>> = Vec::with_capacity(catalog.offers.len());
     let mut prev_prefix: Option<&str> = None;
     for o in &catalog.offers {
@@ -86,7 +94,7 @@ pub fn render_rust(catalog: &Catalog) -> String {
         f.extend([opt(o.gpu_memory_gib), opt(o.vcpus), opt(o.ram_gib)]);
         f.push(o.region.clone());
         f.push(o.listings.to_string());
-        f.extend([num(o.on_demand_per_hour), opt(o.spot_per_hour)]);
+        f.extend([opt(o.on_demand_per_hour), opt(o.spot_per_hour)]);
         f.push(currency.to_string());
         f.push(
             o.billing
@@ -95,33 +103,27 @@ pub fn render_rust(catalog: &Catalog) -> String {
         );
         f.push(o.billing.minimum_seconds.to_string());
         f.push(o.source.to_string());
-        f.push(
-            notes
-                .binary_search(&o.note.as_str())
-                .unwrap_or_else(|_| unreachable!("every note is in the table"))
-                .to_string(),
-        );
+        f.push(note_index(&o.note));
         f.push(kind.to_string());
         f.push(o.source_gpu_name.clone());
         f.push(o.interconnect.to_string());
         f.extend([opt(o.gpu_memory_total_gib), opt(o.source_gpu_memory_gib)]);
         // A spread of one price (a single listing) is written as "=": the offer's own price.
-        let spread = |(min, median, max): (f64, f64, f64), price: Option<f64>| {
-            if price.is_some_and(|p| {
-                [min, median, max]
-                    .iter()
-                    .all(|x| x.to_bits() == p.to_bits())
-            }) {
+        let spread = |s: Option<(f64, f64, f64)>, price: Option<f64>| match s {
+            None => [String::new(), String::new(), String::new()],
+            Some((min, median, max))
+                if price.is_some_and(|p| {
+                    [min, median, max]
+                        .iter()
+                        .all(|x| x.to_bits() == p.to_bits())
+                }) =>
+            {
                 ["=".to_string(), String::new(), String::new()]
-            } else {
-                [num(min), num(median), num(max)]
             }
+            Some((min, median, max)) => [num(min), num(median), num(max)],
         };
-        f.extend(spread(o.on_demand_spread, Some(o.on_demand_per_hour)));
-        match o.spot_spread {
-            Some(x) => f.extend(spread(x, o.spot_per_hour)),
-            None => f.extend([String::new(), String::new(), String::new()]),
-        }
+        f.extend(spread(o.on_demand_spread, o.on_demand_per_hour));
+        f.extend(spread(o.spot_spread, o.spot_per_hour));
         f.push(o.spot_listings.to_string());
         assert!(
             o.regions
@@ -131,21 +133,65 @@ pub fn render_rust(catalog: &Catalog) -> String {
             o.id
         );
         f.push(o.regions.join(CATALOG_LIST_SEP));
-        let commitments: Vec<String> = o
-            .commitments
+        let terms: Vec<String> = o
+            .terms
             .iter()
-            .map(|&(term, payment, upfront, per_hour)| {
-                let payment = match payment {
-                    "no upfront" => "n",
-                    "partial upfront" => "p",
-                    "all upfront" => "a",
-                    other => panic!("offer {}: unknown payment option {other:?}", o.id),
+            .map(|t| {
+                let term = match (t.term_months, t.term_days) {
+                    (0, 0) => String::new(),
+                    (m, 0) => format!("{m}m"),
+                    (0, d) => format!("{d}d"),
+                    _ => panic!("offer {}: a term in both months and days", o.id),
                 };
-                format!("{term} {payment} {} {}", num(upfront), num(per_hour))
+                let payment = match t.payment {
+                    None => "",
+                    Some("no upfront") => "n",
+                    Some("partial upfront") => "p",
+                    Some("all upfront") => "a",
+                    Some(other) => panic!("offer {}: unknown payment option {other:?}", o.id),
+                };
+                let basis = match t.basis {
+                    "recurring" => "r",
+                    "effective" => "e",
+                    "per period" => "p",
+                    other => panic!("offer {}: unknown price basis {other:?}", o.id),
+                };
+                assert!(
+                    !t.region.contains([
+                        CATALOG_PART_SEP,
+                        CATALOG_LIST_SEP.chars().next().unwrap_or(' ')
+                    ]),
+                    "offer {}: a term region contains a separator",
+                    o.id
+                );
+                let upfront = if t.upfront == 0.0 {
+                    String::new()
+                } else {
+                    num(t.upfront)
+                };
+                [
+                    t.mode.to_string(),
+                    term,
+                    payment.to_string(),
+                    basis.to_string(),
+                    upfront,
+                    num(t.price),
+                    t.region.clone(),
+                    t.source.to_string(),
+                    note_index(&t.note),
+                ]
+                .join(&CATALOG_PART_SEP.to_string())
             })
             .collect();
-        f.push(commitments.join(CATALOG_LIST_SEP));
-        f.push(opt(o.monthly_per_month));
+        f.push(terms.join(CATALOG_LIST_SEP));
+        f.push(o.spot_source.map_or_else(String::new, |s| s.to_string()));
+        f.push(opt(o.cheapest_elsewhere.as_ref().map(|(p, _)| *p)));
+        f.push(
+            o.cheapest_elsewhere
+                .as_ref()
+                .map_or_else(String::new, |(_, r)| r.clone()),
+        );
+        f.push(o.sold_via.clone());
         assert_eq!(f.len(), CATALOG_COLUMNS, "offer {}: fields", o.id);
         for field in f.iter().map(String::as_str).chain([o.note.as_str()]) {
             assert!(
@@ -184,6 +230,45 @@ pub fn render_rust(catalog: &Catalog) -> String {
     }
     s.push_str("];\n\n");
 
+    s.push_str("pub static SUPERSEDED: &[(&str, &str)] = &[\n");
+    for (old, new) in &catalog.superseded {
+        let _ = writeln!(s, "    ({old:?}, {new:?}),");
+    }
+    s.push_str("];\n\n");
+
+    s.push_str("pub static BILLING_RULES: &[BillingRule] = &[\n");
+    for r in BILLING_RULES {
+        let _ = writeln!(
+            s,
+            "    BillingRule {{ provider: {:?}, rule: {:?}, source: {:?}, as_of: {:?} }},",
+            r.provider, r.rule, r.source, r.as_of
+        );
+    }
+    s.push_str("];\n\n");
+
+    s.push_str("pub static GAPS: &[Gap] = &[\n");
+    for g in GAPS {
+        let mode = match g.mode {
+            "on_demand" => "OnDemand",
+            "spot" => "Spot",
+            "bid" => "Bid",
+            "reserved" => "Reserved",
+            "savings_plan" => "SavingsPlan",
+            "committed_use" => "CommittedUse",
+            "subscription" => "Subscription",
+            "package" => "Package",
+            "capacity_block" => "CapacityBlock",
+            "flex_start" => "FlexStart",
+            other => panic!("gap of {}: unknown billing mode {other:?}", g.provider),
+        };
+        let _ = writeln!(
+            s,
+            "    Gap {{ provider: {:?}, mode: BillingMode::{mode}, reason: {:?} }},",
+            g.provider, g.reason
+        );
+    }
+    s.push_str("];\n\n");
+
     let _ = writeln!(
         s,
         "pub static SKIPPED_ROWS: usize = {};",
@@ -198,9 +283,11 @@ pub const CATALOG_FIELD_SEP: char = '\u{1f}';
 /// Separates the columns of the compact catalog text (and the note table after them).
 pub const CATALOG_RECORD_SEP: char = '\u{1e}';
 /// Columns of the compact catalog text (fields per offer), before the note table.
-pub const CATALOG_COLUMNS: usize = 32;
-/// Separates the items of a list field (regions, commitments) in the compact catalog text.
+pub const CATALOG_COLUMNS: usize = 35;
+/// Separates the items of a list field (regions, price terms) in the compact catalog text.
 pub const CATALOG_LIST_SEP: &str = "\u{1d}";
+/// Separates the parts of one price term in the compact catalog text.
+pub const CATALOG_PART_SEP: char = '\u{1c}';
 
 /// The shortest text that parses back to exactly `x` (`{:?}`), for the compact catalog text.
 fn compact_f64(x: f64) -> String {

@@ -414,7 +414,7 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
                 .trim_start_matches([',', ' '])
                 .to_string(),
             listings: 1,
-            on_demand_per_hour: on_demand,
+            on_demand_per_hour: Some(on_demand),
             spot_per_hour: spot,
             currency,
             billing: spec.billing,
@@ -425,12 +425,16 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
             interconnect: "",
             gpu_memory_total_gib,
             source_gpu_memory_gib: None,
-            on_demand_spread: (0.0, 0.0, 0.0),
+            on_demand_spread: None,
             spot_spread: None,
             spot_listings: 0,
             regions: Vec::new(),
-            commitments: Vec::new(),
-            monthly_per_month: None,
+            terms: Vec::new(),
+            spot_source: None,
+            cheapest_elsewhere: None,
+            sold_via: String::new(),
+            tier: String::new(),
+            count_stated: true,
         };
         agg.add(instance_type.to_string(), offer);
     }
@@ -448,6 +452,7 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
         offers: agg.finish(),
         skipped,
         dropped: Vec::new(),
+        superseded: Vec::new(),
     })
 }
 

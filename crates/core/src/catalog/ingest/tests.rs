@@ -21,6 +21,14 @@ fn offer<'a>(c: &'a Catalog, id: &str) -> &'a OfferRecord {
         .unwrap_or_else(|| panic!("no offer {id}"))
 }
 
+/// The monthly subscription (包月) price of an offer, per instance-month.
+fn monthly(o: &OfferRecord) -> Option<f64> {
+    o.terms
+        .iter()
+        .find(|t| t.term_months == 1 && t.basis == "per period")
+        .map(|t| t.price)
+}
+
 fn source_of<'a>(c: &'a Catalog, o: &OfferRecord) -> &'a SourceRecord {
     &c.sources[o.source]
 }
@@ -36,12 +44,12 @@ fn aws_p3_16xlarge_is_per_instance_with_per_gpu_memory() {
     assert_eq!(o.provider, "AWS");
     assert_eq!(o.gpu_count, 8);
     assert_eq!(o.gpu_memory_gib, Some(16.0));
-    assert_eq!(o.on_demand_per_hour, 24.48);
-    assert_eq!(o.on_demand_per_gpu_hour(), 3.06);
+    assert_eq!(o.on_demand_per_hour, Some(24.48));
+    assert_eq!(o.on_demand_per_gpu_hour(), Some(3.06));
     // Cheapest spot across the 23 zones (the on-demand row's own zone lists 3.8232).
     assert_eq!(o.spot_per_hour, Some(2.684));
-    assert_eq!(o.on_demand_spread.0, 24.48);
-    assert!(o.on_demand_spread.2 >= o.on_demand_spread.1);
+    assert_eq!(o.on_demand_spread.unwrap().0, 24.48);
+    assert!(o.on_demand_spread.unwrap().2 >= o.on_demand_spread.unwrap().1);
     assert_eq!(o.region, "us-east-1");
     assert_eq!(o.gpu_model, "V100 16GB SXM2");
     assert_eq!(o.source_gpu_name, "V100");
@@ -66,7 +74,7 @@ fn azure_nd96isr_h100_v5_has_8_gpus() {
     let c = catalog();
     let o = offer(&c, "skypilot-azure/standard_nd96isr_h100_v5");
     assert_eq!(o.gpu_count, 8);
-    assert_eq!(o.on_demand_per_hour, 98.32);
+    assert_eq!(o.on_demand_per_hour, Some(98.32));
     assert_eq!(o.listings, 3);
     assert!(o.note.contains("12") && o.note.contains('8'), "{}", o.note);
 }
@@ -77,11 +85,17 @@ fn alibaba_is_cny_from_usd_at_the_fetcher_rate() {
     let o = offer(&c, "skypilot-alicloud/ecs.gn6i-c16g1.4xlarge");
     assert_eq!(o.provider, "Alibaba Cloud");
     assert_eq!(o.currency, "CNY");
-    assert_eq!(o.on_demand_per_hour, 1.61953046 / 0.138);
-    // Spot: the cheapest listing of any zone (the named rule), not the on-demand row's.
-    assert!(o.spot_per_hour <= Some(0.50736086 / 0.138));
-    assert_eq!(o.spot_per_hour, o.spot_spread.map(|s| s.0));
-    assert_eq!(o.region, "us-east-1");
+    // Headline: the cheapest mainland listing (cn-chengdu, first of two at 2.049852), with
+    // the cheapest listing elsewhere (us-east-1) beside it.
+    assert_eq!(o.on_demand_per_hour, Some(2.049852 / 0.138));
+    assert_eq!(o.region, "cn-chengdu");
+    assert_eq!(
+        o.cheapest_elsewhere,
+        Some((1.61953046 / 0.138, "us-east-1".to_string()))
+    );
+    assert_eq!(o.on_demand_spread.unwrap().0, 1.61953046 / 0.138);
+    // Spot: the cheapest mainland listing of any zone, not the on-demand row's.
+    assert_eq!(o.spot_per_hour, Some(0.23805 / 0.138));
     assert_eq!(o.gpu_count, 1);
     assert_eq!(o.gpu_memory_gib, Some(16.0));
     assert!(o.note.contains("÷ 0.138"));
@@ -129,10 +143,11 @@ fn gcp_a2_highgpu_1g_cheapest_region() {
     assert_eq!(o.provider, "Google Cloud");
     assert_eq!(o.gpu_model, "A100 40GB SXM");
     assert_eq!(o.gpu_memory_gib, Some(40.0));
-    let one_year = o.commitments.iter().find(|c| c.0 == 12).unwrap();
-    assert_eq!(one_year.1, "no upfront");
-    assert!(one_year.3 < o.on_demand_per_hour);
-    assert_eq!(o.on_demand_per_hour, 3.673385);
+    let one_year = o.terms.iter().find(|c| c.term_months == 12).unwrap();
+    assert_eq!(one_year.payment, Some("no upfront"));
+    assert_eq!(one_year.mode, "committed_use");
+    assert!(Some(one_year.price) < o.on_demand_per_hour);
+    assert_eq!(o.on_demand_per_hour, Some(3.673385));
     assert_eq!(
         o.spot_per_hour,
         Some(0.33897),
@@ -156,7 +171,7 @@ fn runpod_h200_is_per_gpu_hour_with_one_gpu() {
     let o = offer(&c, "becloudready-runpod/h200");
     assert_eq!(o.provider, "RunPod");
     assert_eq!(o.gpu_count, 1);
-    assert_eq!(o.on_demand_per_hour, 3.59);
+    assert_eq!(o.on_demand_per_hour, Some(3.59));
     assert_eq!(o.gpu_memory_gib, Some(141.0));
     assert_eq!(o.region, "");
     let s = source_of(&c, o);
@@ -168,8 +183,8 @@ fn denvr_per_gpu_price_is_multiplied_by_the_count() {
     let c = catalog();
     let o = offer(&c, "becloudready-denvr/nvidia h100 sxm");
     assert_eq!(o.gpu_count, 8);
-    assert_eq!(o.on_demand_per_hour, 2.1 * 8.0);
-    assert_eq!(o.on_demand_per_gpu_hour(), 2.1);
+    assert_eq!(o.on_demand_per_hour, Some(2.1 * 8.0));
+    assert_eq!(o.on_demand_per_gpu_hour(), Some(2.1));
     // Same product with two VRAM sizes: two offers, told apart by VRAM.
     assert_eq!(
         offer(&c, "becloudready-denvr/nvidia a100 sxm (80.0 gb)").gpu_memory_gib,
@@ -187,7 +202,7 @@ fn coreweave_b200_is_per_node() {
     let o = offer(&c, "becloudready-coreweave/nvidia b200");
     assert_eq!(o.provider, "CoreWeave");
     assert_eq!(o.gpu_count, 8);
-    assert_eq!(o.on_demand_per_hour, 68.8);
+    assert_eq!(o.on_demand_per_hour, Some(68.8));
     assert_eq!(o.gpu_memory_gib, Some(180.0));
     assert!(c
         .skipped
@@ -218,8 +233,8 @@ fn autodl_range_rows_are_distinct_offers() {
     let c = catalog();
     let low = offer(&c, "cn-offers-2026-06_07/autodl/rtx 4090 (range low)");
     let high = offer(&c, "cn-offers-2026-06_07/autodl/rtx 4090 (range high)");
-    assert_eq!(low.on_demand_per_hour, 1.61);
-    assert_eq!(high.on_demand_per_hour, 3.49);
+    assert_eq!(low.on_demand_per_hour, Some(1.61));
+    assert_eq!(high.on_demand_per_hour, Some(3.49));
     assert_eq!(low.currency, "CNY");
     assert_eq!(low.billing, BillingRecord::PER_SECOND);
     assert_eq!(low.listings, 1);
@@ -229,11 +244,11 @@ fn autodl_range_rows_are_distinct_offers() {
     // of 2026-08 and 2026-09-29 are superseded by the 2026-10-04 crawl).
     assert_eq!(
         offer(&c, "cn-offers-2026-10-04/autodl/rtx 4090").on_demand_per_hour,
-        1.98
+        Some(1.98)
     );
     assert_eq!(
         offer(&c, "cn-offers-2026-10-04/autodl/rtx 4090 (market median)").on_demand_per_hour,
-        2.19
+        Some(2.19)
     );
     let exact = source_of(&c, offer(&c, "cn-offers-2026-09-29/autodl/a800 80gb"));
     assert_eq!(
@@ -242,7 +257,7 @@ fn autodl_range_rows_are_distinct_offers() {
     );
     let featurize = offer(&c, "cn-offers-2026-09-29/featurize/rtx 4090");
     assert_eq!(featurize.billing, BillingRecord::PER_MINUTE);
-    assert_eq!(featurize.on_demand_per_hour, 1.87);
+    assert_eq!(featurize.on_demand_per_hour, Some(1.87));
 }
 
 #[test]
@@ -251,14 +266,10 @@ fn cn_alibaba_rows_are_per_instance() {
     // (The post's gn7e-c16g1.32xlarge is superseded by the newer SkyPilot snapshot.)
     let o = offer(&c, "cn-offers-2023-06/alibaba-cloud/ecs.gn7-c13g1.26xlarge");
     assert_eq!(o.gpu_count, 8);
-    assert_eq!(o.on_demand_per_hour, 252.66);
+    assert_eq!(o.on_demand_per_hour, Some(252.66));
     assert_eq!(o.gpu_memory_gib, Some(40.0));
     assert_eq!(o.billing, BillingRecord::UNSTATED);
-    assert_eq!(
-        o.monthly_per_month,
-        Some(121_280.0),
-        "包月 from the same post"
-    );
+    assert_eq!(monthly(o), Some(121_280.0), "包月 from the same post");
     assert!(c.skipped.iter().any(|(f, _, r)| f == CN_FILE
         && r.starts_with("monthly package without an hourly price from the same source")));
     assert!(
@@ -426,7 +437,10 @@ fn every_offer_is_well_formed_and_ids_are_unique() {
     let mut ids = HashSet::new();
     for o in &c.offers {
         assert!(
-            o.on_demand_per_hour.is_finite() && o.on_demand_per_hour > 0.0,
+            o.on_demand_per_hour
+                .into_iter()
+                .all(|p| p.is_finite() && p > 0.0)
+                && (o.on_demand_per_hour.is_some() || o.spot_per_hour.is_some()),
             "{}",
             o.id
         );
@@ -541,10 +555,10 @@ fn skypilot_inline_aggregates_cheapest_row_and_reads_by_header() {
         "AWS docs: per second, 60 s minimum"
     );
     assert_eq!((o.region.as_str(), o.listings, o.gpu_count), ("r2", 3, 8));
-    assert_eq!(o.on_demand_per_hour, 1.5);
+    assert_eq!(o.on_demand_per_hour, Some(1.5));
     assert_eq!(o.spot_per_hour, Some(0.5), "cheapest spot of any row");
     assert_eq!(o.spot_spread, Some((0.5, 0.75, 1.0)));
-    assert_eq!(o.on_demand_spread, (1.5, 1.5, 2.0));
+    assert_eq!(o.on_demand_spread, Some((1.5, 1.5, 2.0)));
     assert_eq!(o.regions, vec!["r1", "r2", "r3"]);
     assert_eq!(o.id, "skypilot-aws/x8");
 }
@@ -634,7 +648,7 @@ fn skypilot_inline_count_fix_and_cny_conversion() {
                ecs.y,RTX 5880,1,1.0,,r,RTX 5880 2GB,ecs.sgn8ga-wy\n";
     let c = parse_skypilot(spec("skypilot-alicloud-vms.csv"), ali).unwrap();
     assert_eq!(c.offers.len(), 1);
-    assert_eq!(c.offers[0].on_demand_per_hour, 1.38 / 0.138);
+    assert_eq!(c.offers[0].on_demand_per_hour, Some(1.38 / 0.138));
     assert_eq!(c.offers[0].spot_per_hour, Some(0.276 / 0.138));
     assert_eq!(c.offers[0].currency, "CNY");
     assert_eq!(c.offers[0].gpu_memory_gib, Some(16.0));
@@ -656,7 +670,7 @@ fn gcp_inline_and_unknown_key_error() {
         .iter()
         .all(|o| o.billing == BillingRecord::PER_SECOND_MIN_60S));
     assert_eq!(c.offers.len(), 1);
-    assert_eq!(c.offers[0].on_demand_per_hour, 0.7);
+    assert_eq!(c.offers[0].on_demand_per_hour, Some(0.7));
     assert_eq!(c.offers[0].spot_per_hour, Some(0.3));
     assert_eq!(c.offers[0].gpu_memory_gib, Some(24.0));
     assert_eq!(
@@ -687,9 +701,9 @@ fn becloudready_inline_bases_and_errors() {
                 runpod,B200,2,180,4.99\n\
                 runpod,X,,24,\n";
     let c = parse_becloudready(runpod, text).unwrap();
-    assert_eq!(c.offers[0].on_demand_per_hour, 3.59);
+    assert_eq!(c.offers[0].on_demand_per_hour, Some(3.59));
     assert_eq!(c.offers[0].gpu_count, 1);
-    assert_eq!(c.offers[1].on_demand_per_hour, 4.99 * 2.0);
+    assert_eq!(c.offers[1].on_demand_per_hour, Some(4.99 * 2.0));
     assert_eq!(c.skipped[0].1, 4);
     assert_eq!(c.skipped[0].2, "no on-demand price: empty (X)");
     let coreweave = BECLOUDREADY_FILES
@@ -702,7 +716,7 @@ fn becloudready_inline_bases_and_errors() {
     let c = parse_becloudready(coreweave, text).unwrap();
     assert_eq!(
         (c.offers[0].on_demand_per_hour, c.offers[0].gpu_count),
-        (68.8, 8)
+        (Some(68.8), 8)
     );
     assert_eq!(c.skipped.len(), 1);
     let err = parse_becloudready(
@@ -733,12 +747,12 @@ fn cn_inline_units_ranges_and_errors() {
         c.offers[0].id,
         "cn-offers-2026-06_07/autodl/rtx 4090 (range low)"
     );
-    assert_eq!(c.offers[0].on_demand_per_hour, 3.0);
-    assert_eq!(c.offers[1].on_demand_per_hour, 5.0);
-    assert_eq!(c.offers[2].on_demand_per_hour, 250.0);
+    assert_eq!(c.offers[0].on_demand_per_hour, Some(3.0));
+    assert_eq!(c.offers[1].on_demand_per_hour, Some(5.0));
+    assert_eq!(c.offers[2].on_demand_per_hour, Some(250.0));
     assert_eq!(c.sources.len(), 2);
     // The monthly row joins the hourly offer of the same source; the no-GPU row is skipped.
-    assert_eq!(c.offers[2].monthly_per_month, Some(9999.0));
+    assert_eq!(monthly(&c.offers[2]), Some(9999.0));
     assert_eq!(c.skipped.len(), 1);
     let bad_unit =
         format!("{header}AutoDL,,RTX 4090,1,24,CN,hourly,1.5,CNY,CNY per day,u,2026-01-01,\n");
