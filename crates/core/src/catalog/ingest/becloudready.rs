@@ -211,5 +211,6 @@ pub fn parse_becloudready(spec: &BecloudreadySpec, text: &str) -> Result<Catalog
         skipped,
         dropped: Vec::new(),
         superseded: Vec::new(),
+        specs: Vec::new(),
     })
 }

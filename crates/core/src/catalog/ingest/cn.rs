@@ -281,6 +281,7 @@ pub fn parse_cn_platform_offers(text: &str) -> Result<Catalog, IngestError> {
         skipped,
         dropped: Vec::new(),
         superseded: Vec::new(),
+        specs: Vec::new(),
     })
 }
 

@@ -144,5 +144,6 @@ pub fn parse_gcp_cyclenerd(text: &str) -> Result<Catalog, IngestError> {
         skipped,
         dropped: Vec::new(),
         superseded: Vec::new(),
+        specs: Vec::new(),
     })
 }

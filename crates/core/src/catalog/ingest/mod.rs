@@ -370,6 +370,8 @@ pub struct Catalog {
     pub dropped: Vec<(String, String)>,
     /// Dropped offers replaced by another source's offer for the same thing: (old id, new id).
     pub superseded: Vec<(String, String)>,
+    /// The GPU spec table (`data/gpu-specs.csv`) the offers' models were resolved against.
+    pub specs: Vec<super::gpus::GpuSpec>,
 }
 
 impl Catalog {
@@ -511,7 +513,7 @@ pub fn ingest_all(dir: &Path) -> Result<Catalog, IngestError> {
         })
     };
 
-    let mut catalog = Catalog::default();
+    let mut catalog = spec_table_only(dir)?;
     for spec in SKYPILOT_FILES {
         catalog.append(parse_skypilot(spec, &read(spec.file)?)?);
     }
@@ -538,6 +540,29 @@ pub fn ingest_all(dir: &Path) -> Result<Catalog, IngestError> {
     });
     check_unique_ids(&catalog)?;
     Ok(catalog)
+}
+
+/// A catalog with no source and no offer, only the GPU spec table (`gpu-specs.csv` next to
+/// `dir`): what `GPURENT_EMPTY_CATALOG=1` builds to measure the offers' share of the bundle
+/// (the spec table was code before it was data, so the measure keeps it).
+///
+/// # Errors
+/// The spec file cannot be read or is malformed.
+pub fn spec_table_only(dir: &Path) -> Result<Catalog, IngestError> {
+    let spec_path = dir.join("../gpu-specs.csv");
+    let text = fs::read_to_string(&spec_path).map_err(|e| IngestError::Io {
+        file: spec_path.display().to_string(),
+        message: e.to_string(),
+    })?;
+    let specs = super::gpus::read_spec_table(&text).map_err(|message| IngestError::Csv {
+        file: "gpu-specs.csv".to_string(),
+        line: 0,
+        message,
+    })?;
+    Ok(Catalog {
+        specs,
+        ..Catalog::default()
+    })
 }
 
 /// Provider kind by display name: the five big clouds are hyperscalers, Vast.ai and AutoDL are
@@ -671,7 +696,9 @@ fn finalise(catalog: &mut Catalog) {
                 memory_note = Some(format!("memory per GPU from {why} (not in the source)"));
             }
         }
-        let Some(spec) = super::gpus::resolve(&o.gpu_model, o.gpu_memory_gib, form) else {
+        let Some(spec) =
+            super::gpus::resolve_in(&catalog.specs, &o.gpu_model, o.gpu_memory_gib, form)
+        else {
             let memory = o
                 .gpu_memory_gib
                 .map_or("memory not stated".to_string(), |m| {

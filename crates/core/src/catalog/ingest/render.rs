@@ -230,6 +230,33 @@ pub fn render_rust(catalog: &Catalog) -> String {
     }
     s.push_str("];\n\n");
 
+    s.push_str("pub static GPU_SPECS: &[GpuSpec] = &[\n");
+    for g in &catalog.specs {
+        let kind = match g.source_kind {
+            super::super::gpus::SourceKind::Vendor => "Vendor",
+            super::super::gpus::SourceKind::Quote => "Quote",
+            super::super::gpus::SourceKind::Secondary => "Secondary",
+            super::super::gpus::SourceKind::None => "None",
+        };
+        let _ = writeln!(
+            s,
+            "    GpuSpec {{ model: {:?}, chip: {:?}, form: {:?}, memory_gib: {:?}, bf16_dense_tflops: {:?}, fp16_dense_tflops: {:?}, fp32_tflops: {:?}, memory_bandwidth_gb_s: {:?}, nvlink_gb_s: {:?}, datasheet: {:?}, url: {:?}, source_kind: SourceKind::{kind}, source_date: {:?} }},",
+            g.model,
+            g.chip,
+            g.form,
+            g.memory_gib,
+            g.bf16_dense_tflops,
+            g.fp16_dense_tflops,
+            g.fp32_tflops,
+            g.memory_bandwidth_gb_s,
+            g.nvlink_gb_s,
+            g.datasheet,
+            g.url,
+            g.source_date
+        );
+    }
+    s.push_str("];\n\n");
+
     s.push_str("pub static SUPERSEDED: &[(&str, &str)] = &[\n");
     for (old, new) in &catalog.superseded {
         let _ = writeln!(s, "    ({old:?}, {new:?}),");

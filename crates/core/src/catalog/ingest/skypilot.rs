@@ -453,6 +453,7 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
         skipped,
         dropped: Vec::new(),
         superseded: Vec::new(),
+        specs: Vec::new(),
     })
 }
 

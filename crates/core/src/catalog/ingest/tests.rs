@@ -334,7 +334,9 @@ fn verda_spot_only_rows_are_skipped() {
             && *l == 3
             && r == "no on-demand price: spot price only"));
     let o = offer(&c, "skypilot-verda/1b300.30v");
-    assert_eq!(o.gpu_memory_gib, Some(268288.0 / 1024.0));
+    // The B300 row's per-GPU figure (270, NVIDIA); the source's 262 GiB is kept beside it.
+    assert_eq!(o.gpu_memory_gib, Some(270.0));
+    assert_eq!(o.source_gpu_memory_gib, Some(268288.0 / 1024.0));
     assert_eq!(o.spot_per_hour, Some(2.447));
 }
 
