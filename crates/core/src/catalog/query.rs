@@ -246,11 +246,13 @@ mod tests {
         let out = filter_offers(OFFERS, &f, Currency::Usd, ExchangeRate::default());
         assert!(!out.is_empty());
         assert!(out.iter().all(|o| o.provider == "AWS"));
+        // Offers not sold on demand (p5e, trn2) sort last.
         let prices: Vec<f64> = out
             .iter()
-            .map(|o| o.on_demand_per_gpu_hour().unwrap())
+            .map(|o| o.on_demand_per_gpu_hour().unwrap_or(f64::INFINITY))
             .collect();
         assert!(prices.windows(2).all(|w| w[0] <= w[1]));
+        assert!(out.last().is_some_and(|o| !o.sold_on_demand()));
         let none = OfferFilter {
             text: "no-such-gpu-anywhere".into(),
             ..OfferFilter::default()

@@ -100,7 +100,7 @@ pub fn register(file_name: &str, offers: Vec<NewOffer>) -> Vec<&'static Offer> {
                         id: leak(format!("user-{import}")),
                         reference: leak(format!("your price: {file_name}")),
                         as_of: leak(as_of),
-                        as_of_exact: o.as_of.len() == 10,
+                        as_of_exact: o.as_of.len() == 10 && o.as_of != super::DATE_UNKNOWN,
                         licence: "your own data",
                         note: "Imported from your file; not checked against any public source.",
                     }));

@@ -144,12 +144,25 @@ fn aggregate(rows: Vec<OfferRecord>) -> OfferRecord {
     } else {
         None
     };
-    // One term per (mode, term, payment, basis): the headline region's, else the cheapest.
+    // One term per (mode, term, payment, basis, note): the headline region's, else the cheapest.
     let mut terms: Vec<TermRecord> = Vec::new();
     for t in rows.iter().flat_map(|r| r.terms.iter()) {
         let same = |u: &TermRecord| {
-            (u.mode, u.term_months, u.term_days, u.payment, u.basis)
-                == (t.mode, t.term_months, t.term_days, t.payment, t.basis)
+            (
+                u.mode,
+                u.term_months,
+                u.term_days,
+                u.payment,
+                u.basis,
+                &u.note,
+            ) == (
+                t.mode,
+                t.term_months,
+                t.term_days,
+                t.payment,
+                t.basis,
+                &t.note,
+            )
         };
         match terms.iter_mut().find(|u| same(u)) {
             None => terms.push(t.clone()),

@@ -173,7 +173,7 @@ pub fn parse_becloudready(spec: &BecloudreadySpec, text: &str) -> Result<Catalog
             on_demand_per_hour: Some(on_demand),
             spot_per_hour: None,
             currency: "USD",
-            billing: BillingRecord::UNSTATED,
+            billing: billing_for(spec.provider),
             source: 0,
             note: notes.join("; "),
             provider_kind: "",

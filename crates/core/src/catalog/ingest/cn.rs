@@ -18,8 +18,8 @@ use super::*;
 /// One source per distinct (`source_url`, `as_of`) pair, id `cn-offers-<as_of>` (`/` written as
 /// `_`), with the date normalised by [`normalise_as_of`]; offers from different notes or dates
 /// are never aggregated, and their id is `"<source id>/<provider slug>/<instance type>"`.
-/// Billing: AutoDL per second (its ¥0.01 minimum is money, not time), Featurize per minute,
-/// everyone else unstated.
+/// Billing: the provider's rule in [`BILLING_RULES`] (AutoDL per second, its ¥0.01 minimum
+/// being money, not time; Featurize per minute; …).
 ///
 /// # Errors
 /// Malformed CSV, a missing column, a number that does not parse, an unknown currency or unit,
@@ -190,20 +190,10 @@ pub fn parse_cn_platform_offers(text: &str) -> Result<Catalog, IngestError> {
             t => t,
         };
         let instance_type = cn_instance_label(base_type, note);
-        let (billing, billing_note) = match provider {
-            "AutoDL" => (
-                BillingRecord::PER_SECOND,
-                "AutoDL bills pay-as-you-go per second from power-on to power-off, with a minimum charge of ¥0.01 (money, not time)",
-            ),
-            "Featurize" => (BillingRecord::PER_MINUTE, "Featurize bills per minute"),
-            _ => (BillingRecord::UNSTATED, ""),
-        };
+        let billing = billing_for(provider);
         let mut notes = vec![note.to_string()];
         if unit.ends_with("per GPU-hour") && count > 1 {
             notes.push(format!("source price {price} per GPU-hour × {count} GPUs"));
-        }
-        if !billing_note.is_empty() {
-            notes.push(billing_note.to_string());
         }
         notes.retain(|n| !n.is_empty());
         let source_id = sources.get(source).map_or("", |s| s.id.as_str());

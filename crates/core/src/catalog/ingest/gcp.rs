@@ -109,7 +109,7 @@ pub fn parse_gcp_cyclenerd(text: &str) -> Result<Catalog, IngestError> {
             on_demand_per_hour: Some(price),
             spot_per_hour: spot_price(&at, "hour_spot", opt_cell(rec, c_spot))?,
             currency: "USD",
-            billing: BillingRecord::PER_SECOND_MIN_60S,
+            billing: billing_for("Google Cloud"),
             source: 0,
             note: String::new(),
             provider_kind: "",

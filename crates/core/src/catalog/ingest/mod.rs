@@ -34,6 +34,7 @@ use std::fs;
 use std::path::Path;
 
 mod aggregate;
+mod aws;
 mod becloudready;
 mod cn;
 mod gcp;
@@ -46,6 +47,7 @@ mod tests;
 
 pub use aggregate::home_region;
 use aggregate::Aggregator;
+pub use aws::*;
 pub use becloudready::*;
 pub use cn::*;
 pub use gcp::*;
@@ -63,6 +65,9 @@ pub const FETCHER_USD_PER_CNY: f64 = 0.138;
 /// 2026) is known, not their commits' dates, so their sources have `as_of_exact = false`.
 pub const SKYPILOT_AS_OF: &str = "2026-11";
 
+/// The `as_of` of a source whose data date is not known ("date unknown"; counts as stale).
+pub const DATE_UNKNOWN: &str = "unknown";
+
 /// As-of date of the Cyclenerd Google Cloud file (`generated: Thu Jul 30 06:13:17 2026`).
 pub const GCP_AS_OF: &str = "2026-07-30";
 
@@ -79,48 +84,41 @@ pub const GCP_FILE: &str = "gcp-cyclenerd-gpu-instances.csv";
 /// File name of the hand-typed Chinese platform offers.
 pub const CN_FILE: &str = "cn-platform-offers.csv";
 
-/// CSV files in the folder that are deliberately not read as offers: the SkyPilot accelerator
-/// map (no prices) and the founding articles' figures (claims, not market data).
-pub const IGNORED_FILES: &[&str] = &[
-    "skypilot-common-accelerators.csv",
-    "seed-figures.csv",
+/// CSV files in the folder that are not read as offers, with the reason: data kept for other
+/// uses (the engine's interruption rates, history) or cited by the ingest's rule tables.
+pub const IGNORED_FILES: &[(&str, &str)] = &[
+    ("skypilot-common-accelerators.csv", "no prices: the SkyPilot map of accelerator names to clouds"),
+    ("seed-figures.csv", "the founding articles' claims, not market data"),
+    ("aws-billing-rules-aws.csv", "billing rules: cited by ingest/rules.rs (AWS per-second billing)"),
+    ("aws-reserved-leanercloud-2023.csv", "historical 2023 prices (before the 2025 AWS price cuts), kept for comparison"),
+    ("aws-spot-advisor-spotinfo.csv", "spot interruption-frequency bands (2025-06): data for the engine's interruption rates, not prices"),
+    ("aws-spot-spotinfo.csv", "us-east-1 region-level spot prices of unknown date; the SkyPilot files give per-region spot"),
     // Committed as data before their parsers land (PROVENANCE.md describes them).
-    "aws-skypilot-p-family.csv",
-    "aws-skypilot-g-family.csv",
-    "aws-skypilot-trainium-inferentia.csv",
-    "aws-reserved-tsaol-vantage.csv",
-    "aws-reserved-tsaol-vantage-cn-cny.csv",
-    "aws-savings-plans-tsaol-vantage-cn-cny.csv",
-    "aws-reserved-leanercloud-2023.csv",
-    "aws-spot-advisor-spotinfo.csv",
-    "aws-spot-spotinfo.csv",
-    "aws-capacity-blocks-pages-2024.csv",
-    "aws-billing-rules-aws.csv",
-    "azure-karpenter-vms.csv",
-    "azure-pricingradar-vms.csv",
-    "azure-gpu-sizes.csv",
-    "azure-reservations-calculator-polandcentral.csv",
-    "azure-reservations-ibranibeny-indonesiacentral.csv",
-    "azure-reservations-babajide-retailapi.csv",
-    "azure-reservations-termcatalog-idx71169283831.csv",
-    "gcp-cyclenerd-n1-hosts.csv",
-    "gcp-skypilot-gpu-attachable.csv",
-    "gcp-tpu-prices-gpuhunt.csv",
-    "alicloud-sugarlxn-vms.csv",
-    "cn-platform-offers-2.csv",
-    "multi-gpurentalprices-offers.csv",
-    "crusoe-gpuhunt-prices.csv",
-    "paperspace-cloudgpus-prices.csv",
-    "lambda-apifixture-instance-types.csv",
-    "multi-idx-pagequotes.csv",
-    "vast-publicfeed-quotes.csv",
-    "vast-rawoffers-offers.csv",
-    "hyperstack-skypilot-vms.csv",
-    "cudo-skypilot-vms.csv",
-    "shadeform-skypilot-vms.csv",
-    "primeintellect-skypilot-vms.csv",
-    "runpod-skypilot-vms.csv",
-    "billing-rules-gpu-clouds.csv",
+    ("azure-karpenter-vms.csv", "not yet ingested"),
+    ("azure-pricingradar-vms.csv", "not yet ingested"),
+    ("azure-gpu-sizes.csv", "not yet ingested"),
+    ("azure-reservations-calculator-polandcentral.csv", "not yet ingested"),
+    ("azure-reservations-ibranibeny-indonesiacentral.csv", "not yet ingested"),
+    ("azure-reservations-babajide-retailapi.csv", "not yet ingested"),
+    ("azure-reservations-termcatalog-idx71169283831.csv", "not yet ingested"),
+    ("gcp-cyclenerd-n1-hosts.csv", "not yet ingested"),
+    ("gcp-skypilot-gpu-attachable.csv", "not yet ingested"),
+    ("gcp-tpu-prices-gpuhunt.csv", "not yet ingested"),
+    ("alicloud-sugarlxn-vms.csv", "not yet ingested"),
+    ("cn-platform-offers-2.csv", "not yet ingested"),
+    ("multi-gpurentalprices-offers.csv", "not yet ingested"),
+    ("crusoe-gpuhunt-prices.csv", "not yet ingested"),
+    ("paperspace-cloudgpus-prices.csv", "not yet ingested"),
+    ("lambda-apifixture-instance-types.csv", "not yet ingested"),
+    ("multi-idx-pagequotes.csv", "not yet ingested"),
+    ("vast-publicfeed-quotes.csv", "not yet ingested"),
+    ("vast-rawoffers-offers.csv", "not yet ingested"),
+    ("hyperstack-skypilot-vms.csv", "not yet ingested"),
+    ("cudo-skypilot-vms.csv", "not yet ingested"),
+    ("shadeform-skypilot-vms.csv", "not yet ingested"),
+    ("primeintellect-skypilot-vms.csv", "not yet ingested"),
+    ("runpod-skypilot-vms.csv", "not yet ingested"),
+    ("billing-rules-gpu-clouds.csv", "not yet ingested"),
 ];
 
 const SKYPILOT_LICENCE: &str = "not confirmed: the skypilot-catalog repository has no LICENSE file (the SkyPilot project itself is Apache-2.0); factual price data collected from cloud pricing APIs";
@@ -514,6 +512,7 @@ pub fn ingest_all(dir: &Path) -> Result<Catalog, IngestError> {
     };
 
     let mut catalog = spec_table_only(dir)?;
+    catalog.append(parse_aws(&read)?);
     for spec in SKYPILOT_FILES {
         catalog.append(parse_skypilot(spec, &read(spec.file)?)?);
     }
@@ -570,7 +569,9 @@ pub fn spec_table_only(dir: &Path) -> Result<Catalog, IngestError> {
 #[must_use]
 pub fn provider_kind(provider: &str) -> &'static str {
     match provider {
-        "AWS" | "Azure" | "Google Cloud" | "Alibaba Cloud" | "Tencent Cloud" => "hyperscaler",
+        "AWS" | "AWS China" | "Azure" | "Google Cloud" | "Alibaba Cloud" | "Tencent Cloud" => {
+            "hyperscaler"
+        }
         "Vast.ai" | "AutoDL" => "marketplace",
         _ => "gpu-cloud",
     }
@@ -593,7 +594,14 @@ pub fn form_hint(provider: &str, instance_type: &str) -> &'static str {
         return "NVL";
     }
     match provider {
-        "AWS" if t.starts_with("p3") || t.starts_with("p4d") || t.starts_with("p5") => "SXM",
+        "AWS" | "AWS China"
+            if t.starts_with("p3")
+                || t.starts_with("p4d")
+                || t.starts_with("p5")
+                || t.starts_with("p6") =>
+        {
+            "SXM"
+        }
         "Azure" if t.starts_with("standard_nd96") || t.starts_with("standard_nd40rs") => "SXM",
         "Azure" if t.contains("ads_a100_v4") => "PCIe",
         "Azure" if t.starts_with("standard_nc") && t.contains("_h100_v5") => "NVL",
@@ -750,7 +758,14 @@ fn check_no_unknown_files(dir: &Path) -> Result<(), IngestError> {
         .map(|s| s.file)
         .chain(BECLOUDREADY_FILES.iter().map(|s| s.file))
         .chain([GCP_FILE, CN_FILE])
-        .chain(IGNORED_FILES.iter().copied())
+        .chain(AWS_FILES.iter().copied())
+        .chain([
+            AWS_RI_FILE,
+            AWS_CAPACITY_BLOCKS_FILE,
+            AWS_CN_RI_FILE,
+            AWS_CN_SP_FILE,
+        ])
+        .chain(IGNORED_FILES.iter().map(|(f, _)| *f))
         .collect();
     for entry in fs::read_dir(dir).map_err(io)? {
         let name = entry

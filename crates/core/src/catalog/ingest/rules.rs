@@ -60,7 +60,7 @@ pub const BILLING_RULES: &[BillingRuleRecord] = &[
     rule("AutoDL", BillingRecord::PER_SECOND, "per second from power-on to power-off, minimum charge ¥0.01, deducted on the whole hour", "AutoDL billing docs as transcribed in idx:70233061975 and idx:70905242706", "2026-09-29"),
     rule("Featurize", BillingRecord::PER_MINUTE, "per minute", "idx:70233061975", "2026-09-29"),
     rule("矩池云 (MatPool)", BillingRecord::PER_MINUTE, "per minute, running state only", "idx:70233061975", "2026-09-29"),
-    rule("共绩算力 (suanli.cn)", BillingRecord::PER_SECOND, "per second; spot jobs can be interrupted", "idx:70233061975", "2026-09-29"),
+    rule("共绩算力 (Gongji / suanli.cn)", BillingRecord::PER_SECOND, "per second; spot jobs can be interrupted", "idx:70233061975", "2026-09-29"),
 ];
 
 /// The billing rule of `provider`, if one was sourced.

@@ -52,9 +52,6 @@ pub struct SkypilotSpec {
     pub slice_family_prefix: Option<&'static str>,
     /// GPU counts corrected from `PROVENANCE.md`.
     pub count_fixes: &'static [CountFix],
-    /// On-demand billing rule from the provider's own documentation (the source does not carry
-    /// it); [`BillingRecord::UNSTATED`] when not established.
-    pub billing: BillingRecord,
     /// Instance types whose source price looks anomalous in every listing: (instance type, why).
     /// Skipped, so an implausible price never tops a ranking.
     pub anomalies: &'static [(&'static str, &'static str)],
@@ -83,23 +80,12 @@ const fn skypilot(
         partial_gpu_types: NO_ANOMALIES,
         slice_family_prefix: None,
         count_fixes: NO_FIXES,
-        billing: BillingRecord::UNSTATED,
         anomalies: NO_ANOMALIES,
     }
 }
 
 /// Every SkyPilot-format file that is ingested, in ingest order.
 pub const SKYPILOT_FILES: &[SkypilotSpec] = &[
-    SkypilotSpec {
-        billing: BillingRecord::PER_SECOND_MIN_60S,
-        ..skypilot(
-            "skypilot-aws-vms.csv",
-            "skypilot-aws",
-            "AWS",
-            "github.com/skypilot-org/skypilot-catalog catalogs/v9/aws/vms.csv @ 2c3d7ea7d76bf84cf80d382e946c1609571485fd",
-            "Partial: the p family only (p3, p3dn, p4d, p4de, p5; p5.4xlarge in only 7 zones); p5e/p5en/p6, g4dn/g5/g6/g6e, inf and trn are missing. Spot is per availability zone. USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data. Billing (AWS docs, not the source): per second, 60-second minimum, for Linux instances.",
-        )
-    },
     SkypilotSpec {
         count_fixes: &[CountFix {
             instance_type: "Standard_ND96isr_H100_v5",
@@ -417,7 +403,7 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
             on_demand_per_hour: Some(on_demand),
             spot_per_hour: spot,
             currency,
-            billing: spec.billing,
+            billing: billing_for(spec.provider),
             source: 0,
             note: notes.join("; "),
             provider_kind: "",

@@ -37,6 +37,11 @@ fn spec(file: &str) -> &'static SkypilotSpec {
     SKYPILOT_FILES.iter().find(|s| s.file == file).unwrap()
 }
 
+/// The SkyPilot spec the inline tests use (Lambda: plain USD, per-instance prices).
+fn lambda() -> &'static SkypilotSpec {
+    spec("skypilot-lambda-vms.csv")
+}
+
 #[test]
 fn aws_p3_16xlarge_is_per_instance_with_per_gpu_memory() {
     let c = catalog();
@@ -46,7 +51,8 @@ fn aws_p3_16xlarge_is_per_instance_with_per_gpu_memory() {
     assert_eq!(o.gpu_memory_gib, Some(16.0));
     assert_eq!(o.on_demand_per_hour, Some(24.48));
     assert_eq!(o.on_demand_per_gpu_hour(), Some(3.06));
-    // Cheapest spot across the 23 zones (the on-demand row's own zone lists 3.8232).
+    // Cheapest spot across the 11 regions (us-west-2); the headline region us-east-1 (the first
+    // of three at 24.48) lists 3.1942.
     assert_eq!(o.spot_per_hour, Some(2.684));
     assert_eq!(o.on_demand_spread.unwrap().0, 24.48);
     assert!(o.on_demand_spread.unwrap().2 >= o.on_demand_spread.unwrap().1);
@@ -55,18 +61,98 @@ fn aws_p3_16xlarge_is_per_instance_with_per_gpu_memory() {
     assert_eq!(o.source_gpu_name, "V100");
     assert_eq!(o.interconnect, "NVLink (SXM)");
     assert_eq!(o.provider_kind, "hyperscaler");
-    assert_eq!(o.gpu_memory_total_gib, Some(128.0));
-    assert_eq!(o.listings, 23);
+    assert_eq!(o.listings, 11);
     assert_eq!(o.vcpus, Some(64.0));
     assert_eq!(o.ram_gib, Some(488.0));
     assert_eq!(o.currency, "USD");
+    assert_eq!(o.billing, BillingRecord::PER_SECOND_MIN_60S);
     let s = source_of(&c, o);
     assert_eq!(s.id, "skypilot-aws");
-    assert_eq!(s.as_of, "2026-11");
-    assert!(!s.as_of_exact);
+    assert_eq!((s.as_of.as_str(), s.as_of_exact), (DATE_UNKNOWN, false));
     assert!(s
         .reference
         .contains("2c3d7ea7d76bf84cf80d382e946c1609571485fd"));
+}
+
+#[test]
+fn aws_has_the_g_and_p_families_reserved_prices_and_offers_not_sold_on_demand() {
+    let c = catalog();
+    let aws: Vec<&OfferRecord> = c.offers.iter().filter(|o| o.provider == "AWS").collect();
+    assert!(aws.len() >= 40, "{} AWS instance types", aws.len());
+    for family in ["g5.", "g6.", "g6e.", "p5en."] {
+        assert!(
+            aws.iter().any(|o| o.instance_type.starts_with(family)),
+            "{family}"
+        );
+    }
+    // The audit's p5.4xlarge: all 22 zones now, us-east-1 at 6.88 (was ap-south-1 at 8.256).
+    let p5 = offer(&c, "skypilot-aws/p5.4xlarge");
+    assert_eq!(
+        (p5.on_demand_per_hour, p5.region.as_str()),
+        (Some(6.88), "us-east-1")
+    );
+    // 1-year Standard No Upfront RI of the headline region, from its own dated source.
+    let g5 = offer(&c, "skypilot-aws/g5.xlarge");
+    let ri = g5
+        .terms
+        .iter()
+        .find(|t| t.mode == "reserved")
+        .expect("g5 RI");
+    assert_eq!(
+        (ri.term_months, ri.payment, ri.basis, ri.region.as_str()),
+        (12, Some("no upfront"), "recurring", "us-east-1")
+    );
+    assert!(Some(ri.price) < g5.on_demand_per_hour);
+    assert_eq!(source_of(&c, g5).id, "skypilot-aws");
+    assert_eq!(c.sources[ri.source].as_of, "2026-01-21");
+    // Capacity Blocks (2024 page) on p5.48xlarge in us-east-1.
+    let p5x = offer(&c, "skypilot-aws/p5.48xlarge");
+    let cb = p5x
+        .terms
+        .iter()
+        .find(|t| t.mode == "capacity_block")
+        .expect("capacity block");
+    assert_eq!((cb.price, cb.region.as_str()), (39.33, "us-east-1"));
+    // Sold only as spot (and Capacity Blocks): no on-demand price.
+    for id in ["skypilot-aws/p5e.48xlarge", "skypilot-aws/trn2.48xlarge"] {
+        let o = offer(&c, id);
+        assert_eq!(o.on_demand_per_hour, None, "{id}");
+        assert!(o.spot_per_hour.is_some(), "{id}");
+        assert!(o.note.contains("not sold on demand"), "{id}");
+    }
+    // Trainium2's documented memory, not the source's 512 GiB per device.
+    assert_eq!(
+        offer(&c, "skypilot-aws/trn2.48xlarge").gpu_memory_gib,
+        Some(96.0)
+    );
+    // g7e is the RTX PRO 6000 Server Edition (the source's GpuInfo name).
+    assert_eq!(
+        offer(&c, "skypilot-aws/g7e.2xlarge").gpu_model,
+        "RTX PRO 6000 Blackwell Server Edition"
+    );
+    // Fractional L4 sizes are not offers.
+    assert!(aws.iter().all(|o| !o.instance_type.starts_with("g6f.")));
+}
+
+#[test]
+fn aws_china_is_cny_with_every_reserved_variant() {
+    let c = catalog();
+    let o = offer(&c, "aws-vantage-cn/g5.xlarge");
+    assert_eq!((o.provider.as_str(), o.currency), ("AWS China", "CNY"));
+    assert_eq!(o.gpu_model, "A10G");
+    let ri: Vec<&TermRecord> = o.terms.iter().filter(|t| t.mode == "reserved").collect();
+    // Standard and Convertible × 1 and 3 years × no, partial, all upfront.
+    assert_eq!(ri.len(), 12, "{ri:?}");
+    assert!(ri
+        .iter()
+        .all(|t| t.basis == "effective" && t.region == o.region));
+    let sp = o.terms.iter().filter(|t| t.mode == "savings_plan").count();
+    assert_eq!(sp, 6);
+    assert!(o
+        .terms
+        .iter()
+        .filter(|t| t.mode == "savings_plan")
+        .all(|t| t.note.contains("not stated")));
 }
 
 #[test]
@@ -474,16 +560,21 @@ fn every_offer_is_well_formed_and_ids_are_unique() {
     }
     for s in &c.sources {
         assert!(
-            normalise_as_of(&s.as_of).is_some_and(|(d, e)| d == s.as_of && e == s.as_of_exact),
+            (s.as_of == DATE_UNKNOWN && !s.as_of_exact)
+                || normalise_as_of(&s.as_of)
+                    .is_some_and(|(d, e)| d == s.as_of && e == s.as_of_exact),
             "{}",
             s.id
         );
+        let used = |i: usize| c.sources[i].id == s.id;
         assert!(
-            c.offers.iter().any(|o| c.sources[o.source].id == s.id)
+            c.offers.iter().any(|o| used(o.source)
+                || o.spot_source.is_some_and(used)
+                || o.terms.iter().any(|t| used(t.source)))
                 || c.dropped
                     .iter()
                     .any(|(id, _)| id.starts_with(&format!("{}/", s.id))),
-            "{} has no offers",
+            "{} gives no offer, spot price or term",
             s.id
         );
     }
@@ -494,10 +585,9 @@ fn offers_are_sorted_by_provider_then_price_per_gpu_hour() {
     let c = catalog();
     for w in c.offers.windows(2) {
         let (a, b) = (&w[0], &w[1]);
+        let key = |o: &OfferRecord| o.on_demand_per_gpu_hour().unwrap_or(f64::INFINITY);
         assert!(
-            a.provider < b.provider
-                || (a.provider == b.provider
-                    && a.on_demand_per_gpu_hour() <= b.on_demand_per_gpu_hour()),
+            a.provider < b.provider || (a.provider == b.provider && key(a) <= key(b)),
             "{} before {}",
             a.id,
             b.id
@@ -548,13 +638,13 @@ fn skypilot_inline_aggregates_cheapest_row_and_reads_by_header() {
                 r1,2.0,1.0,x8,8.0,H100\n\
                 r2,1.5,,x8,8.0,H100\n\
                 r3,1.5,0.5,x8,8.0,H100\n";
-    let c = parse_skypilot(spec("skypilot-aws-vms.csv"), text).unwrap();
+    let c = parse_skypilot(lambda(), text).unwrap();
     assert_eq!(c.offers.len(), 1);
     let o = &c.offers[0];
     assert_eq!(
         o.billing,
-        BillingRecord::PER_SECOND_MIN_60S,
-        "AWS docs: per second, 60 s minimum"
+        BillingRecord::PER_MINUTE,
+        "Lambda docs: one-minute increments"
     );
     assert_eq!((o.region.as_str(), o.listings, o.gpu_count), ("r2", 3, 8));
     assert_eq!(o.on_demand_per_hour, Some(1.5));
@@ -562,7 +652,7 @@ fn skypilot_inline_aggregates_cheapest_row_and_reads_by_header() {
     assert_eq!(o.spot_spread, Some((0.5, 0.75, 1.0)));
     assert_eq!(o.on_demand_spread, Some((1.5, 1.5, 2.0)));
     assert_eq!(o.regions, vec!["r1", "r2", "r3"]);
-    assert_eq!(o.id, "skypilot-aws/x8");
+    assert_eq!(o.id, "skypilot-lambda/x8");
 }
 
 #[test]
@@ -581,7 +671,7 @@ fn skypilot_inline_skip_reasons() {
          j,Xilinx VU9p,1,1,1,,1.0,,r\n\
          k,T4,1,1,1,,,,r\n"
     );
-    let c = parse_skypilot(spec("skypilot-aws-vms.csv"), &text).unwrap();
+    let c = parse_skypilot(lambda(), &text).unwrap();
     assert!(c.offers.is_empty());
     let got: Vec<(usize, &str)> = c.skipped.iter().map(|(_, l, r)| (*l, r.as_str())).collect();
     assert_eq!(
@@ -608,11 +698,11 @@ fn skypilot_inline_skip_reasons() {
 #[test]
 fn skypilot_inline_bad_number_is_an_error_naming_file_line_and_column() {
     let text = format!("{SKY_HEADER}a,T4,1,1,1,,1.0,,r\nb,T4,1,1,1,,abc,,r\n");
-    let err = parse_skypilot(spec("skypilot-aws-vms.csv"), &text).unwrap_err();
+    let err = parse_skypilot(lambda(), &text).unwrap_err();
     assert_eq!(
         err,
         IngestError::BadValue {
-            file: "skypilot-aws-vms.csv".into(),
+            file: "skypilot-lambda-vms.csv".into(),
             line: 3,
             column: "Price".into(),
             value: "abc".into(),
@@ -621,17 +711,13 @@ fn skypilot_inline_bad_number_is_an_error_naming_file_line_and_column() {
     );
     assert_eq!(
         err.to_string(),
-        "skypilot-aws-vms.csv:3: column `Price`: \"abc\" is not a decimal number"
+        "skypilot-lambda-vms.csv:3: column `Price`: \"abc\" is not a decimal number"
     );
-    let missing = parse_skypilot(spec("skypilot-aws-vms.csv"), "InstanceType,Price\n").unwrap_err();
+    let missing = parse_skypilot(lambda(), "InstanceType,Price\n").unwrap_err();
     assert!(
         matches!(missing, IngestError::MissingColumn { ref column, .. } if column == "AcceleratorName")
     );
-    let ragged = parse_skypilot(
-        spec("skypilot-aws-vms.csv"),
-        &format!("{SKY_HEADER}a,T4,1\n"),
-    )
-    .unwrap_err();
+    let ragged = parse_skypilot(lambda(), &format!("{SKY_HEADER}a,T4,1\n")).unwrap_err();
     assert!(
         matches!(ragged, IngestError::Csv { line: 2, .. }),
         "{ragged:?}"
