@@ -442,7 +442,22 @@ pub fn offer_by_id(id: &str) -> Option<&'static Offer> {
             let (_, new) = SUPERSEDED.iter().find(|(old, _)| *old == id)?;
             offer_index(new).and_then(|i| OFFERS.get(i))
         })
+        .or_else(|| {
+            let (old, new) = RENAMED_ID_PREFIXES
+                .iter()
+                .find(|(old, _)| id.starts_with(old))?;
+            let renamed = format!("{new}{}", &id[old.len()..]);
+            offer_index(&renamed).and_then(|i| OFFERS.get(i))
+        })
 }
+
+/// Id prefixes of sources replaced by newer sources that sell the same instance types under
+/// the same names: `(old prefix, new prefix)`. Saved scenarios and share links that name an
+/// old id open the current offer ([`offer_by_id`]).
+pub const RENAMED_ID_PREFIXES: &[(&str, &str)] = &[
+    // SkyPilot's US-only v6 Azure file, replaced by the Retail Prices API sources.
+    ("skypilot-azure/", "azure/"),
+];
 
 /// [`offer_by_id`], but ignoring case when the exact id is not found (`SkyPilot-AWS/P4d.24xlarge`
 /// finds `skypilot-aws/p4d.24xlarge`), so hand-typed ids in scenario files work.

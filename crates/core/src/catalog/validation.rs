@@ -338,9 +338,15 @@ mod tests {
 
     #[test]
     fn known_source_errors_are_corrected_or_dropped_with_a_reason() {
+        // SkyPilot's v6 Azure file said 12 GPUs; the size table's 8 is used, and the old id
+        // still opens the offer.
         let nd = offer_by_id("skypilot-azure/standard_nd96isr_h100_v5").expect("ND H100 v5");
-        assert_eq!(nd.gpu_count, 8, "the source says 12");
-        assert!(nd.note.contains("corrected from 12"));
+        assert_eq!((nd.id, nd.gpu_count), ("azure/standard_nd96isr_h100_v5", 8));
+        // Retired K80 sizes are gone, with the reason.
+        assert!(offer_by_id("azure/standard_nc6_promo").is_none());
+        assert!(DROPPED
+            .iter()
+            .any(|(id, why)| *id == "azure/standard_nc6_promo" && why.starts_with("not rentable")));
         assert!(offer_by_id("skypilot-alicloud/ecs.gn5i-c12g1.6xlarge").is_none());
         assert!(!DROPPED.is_empty());
         for (id, why) in DROPPED {

@@ -352,6 +352,10 @@ pub fn parse_spelling(name: &str) -> (String, &'static str, Option<f64>, &'stati
     if chip == "GAUDI" {
         chip = "GAUDI2".to_string();
     }
+    // AMD's "Radeon PRO V620" is the V620.
+    if let Some(rest) = chip.strip_prefix("PROV") {
+        chip = format!("V{rest}");
+    }
     (chip, form, memory, edition)
 }
 

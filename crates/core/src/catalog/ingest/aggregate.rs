@@ -7,7 +7,9 @@
 //! A key without any on-demand listing becomes an offer not sold on demand, headed by its
 //! cheapest spot listing. The offer's region, vCPUs, source and other identity fields come from
 //! the headline listing; the spot price is the cheapest spot of any listing (mainland first
-//! under the home rule); each price term (mode, term, payment, basis) is the one of the
+//! under the home rule), where a spot price at or above the on-demand price of its row or
+//! region counts as a placeholder and is not used; a term at or above its region's on-demand
+//! price is not used either; each price term (mode, term, payment, basis) is the one of the
 //! headline's region when listed there, else the cheapest. The raw on-demand and spot spreads
 //! (min, median, max) and every region are kept.
 
@@ -107,7 +109,41 @@ impl Aggregator {
     }
 }
 
-fn aggregate(rows: Vec<OfferRecord>) -> OfferRecord {
+fn aggregate(mut rows: Vec<OfferRecord>) -> OfferRecord {
+    // A spot price at or above the on-demand price of its own row, or of its region, is a
+    // placeholder (fetchers and even the Azure API publish spot = on-demand where there is no
+    // spot market): it is not used, and the offer says how many were dropped.
+    let mut region_od: HashMap<String, f64> = HashMap::new();
+    for r in &rows {
+        if let Some(p) = r.on_demand_per_hour {
+            let e = region_od.entry(r.region.clone()).or_insert(p);
+            *e = e.min(p);
+        }
+    }
+    let mut placeholders = 0;
+    for r in &mut rows {
+        let od = r
+            .on_demand_per_hour
+            .or_else(|| region_od.get(&r.region).copied());
+        if let (Some(s), Some(p)) = (r.spot_per_hour, od) {
+            if s >= p {
+                r.spot_per_hour = None;
+                placeholders += 1;
+            }
+        }
+    }
+    // A term at or above the on-demand price of its region is not a discount: not used.
+    let mut dear_terms = Vec::new();
+    for r in &mut rows {
+        r.terms.retain(|t| {
+            let od = region_od.get(&t.region).copied();
+            let dear = od.is_some_and(|p| t.basis != "per period" && t.effective_per_hour() >= p);
+            if dear {
+                dear_terms.push(format!("{} {}m in {}", t.mode, t.term_months, t.region));
+            }
+            !dear
+        });
+    }
     let provider = rows[0].provider.clone();
     let home = |r: &OfferRecord| home_region(&provider, &r.region);
     let has_home_rule = home(&rows[0]).is_some();
@@ -187,5 +223,24 @@ fn aggregate(rows: Vec<OfferRecord>) -> OfferRecord {
         ))
     });
     o.terms = terms;
+    let mut notes = Vec::new();
+    if placeholders > 0 {
+        notes.push(format!(
+            "{placeholders} listing(s) give a spot price at or above on-demand (a placeholder where there is no spot market): not used"
+        ));
+    }
+    if !dear_terms.is_empty() {
+        notes.push(format!(
+            "terms at or above the region's on-demand price not used: {}",
+            dear_terms.join(", ")
+        ));
+    }
+    for n in notes {
+        o.note = if o.note.is_empty() {
+            n
+        } else {
+            format!("{}; {n}", o.note)
+        };
+    }
     o
 }

@@ -35,6 +35,7 @@ use std::path::Path;
 
 mod aggregate;
 mod aws;
+mod azure;
 mod becloudready;
 mod cn;
 mod gcp;
@@ -48,6 +49,7 @@ mod tests;
 pub use aggregate::home_region;
 use aggregate::Aggregator;
 pub use aws::*;
+pub use azure::*;
 pub use becloudready::*;
 pub use cn::*;
 pub use gcp::*;
@@ -94,13 +96,6 @@ pub const IGNORED_FILES: &[(&str, &str)] = &[
     ("aws-spot-advisor-spotinfo.csv", "spot interruption-frequency bands (2025-06): data for the engine's interruption rates, not prices"),
     ("aws-spot-spotinfo.csv", "us-east-1 region-level spot prices of unknown date; the SkyPilot files give per-region spot"),
     // Committed as data before their parsers land (PROVENANCE.md describes them).
-    ("azure-karpenter-vms.csv", "not yet ingested"),
-    ("azure-pricingradar-vms.csv", "not yet ingested"),
-    ("azure-gpu-sizes.csv", "not yet ingested"),
-    ("azure-reservations-calculator-polandcentral.csv", "not yet ingested"),
-    ("azure-reservations-ibranibeny-indonesiacentral.csv", "not yet ingested"),
-    ("azure-reservations-babajide-retailapi.csv", "not yet ingested"),
-    ("azure-reservations-termcatalog-idx71169283831.csv", "not yet ingested"),
     ("gcp-cyclenerd-n1-hosts.csv", "not yet ingested"),
     ("gcp-skypilot-gpu-attachable.csv", "not yet ingested"),
     ("gcp-tpu-prices-gpuhunt.csv", "not yet ingested"),
@@ -513,6 +508,7 @@ pub fn ingest_all(dir: &Path) -> Result<Catalog, IngestError> {
 
     let mut catalog = spec_table_only(dir)?;
     catalog.append(parse_aws(&read)?);
+    catalog.append(parse_azure(&read)?);
     for spec in SKYPILOT_FILES {
         catalog.append(parse_skypilot(spec, &read(spec.file)?)?);
     }
@@ -704,9 +700,46 @@ fn finalise(catalog: &mut Catalog) {
                 memory_note = Some(format!("memory per GPU from {why} (not in the source)"));
             }
         }
-        let Some(spec) =
-            super::gpus::resolve_in(&catalog.specs, &o.gpu_model, o.gpu_memory_gib, form)
-        else {
+        let resolve = |memory| super::gpus::resolve_in(&catalog.specs, &o.gpu_model, memory, form);
+        let mut found = resolve(o.gpu_memory_gib);
+        // Some size pages state one GPU's memory where most state the instance's (Azure NDm
+        // A100 v4: 80 for 8 GPUs): then the stated figure is the per-GPU one.
+        if found.is_none() {
+            if let Some(total) = o
+                .gpu_memory_total_gib
+                .filter(|t| Some(*t) != o.gpu_memory_gib)
+            {
+                if let Some(spec) = resolve(Some(total)) {
+                    found = Some(spec);
+                    memory_note = Some(format!(
+                        "the source states {total} GB of accelerator memory for the instance; that is one GPU's memory ({})",
+                        spec.model
+                    ));
+                }
+            }
+        }
+        // A stated memory that matches no size of a chip sold in one size: the spec row's
+        // figure is used, the source's kept beside it (guarded by the validation tests).
+        if found.is_none() && o.gpu_memory_gib.is_some() {
+            if let Some(spec) = resolve(None) {
+                found = Some(spec);
+                memory_note = Some(format!(
+                    "memory per GPU {} GiB in the source does not match the {} GiB of the {} spec row (data/gpu-specs.csv); the spec row's figure is used",
+                    o.gpu_memory_gib.unwrap_or(0.0),
+                    spec.memory_gib,
+                    spec.model
+                ));
+            }
+        }
+        if found.is_some()
+            && memory_note
+                .as_deref()
+                .is_some_and(|n| n.starts_with("the source states"))
+        {
+            o.gpu_memory_gib = o.gpu_memory_total_gib;
+            o.gpu_memory_total_gib = None;
+        }
+        let Some(spec) = found else {
             let memory = o
                 .gpu_memory_gib
                 .map_or("memory not stated".to_string(), |m| {
@@ -765,6 +798,7 @@ fn check_no_unknown_files(dir: &Path) -> Result<(), IngestError> {
             AWS_CN_RI_FILE,
             AWS_CN_SP_FILE,
         ])
+        .chain(AZURE_FILES.iter().copied())
         .chain(IGNORED_FILES.iter().map(|(f, _)| *f))
         .collect();
     for entry in fs::read_dir(dir).map_err(io)? {

@@ -86,26 +86,6 @@ const fn skypilot(
 
 /// Every SkyPilot-format file that is ingested, in ingest order.
 pub const SKYPILOT_FILES: &[SkypilotSpec] = &[
-    SkypilotSpec {
-        count_fixes: &[CountFix {
-            instance_type: "Standard_ND96isr_H100_v5",
-            source_count: 12,
-            gpu_count: 8,
-            note: "GPU count corrected from 12 (source AcceleratorCount) to 8: the real count is 8 GPUs (PROVENANCE.md)",
-        }],
-        partial_gpu_types: &[
-            ("Standard_NV4as_v4", "1/8 of a Radeon Instinct MI25, 2 GiB (Azure NVv4 size table)"),
-            ("Standard_NV8as_v4", "1/4 of a Radeon Instinct MI25, 4 GiB (Azure NVv4 size table)"),
-            ("Standard_NV16as_v4", "1/2 of a Radeon Instinct MI25, 8 GiB (Azure NVv4 size table)"),
-        ],
-        ..skypilot(
-            "skypilot-azure-vms.csv",
-            "skypilot-azure",
-            "Azure",
-            "github.com/skypilot-org/skypilot-catalog catalogs/v6/azure/vms.csv @ 098741e70562f65d7af1cceb81e33b284f742604",
-            "US regions only, older schema v6 snapshot. A10-v4, NCC and NG sizes have no accelerator name in the source and are not in the catalog, nor are the partial-GPU NVv4 sizes NV4as/NV8as/NV16as_v4 (1/8, 1/4, 1/2 of an MI25 per Azure's NVv4 size table; the source lists them as 1 GPU). Some H100 rows show spot = on-demand. USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
-        )
-    },
     skypilot(
         "skypilot-lambda-vms.csv",
         "skypilot-lambda",

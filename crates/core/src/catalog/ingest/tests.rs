@@ -156,13 +156,64 @@ fn aws_china_is_cny_with_every_reserved_variant() {
 }
 
 #[test]
-fn azure_nd96isr_h100_v5_has_8_gpus() {
+fn azure_sizes_regions_reservations_and_no_retired_size() {
     let c = catalog();
-    let o = offer(&c, "skypilot-azure/standard_nd96isr_h100_v5");
-    assert_eq!(o.gpu_count, 8);
-    assert_eq!(o.on_demand_per_hour, Some(98.32));
-    assert_eq!(o.listings, 3);
-    assert!(o.note.contains("12") && o.note.contains('8'), "{}", o.note);
+    let azure: Vec<&OfferRecord> = c.offers.iter().filter(|o| o.provider == "Azure").collect();
+    // No K80 or M60 size (retired in 2023), no NCv3 (retired 2025-09-30), no NVv3/NVv4
+    // (retirement announced for 2026-09-30): dropped with the reason.
+    for o in &azure {
+        assert!(
+            !o.gpu_model.starts_with("K80") && !o.gpu_model.starts_with("M60"),
+            "{}",
+            o.id
+        );
+    }
+    for id in [
+        "azure/standard_nc6_promo",
+        "azure/standard_nv12s_v3",
+        "azure/standard_nc6s_v3",
+    ] {
+        assert!(
+            c.dropped
+                .iter()
+                .any(|(d, why)| d == id && why.starts_with("not rentable")),
+            "{id}"
+        );
+    }
+    // The GPU count comes from Microsoft's size page (SkyPilot's v6 file said 12).
+    let nd = offer(&c, "azure/standard_nd96isr_h100_v5");
+    assert_eq!((nd.gpu_count, nd.gpu_model.as_str()), (8, "H100 80GB SXM"));
+    // Regions beyond the US, and real spot prices (the old file's H100 spot equalled
+    // on-demand).
+    let h100 = offer(&c, "azure/standard_nc40ads_h100_v5");
+    assert!(h100.regions.iter().any(|r| r == "westeurope"));
+    assert!(h100.regions.len() > 20);
+    assert!(h100.spot_per_hour.unwrap() < h100.on_demand_per_hour.unwrap() / 2.0);
+    // ND H200 v5: the API's spot = on-demand placeholders are not used.
+    let h200 = offer(&c, "azure/standard_nd96isr_h200_v5");
+    assert_eq!(h200.spot_per_hour, None);
+    assert!(h200.note.contains("placeholder"), "{}", h200.note);
+    // The founding article's case: NDm A100 v4 with its 3-year reservation.
+    let ndm = offer(&c, "azure/standard_nd96amsr_a100_v4");
+    assert_eq!(
+        (ndm.gpu_count, ndm.gpu_model.as_str()),
+        (8, "A100 80GB SXM")
+    );
+    let three = ndm
+        .terms
+        .iter()
+        .find(|t| t.mode == "reserved" && t.term_months == 36)
+        .expect("3-year reservation");
+    assert!(three.effective_per_hour() < ndm.on_demand_per_hour.unwrap());
+    // MI300X and the 1-year savings plan of the European regions.
+    assert!(azure.iter().any(|o| o.gpu_model == "MI300X"));
+    assert!(azure
+        .iter()
+        .any(|o| o.terms.iter().any(|t| t.mode == "savings_plan")));
+    // Every Azure offer is one size, ids stable across sources.
+    assert!(azure
+        .iter()
+        .all(|o| o.id == format!("azure/{}", o.instance_type.to_lowercase())));
 }
 
 #[test]
@@ -505,17 +556,19 @@ fn vast_zero_spot_is_none_and_hosts_are_aggregated() {
 }
 
 #[test]
-fn azure_partial_mi25_sizes_are_skipped() {
+fn azure_fractional_sizes_are_skipped() {
     let c = catalog();
+    // NVads A10 v5 sizes of 1/6, 1/3 and 1/2 of an A10 are vGPU slices; the whole-GPU sizes
+    // are offers.
     assert!(c
         .offers
         .iter()
-        .all(|o| o.id != "skypilot-azure/standard_nv4as_v4"));
-    assert_eq!(offer(&c, "skypilot-azure/standard_nv32as_v4").gpu_count, 1);
+        .all(|o| o.id != "azure/standard_nv6ads_a10_v5"));
+    assert_eq!(offer(&c, "azure/standard_nv36ads_a10_v5").gpu_count, 1);
     assert!(c
         .skipped
         .iter()
-        .any(|(_, _, r)| r.starts_with("vGPU slice: Standard_NV8as_v4 is 1/4")));
+        .any(|(_, _, r)| r.starts_with("vGPU slice: Standard_NV12ads_A10_v5")));
 }
 
 #[test]
@@ -551,8 +604,11 @@ fn every_offer_is_well_formed_and_ids_are_unique() {
         );
         assert!(o.currency == "USD" || o.currency == "CNY", "{}", o.id);
         assert_eq!(o.id, o.id.to_lowercase());
+        // Ids start with their source's id, or for a provider merged from several sources
+        // (Azure) with the provider's slug.
         assert!(
-            o.id.starts_with(&format!("{}/", c.sources[o.source].id)),
+            o.id.starts_with(&format!("{}/", c.sources[o.source].id))
+                || o.id.starts_with(&format!("{}/", slug(&o.provider))),
             "{}",
             o.id
         );
@@ -726,10 +782,22 @@ fn skypilot_inline_bad_number_is_an_error_naming_file_line_and_column() {
 
 #[test]
 fn skypilot_inline_count_fix_and_cny_conversion() {
-    let azure = "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n\
-                 Standard_ND96isr_H100_v5,H100,12,98.32,eastus\n";
-    let c = parse_skypilot(spec("skypilot-azure-vms.csv"), azure).unwrap();
-    assert_eq!(c.offers[0].gpu_count, 8);
+    let fixed = SkypilotSpec {
+        count_fixes: &[CountFix {
+            instance_type: "x12",
+            source_count: 12,
+            gpu_count: 8,
+            note: "corrected",
+        }],
+        ..*lambda()
+    };
+    let text = "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n\
+                x12,H100,12,98.32,r\n";
+    let c = parse_skypilot(&fixed, text).unwrap();
+    assert_eq!(
+        (c.offers[0].gpu_count, c.offers[0].note.as_str()),
+        (8, "corrected")
+    );
     let ali =
         "InstanceType,AcceleratorName,AcceleratorCount,Price,SpotPrice,Region,GpuInfo,Generation\n\
                ecs.x,T4,1,1.38,0.276,r,T4 16GB,ecs.gn6i\n\
