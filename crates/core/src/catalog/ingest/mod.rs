@@ -96,9 +96,6 @@ pub const IGNORED_FILES: &[(&str, &str)] = &[
     ("aws-spot-advisor-spotinfo.csv", "spot interruption-frequency bands (2025-06): data for the engine's interruption rates, not prices"),
     ("aws-spot-spotinfo.csv", "us-east-1 region-level spot prices of unknown date; the SkyPilot files give per-region spot"),
     // Committed as data before their parsers land (PROVENANCE.md describes them).
-    ("gcp-cyclenerd-n1-hosts.csv", "not yet ingested"),
-    ("gcp-skypilot-gpu-attachable.csv", "not yet ingested"),
-    ("gcp-tpu-prices-gpuhunt.csv", "not yet ingested"),
     ("alicloud-sugarlxn-vms.csv", "not yet ingested"),
     ("cn-platform-offers-2.csv", "not yet ingested"),
     ("multi-gpurentalprices-offers.csv", "not yet ingested"),
@@ -513,6 +510,11 @@ pub fn ingest_all(dir: &Path) -> Result<Catalog, IngestError> {
         catalog.append(parse_skypilot(spec, &read(spec.file)?)?);
     }
     catalog.append(parse_gcp_cyclenerd(&read(GCP_FILE)?)?);
+    catalog.append(parse_gcp_n1(
+        &read(GCP_N1_HOSTS_FILE)?,
+        &read(GCP_ATTACHABLE_FILE)?,
+    )?);
+    catalog.append(parse_gcp_tpu(&read(GCP_TPU_FILE)?)?);
     for spec in BECLOUDREADY_FILES {
         catalog.append(parse_becloudready(spec, &read(spec.file)?)?);
     }
@@ -790,7 +792,13 @@ fn check_no_unknown_files(dir: &Path) -> Result<(), IngestError> {
         .iter()
         .map(|s| s.file)
         .chain(BECLOUDREADY_FILES.iter().map(|s| s.file))
-        .chain([GCP_FILE, CN_FILE])
+        .chain([
+            GCP_FILE,
+            GCP_N1_HOSTS_FILE,
+            GCP_ATTACHABLE_FILE,
+            GCP_TPU_FILE,
+            CN_FILE,
+        ])
         .chain(AWS_FILES.iter().copied())
         .chain([
             AWS_RI_FILE,

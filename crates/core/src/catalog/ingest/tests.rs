@@ -303,6 +303,50 @@ fn gcp_a2_highgpu_1g_cheapest_region() {
 }
 
 #[test]
+fn gcp_n1_gpus_tpus_and_a3_high_sold_as_spot_only() {
+    let c = catalog();
+    // A3 High with fewer than 8 GPUs: Google sells them as Spot or Flex-start only.
+    for t in ["a3-highgpu-1g", "a3-highgpu-2g", "a3-highgpu-4g"] {
+        let o = offer(&c, &format!("gcp-cyclenerd/{t}"));
+        assert_eq!(o.on_demand_per_hour, None, "{t}");
+        assert!(o.spot_per_hour.is_some() && o.terms.is_empty(), "{t}");
+    }
+    let a3 = offer(&c, "gcp-cyclenerd/a3-highgpu-8g");
+    assert!(a3.on_demand_per_hour.is_some());
+    assert!(a3
+        .terms
+        .iter()
+        .all(|t| t.mode == "committed_use" && t.note.contains("attached reservation")));
+    // N1 + T4: the n1-standard-4 host (Cyclenerd) + the T4 (SkyPilot) in us-central1.
+    let t4 = offer(&c, "skypilot-gcp-gpus/n1-standard-4 + 1x t4");
+    assert_eq!((t4.gpu_model.as_str(), t4.gpu_count), ("T4", 1));
+    assert_eq!(t4.region, "us-central1");
+    assert!(
+        (t4.on_demand_per_hour.unwrap() - (0.189999 + 0.35)).abs() < 1e-9,
+        "{:?}",
+        t4.on_demand_per_hour
+    );
+    assert!(
+        t4.terms.is_empty(),
+        "GPUs used on demand are not CUD-eligible"
+    );
+    assert_eq!(
+        offer(&c, "skypilot-gcp-gpus/n1-standard-32 + 8x v100").gpu_count,
+        8
+    );
+    // TPU slices: chips × the per-chip price; the "GPU" is the TPU chip.
+    let v5e = offer(&c, "gcp-tpu-gpuhunt/v5litepod-4");
+    assert_eq!((v5e.gpu_model.as_str(), v5e.gpu_count), ("TPU v5e", 4));
+    assert_eq!(v5e.on_demand_per_hour, Some(1.2 * 4.0));
+    assert_eq!(v5e.gpu_memory_gib, Some(16.0));
+    let v5p = offer(&c, "gcp-tpu-gpuhunt/v5p-8");
+    assert_eq!((v5p.gpu_count, v5p.on_demand_per_hour), (4, Some(16.8)));
+    assert!(c.offers.iter().any(|o| o.id == "gcp-tpu-gpuhunt/v6e-8"));
+    // The source's spot above on-demand for v4 and v3 is a placeholder: not used.
+    assert_eq!(offer(&c, "gcp-tpu-gpuhunt/v4-8").spot_per_hour, None);
+}
+
+#[test]
 fn runpod_h200_is_per_gpu_hour_with_one_gpu() {
     let c = catalog();
     let o = offer(&c, "becloudready-runpod/h200");
