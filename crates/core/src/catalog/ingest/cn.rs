@@ -1,32 +1,51 @@
-//! The hand-typed Chinese platform offers (`cn-platform-offers.csv`): hourly offers with their
-//! monthly packages, one source per (page, date), and the date and slug helpers.
+//! The hand-typed Chinese platform offers (`cn-platform-offers.csv`, `cn-platform-offers-2.csv`):
+//! hourly offers with their spot prices and monthly subscriptions or packages, one source per
+//! (page, date), and the date and slug helpers.
 
 use super::*;
 
-/// Parses the hand-typed `cn-platform-offers.csv` (columns by name: `provider`,
-/// `instance_type`, `gpu_model`, `gpu_count`, `gpu_memory_gib`, `region`, `billing_mode`,
-/// `price`, `currency`, `unit`, `source_url`, `as_of`, `note`).
+/// Parses the hand-typed Chinese platform files, `(file name, text)` (`cn-platform-offers.csv`,
+/// `cn-platform-offers-2.csv`, with the same columns; by name: `provider`, `instance_type`, `gpu_model`,
+/// `gpu_count`, `gpu_memory_gib`, `region`, `billing_mode`, `price`, `currency`, `unit`,
+/// `source_url`, `as_of`, `note`).
 ///
-/// Only `billing_mode = hourly` rows with `gpu_count` ≥ 1 become offers; the rest are skipped
-/// (`"not an hourly GPU offer: …"`). Prices stay in the row's currency (CNY): a `unit` of
-/// `… per GPU-hour` gives instance price = price × `gpu_count`, `… per instance-hour` gives the
-/// price itself; any other unit is an error. The instance type is the `instance_type` column, or
-/// the GPU model when empty, with `" (range low)"` / `" (range high)"` appended for rows whose
-/// note says `LOW` / `HIGH` (the two ends of a quoted range, never averaged) and
-/// `" (market median)"` for a `MEDIAN` row.
+/// - `hourly` rows with `gpu_count` ≥ 1 become offers. Prices stay in the row's currency: a
+///   unit containing `per GPU-hour` gives instance price = price × `gpu_count`, `per
+///   instance-hour` the price itself; any other unit is an error.
+/// - `spot` rows give the spot price of the hourly offer with the same source and label.
+/// - `monthly` rows give a period price: per month (`per GPU-month` or `per card-month` ×
+///   `gpu_count`, `per instance-month`) or per 30 days (`per … per 30 days`); a subscription
+///   for Alibaba and Tencent Cloud (包月), a package elsewhere. It joins the hourly offer with the
+///   same source and label, or else becomes an offer sold only that way (no on-demand price).
+/// - `storage` rows and rows without a whole GPU count are skipped (`"not a GPU offer: …"`).
 ///
-/// One source per distinct (`source_url`, `as_of`) pair, id `cn-offers-<as_of>` (`/` written as
-/// `_`), with the date normalised by [`normalise_as_of`]; offers from different notes or dates
-/// are never aggregated, and their id is `"<source id>/<provider slug>/<instance type>"`.
-/// Billing: the provider's rule in [`BILLING_RULES`] (AutoDL per second, its ¥0.01 minimum
-/// being money, not time; Featurize per minute; …).
+/// The instance label is the `instance_type` column, or the GPU model when empty, with
+/// `" (range low)"` / `" (range high)"` for rows whose note says `LOW` / `HIGH` (the two ends of a
+/// quoted range, never averaged) and `" (market median)"` for a `MEDIAN` row. One source per
+/// distinct (`source_url`, `as_of`) pair, id `cn-offers-<as_of>` (`/` written as `_`), with the
+/// date normalised by [`normalise_as_of`] (`unknown` kept as the unknown date); offers from
+/// different notes or dates are never aggregated, and their id is `"<source id>/<provider
+/// slug>/<instance type>"`. Billing: the provider's rule in [`BILLING_RULES`].
 ///
 /// # Errors
 /// Malformed CSV, a missing column, a number that does not parse, an unknown currency or unit,
-/// or an `as_of` that is not a date.
-pub fn parse_cn_platform_offers(text: &str) -> Result<Catalog, IngestError> {
-    let file = CN_FILE;
-    let table = Table::read(file, text)?;
+/// or an `as_of` that is not a date (nor `unknown`, nor a text naming a year).
+pub fn parse_cn_platform_offers(files: &[(&str, String)]) -> Result<Catalog, IngestError> {
+    let tables: Vec<(&str, Table)> = files
+        .iter()
+        .map(|(file, text)| Ok((*file, Table::read(file, text)?)))
+        .collect::<Result<_, IngestError>>()?;
+    let Some((_, table)) = tables.first() else {
+        return Ok(Catalog::default());
+    };
+    for (file, t) in &tables {
+        if t.headers != table.headers {
+            return Err(IngestError::MissingColumn {
+                file: (*file).to_string(),
+                column: "the columns of the first hand-typed file, in the same order".to_string(),
+            });
+        }
+    }
     let c_provider = table.col("provider")?;
     let c_type = table.col("instance_type")?;
     let c_model = table.col("gpu_model")?;
@@ -43,66 +62,22 @@ pub fn parse_cn_platform_offers(text: &str) -> Result<Catalog, IngestError> {
 
     let mut sources: Vec<SourceRecord> = Vec::new();
     let mut source_index: HashMap<(String, String), usize> = HashMap::new();
-    let mut agg = Aggregator::default();
-    // Monthly packages (包月) per (source, as-of, provider, instance label): price per
-    // instance-month and the row's line. A package becomes a monthly term of the hourly
-    // offer with the same key; one with no such offer is skipped after the loop.
-    let monthly_key = |rec: &csv::StringRecord| -> Option<MonthlyKey> {
-        let count = cell(rec, c_count).parse::<f64>().ok()?;
-        (cell(rec, c_mode) == "monthly" && count >= 1.0 && !cell(rec, c_model).is_empty()).then(
-            || {
-                let base = match cell(rec, c_type) {
-                    "" => cell(rec, c_model),
-                    t => t,
-                };
-                (
-                    cell(rec, c_url).to_string(),
-                    cell(rec, c_as_of).to_string(),
-                    cell(rec, c_provider).to_string(),
-                    cn_instance_label(base, cell(rec, c_note)),
-                )
-            },
-        )
-    };
-    let mut monthly: Vec<(MonthlyKey, usize, f64)> = Vec::new();
-    for (line, rec) in &table.records {
-        let Some(key) = monthly_key(rec) else {
-            continue;
-        };
-        let at = At { file, line: *line };
-        let Some(price) =
-            number(&at, "price", cell(rec, c_price))?.filter(|p| p.is_finite() && *p > 0.0)
-        else {
-            continue;
-        };
-        let count: f64 = cell(rec, c_count).parse().unwrap_or(1.0);
-        let unit = cell(rec, c_unit);
-        let per_instance = if unit.ends_with("per GPU-month") {
-            price * count
-        } else if unit.ends_with("per instance-month") {
-            price
-        } else {
-            return Err(at.bad(
-                "unit",
-                unit,
-                "a monthly unit ending in \"per GPU-month\" or \"per instance-month\"",
-            ));
-        };
-        monthly.push((key, *line, per_instance));
-    }
     let mut skipped = Vec::new();
-    for (line, rec) in &table.records {
+    // Offers by (source, provider, label), in file order.
+    let mut offers: Vec<(MonthlyKey, OfferRecord)> = Vec::new();
+    // Spot and period rows, applied once every hourly row is read.
+    let mut extras: Vec<(&str, usize, MonthlyKey, &csv::StringRecord)> = Vec::new();
+    for (file, line, rec) in tables
+        .iter()
+        .flat_map(|(file, t)| t.records.iter().map(move |(l, r)| (*file, l, r)))
+    {
         let at = At { file, line: *line };
         let provider = cell(rec, c_provider);
         let model = cell(rec, c_model);
         let mode = cell(rec, c_mode);
-        if mode == "monthly" && monthly_key(rec).is_some() {
-            // Attached to the hourly offer of the same source below, or skipped after the loop.
-            continue;
-        }
-        if mode != "hourly" {
+        if !matches!(mode, "hourly" | "spot" | "monthly") {
             skipped.push(at.skip(format!(
-                "not an hourly GPU offer: billing_mode {mode} ({provider} {model})"
+                "not a GPU offer: billing_mode {mode} ({provider} {model})"
             )));
             continue;
         }
@@ -110,53 +85,35 @@ pub fn parse_cn_platform_offers(text: &str) -> Result<Catalog, IngestError> {
             skipped.push(at.skip(format!("empty accelerator name: {provider}")));
             continue;
         }
-        let count = match gpu_count(&at, "gpu_count", cell(rec, c_count))? {
-            Ok(n) => n,
-            Err(_) => {
-                skipped.push(at.skip(format!(
-                    "not an hourly GPU offer: gpu_count {:?} ({provider} {})",
-                    cell(rec, c_count),
-                    cell(rec, c_type)
-                )));
-                continue;
-            }
-        };
-        let price = match on_demand_price(&at, "price", cell(rec, c_price))? {
-            Ok(p) => p,
-            Err(reason) => {
-                skipped.push(at.skip(reason));
-                continue;
-            }
-        };
-        let currency = match cell(rec, c_currency).to_ascii_uppercase().as_str() {
-            "CNY" => "CNY",
-            "USD" => "USD",
-            other => return Err(at.bad("currency", other, "USD or CNY")),
-        };
-        let unit = cell(rec, c_unit);
-        let on_demand = if unit.ends_with("per GPU-hour") {
-            price * f64::from(count)
-        } else if unit.ends_with("per instance-hour") {
-            price
-        } else {
-            return Err(at.bad(
-                "unit",
-                unit,
-                "a price unit ending in \"per GPU-hour\" or \"per instance-hour\"",
-            ));
-        };
-
+        if gpu_count(&at, "gpu_count", cell(rec, c_count))?.is_err() {
+            skipped.push(at.skip(format!(
+                "not a GPU offer: gpu_count {:?} ({provider} {})",
+                cell(rec, c_count),
+                cell(rec, c_type)
+            )));
+            continue;
+        }
         let url = cell(rec, c_url);
         let as_of_raw = cell(rec, c_as_of);
         let source = match source_index.get(&(url.to_string(), as_of_raw.to_string())) {
             Some(&i) => i,
             None => {
-                let Some((as_of, exact)) = normalise_as_of(as_of_raw) else {
-                    return Err(at.bad(
-                        "as_of",
-                        as_of_raw,
-                        "a date YYYY-MM-DD, YYYY-MM, YYYY-MM/MM or YYYY",
-                    ));
+                let (as_of, exact, written) = match normalise_as_of(as_of_raw) {
+                    Some((d, e)) => (d, e, None),
+                    // "late-2025/early-2026": a date too vague to place; unknown, said so.
+                    None if as_of_raw
+                        .split(|c: char| !c.is_ascii_digit())
+                        .any(|w| w.len() == 4) =>
+                    {
+                        (DATE_UNKNOWN.to_string(), false, Some(as_of_raw))
+                    }
+                    None => {
+                        return Err(at.bad(
+                            "as_of",
+                            as_of_raw,
+                            "a date YYYY-MM-DD, YYYY-MM, YYYY-MM/MM or YYYY, or unknown",
+                        ))
+                    }
                 };
                 let base = format!("cn-offers-{}", as_of_raw.replace('/', "_"));
                 let mut id = base.clone();
@@ -165,8 +122,12 @@ pub fn parse_cn_platform_offers(text: &str) -> Result<Catalog, IngestError> {
                     id = format!("{base}-{n}");
                     n += 1;
                 }
-                let mut note = "Typed up by hand (data/catalog-sources/cn-platform-offers.csv) from the page or note named in the reference; every number was read, none computed, rounded or guessed. Apart from the 2023 Alibaba blog post these are secondary transcriptions, not the vendors' own pages.".to_string();
-                if as_of != as_of_raw {
+                let mut note = format!("Typed up by hand (data/catalog-sources/{file}) from the page or note named in the reference; every number was read, none computed, rounded or guessed. Apart from the 2023 Alibaba blog post these are secondary transcriptions, not the vendors' own pages.");
+                if let Some(w) = written {
+                    note.push_str(&format!(
+                        " The source's date is written {w:?}: too vague to place, so unknown."
+                    ));
+                } else if as_of != as_of_raw && as_of != DATE_UNKNOWN {
                     note.push_str(&format!(
                         " The source's date is written {as_of_raw:?}; as_of shows its earliest month."
                     ));
@@ -183,104 +144,208 @@ pub fn parse_cn_platform_offers(text: &str) -> Result<Catalog, IngestError> {
                 sources.len() - 1
             }
         };
-
         let note = cell(rec, c_note);
         let base_type = match cell(rec, c_type) {
             "" => model,
             t => t,
         };
-        let instance_type = cn_instance_label(base_type, note);
-        let billing = billing_for(provider);
-        let mut notes = vec![note.to_string()];
-        if unit.ends_with("per GPU-hour") && count > 1 {
-            notes.push(format!("source price {price} per GPU-hour × {count} GPUs"));
-        }
-        notes.retain(|n| !n.is_empty());
-        let source_id = sources.get(source).map_or("", |s| s.id.as_str());
-        let id = format!("{source_id}/{}/{instance_type}", slug(provider)).to_lowercase();
-        let offer = OfferRecord {
-            id: id.clone(),
-            provider: provider.to_string(),
-            instance_type,
-            gpu_model: model.to_string(),
-            gpu_count: count,
-            gpu_memory_gib: optional_quantity(&at, "gpu_memory_gib", cell(rec, c_memory))?,
-            vcpus: None,
-            ram_gib: None,
-            region: cell(rec, c_region).to_string(),
-            listings: 1,
-            on_demand_per_hour: Some(on_demand),
-            spot_per_hour: None,
-            currency,
-            billing,
-            source,
-            note: notes.join("; "),
-            provider_kind: "",
-            source_gpu_name: model.to_string(),
-            interconnect: "",
-            gpu_memory_total_gib: None,
-            source_gpu_memory_gib: None,
-            on_demand_spread: None,
-            spot_spread: None,
-            spot_listings: 0,
-            regions: Vec::new(),
-            terms: Vec::new(),
-            spot_source: None,
-            cheapest_elsewhere: None,
-            sold_via: String::new(),
-            tier: String::new(),
-            count_stated: true,
-        };
-        let key = (
+        let key: MonthlyKey = (
             url.to_string(),
             as_of_raw.to_string(),
             provider.to_string(),
-            offer.instance_type.clone(),
+            cn_instance_label(base_type, note),
         );
-        let mut offer = offer;
-        if let Some(pos) = monthly.iter().position(|(k, _, _)| *k == key) {
-            let (_, _, per_month) = monthly.remove(pos);
-            offer.terms.push(TermRecord {
-                mode: "subscription",
-                term_months: 1,
-                term_days: 0,
-                payment: None,
-                basis: "per period",
-                upfront: 0.0,
-                price: per_month,
-                region: offer.region.clone(),
-                source,
-                note: String::new(),
-            });
+        if mode != "hourly" {
+            extras.push((file, *line, key, rec));
+            continue;
         }
-        agg.add(id, offer);
+        let count = gpu_count(&at, "gpu_count", cell(rec, c_count))?.unwrap_or(1);
+        let price = match on_demand_price(&at, "price", cell(rec, c_price))? {
+            Ok(p) => p,
+            Err(reason) => {
+                skipped.push(at.skip(reason));
+                continue;
+            }
+        };
+        let unit = cell(rec, c_unit);
+        let on_demand = if unit.contains("per GPU-hour") {
+            price * f64::from(count)
+        } else if unit.contains("per instance-hour") {
+            price
+        } else {
+            return Err(at.bad(
+                "unit",
+                unit,
+                "a price unit with \"per GPU-hour\" or \"per instance-hour\"",
+            ));
+        };
+        let mut o = new_offer(
+            &at,
+            rec,
+            &sources,
+            source,
+            &key,
+            count,
+            [c_model, c_memory, c_region, c_currency, c_note],
+        )?;
+        o.on_demand_per_hour = Some(on_demand);
+        if unit.contains("per GPU-hour") && count > 1 {
+            o.note = join_note(
+                &o.note,
+                &format!("source price {price} per GPU-hour × {count} GPUs"),
+            );
+        }
+        offers.push((key, o));
     }
-    for (key, line, _) in monthly {
-        skipped.push((
-            file.to_string(),
-            line,
-            format!(
-                "monthly package without an hourly price from the same source: {} {}",
-                key.2, key.3
-            ),
-        ));
+    for (file, line, key, rec) in extras {
+        let at = At { file, line };
+        let Some(price) =
+            number(&at, "price", cell(rec, c_price))?.filter(|p| p.is_finite() && *p > 0.0)
+        else {
+            continue;
+        };
+        let count = gpu_count(&at, "gpu_count", cell(rec, c_count))?.unwrap_or(1);
+        let unit = cell(rec, c_unit);
+        let provider = cell(rec, c_provider);
+        let source = source_index[&(key.0.clone(), key.1.clone())];
+        let hourly = offers.iter().position(|(k, _)| *k == key);
+        if cell(rec, c_mode) == "spot" {
+            let per_instance = if unit.contains("per GPU-hour") {
+                price * f64::from(count)
+            } else if unit.contains("per instance-hour") {
+                price
+            } else {
+                return Err(at.bad(
+                    "unit",
+                    unit,
+                    "a price unit with \"per GPU-hour\" or \"per instance-hour\"",
+                ));
+            };
+            match hourly {
+                Some(i) => offers[i].1.spot_per_hour = Some(per_instance),
+                None => skipped.push(at.skip(format!(
+                    "spot price without an hourly price from the same source: {} {}",
+                    key.2, key.3
+                ))),
+            }
+            continue;
+        }
+        let (per_instance, months, days) = if unit.contains("per GPU-month")
+            || unit.contains("per card-month")
+        {
+            (price * f64::from(count), 1, 0)
+        } else if unit.contains("per instance-month") {
+            (price, 1, 0)
+        } else if unit.contains("per 30 days") {
+            (price, 0, 30)
+        } else {
+            return Err(at.bad(
+                "unit",
+                unit,
+                "a period unit with \"per GPU-month\", \"per card-month\", \"per instance-month\" or \"per 30 days\"",
+            ));
+        };
+        let mode = if matches!(provider, "Alibaba Cloud" | "Tencent Cloud") {
+            "subscription"
+        } else {
+            "package"
+        };
+        let term = TermRecord {
+            mode,
+            term_months: months,
+            term_days: days,
+            payment: None,
+            basis: "per period",
+            upfront: 0.0,
+            price: per_instance,
+            region: cell(rec, c_region).to_string(),
+            source,
+            note: cell(rec, c_note).to_string(),
+        };
+        match hourly {
+            Some(i) => offers[i].1.terms.push(term),
+            None => {
+                // Sold only by the period in this source: an offer without an on-demand price.
+                let mut o = new_offer(
+                    &at,
+                    rec,
+                    &sources,
+                    source,
+                    &key,
+                    count,
+                    [c_model, c_memory, c_region, c_currency, c_note],
+                )?;
+                o.note = join_note(
+                    &o.note,
+                    &format!("this source gives only a {mode} price (no hourly price)"),
+                );
+                o.terms.push(term);
+                offers.push((key, o));
+            }
+        }
+    }
+    let mut agg = Aggregator::default();
+    for (_, o) in offers {
+        agg.add(o.id.clone(), o);
     }
     Ok(Catalog {
         sources,
         offers: agg.finish(),
         skipped,
-        dropped: Vec::new(),
-        superseded: Vec::new(),
-        specs: Vec::new(),
+        ..Catalog::default()
     })
+}
+
+/// `a; b`, or whichever is not empty.
+fn join_note(a: &str, b: &str) -> String {
+    match (a.is_empty(), b.is_empty()) {
+        (true, _) => b.to_string(),
+        (_, true) => a.to_string(),
+        _ => format!("{a}; {b}"),
+    }
+}
+
+/// An offer of a hand-typed row with no price yet: identity, memory, region, currency, note.
+fn new_offer(
+    at: &At<'_>,
+    rec: &csv::StringRecord,
+    sources: &[SourceRecord],
+    source: usize,
+    key: &MonthlyKey,
+    count: u32,
+    [c_model, c_memory, c_region, c_currency, c_note]: [usize; 5],
+) -> Result<OfferRecord, IngestError> {
+    let currency = match cell(rec, c_currency).to_ascii_uppercase().as_str() {
+        "CNY" => "CNY",
+        "USD" => "USD",
+        other => return Err(at.bad("currency", other, "USD or CNY")),
+    };
+    let provider = key.2.as_str();
+    let source_id = sources.get(source).map_or("", |s| s.id.as_str());
+    let mut o = OfferRecord::blank(provider, currency);
+    o.id = format!("{source_id}/{}/{}", slug(provider), key.3).to_lowercase();
+    o.instance_type = key.3.clone();
+    o.gpu_model = cell(rec, c_model).to_string();
+    o.source_gpu_name = o.gpu_model.clone();
+    o.gpu_count = count;
+    o.gpu_memory_gib = optional_quantity(at, "gpu_memory_gib", cell(rec, c_memory))?;
+    o.region = cell(rec, c_region).to_string();
+    o.billing = billing_for(provider);
+    o.source = source;
+    o.note = cell(rec, c_note).to_string();
+    Ok(o)
 }
 
 /// Normalises a hand-written as-of date to the catalog format `(as_of, exact)`:
 /// `YYYY-MM-DD` → itself, exact; `YYYY-MM` → itself, not exact; `YYYY-MM/MM` (a span of
 /// months) → its first month, not exact; `YYYY` → `YYYY-01`, not exact. Taking the earliest
-/// month never makes a price look newer than it is. `None` for anything else.
+/// month never makes a price look newer than it is; `unknown` → itself (the unknown date), not
+/// exact. `None` for anything else.
 #[must_use]
 pub fn normalise_as_of(raw: &str) -> Option<(String, bool)> {
+    if raw.trim() == DATE_UNKNOWN {
+        return Some((DATE_UNKNOWN.to_string(), false));
+    }
     let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
     let month_ok = |m: &str| digits(m, 2) && (1..=12).contains(&m.parse::<u32>().unwrap_or(0));
     let parts: Vec<&str> = raw.trim().split('-').collect();

@@ -63,10 +63,6 @@ use table::*;
 /// price is `USD ÷ 0.138`, computed at full `f64` precision and never rounded.
 pub const FETCHER_USD_PER_CNY: f64 = 0.138;
 
-/// As-of month of the SkyPilot and sugarlxn files: only the month they were read (November
-/// 2026) is known, not their commits' dates, so their sources have `as_of_exact = false`.
-pub const SKYPILOT_AS_OF: &str = "2026-11";
-
 /// The `as_of` of a source whose data date is not known ("date unknown"; counts as stale).
 pub const DATE_UNKNOWN: &str = "unknown";
 
@@ -83,8 +79,8 @@ pub const HOURS_PER_MONTH: f64 = 730.0;
 /// File name of the Google Cloud (Cyclenerd) price file.
 pub const GCP_FILE: &str = "gcp-cyclenerd-gpu-instances.csv";
 
-/// File name of the hand-typed Chinese platform offers.
-pub const CN_FILE: &str = "cn-platform-offers.csv";
+/// File names of the hand-typed Chinese platform offers.
+pub const CN_FILES: &[&str] = &["cn-platform-offers.csv", "cn-platform-offers-2.csv"];
 
 /// CSV files in the folder that are not read as offers, with the reason: data kept for other
 /// uses (the engine's interruption rates, history) or cited by the ingest's rule tables.
@@ -96,8 +92,6 @@ pub const IGNORED_FILES: &[(&str, &str)] = &[
     ("aws-spot-advisor-spotinfo.csv", "spot interruption-frequency bands (2025-06): data for the engine's interruption rates, not prices"),
     ("aws-spot-spotinfo.csv", "us-east-1 region-level spot prices of unknown date; the SkyPilot files give per-region spot"),
     // Committed as data before their parsers land (PROVENANCE.md describes them).
-    ("alicloud-sugarlxn-vms.csv", "not yet ingested"),
-    ("cn-platform-offers-2.csv", "not yet ingested"),
     ("multi-gpurentalprices-offers.csv", "not yet ingested"),
     ("crusoe-gpuhunt-prices.csv", "not yet ingested"),
     ("paperspace-cloudgpus-prices.csv", "not yet ingested"),
@@ -115,8 +109,11 @@ pub const IGNORED_FILES: &[(&str, &str)] = &[
 
 const SKYPILOT_LICENCE: &str = "not confirmed: the skypilot-catalog repository has no LICENSE file (the SkyPilot project itself is Apache-2.0); factual price data collected from cloud pricing APIs";
 const SUGARLXN_LICENCE: &str = "not confirmed: the sugarlxn/skypilot-catalog fork states no licence of its own (treat as for the upstream SkyPilot catalog)";
-const SKYPILOT_DATE_NOTE: &str = "USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.";
+const SKYPILOT_DATE_NOTE: &str = "USD per instance-hour; tax, storage, egress and discounts not included. Data date unknown (the commit date could not be read).";
 const CNY_CONVERSION_NOTE: &str = "CNY = source USD ÷ 0.138 (the source fetcher's rate)";
+/// What an Alibaba Cloud price from the sugarlxn fetcher includes (on every such offer).
+const ALIBABA_INCLUDES_NOTE: &str =
+    "includes a 40 GiB ESSD system disk (about ¥0.08/h); the fetcher account's trade price";
 
 /// How an offer's on-demand time is billed (mirrors the runtime `Billing`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -485,7 +482,8 @@ impl std::error::Error for IngestError {}
 
 /// Reads every price file in `dir` (normally `data/catalog-sources`) and returns the catalog.
 ///
-/// Files: the [`SKYPILOT_FILES`], [`GCP_FILE`], the [`BECLOUDREADY_FILES`] and [`CN_FILE`], in
+/// Files: AWS, Azure, the [`SKYPILOT_FILES`], the Google Cloud files, the [`BECLOUDREADY_FILES`]
+/// and the [`CN_FILES`], in
 /// that order (so source indices are stable). Any other `.csv` in `dir` that is not in
 /// [`IGNORED_FILES`] is an error, as is a missing file. Offers are sorted by provider, then
 /// on-demand price per GPU-hour ascending, then id; ids are checked to be unique.
@@ -518,9 +516,13 @@ pub fn ingest_all(dir: &Path) -> Result<Catalog, IngestError> {
     for spec in BECLOUDREADY_FILES {
         catalog.append(parse_becloudready(spec, &read(spec.file)?)?);
     }
-    catalog.append(parse_cn_platform_offers(&read(CN_FILE)?)?);
+    let cn: Vec<(&str, String)> = CN_FILES
+        .iter()
+        .map(|f| Ok((*f, read(f)?)))
+        .collect::<Result<_, IngestError>>()?;
+    catalog.append(parse_cn_platform_offers(&cn)?);
     finalise(&mut catalog);
-    drop_superseded(&mut catalog);
+    supersede(&mut catalog);
 
     // Offers not sold on demand sort after the provider's on-demand offers.
     let per_gpu = |o: &OfferRecord| {
@@ -636,54 +638,107 @@ pub fn memory_from_provider_docs(
     }
 }
 
-/// When the same provider sells the same instance type (for the Chinese platforms: the same
-/// product name, e.g. AutoDL `RTX 4090`) in two or more sources, keeps the offer of the
-/// newest-dated source and moves the others to [`Catalog::dropped`] with the reason. Dates
-/// compare as text (`2026-11` > `2026-10-04` > `2026-09-29`); on a tie the exact date wins,
-/// then the earlier offer. Deterministic: depends only on the offers' order and dates.
-fn drop_superseded(catalog: &mut Catalog) {
+/// Whether a source is a quote typed up by hand or gathered by an aggregator, rather than a
+/// fetcher's output of the provider's own price data (a primary source).
+#[must_use]
+pub fn is_quote_source(id: &str) -> bool {
+    id.starts_with("cn-offers-")
+}
+
+/// The precedence rule when the same provider sells the same instance type (for the Chinese
+/// platforms: the same product name, e.g. AutoDL `RTX 4090`) in two or more sources:
+///
+/// 1. for a hyperscaler, the provider's own price data (a fetcher's output) wins over
+///    hand-typed quotes, whatever their dates;
+/// 2. then the newest data date wins (a known date over "unknown");
+/// 3. then the earlier offer (ingest order).
+///
+/// The other offers move to [`Catalog::dropped`] with the reason and to
+/// [`Catalog::superseded`] (their ids keep opening the winner), and the winner takes over
+/// their price terms that it lacks (an Alibaba 包月 price from a hand-typed quote joins the
+/// fetcher's hourly offer, keeping its own source), the newer one where both have the same
+/// mode and term. Deterministic: depends only on the offers' order and dates.
+fn supersede(catalog: &mut Catalog) {
     let key = |o: &OfferRecord| (o.provider.clone(), o.instance_type.to_lowercase());
-    let date = |o: &OfferRecord| {
-        catalog
-            .sources
-            .get(o.source)
-            .map_or((String::new(), false), |s| (s.as_of.clone(), s.as_of_exact))
+    let date_of = |i: usize| {
+        catalog.sources.get(i).map_or(String::new(), |s| {
+            if s.as_of == DATE_UNKNOWN {
+                String::new()
+            } else {
+                s.as_of.clone()
+            }
+        })
     };
-    // The winner of every key: index of the offer with the greatest (date, exact).
+    let rank = |o: &OfferRecord| {
+        let id = catalog.sources.get(o.source).map_or("", |s| s.id.as_str());
+        let primary = provider_kind(&o.provider) == "hyperscaler" && !is_quote_source(id);
+        (primary, date_of(o.source))
+    };
     let mut best: HashMap<(String, String), usize> = HashMap::new();
     for (i, o) in catalog.offers.iter().enumerate() {
         let k = key(o);
         match best.get(&k) {
-            Some(&j) if date(&catalog.offers[j]) >= date(o) => {}
+            Some(&j) if rank(&catalog.offers[j]) >= rank(o) => {}
             _ => {
                 best.insert(k, i);
             }
         }
     }
+    let mut moved: Vec<(usize, TermRecord)> = Vec::new();
     let mut dropped = Vec::new();
-    let mut kept = Vec::new();
+    let mut superseded = Vec::new();
+    let mut keep = vec![true; catalog.offers.len()];
     for (i, o) in catalog.offers.iter().enumerate() {
         let winner = best.get(&key(o)).copied().unwrap_or(i);
         if winner == i {
-            kept.push(o.clone());
-        } else {
-            let w = &catalog.offers[winner];
-            catalog.superseded.push((o.id.clone(), w.id.clone()));
-            dropped.push((
-                o.id.clone(),
-                format!(
-                    "superseded: {} sells {:?} also in a newer source ({}, as of {}) than this one (as of {}); the newest is kept",
-                    o.provider,
-                    o.instance_type,
-                    w.id,
-                    date(w).0,
-                    date(o).0
-                ),
-            ));
+            continue;
+        }
+        keep[i] = false;
+        let w = &catalog.offers[winner];
+        moved.extend(o.terms.iter().map(|t| (winner, t.clone())));
+        superseded.push((o.id.clone(), w.id.clone()));
+        let when = |s: usize| match date_of(s) {
+            d if d.is_empty() => "date unknown".to_string(),
+            d => format!("as of {d}"),
+        };
+        dropped.push((
+            o.id.clone(),
+            format!(
+                "superseded: {} sells {:?} also in {} ({}, {}); this one is {}",
+                o.provider,
+                o.instance_type,
+                w.id,
+                if rank(w).0 && !rank(o).0 {
+                    "the provider's own price data"
+                } else {
+                    "a newer source"
+                },
+                when(w.source),
+                when(o.source)
+            ),
+        ));
+    }
+    for (winner, t) in moved {
+        let terms = &catalog.offers[winner].terms;
+        let same = |u: &TermRecord| {
+            (u.mode, u.term_months, u.term_days, u.payment)
+                == (t.mode, t.term_months, t.term_days, t.payment)
+        };
+        match terms.iter().position(same) {
+            None => catalog.offers[winner].terms.push(t),
+            Some(p) if date_of(t.source) > date_of(terms[p].source) => {
+                catalog.offers[winner].terms[p] = t
+            }
+            Some(_) => {}
         }
     }
-    catalog.offers = kept;
+    let mut i = 0;
+    catalog.offers.retain(|_| {
+        i += 1;
+        keep[i - 1]
+    });
     catalog.dropped.extend(dropped);
+    catalog.superseded.extend(superseded);
 }
 
 /// Gives every offer its canonical GPU model (spelling in `source_gpu_name`), interconnect,
@@ -797,8 +852,8 @@ fn check_no_unknown_files(dir: &Path) -> Result<(), IngestError> {
             GCP_N1_HOSTS_FILE,
             GCP_ATTACHABLE_FILE,
             GCP_TPU_FILE,
-            CN_FILE,
         ])
+        .chain(CN_FILES.iter().copied())
         .chain(AWS_FILES.iter().copied())
         .chain([
             AWS_RI_FILE,

@@ -84,6 +84,13 @@ const fn skypilot(
     }
 }
 
+const ALIBABA_ANOMALIES: &[(&str, &str)] = &[(
+    "ecs.gn5i-c12g1.6xlarge",
+    "source price 0.011592 USD/h for 2x P4 in every region; PROVENANCE.md flags it as a likely source anomaly",
+)];
+
+const ALIBABA_NOTE: &str = "SkyPilot-format fork with its own fetcher (DescribePrice, PostPaid zones): every price INCLUDES a 40 GiB ESSD system disk (about ¥0.08/h) and is the fetcher account's trade price (after any promotion), converted to USD at 0.138 USD/CNY; the catalog stores CNY = USD ÷ 0.138. The headline is the cheapest mainland listing (cn-*, not Hong Kong), the cheapest overseas listing beside it; overseas regions are priced in CNY from a China-site account. vGPU slices (A10*1/3, T4/4, shared-GPU ecs.sgn* families) and non-GPU accelerators (Xilinx FPGA, AMD S7150, intel SG1, A910X, VG1000) are not in the catalog. Spot is per zone. No gn7 (A100 40G) rows. Tax, storage and egress not included. Data date unknown (the commit date could not be read); the mainland prices match read-only price quotes of 2026-09-24 within the disk's difference.";
+
 /// Every SkyPilot-format file that is ingested, in ingest order.
 pub const SKYPILOT_FILES: &[SkypilotSpec] = &[
     skypilot(
@@ -91,14 +98,14 @@ pub const SKYPILOT_FILES: &[SkypilotSpec] = &[
         "skypilot-lambda",
         "Lambda",
         "github.com/skypilot-org/skypilot-catalog catalogs/v9/lambda/vms.csv @ 2c3d7ea7d76bf84cf80d382e946c1609571485fd",
-        "Same price in every region (17 regions); no spot market. USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
+        "Same price in every region (17 regions); no spot market. USD per instance-hour; tax, storage, egress and discounts not included. Data date unknown (the commit date could not be read).",
     ),
     skypilot(
         "skypilot-paperspace-vms.csv",
         "skypilot-paperspace",
         "Paperspace",
         "github.com/skypilot-org/skypilot-catalog catalogs/v6/paperspace/vms.csv @ e520054145d1bce6748bcf18c9a25ddd6ea9a348",
-        "Older v6 snapshot with a single region. USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
+        "Older v6 snapshot with a single region. USD per instance-hour; tax, storage, egress and discounts not included. Data date unknown (the commit date could not be read).",
     ),
     SkypilotSpec {
         size_in_mib_is_instance_total: true,
@@ -107,21 +114,21 @@ pub const SKYPILOT_FILES: &[SkypilotSpec] = &[
         "skypilot-vast",
         "Vast.ai",
         "github.com/skypilot-org/skypilot-catalog catalogs/v9/vast/vms.csv @ a5be53865774cac59df537ba1842e45ffc8be722",
-        "Marketplace sample: one row per host offer at fetch time, not a list price; it moves hourly. Hosts of one instance type can differ (e.g. A100 40 GB and 80 GB under 1x-A100_SXM4); the cheapest host's figures are shown. A spot price of 0.00 means none. GPU memory per GPU = the source's SizeInMiB (all GPUs together in this file) ÷ GPU count. USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
+        "Marketplace: NOT a host's price. SkyPilot's fetcher (fetch_vast.py) takes the MEDIAN price of all hosts offering an instance type and writes it onto every host at or below it, keeping at most one row per (type, continent, hosting type); the offer shows the cheapest of those medians. The cheapest live host is usually well below it (see the Vast.ai public-feed offers). Hosts of one type can differ (A100 40 GB and 80 GB under 1x-A100_SXM4). A spot price of 0.00 means none. GPU memory per GPU = the source's SizeInMiB (all GPUs together in this file) ÷ GPU count. USD per instance-hour; storage and bandwidth are billed separately. Data date unknown (the commit date could not be read).",
     )},
     skypilot(
         "skypilot-nebius-vms.csv",
         "skypilot-nebius",
         "Nebius",
         "github.com/skypilot-org/skypilot-catalog catalogs/v9/nebius/vms.csv @ d9bf3aa4d21f5c1e1f3d8fde27adf0204c46fbc8",
-        "GPU memory is recorded as 0 in the source (unknown). USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
+        "GPU memory is recorded as 0 in the source (unknown). USD per instance-hour; tax, storage, egress and discounts not included. Data date unknown (the commit date could not be read).",
     ),
     skypilot(
         "skypilot-verda-vms.csv",
         "skypilot-verda",
         "Verda",
         "github.com/skypilot-org/skypilot-catalog catalogs/v8/verda/vms.csv @ 000c1d0bf24621f4ac37cfa585f0897c1aa1d9cf",
-        "Verda is the former DataCrunch. Rows with only a spot price are not in the catalog. USD per instance-hour; tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
+        "Verda is the former DataCrunch. Rows with only a spot price are not in the catalog. USD per instance-hour; tax, storage, egress and discounts not included. Data date unknown (the commit date could not be read).",
     ),
     skypilot(
         "skypilot-jarvislabs-vms.csv",
@@ -149,16 +156,27 @@ pub const SKYPILOT_FILES: &[SkypilotSpec] = &[
         converted_from_cny_at: Some(FETCHER_USD_PER_CNY),
         free_text_gpu_info: true,
         slice_family_prefix: Some("ecs.sgn"),
-        anomalies: &[(
-            "ecs.gn5i-c12g1.6xlarge",
-            "source price 0.011592 USD/h for 2x P4 in every region; PROVENANCE.md flags it as a likely source anomaly",
-        )],
+        anomalies: ALIBABA_ANOMALIES,
         ..skypilot(
-            "skypilot-alicloud-vms.csv",
+            "alicloud-sugarlxn-vms.csv",
             "skypilot-alicloud",
             "Alibaba Cloud",
+            "github.com/sugarlxn/skypilot-catalog catalogs/v8/alicloud/vms.csv @ b3e23ad8db7826fdd4b8009b5fe3e36012056653",
+            ALIBABA_NOTE,
+        )
+    },
+    SkypilotSpec {
+        licence: SUGARLXN_LICENCE,
+        converted_from_cny_at: Some(FETCHER_USD_PER_CNY),
+        free_text_gpu_info: true,
+        slice_family_prefix: Some("ecs.sgn"),
+        anomalies: ALIBABA_ANOMALIES,
+        ..skypilot(
+            "skypilot-alicloud-vms.csv",
+            "skypilot-alicloud-003c56a",
+            "Alibaba Cloud",
             "github.com/sugarlxn/skypilot-catalog catalogs/v8/alicloud/vms.csv @ 003c56a723d369190b11308e630e4cfd33e25c86",
-            "SkyPilot-format fork with its own fetcher, which converts the CNY price API to USD at 0.138 USD/CNY; the catalog stores CNY = USD ÷ 0.138. vGPU slices (A10*1/3, T4/4, shared-GPU ecs.sgn* families) and non-GPU accelerators (Xilinx FPGA, AMD S7150, intel SG1, A910X, VG1000) are not in the catalog. Spot is per zone. No GN7 rows and no GN6v rows outside China. Tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
+            "Another read of the same file (which of the two commits is newer is not known); used only for the instance types the b3e23ad8 read lacks (ebmgn8ga, ebmgn8ts, ebmgn8v, ebmgn9gc, ebmgn9t, gn8ga, sccgn7ex, …). Same fetcher and caveats: includes a 40 GiB ESSD system disk; trade price of the fetcher's account; CNY = USD ÷ 0.138. Data date unknown.",
         )
     },
     SkypilotSpec {
@@ -170,7 +188,7 @@ pub const SKYPILOT_FILES: &[SkypilotSpec] = &[
             "skypilot-tencentcloud",
             "Tencent Cloud",
             "github.com/sugarlxn/skypilot-catalog catalogs/v8/tencentcloud/vms.csv @ 319364519647e37c5ee585be5338b02b10f744be",
-            "SkyPilot-format fork with its own fetcher, which converts the CNY price API to USD at 0.138 USD/CNY; the catalog stores CNY = USD ÷ 0.138 (a derived figure: Tencent publishes prices only through its calculator). No spot prices. Zixiao C100 and Intel SG1 rows are not in the catalog. Tax, storage, egress and discounts not included. Commit date not recorded: read in Nov 2026, probably 2026 data.",
+            "SkyPilot-format fork with its own fetcher (InquiryPriceRunInstances, POSTPAID_BY_HOUR), which takes the discounted unit price when Tencent returns one (so a price may be discounted), sets no system disk, and converts CNY to USD at 0.138; the catalog stores CNY = USD ÷ 0.138. No spot prices. Families the fetcher names only 'NVIDIA GPU' (HCCPNV4h, HCCG5v, GC50sg, BMGNV4) are not in the file; Zixiao C100 and Intel SG1 rows are not in the catalog. Overseas regions are priced in CNY from a China-site account; the headline is the cheapest mainland listing. Tax, storage and egress not included. Data date unknown (the commit date could not be read).",
         )
     },
 ];
@@ -335,6 +353,9 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
         let (on_demand, spot, currency) = match spec.converted_from_cny_at {
             Some(rate) => {
                 notes.push(CNY_CONVERSION_NOTE.to_string());
+                if spec.provider == "Alibaba Cloud" {
+                    notes.push(ALIBABA_INCLUDES_NOTE.to_string());
+                }
                 (price / rate, spot.map(|s| s / rate), "CNY")
             }
             None => (price, spot, "USD"),
@@ -408,7 +429,7 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
     let source = SourceRecord {
         id: spec.source_id.to_string(),
         reference: spec.reference.to_string(),
-        as_of: SKYPILOT_AS_OF.to_string(),
+        as_of: DATE_UNKNOWN.to_string(),
         as_of_exact: false,
         licence: spec.licence.to_string(),
         note: spec.note.to_string(),

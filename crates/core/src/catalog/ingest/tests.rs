@@ -245,8 +245,8 @@ fn alibaba_is_cny_from_usd_at_the_fetcher_rate() {
             .iter()
             .filter(|(_, _, why)| why.starts_with("price anomaly"))
             .count(),
-        3,
-        "the anomalous price is skipped in each of its 3 regions"
+        6,
+        "the anomalous price is skipped in each of its 3 regions, in both reads of the file"
     );
 }
 
@@ -451,14 +451,73 @@ fn cn_alibaba_rows_are_per_instance() {
     assert_eq!(o.gpu_memory_gib, Some(40.0));
     assert_eq!(o.billing, BillingRecord::UNSTATED);
     assert_eq!(monthly(o), Some(121_280.0), "包月 from the same post");
-    assert!(c.skipped.iter().any(|(f, _, r)| f == CN_FILE
-        && r.starts_with("monthly package without an hourly price from the same source")));
+    // A monthly price without an hourly one from the same source is an offer sold only by the
+    // month (AutoDL RTX 4090D, 2026-10-04 market crawl).
+    let d = offer(&c, "cn-offers-2026-10-04/autodl/rtx 4090d");
+    assert_eq!(d.on_demand_per_hour, None);
+    assert!(monthly(d).is_some());
+    assert!(c
+        .skipped
+        .iter()
+        .any(|(f, _, r)| f == CN_FILES[0] && r.starts_with("not a GPU offer: gpu_count \"0\"")));
+}
+
+#[test]
+fn cn_hyperscalers_headline_the_mainland_and_take_hand_typed_subscriptions() {
+    let c = catalog();
+    // The audit's Tencent GN7.2XLARGE32: ¥5.56 in São Paulo was the headline; now the cheapest
+    // mainland listing, with the overseas one beside it.
+    let gn7 = offer(&c, "skypilot-tencentcloud/gn7.2xlarge32");
     assert!(
-        c.skipped
-            .iter()
-            .any(|(f, _, r)| f == CN_FILE
-                && r.starts_with("not an hourly GPU offer: gpu_count \"0\""))
+        home_region("Tencent Cloud", &gn7.region) == Some(true),
+        "{}",
+        gn7.region
     );
+    let (elsewhere, region) = gn7.cheapest_elsewhere.clone().expect("overseas listing");
+    assert!(elsewhere < gn7.on_demand_per_hour.unwrap());
+    assert_eq!(region, "sa-saopaulo");
+    // Its 包月 price per GPU (2026-06-15 price file) joins the fetcher's hourly offer, with its
+    // own source.
+    let sub = gn7
+        .terms
+        .iter()
+        .find(|t| t.mode == "subscription")
+        .expect("包月");
+    assert_eq!((sub.price, sub.term_months), (2500.0, 1));
+    assert_eq!(c.sources[sub.source].as_of, "2026-06-15");
+    // Alibaba: the fetcher's hourly price (with its 40 GiB system disk, said on the offer)
+    // wins over the hand-typed 2026-09-24 quote, whose 包月 price it takes.
+    let gn6i = offer(&c, "skypilot-alicloud/ecs.gn6i-c4g1.xlarge");
+    assert!(
+        gn6i.note.contains("40 GiB ESSD system disk"),
+        "{}",
+        gn6i.note
+    );
+    let sub = gn6i
+        .terms
+        .iter()
+        .find(|t| t.mode == "subscription")
+        .expect("包月");
+    assert_eq!(c.sources[sub.source].as_of, "2026-09-24");
+    assert!(c
+        .superseded
+        .iter()
+        .any(|(old, new)| old.starts_with("cn-offers-2026-09-24/") && new == &gn6i.id));
+    // 共绩算力's 30-day bare-metal package is an offer sold only that way; its spot batch price
+    // joins the hourly RTX 4090 offer.
+    let pkg = c
+        .offers
+        .iter()
+        .find(|o| o.instance_type == "bare-metal 30-day package")
+        .expect("package offer");
+    assert_eq!(pkg.on_demand_per_hour, None);
+    assert_eq!((pkg.terms[0].term_days, pkg.terms[0].mode), (30, "package"));
+    let gongji = c
+        .offers
+        .iter()
+        .find(|o| o.provider.starts_with("共绩算力") && o.instance_type == "RTX 4090")
+        .expect("共绩算力 RTX 4090");
+    assert_eq!(gongji.spot_per_hour, Some(1.19));
 }
 
 #[test]
@@ -625,7 +684,9 @@ fn every_offer_is_well_formed_and_ids_are_unique() {
             o.on_demand_per_hour
                 .into_iter()
                 .all(|p| p.is_finite() && p > 0.0)
-                && (o.on_demand_per_hour.is_some() || o.spot_per_hour.is_some()),
+                && (o.on_demand_per_hour.is_some()
+                    || o.spot_per_hour.is_some()
+                    || !o.terms.is_empty()),
             "{}",
             o.id
         );
@@ -941,7 +1002,8 @@ fn cn_inline_units_ranges_and_errors() {
          Alibaba Cloud,ecs.a,A100,8,40,cn,monthly,9999,CNY,CNY per instance-month,u2,2023-06,\n\
          AutoDL,no-GPU,none,0,,CN,hourly,0.1,CNY,CNY per instance-hour,u3,2026-06-10,\n"
     );
-    let c = parse_cn_platform_offers(&text).unwrap();
+    let cn = |text: &str| parse_cn_platform_offers(&[("cn.csv", text.to_string())]);
+    let c = cn(&text).unwrap();
     assert_eq!(c.offers.len(), 3);
     assert_eq!(
         c.offers[0].id,
@@ -956,15 +1018,15 @@ fn cn_inline_units_ranges_and_errors() {
     assert_eq!(c.skipped.len(), 1);
     let bad_unit =
         format!("{header}AutoDL,,RTX 4090,1,24,CN,hourly,1.5,CNY,CNY per day,u,2026-01-01,\n");
-    let err = parse_cn_platform_offers(&bad_unit).unwrap_err();
+    let err = cn(&bad_unit).unwrap_err();
     assert!(matches!(err, IngestError::BadValue { line: 2, ref column, .. } if column == "unit"));
     let bad_date =
         format!("{header}AutoDL,,RTX 4090,1,24,CN,hourly,1.5,CNY,CNY per GPU-hour,u,soon,\n");
-    let err = parse_cn_platform_offers(&bad_date).unwrap_err();
+    let err = cn(&bad_date).unwrap_err();
     assert!(matches!(err, IngestError::BadValue { line: 2, ref column, .. } if column == "as_of"));
     let bad_price =
         format!("{header}AutoDL,,RTX 4090,1,24,CN,hourly,~2.5,CNY,CNY per GPU-hour,u,2026,\n");
-    let err = parse_cn_platform_offers(&bad_price).unwrap_err();
+    let err = cn(&bad_price).unwrap_err();
     assert!(matches!(err, IngestError::BadValue { line: 2, ref column, .. } if column == "price"));
 }
 
