@@ -190,7 +190,8 @@ pub fn parse_becloudready(spec: &BecloudreadySpec, text: &str) -> Result<Catalog
             cheapest_elsewhere: None,
             sold_via: String::new(),
             tier: String::new(),
-            count_stated: true,
+            count_stated: !count_raw.is_empty()
+                || super::gpuclouds::SINGLE_GPU_RENTERS.contains(&spec.provider),
         };
         agg.add(instance_type, offer);
     }

@@ -204,13 +204,17 @@ const N1_GPUS: &[(&str, &[u32])] = &[
     ("P4", &[1, 2, 4]),
 ];
 
-/// vCPUs of the N1 host per attached GPU: `n1-standard-4` per GPU (4 vCPUs, 15 GB), within
-/// Google's per-GPU host limits for every one of these GPUs (the V100's 12 vCPUs per GPU is
-/// the tightest; gpuhunt's `accelerator_limits`).
+/// vCPUs of the N1 host per attached GPU: 4 (`n1-standard-4` with 15 GB or `n1-highmem-4` with
+/// 26 GB per GPU), within Google's per-GPU host limits for every one of these GPUs (the V100's
+/// 12 vCPUs and 78 GB per GPU are the tightest; gpuhunt's `accelerator_limits`).
 const N1_VCPUS_PER_GPU: u32 = 4;
 
-/// Google Cloud N1 VMs with attached GPUs: one offer per GPU model and count (`n1-standard-4k`
-/// with k GPUs), priced per region as the N1 host's price (Cyclenerd, 2026-07-30) plus k × the
+/// The N1 host families offered with each GPU shape: standard (3.75 GB per vCPU) and highmem
+/// (6.5 GB per vCPU, for memory-heavy data loading).
+const N1_FAMILIES: &[&str] = &["n1-standard", "n1-highmem"];
+
+/// Google Cloud N1 VMs with attached GPUs: one offer per host family, GPU model and count
+/// (`n1-standard-4k` or `n1-highmem-4k` with k GPUs), priced per region as the N1 host's price (Cyclenerd, 2026-07-30) plus k × the
 /// GPU's price (SkyPilot, date unknown), on demand and spot, where both are listed. No
 /// committed-use price (GPUs used on demand are not CUD-eligible).
 ///
@@ -293,9 +297,12 @@ pub fn parse_gcp_n1(hosts: &str, gpus: &str) -> Result<Catalog, IngestError> {
         ));
     }
     let mut agg = Aggregator::default();
-    for (name, counts) in N1_GPUS {
+    for (family, (name, counts)) in N1_FAMILIES
+        .iter()
+        .flat_map(|f| N1_GPUS.iter().map(move |g| (f, g)))
+    {
         for &k in *counts {
-            let host_type = format!("n1-standard-{}", N1_VCPUS_PER_GPU * k);
+            let host_type = format!("{family}-{}", N1_VCPUS_PER_GPU * k);
             let instance_type = format!("{host_type} + {k}x {name}");
             for (g, region, g_od, g_spot, memory) in gpu.iter().filter(|g| g.0 == *name) {
                 let Some(&(h_od, h_spot, vcpus, ram)) =

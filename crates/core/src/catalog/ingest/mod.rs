@@ -39,6 +39,7 @@ mod azure;
 mod becloudready;
 mod cn;
 mod gcp;
+mod gpuclouds;
 mod render;
 mod rules;
 mod skypilot;
@@ -53,6 +54,7 @@ pub use azure::*;
 pub use becloudready::*;
 pub use cn::*;
 pub use gcp::*;
+pub use gpuclouds::*;
 pub use render::*;
 pub use rules::*;
 pub use skypilot::*;
@@ -92,19 +94,8 @@ pub const IGNORED_FILES: &[(&str, &str)] = &[
     ("aws-spot-advisor-spotinfo.csv", "spot interruption-frequency bands (2025-06): data for the engine's interruption rates, not prices"),
     ("aws-spot-spotinfo.csv", "us-east-1 region-level spot prices of unknown date; the SkyPilot files give per-region spot"),
     // Committed as data before their parsers land (PROVENANCE.md describes them).
-    ("multi-gpurentalprices-offers.csv", "not yet ingested"),
-    ("crusoe-gpuhunt-prices.csv", "not yet ingested"),
-    ("paperspace-cloudgpus-prices.csv", "not yet ingested"),
-    ("lambda-apifixture-instance-types.csv", "not yet ingested"),
-    ("multi-idx-pagequotes.csv", "not yet ingested"),
-    ("vast-publicfeed-quotes.csv", "not yet ingested"),
-    ("vast-rawoffers-offers.csv", "not yet ingested"),
-    ("hyperstack-skypilot-vms.csv", "not yet ingested"),
-    ("cudo-skypilot-vms.csv", "not yet ingested"),
-    ("shadeform-skypilot-vms.csv", "not yet ingested"),
-    ("primeintellect-skypilot-vms.csv", "not yet ingested"),
-    ("runpod-skypilot-vms.csv", "not yet ingested"),
-    ("billing-rules-gpu-clouds.csv", "not yet ingested"),
+    ("vast-rawoffers-offers.csv", "single-host Vast.ai bid/ask samples of 2022 and 2026-01-21: too few to price interruptible (bid) capacity"),
+    ("billing-rules-gpu-clouds.csv", "billing rules: cited by ingest/rules.rs"),
 ];
 
 const SKYPILOT_LICENCE: &str = "not confirmed: the skypilot-catalog repository has no LICENSE file (the SkyPilot project itself is Apache-2.0); factual price data collected from cloud pricing APIs";
@@ -516,6 +507,24 @@ pub fn ingest_all(dir: &Path) -> Result<Catalog, IngestError> {
     for spec in BECLOUDREADY_FILES {
         catalog.append(parse_becloudready(spec, &read(spec.file)?)?);
     }
+    catalog.append(parse_gpurentalprices(&read(GPURENTALPRICES_FILE)?)?);
+    catalog.append(parse_crusoe(&read(CRUSOE_FILE)?)?);
+    catalog.append(parse_paperspace(&read(PAPERSPACE_FILE)?)?);
+    let lambda = parse_lambda_api(&read(LAMBDA_API_FILE)?, &catalog)?;
+    catalog.append(lambda);
+    catalog.append(parse_vast_feed(&read(VAST_FEED_FILE)?)?);
+    catalog.append(parse_pagequotes(&read(PAGEQUOTES_FILE)?)?);
+    catalog.append(parse_runpod_skypilot(&read(RUNPOD_SKYPILOT_FILE)?)?);
+    catalog.append(parse_reseller(
+        SHADEFORM_FILE,
+        "Shadeform",
+        &read(SHADEFORM_FILE)?,
+    )?);
+    catalog.append(parse_reseller(
+        PRIMEINTELLECT_FILE,
+        "Prime Intellect",
+        &read(PRIMEINTELLECT_FILE)?,
+    )?);
     let cn: Vec<(&str, String)> = CN_FILES
         .iter()
         .map(|f| Ok((*f, read(f)?)))
@@ -523,6 +532,9 @@ pub fn ingest_all(dir: &Path) -> Result<Catalog, IngestError> {
     catalog.append(parse_cn_platform_offers(&cn)?);
     finalise(&mut catalog);
     supersede(&mut catalog);
+    check_per_gpu_sizes(&mut catalog);
+    supersede_by_model(&mut catalog);
+    resolve_superseded(&mut catalog);
 
     // Offers not sold on demand sort after the provider's on-demand offers.
     let per_gpu = |o: &OfferRecord| {
@@ -539,6 +551,24 @@ pub fn ingest_all(dir: &Path) -> Result<Catalog, IngestError> {
     });
     check_unique_ids(&catalog)?;
     Ok(catalog)
+}
+
+/// Follows chains in [`Catalog::superseded`] (an offer superseded by one that a later pass
+/// superseded in turn) so that every old id names an offer that is in the catalog.
+fn resolve_superseded(catalog: &mut Catalog) {
+    let map: HashMap<String, String> = catalog.superseded.iter().cloned().collect();
+    for (_, new) in &mut catalog.superseded {
+        let mut hops = 0;
+        while let Some(next) = map.get(new.as_str()) {
+            *new = next.clone();
+            hops += 1;
+            if hops > map.len() {
+                break;
+            }
+        }
+    }
+    catalog.superseded.sort();
+    catalog.superseded.dedup();
 }
 
 /// A catalog with no source and no offer, only the GPU spec table (`gpu-specs.csv` next to
@@ -643,6 +673,303 @@ pub fn memory_from_provider_docs(
 #[must_use]
 pub fn is_quote_source(id: &str) -> bool {
     id.starts_with("cn-offers-")
+        || id.starts_with("pagequotes-")
+        || matches!(
+            id,
+            "gpurentalprices"
+                | "paperspace-cloudgpus"
+                | "skypilot-shadeform"
+                | "skypilot-primeintellect"
+        )
+}
+
+/// The day the catalog's data was gathered: a source older than [`STALE_AFTER_MONTHS`] then
+/// (or undated) is stale.
+pub const CATALOG_DATE: (i32, u32) = (2026, 12);
+
+/// Months in the runtime staleness rule (`catalog::STALE_AFTER_MONTHS`, mirrored).
+pub const STALE_AFTER_MONTHS: u32 = 12;
+
+/// Whether a source's data is fresh on [`CATALOG_DATE`]: dated, and no more than
+/// [`STALE_AFTER_MONTHS`] old.
+#[must_use]
+pub fn is_fresh(source: &SourceRecord) -> bool {
+    let mut parts = source.as_of.split('-');
+    let (Some(y), Some(m)) = (
+        parts.next().and_then(|y| y.parse::<i32>().ok()),
+        parts.next().and_then(|m| m.parse::<i32>().ok()),
+    ) else {
+        return false;
+    };
+    let age = (CATALOG_DATE.0 - y) * 12 + CATALOG_DATE.1 as i32 - m;
+    age <= STALE_AFTER_MONTHS as i32
+}
+
+/// The precedence rule between sources for GPU clouds and marketplaces (not hyperscalers),
+/// where sources name instance types differently: one offer per (provider, GPU model, GPU
+/// count, tier) — the aggregators' rows (gpurentalprices.com, page quotes, resellers) are used
+/// only where they are the best-dated source, never beside another source's offer for the same
+/// thing. Among the sources that give a key, the winner is the fresh one (dated within
+/// [`STALE_AFTER_MONTHS`]), then the newest date (a known date over "unknown"), then a primary
+/// source over an aggregator; all of the winner's offers for the key stay (one source may list
+/// several instance types of one GPU and count). Two more rules remove ambiguous duplicates:
+/// an offer whose tier is not stated (RunPod secure or community) gives way to the provider's
+/// tiered offers of the same GPU and count, and an offer whose GPU's form factor is not stated
+/// (`A100 80GB`) gives way to the provider's offers of the same chip, memory and count with a
+/// stated form (`A100 80GB SXM`, `A100 80GB PCIe`), unless its own source lists that stated
+/// form too (then they are two products: RunPod `H200` and `H200 NVL`). Dropped offers are
+/// recorded as superseded.
+fn supersede_by_model(catalog: &mut Catalog) {
+    adopt_stated_form(catalog);
+    let spec_of = |model: &str| catalog.specs.iter().find(|s| s.model == model);
+    let form_known = |o: &OfferRecord| spec_of(&o.gpu_model).is_some_and(|s| !s.form.is_empty());
+    let chip_key = |o: &OfferRecord| {
+        let (chip, memory) = spec_of(&o.gpu_model).map_or((o.gpu_model.clone(), 0.0), |s| {
+            (s.chip.to_string(), s.memory_gib)
+        });
+        (o.provider.clone(), chip, memory.to_bits(), o.gpu_count)
+    };
+    let rank = |o: &OfferRecord| {
+        let s = &catalog.sources[o.source];
+        let date = if s.as_of == DATE_UNKNOWN {
+            String::new()
+        } else {
+            s.as_of.clone()
+        };
+        (is_fresh(s), date, !is_quote_source(&s.id))
+    };
+    let n = catalog.offers.len();
+    let mut winner: Vec<Option<usize>> = vec![None; n];
+    let eligible = |o: &OfferRecord| provider_kind(&o.provider) != "hyperscaler";
+    for (i, o) in catalog.offers.iter().enumerate() {
+        if !eligible(o) {
+            continue;
+        }
+        for (j, w) in catalog.offers.iter().enumerate() {
+            if i == j {
+                continue;
+            }
+            if !eligible(w) || w.provider != o.provider || w.gpu_count != o.gpu_count {
+                continue;
+            }
+            let same_model = w.gpu_model == o.gpu_model;
+            let beats = if same_model && w.tier == o.tier {
+                w.source != o.source && rank(w) > rank(o)
+            } else if same_model {
+                o.tier.is_empty() && !w.tier.is_empty()
+            } else {
+                // A source that lists both `H200` and `H200 NVL` means two products.
+                chip_key(w) == chip_key(o)
+                    && form_known(w)
+                    && !form_known(o)
+                    && !catalog.offers.iter().any(|x| {
+                        x.source == o.source
+                            && x.provider == o.provider
+                            && x.gpu_model == w.gpu_model
+                    })
+            };
+            if beats {
+                winner[i] = Some(j);
+                break;
+            }
+        }
+    }
+    // Follow chains to an offer that stays.
+    let mut dropped = Vec::new();
+    for i in 0..n {
+        let Some(mut j) = winner[i] else { continue };
+        let mut hops = 0;
+        while let Some(k) = winner[j] {
+            j = k;
+            hops += 1;
+            if hops > n {
+                break;
+            }
+        }
+        let (o, w) = (&catalog.offers[i], &catalog.offers[j]);
+        let when = |x: &OfferRecord| match catalog.sources[x.source].as_of.as_str() {
+            DATE_UNKNOWN => "date unknown".to_string(),
+            d => format!("as of {d}"),
+        };
+        dropped.push((
+            i,
+            o.id.clone(),
+            w.id.clone(),
+            format!(
+                "superseded: {} {}x {}{} is also in {} ({}); this one is {}",
+                o.provider,
+                o.gpu_count,
+                o.gpu_model,
+                if o.tier.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", o.tier)
+                },
+                w.id,
+                when(w),
+                when(o)
+            ),
+        ));
+    }
+    // A winner without a spot price takes the best-ranked loser's, which keeps its own source.
+    let mut spot_from: Vec<(usize, usize)> = Vec::new();
+    for (i, _, new, _) in &dropped {
+        let w = catalog
+            .offers
+            .iter()
+            .position(|x| x.id == *new)
+            .expect("the winner stays");
+        let o = &catalog.offers[*i];
+        if catalog.offers[w].spot_per_hour.is_some() || o.spot_per_hour.is_none() {
+            continue;
+        }
+        match spot_from.iter_mut().find(|(x, _)| *x == w) {
+            Some((_, best)) if rank(&catalog.offers[*best]) >= rank(o) => {}
+            Some((_, best)) => *best = *i,
+            None => spot_from.push((w, *i)),
+        }
+    }
+    for (w, i) in spot_from {
+        let o = catalog.offers[i].clone();
+        let x = &mut catalog.offers[w];
+        x.spot_per_hour = o.spot_per_hour;
+        x.spot_spread = o.spot_spread;
+        x.spot_listings = o.spot_listings.min(x.listings);
+        x.spot_source = Some(o.spot_source.unwrap_or(o.source));
+        let why = format!(
+            "spot price from {} ({})",
+            o.id, catalog.sources[o.source].id
+        );
+        x.note = if x.note.is_empty() {
+            why
+        } else {
+            format!("{}; {why}", x.note)
+        };
+    }
+    let gone: HashSet<usize> = dropped.iter().map(|d| d.0).collect();
+    for (_, old, new, why) in dropped {
+        catalog.superseded.push((old.clone(), new));
+        catalog.dropped.push((old, why));
+    }
+    let mut i = 0;
+    catalog.offers.retain(|_| {
+        i += 1;
+        !gone.contains(&(i - 1))
+    });
+}
+
+/// An offer whose GPU's form factor its source does not state (`H100` → `H100 80GB`) takes the
+/// form the provider's other sources state for that chip and memory when they state exactly one
+/// (Nebius `NVIDIA H100 NVLink` is the `H100 80GB SXM` of Nebius's other sources), and when its
+/// own source does not list a stated form of that chip for the provider (then the two are
+/// different products). Its note says so. Then the dated precedence between sources applies to
+/// it as to any offer of that model.
+fn adopt_stated_form(catalog: &mut Catalog) {
+    let spec_of = |model: &str| catalog.specs.iter().find(|s| s.model == model).copied();
+    let mut renames = Vec::new();
+    for (i, o) in catalog.offers.iter().enumerate() {
+        if provider_kind(&o.provider) == "hyperscaler" {
+            continue;
+        }
+        let Some(spec) = spec_of(&o.gpu_model).filter(|s| s.form.is_empty()) else {
+            continue;
+        };
+        let stated: BTreeSet<(&str, usize)> = catalog
+            .offers
+            .iter()
+            .filter(|x| x.provider == o.provider)
+            .filter_map(|x| {
+                spec_of(&x.gpu_model)
+                    .filter(|s| {
+                        !s.form.is_empty() && s.chip == spec.chip && s.memory_gib == spec.memory_gib
+                    })
+                    .map(|s| (s.model, x.source))
+            })
+            .collect();
+        let models: BTreeSet<&str> = stated.iter().map(|(m, _)| *m).collect();
+        if models.len() != 1 || stated.iter().any(|(_, src)| *src == o.source) {
+            continue;
+        }
+        let model = *models.iter().next().expect("one model");
+        let from = stated
+            .iter()
+            .map(|(_, src)| catalog.sources[*src].id.as_str())
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect::<Vec<_>>()
+            .join(", ");
+        renames.push((
+            i,
+            model,
+            format!(
+                "form factor not stated by the source; {} sells this GPU as {model} (per {from})",
+                o.provider
+            ),
+        ));
+    }
+    for (i, model, why) in renames {
+        let spec = spec_of(model).expect("a spec row");
+        let o = &mut catalog.offers[i];
+        o.gpu_model = model.to_string();
+        if !o.interconnect.contains("per the source") {
+            o.interconnect = spec.interconnect();
+        }
+        o.note = if o.note.is_empty() {
+            why
+        } else {
+            format!("{}; {why}", o.note)
+        };
+    }
+}
+
+/// The guard "a per-GPU price turned into an instance size the provider does not sell": an
+/// offer built from a per-GPU price whose source does not state the GPU count
+/// (`count_stated = false`) is dropped when another source shows the provider selling that GPU
+/// only in other counts (Nebius sells B200 only as 8-GPU presets), with the sizes it does
+/// sell; it stays where a source shows that count, where the provider rents single GPUs
+/// ([`SINGLE_GPU_RENTERS`]), or where no source shows any size (its note then says the size is
+/// not stated).
+fn check_per_gpu_sizes(catalog: &mut Catalog) {
+    let mut drop = Vec::new();
+    for (i, o) in catalog.offers.iter().enumerate() {
+        if o.count_stated || SINGLE_GPU_RENTERS.contains(&o.provider.as_str()) {
+            continue;
+        }
+        let sizes: BTreeSet<u32> = catalog
+            .offers
+            .iter()
+            .filter(|x| x.count_stated && x.provider == o.provider && x.gpu_model == o.gpu_model)
+            .map(|x| x.gpu_count)
+            .collect();
+        // No source shows the provider's sizes of this GPU: kept, the offer says so.
+        if sizes.is_empty() || sizes.contains(&o.gpu_count) {
+            continue;
+        }
+        let sold = format!(
+            "the provider sells it as {}-GPU instances",
+            sizes
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join("/")
+        );
+        drop.push((
+            i,
+            format!(
+                "per-GPU price not turned into a {}-GPU instance: {sold}",
+                o.gpu_count
+            ),
+        ));
+    }
+    let gone: HashSet<usize> = drop.iter().map(|d| d.0).collect();
+    for (i, why) in drop {
+        catalog.dropped.push((catalog.offers[i].id.clone(), why));
+    }
+    let mut i = 0;
+    catalog.offers.retain(|_| {
+        i += 1;
+        !gone.contains(&(i - 1))
+    });
 }
 
 /// The precedence rule when the same provider sells the same instance type (for the Chinese
@@ -834,6 +1161,17 @@ fn finalise(catalog: &mut Catalog) {
         }
         o.source_gpu_name = std::mem::replace(&mut o.gpu_model, spec.model.to_string());
         o.interconnect = spec.interconnect();
+        // The source's own word where it names the link (Fluidstack "H100-NVLINK", Hyperstack
+        // "A100-80G-PCIe-NVLink": PCIe cards with an NVLink bridge).
+        if o.source_gpu_name.to_ascii_uppercase().contains("NVLINK")
+            && !o.interconnect.contains("NVLink")
+        {
+            o.interconnect = if spec.form == "PCIe" {
+                "NVLink bridge (per the source)"
+            } else {
+                "NVLink (per the source)"
+            };
+        }
         catalog.offers.push(o);
     }
 }
@@ -862,6 +1200,7 @@ fn check_no_unknown_files(dir: &Path) -> Result<(), IngestError> {
             AWS_CN_SP_FILE,
         ])
         .chain(AZURE_FILES.iter().copied())
+        .chain(GPU_CLOUD_FILES.iter().copied())
         .chain(IGNORED_FILES.iter().map(|(f, _)| *f))
         .collect();
     for entry in fs::read_dir(dir).map_err(io)? {

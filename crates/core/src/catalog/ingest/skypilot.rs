@@ -151,6 +151,20 @@ pub const SKYPILOT_FILES: &[SkypilotSpec] = &[
         "github.com/skypilot-org/skypilot-catalog catalogs/v9/fluidstack/vms.csv @ 2c3d7ea7d76bf84cf80d382e946c1609571485fd",
         SKYPILOT_DATE_NOTE,
     ),
+    skypilot(
+        "hyperstack-skypilot-vms.csv",
+        "skypilot-hyperstack",
+        "Hyperstack",
+        "github.com/skypilot-org/skypilot-catalog catalogs/v8/hyperstack/vms.csv @ fdc9d908ab0b2af9f468f139fb3f662c8c6b3257",
+        "Hyperstack (NexGen Cloud); its H100 PCIe price (1.9) is below the 2026-08-22 page value (2.5), so the file is probably older. USD per instance-hour. Data date unknown (the commit date could not be read).",
+    ),
+    skypilot(
+        "cudo-skypilot-vms.csv",
+        "skypilot-cudo",
+        "Cudo Compute",
+        "github.com/skypilot-org/skypilot-catalog catalogs/v9/cudo/vms.csv @ d9bf3aa4d21f5c1e1f3d8fde27adf0204c46fbc8",
+        "Cudo Compute lists one row per vCPU/RAM configuration of a machine: the catalog keeps one offer per machine family and GPU count, its cheapest configuration (the float text is the fetcher's sum). USD per instance-hour. Data date unknown (the commit date could not be read).",
+    ),
     SkypilotSpec {
         licence: SUGARLXN_LICENCE,
         converted_from_cny_at: Some(FETCHER_USD_PER_CNY),
@@ -250,6 +264,18 @@ pub(super) fn vast_variant_name(instance_type: &str, accelerator: &str) -> Optio
 // Parsers, one per source format
 // ---------------------------------------------------------------------------------------------
 
+/// Cudo's machine family and GPU count of an instance type: `ice-lake-a40-compute_1x2v4gb` →
+/// `ice-lake-a40-compute_1x` (the vCPU/RAM configuration dropped).
+fn cudo_family(instance_type: &str) -> &str {
+    match instance_type.rsplit_once('_') {
+        Some((family, config)) => match config.find('x') {
+            Some(x) => &instance_type[..family.len() + 1 + x + 1],
+            None => instance_type,
+        },
+        None => instance_type,
+    }
+}
+
 /// Parses one SkyPilot-format `vms.csv` (columns by name: `InstanceType`, `AcceleratorName`,
 /// `AcceleratorCount`, `Price`, `Region` required; `vCPUs`, `MemoryGiB`, `GpuInfo`, `SpotPrice`,
 /// `Generation` optional).
@@ -259,7 +285,8 @@ pub(super) fn vast_variant_name(instance_type: &str, accelerator: &str) -> Optio
 /// [`SkypilotSpec::converted_from_cny_at`] is set. `AcceleratorCount` may be written `8.0`;
 /// only whole counts ≥ 1 are kept. GPU memory per GPU comes from `GpuInfo`
 /// ([`gpu_memory_from_size_in_mib`], or [`gpu_memory_from_free_text`] for free-text files).
-/// A row with only a spot price is skipped (`"no on-demand price: spot price only"`).
+/// A row with only a spot price is a listing not sold on demand: an instance type whose rows all
+/// lack an on-demand price becomes an offer sold as spot only.
 ///
 /// # Errors
 /// Malformed CSV, a missing required column, or a number cell that does not parse.
@@ -324,21 +351,17 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
             }
         };
         let spot_raw = opt_cell(rec, c_spot);
+        let spot = spot_price(&at, "SpotPrice", spot_raw)?;
+        // A row with only a spot price is a listing not sold on demand (the offer is spot only
+        // if no listing of its type has an on-demand price).
         let price = match on_demand_price(&at, "Price", cell(rec, c_price))? {
-            Ok(p) => p,
+            Ok(p) => Some(p),
+            Err(_) if cell(rec, c_price).is_empty() && spot.is_some() => None,
             Err(reason) => {
-                let reason = if cell(rec, c_price).is_empty()
-                    && spot_price(&at, "SpotPrice", spot_raw)?.is_some()
-                {
-                    "no on-demand price: spot price only".to_string()
-                } else {
-                    reason
-                };
                 skipped.push(at.skip(reason));
                 continue;
             }
         };
-        let spot = spot_price(&at, "SpotPrice", spot_raw)?;
 
         let mut notes = Vec::new();
         let mut count = source_count;
@@ -356,10 +379,13 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
                 if spec.provider == "Alibaba Cloud" {
                     notes.push(ALIBABA_INCLUDES_NOTE.to_string());
                 }
-                (price / rate, spot.map(|s| s / rate), "CNY")
+                (price.map(|p| p / rate), spot.map(|s| s / rate), "CNY")
             }
             None => (price, spot, "USD"),
         };
+        if on_demand.is_none() {
+            notes.push("spot only in this listing: not sold on demand".to_string());
+        }
         if let Some((_, why)) = spec.anomalies.iter().find(|(t, _)| *t == instance_type) {
             skipped.push(at.skip(format!("price anomaly: {why}")));
             continue;
@@ -386,6 +412,12 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
                 ));
             }
         }
+        // Cudo: one offer per machine family and GPU count (`…_1x2v4gb` → `…_1x`).
+        let instance_type = if spec.source_id == "skypilot-cudo" {
+            cudo_family(instance_type)
+        } else {
+            instance_type
+        };
         let offer = OfferRecord {
             id: format!("{}/{}", spec.source_id, instance_type).to_lowercase(),
             provider: spec.provider.to_string(),
@@ -401,7 +433,7 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
                 .trim_start_matches([',', ' '])
                 .to_string(),
             listings: 1,
-            on_demand_per_hour: Some(on_demand),
+            on_demand_per_hour: on_demand,
             spot_per_hour: spot,
             currency,
             billing: billing_for(spec.provider),
