@@ -115,8 +115,15 @@ pub(super) fn decode_offers(text: &'static str) -> (Vec<Offer>, Vec<OfferDetails
             _ => bad("provider kind"),
         };
         let (source_gpu_name, interconnect) = (next(), next());
+        // Nothing: the source spells the GPU as the canonical model.
+        let source_gpu_name = if source_gpu_name.is_empty() {
+            gpu_model
+        } else {
+            source_gpu_name
+        };
         let (gpu_memory_total_gib, source_gpu_memory_gib) = (opt(next()), opt(next()));
-        // "=": a single price, the offer's own (see `ingest::render_rust`).
+        // "=": a single price, the offer's own; "~": a minimum that is the offer's own price
+        // (see `ingest::render_rust`).
         let spread = |next: &mut dyn FnMut() -> &'static str, price: Option<f64>| {
             let (min, median, max) = (next(), next(), next());
             match (min, price) {
@@ -126,7 +133,12 @@ pub(super) fn decode_offers(text: &'static str) -> (Vec<Offer>, Vec<OfferDetails
                     median: p,
                     max: p,
                 }),
-                ("=", None) => bad("spread"),
+                ("~", Some(p)) => Some(Spread {
+                    min: p,
+                    median: float(median),
+                    max: float(max),
+                }),
+                ("=" | "~", None) => bad("spread"),
                 _ => Some(Spread {
                     min: float(min),
                     median: float(median),

@@ -105,22 +105,26 @@ pub fn render_rust(catalog: &Catalog) -> String {
         f.push(o.source.to_string());
         f.push(note_index(&o.note));
         f.push(kind.to_string());
-        f.push(o.source_gpu_name.clone());
+        // The source's spelling, or nothing when it is the canonical model's.
+        f.push(if o.source_gpu_name == o.gpu_model {
+            String::new()
+        } else {
+            o.source_gpu_name.clone()
+        });
         f.push(o.interconnect.to_string());
         f.extend([opt(o.gpu_memory_total_gib), opt(o.source_gpu_memory_gib)]);
-        // A spread of one price (a single listing) is written as "=": the offer's own price.
-        let spread = |s: Option<(f64, f64, f64)>, price: Option<f64>| match s {
-            None => [String::new(), String::new(), String::new()],
-            Some((min, median, max))
-                if price.is_some_and(|p| {
-                    [min, median, max]
-                        .iter()
-                        .all(|x| x.to_bits() == p.to_bits())
-                }) =>
-            {
-                ["=".to_string(), String::new(), String::new()]
+        // A spread of one price (a single listing) is written as "=": the offer's own price;
+        // a minimum equal to the offer's price as "~".
+        let spread = |s: Option<(f64, f64, f64)>, price: Option<f64>| {
+            let same = |x: f64| price.is_some_and(|p| x.to_bits() == p.to_bits());
+            match s {
+                None => [String::new(), String::new(), String::new()],
+                Some((min, median, max)) if same(min) && same(median) && same(max) => {
+                    ["=".to_string(), String::new(), String::new()]
+                }
+                Some((min, median, max)) if same(min) => ["~".to_string(), num(median), num(max)],
+                Some((min, median, max)) => [num(min), num(median), num(max)],
             }
-            Some((min, median, max)) => [num(min), num(median), num(max)],
         };
         f.extend(spread(o.on_demand_spread, o.on_demand_per_hour));
         f.extend(spread(o.spot_spread, o.spot_per_hour));
