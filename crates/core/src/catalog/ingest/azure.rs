@@ -99,6 +99,7 @@ pub fn parse_azure(
     );
     let (c_retired, c_detail) = (table.col("retired")?, table.col("retirement_detail")?);
     let mut sizes: HashMap<String, Size> = HashMap::new();
+    let mut retired_sizes = Vec::new();
     for (line, rec) in &table.records {
         let at = At {
             file: AZURE_SIZES_FILE,
@@ -126,6 +127,9 @@ pub fn parse_azure(
                 }),
             _ => None,
         };
+        if let Some(why) = &retired {
+            retired_sizes.push(("Azure".to_string(), name.clone(), why.clone()));
+        }
         sizes.insert(
             name,
             Size {
@@ -535,6 +539,7 @@ pub fn parse_azure(
         offers,
         skipped,
         dropped,
+        retired: retired_sizes,
         ..Catalog::default()
     })
 }

@@ -210,8 +210,6 @@ pub fn parse_becloudready(spec: &BecloudreadySpec, text: &str) -> Result<Catalog
         sources: vec![source],
         offers: agg.finish(),
         skipped,
-        dropped: Vec::new(),
-        superseded: Vec::new(),
-        specs: Vec::new(),
+        ..Catalog::default()
     })
 }

@@ -176,9 +176,7 @@ pub fn parse_gcp_cyclenerd(text: &str) -> Result<Catalog, IngestError> {
         sources: vec![source],
         offers: agg.finish(),
         skipped,
-        dropped: Vec::new(),
-        superseded: Vec::new(),
-        specs: Vec::new(),
+        ..Catalog::default()
     })
 }
 

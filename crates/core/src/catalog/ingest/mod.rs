@@ -41,6 +41,9 @@ mod cn;
 mod gcp;
 mod gpuclouds;
 mod precedence;
+mod refresh;
+#[cfg(test)]
+mod refresh_tests;
 mod render;
 mod rules;
 mod skypilot;
@@ -57,6 +60,7 @@ pub use cn::*;
 pub use gcp::*;
 pub use gpuclouds::*;
 use precedence::*;
+pub use refresh::*;
 pub use render::*;
 pub use rules::*;
 pub use skypilot::*;
@@ -352,6 +356,9 @@ pub struct Catalog {
     pub superseded: Vec<(String, String)>,
     /// The GPU spec table (`data/gpu-specs.csv`) the offers' models were resolved against.
     pub specs: Vec<super::gpus::GpuSpec>,
+    /// Instance types the provider's own size table lists as retired, whatever source prices
+    /// them: (provider, instance type, reason).
+    pub retired: Vec<(String, String, String)>,
 }
 
 impl Catalog {
@@ -371,6 +378,7 @@ impl Catalog {
         self.skipped.extend(other.skipped);
         self.dropped.extend(other.dropped);
         self.superseded.extend(other.superseded);
+        self.retired.extend(other.retired);
     }
 }
 
@@ -533,10 +541,22 @@ pub fn ingest_all(dir: &Path) -> Result<Catalog, IngestError> {
         .collect::<Result<_, IngestError>>()?;
     catalog.append(parse_cn_platform_offers(&cn)?);
     finalise(&mut catalog);
+    // The refresh command's files, newest data of the providers it fetches.
+    let mut overlays = Vec::new();
+    for file in refresh_files(dir)? {
+        let (offers, overlay) = parse_refresh(&file, &read(&file)?)?;
+        let offers = identify_refresh(&catalog, offers);
+        catalog.append(offers);
+        overlays.push(overlay);
+    }
     supersede(&mut catalog);
     check_per_gpu_sizes(&mut catalog);
     supersede_by_model(&mut catalog);
+    for overlay in overlays {
+        overlay_refresh(&mut catalog, overlay);
+    }
     resolve_superseded(&mut catalog);
+    prune_sources(&mut catalog);
 
     // Offers not sold on demand sort after the provider's on-demand offers.
     let per_gpu = |o: &OfferRecord| {
@@ -592,13 +612,14 @@ pub fn provider_kind(provider: &str) -> &'static str {
 }
 
 /// Form factor (`"SXM"`, `"PCIe"`, `"NVL"`) implied by an instance type when the GPU name does
-/// not say it: the type's own words (`sxm`, `pcie`, `nvl`), else the provider's documented
+/// not say it: the type's own words (`sxm`, `hgx`, `pcie`, `nvl`), else the provider's documented
 /// families (AWS p3/p4d/p4de/p5: SXM; Azure ND96…/ND40rs: SXM, NC…ads_A100_v4: PCIe,
 /// NC…_H100_v5: H100 NVL; Google A2/A3: SXM; Tencent GN10X/GN10Xp: V100 NVLink). `""` otherwise.
 #[must_use]
 pub fn form_hint(provider: &str, instance_type: &str) -> &'static str {
     let t = instance_type.to_ascii_lowercase();
-    if t.contains("sxm") {
+    // NVIDIA HGX boards carry SXM modules.
+    if t.contains("sxm") || t.contains("hgx") {
         return "SXM";
     }
     if t.contains("pcie") {
@@ -797,6 +818,62 @@ fn finalise(catalog: &mut Catalog) {
     }
 }
 
+/// The `refresh-<provider>.csv` files in `dir`, sorted by name.
+fn refresh_files(dir: &Path) -> Result<Vec<String>, IngestError> {
+    let io = |e: std::io::Error| IngestError::Io {
+        file: dir.display().to_string(),
+        message: e.to_string(),
+    };
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir).map_err(io)? {
+        let name = entry
+            .map_err(io)?
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
+        if is_refresh_file(&name) {
+            files.push(name);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// Removes the sources that no offer, spot price or term uses (a refresh that every other
+/// source superseded), renumbering the indices.
+fn prune_sources(catalog: &mut Catalog) {
+    let mut used = vec![false; catalog.sources.len()];
+    for o in &catalog.offers {
+        used[o.source] = true;
+        if let Some(s) = o.spot_source {
+            used[s] = true;
+        }
+        for t in &o.terms {
+            used[t.source] = true;
+        }
+    }
+    let mut new_index = Vec::with_capacity(used.len());
+    let mut next = 0;
+    for u in &used {
+        new_index.push(next);
+        if *u {
+            next += 1;
+        }
+    }
+    let mut i = 0;
+    catalog.sources.retain(|_| {
+        i += 1;
+        used[i - 1]
+    });
+    for o in &mut catalog.offers {
+        o.source = new_index[o.source];
+        o.spot_source = o.spot_source.map(|s| new_index[s]);
+        for t in &mut o.terms {
+            t.source = new_index[t.source];
+        }
+    }
+}
+
 fn check_no_unknown_files(dir: &Path) -> Result<(), IngestError> {
     let io = |e: std::io::Error| IngestError::Io {
         file: dir.display().to_string(),
@@ -830,7 +907,10 @@ fn check_no_unknown_files(dir: &Path) -> Result<(), IngestError> {
             .file_name()
             .to_string_lossy()
             .into_owned();
-        if name.to_lowercase().ends_with(".csv") && !known.contains(name.as_str()) {
+        if name.to_lowercase().ends_with(".csv")
+            && !known.contains(name.as_str())
+            && !is_refresh_file(&name)
+        {
             return Err(IngestError::UnknownFile { file: name });
         }
     }

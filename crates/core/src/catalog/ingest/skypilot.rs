@@ -470,9 +470,7 @@ pub fn parse_skypilot(spec: &SkypilotSpec, text: &str) -> Result<Catalog, Ingest
         sources: vec![source],
         offers: agg.finish(),
         skipped,
-        dropped: Vec::new(),
-        superseded: Vec::new(),
-        specs: Vec::new(),
+        ..Catalog::default()
     })
 }
 

@@ -760,7 +760,13 @@ fn every_offer_is_well_formed_and_ids_are_unique() {
         assert_eq!(o.id, o.id.to_lowercase());
         // Ids start with their source's id, or a prefix of it shared by one family of
         // sources (`azure/` for azure-karpenter, azure-pricingradar, …; `pagequotes/`).
+        // The refresh's offers are `refresh-<provider>/…`, their sources `refresh-<source>-…`.
         let prefix = o.id.split('/').next().unwrap_or("");
+        let prefix = if prefix.starts_with("refresh-") {
+            "refresh-"
+        } else {
+            prefix
+        };
         assert!(
             !prefix.is_empty() && c.sources[o.source].id.starts_with(prefix),
             "{}",
