@@ -9,6 +9,8 @@ pub mod aliases;
 mod decode;
 pub mod export;
 pub mod gpus;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod guards;
 pub mod import;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod ingest;
@@ -497,6 +499,15 @@ pub fn price_per_tflops_hour(offer: &Offer) -> Option<f64> {
 pub fn price_per_reference_gpu_hour(offer: &Offer) -> Option<f64> {
     let reference = gpus::spec_by_model(gpus::REFERENCE_MODEL)?.work_tflops()?;
     Some(price_per_tflops_hour(offer)? * reference)
+}
+
+/// Dense 16-bit throughput of the offer's GPU in TFLOPS ([`gpus::GpuSpec::work_tflops`]).
+/// `None` marks an offer with **no throughput figure**: its spec row (data/gpu-specs.csv) has
+/// no dense BF16/FP16 figure, so no speed can be derived for it (job mode then asks for the
+/// option's throughput instead of assuming the reference GPU's).
+#[must_use]
+pub fn throughput_tflops(offer: &Offer) -> Option<f64> {
+    spec(offer)?.work_tflops()
 }
 
 /// The GPU spec row of an offer's canonical `gpu_model`, if it is in [`gpus::GPU_SPECS`].

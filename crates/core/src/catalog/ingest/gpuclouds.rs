@@ -891,13 +891,14 @@ pub fn parse_reseller(
                 continue;
             }
         };
-        // GpuInfo's SizeInMiB is GB in both files (PROVENANCE.md): per-GPU memory.
+        // GpuInfo's SizeInMiB: in Shadeform's file one GPU's memory in GB (`48` for an A6000);
+        // in Prime Intellect's the memory of all the instance's GPUs in MiB (`98304` for
+        // 2 × L40S), so ÷ 1024 ÷ the count (PROVENANCE.md).
         let memory = number_after(cell(rec, c_info), "SizeInMiB").map(|m| {
-            let per_gpu = if m > 4096.0 { m / 1024.0 } else { m };
-            if per_gpu > 400.0 {
-                per_gpu / f64::from(count)
+            if marketplace == "Prime Intellect" {
+                m / 1024.0 / f64::from(count)
             } else {
-                per_gpu
+                m
             }
         });
         let label = format!("{count}x {name} ({upstream} via {marketplace})");

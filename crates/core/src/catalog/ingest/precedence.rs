@@ -208,7 +208,9 @@ pub(super) fn supersede_by_model(catalog: &mut Catalog) {
             ),
         ));
     }
-    // A winner without a spot price takes the best-ranked loser's, which keeps its own source.
+    // A winner without a spot price takes the best-ranked loser's, which keeps its own source;
+    // a loser that states the GPU count shows the provider sells that size, so the winner's
+    // count counts as stated (`check_per_gpu_sizes`).
     let mut spot_from: Vec<(usize, usize)> = Vec::new();
     for (i, _, new, _) in &dropped {
         let w = catalog
@@ -216,6 +218,9 @@ pub(super) fn supersede_by_model(catalog: &mut Catalog) {
             .iter()
             .position(|x| x.id == *new)
             .expect("the winner stays");
+        if catalog.offers[*i].count_stated {
+            catalog.offers[w].count_stated = true;
+        }
         let o = &catalog.offers[*i];
         if catalog.offers[w].spot_per_hour.is_some() || o.spot_per_hour.is_none() {
             continue;
