@@ -413,6 +413,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             .collect::<Vec<_>>()
             .join("; ");
         let work = catalog::price_per_reference_gpu_hour(o);
+        let no_figure = catalog::throughput_tflops(o).is_none();
         let price_title = price_title(&t, o, details);
         let regions_title = details
             .filter(|d| !d.regions.is_empty())
@@ -486,10 +487,10 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 <td class="gpus" title={spec_title}>{ format!("{}× {}", o.gpu_count, o.gpu_model) }</td>
                 <td class="num wide-only">{ opt_num(o.gpu_memory_gib, 0) }</td>
                 <td class="num od-gpu">{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
-                <td class="num scenario-total">{ props.scenario_totals.0.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
+                <td class="num scenario-total" title={no_figure.then(|| t.text(msg!("ui-no-throughput")))}>{ props.scenario_totals.0.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
                 <td class="num od-instance" title={price_title}>{ o.on_demand_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
                 <td class="num spot">{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
-                <td class="num work" title={t.text(msg!("ui-work-title"))}>{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
+                <td class="num work" title={t.text(if no_figure { msg!("ui-no-throughput") } else { msg!("ui-work-title") })}>{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
                 <td class="currency">{ o.currency.code() }</td>
                 <td class="as-of" title={title}>{ as_of }
                     if stale { <span class="stale" title={t.text_with(msg!("ui-stale-title"), &[("months", Arg::Number(f64::from(STALE_AFTER_MONTHS)))])}>{ " " }{ t.text(msg!("ui-warn-stale")) }</span> }

@@ -443,6 +443,41 @@ mod tests {
     }
 
     #[test]
+    fn never_an_offer_that_cannot_be_rented_the_way_the_work_needs() {
+        let not_on_demand = catalog::OFFERS
+            .iter()
+            .filter(|o| !o.sold_on_demand())
+            .count();
+        assert!(
+            not_on_demand > 0,
+            "the catalog has offers not sold on demand"
+        );
+        let all = catalog::OFFERS.len();
+        let steady = shortlist(
+            &Needs {
+                ops_skilled: true,
+                ..Needs::default()
+            },
+            all,
+        );
+        assert!(!steady.is_empty());
+        assert!(steady.iter().all(|r| r.offer.sold_on_demand()));
+        // Interruptible work may run on spot-only capacity, ranked on its spot price.
+        let spot = shortlist(
+            &Needs {
+                ops_skilled: true,
+                interruptible: true,
+                ..Needs::default()
+            },
+            all,
+        );
+        assert!(spot.iter().any(|r| !r.offer.sold_on_demand()));
+        assert!(spot
+            .iter()
+            .all(|r| r.offer.sold_on_demand() || r.offer.spot_per_hour.is_some()));
+    }
+
+    #[test]
     fn interruptible_work_ranks_on_spot_prices() {
         let base = Needs {
             gpu: Some("A100".into()),

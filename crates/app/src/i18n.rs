@@ -364,6 +364,10 @@ impl Translator {
             ("is required in job mode", msg!("engine-required-job")),
             ("is required: the offer lists no spot price", msg!("engine-no-spot-price")),
             (
+                crate::scenario::NO_THROUGHPUT_FIGURE,
+                msg!("engine-no-throughput"),
+            ),
+            (
                 "the on-demand share (what reserved and spot do not cover) needs an on-demand price or a monthly package",
                 msg!("engine-on-demand-share"),
             ),

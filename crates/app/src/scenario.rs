@@ -776,8 +776,39 @@ impl Scenario {
         self.file.workload.mode == Mode::Job
     }
 
+    /// Whether option `index` is a catalog offer whose GPU has no throughput figure
+    /// ([`catalog::throughput_tflops`] is `None`) and has no override: job mode then refuses to
+    /// evaluate it ([`NO_THROUGHPUT_FIGURE`]) rather than assume the reference GPU's speed.
+    #[must_use]
+    pub fn option_lacks_throughput(&self, index: usize) -> bool {
+        self.file.options.get(index).is_some_and(|o| {
+            o.throughput_factor.is_none()
+                && o.offer
+                    .as_deref()
+                    .and_then(catalog::offer_by_id)
+                    .is_some_and(|offer| catalog_throughput(offer).is_none())
+        })
+    }
+
+    /// In job mode, the first option that needs a throughput it does not have
+    /// ([`Scenario::option_lacks_throughput`]), as the error that asks for it.
+    fn missing_throughput(&self) -> Result<(), EngineError> {
+        if !self.is_job() {
+            return Ok(());
+        }
+        match (0..self.file.options.len()).find(|&i| self.option_lacks_throughput(i)) {
+            Some(i) => Err(EngineError::invalid(
+                format!("options[{i}].throughput_factor"),
+                NO_THROUGHPUT_FIGURE,
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// Option `index`'s throughput relative to the reference GPU (A100 80GB SXM, dense BF16):
-    /// the user's override, else the catalog GPU's ratio, else 1; and whether it is overridden.
+    /// the user's override, else the catalog GPU's ratio, else 1 (an option with inline prices;
+    /// a catalog offer without a figure is refused in job mode, see
+    /// [`Scenario::option_lacks_throughput`]); and whether it is overridden.
     #[must_use]
     pub fn option_throughput(&self, index: usize) -> (f64, bool) {
         let Some(o) = self.file.options.get(index) else {
@@ -950,7 +981,9 @@ impl Scenario {
             return Ok(Vec::new());
         }
         // A job's length depends on each GPU's speed: options without an override take the
-        // catalog GPU's throughput (fleet figures do not depend on it).
+        // catalog GPU's throughput (fleet figures do not depend on it); a catalog GPU without
+        // a figure needs the option's own.
+        self.missing_throughput()?;
         let mut file = self.file.clone();
         if self.is_job() {
             for (i, o) in file.options.iter_mut().enumerate() {
@@ -1001,6 +1034,9 @@ impl Scenario {
         if self.file.options.is_empty() {
             return Vec::new();
         }
+        if self.missing_throughput().is_err() {
+            return Vec::new();
+        }
         let mut file = self.file.clone();
         if self.is_job() {
             for (i, o) in file.options.iter_mut().enumerate() {
@@ -1030,7 +1066,9 @@ impl Scenario {
     /// What each of `offers` would cost all on demand under this scenario's plan (workload,
     /// horizon, month convention, storage, egress, contingency), converted to the display
     /// currency: the offer table's "scenario total" column. Keyed by offer id; offers the
-    /// engine cannot cost (or convert) are left out. About 1.3 ms for the whole catalog.
+    /// engine cannot cost (or convert) are left out, and in job mode the offers whose GPU has
+    /// no throughput figure (a job's cost depends on the GPU's speed). About 1.3 ms for the
+    /// whole catalog.
     #[must_use]
     pub fn offer_totals(&self, offers: &[&'static Offer]) -> HashMap<String, f64> {
         let mut probe = self.file.clone();
@@ -1045,9 +1083,11 @@ impl Scenario {
         offers
             .iter()
             .filter_map(|o| {
-                let r =
-                    planner_engine::plan::evaluate_option(&loaded.plan, &file::offer_spec(o), None)
-                        .ok()?;
+                let mut spec = file::offer_spec(o);
+                if self.is_job() {
+                    spec.throughput_factor = catalog_throughput(o)?;
+                }
+                let r = planner_engine::plan::evaluate_option(&loaded.plan, &spec, None).ok()?;
                 let total = rate.convert(r.total, o.currency, display).ok()?;
                 total.is_finite().then(|| (o.id.to_string(), total))
             })
@@ -1239,6 +1279,11 @@ pub fn check_buy(b: file::BuyFile) -> Result<file::BuyFile, ScenarioError> {
     check(b.ops_per_month, OPS_SPEC, "operations cost")?;
     Ok(b)
 }
+
+/// The reason job mode gives for a catalog offer whose GPU has no throughput figure (field
+/// `options[i].throughput_factor`); the page translates it (`engine-no-throughput`).
+pub const NO_THROUGHPUT_FIGURE: &str =
+    "is required in job mode: the catalog has no throughput figure for this GPU";
 
 /// Work per GPU-hour of `offer`'s GPU relative to the reference GPU (dense BF16 TFLOPS ratio),
 /// when the catalog knows both figures.
@@ -2600,6 +2645,82 @@ mod tests {
             .find(|o| o.gpu_model == "H100 80GB SXM")
             .unwrap();
         assert!(catalog_throughput(h100).unwrap() > 2.0);
+    }
+
+    /// Job mode never uses the reference GPU's speed for a catalog offer: over the whole
+    /// catalog, an offer with a throughput figure runs at it, and one without is refused with
+    /// the reason until the option has its own (and has no job total in the offer table).
+    #[test]
+    fn job_mode_never_assumes_the_reference_speed_for_a_catalog_offer() {
+        let job = Scenario::default()
+            .apply(Action::SetMode(Mode::Job))
+            .unwrap()
+            .apply(Action::SetJobGpuHours(1000.0))
+            .unwrap()
+            .apply(Action::ClearSelection)
+            .unwrap();
+        let offers: Vec<&'static Offer> = catalog::OFFERS.iter().collect();
+        let totals = job.offer_totals(&offers);
+        let (mut with, mut without, mut evaluated) = (0, 0, 0);
+        for o in catalog::OFFERS.iter() {
+            let s = job.apply(Action::ToggleOffer(o.id.to_string())).unwrap();
+            match catalog_throughput(o) {
+                Some(t) => {
+                    with += 1;
+                    assert!(!s.option_lacks_throughput(0), "{}", o.id);
+                    assert_eq!(s.option_throughput(0), (t, false), "{}", o.id);
+                    if let Ok(r) = s.evaluate() {
+                        evaluated += 1;
+                        let own = s
+                            .apply(Action::SetThroughput {
+                                index: 0,
+                                factor: t,
+                            })
+                            .unwrap()
+                            .evaluate()
+                            .unwrap();
+                        assert_eq!(r[0].total, own[0].total, "{}", o.id);
+                    }
+                }
+                None => {
+                    without += 1;
+                    assert!(s.option_lacks_throughput(0), "{}", o.id);
+                    let e = s.evaluate().unwrap_err();
+                    assert_eq!(
+                        (e.field(), e.to_string().ends_with(NO_THROUGHPUT_FIGURE)),
+                        ("options[0].throughput_factor", true),
+                        "{}",
+                        o.id
+                    );
+                    assert!(s.risk_bands().is_empty());
+                    assert!(!totals.contains_key(o.id), "{}", o.id);
+                    // With the option's own throughput it is evaluated.
+                    let set = s
+                        .apply(Action::SetThroughput {
+                            index: 0,
+                            factor: 0.5,
+                        })
+                        .unwrap();
+                    assert!(!set.option_lacks_throughput(0));
+                    if let Err(e) = set.evaluate() {
+                        assert_ne!(e.field(), "options[0].throughput_factor", "{}", o.id);
+                    }
+                    // Fleet mode does not need it.
+                    let fleet = s.apply(Action::SetMode(Mode::Fleet)).unwrap();
+                    if let Err(e) = fleet.evaluate() {
+                        assert_ne!(e.field(), "options[0].throughput_factor", "{}", o.id);
+                    }
+                }
+            }
+        }
+        assert!(
+            with > 500 && evaluated > 500 && without > 0,
+            "{with} with a figure ({evaluated} evaluated), {without} without"
+        );
+        // The reason is translated.
+        let e = EngineError::invalid("options[0].throughput_factor", NO_THROUGHPUT_FIGURE);
+        let zh = Translator::new(Language::ZhCn).engine_error(&e);
+        assert!(zh.contains("吞吐量"), "{zh}");
     }
 
     #[test]
