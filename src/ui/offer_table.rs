@@ -158,8 +158,117 @@ fn price_title(
                 &[("amount", Arg::Text(format::money(m, o.currency)))],
             ));
         }
+        // Every other way it is sold (savings plans, subscriptions and packages, Capacity
+        // Blocks, bids, terms without a payment split), and where each price comes from.
+        for term in d.terms {
+            let monthly = matches!(
+                term.mode,
+                catalog::BillingMode::Subscription | catalog::BillingMode::Package
+            ) && term.term == catalog::Term::Months(1);
+            if catalog::term_commitment(term).is_none() && !monthly {
+                parts.push(t.text_with(
+                    msg!("ui-price-term"),
+                    &[
+                        ("mode", Arg::Text(mode_label(t, term.mode))),
+                        ("term", Arg::Text(term.term.label())),
+                        (
+                            "rate",
+                            Arg::Text(term.effective_per_hour().map_or_else(
+                                || format::money(term.price, o.currency),
+                                |p| format::rate(p, o.currency),
+                            )),
+                        ),
+                    ],
+                ));
+            }
+            let src = term.source();
+            parts.push(t.text_with(
+                msg!("ui-price-source"),
+                &[
+                    ("mode", Arg::Text(mode_label(t, term.mode))),
+                    ("source", Arg::Text(src.id.to_string())),
+                    ("date", Arg::Text(src.as_of.to_string())),
+                ],
+            ));
+        }
+        if let Some(i) = d.spot_source {
+            let src = catalog::source_at(i);
+            parts.push(t.text_with(
+                msg!("ui-price-source"),
+                &[
+                    ("mode", Arg::Text(mode_label(t, catalog::BillingMode::Spot))),
+                    ("source", Arg::Text(src.id.to_string())),
+                    ("date", Arg::Text(src.as_of.to_string())),
+                ],
+            ));
+        }
+        if let Some((p, region)) = d.cheapest_elsewhere {
+            parts.push(t.text_with(
+                msg!("ui-cheapest-elsewhere"),
+                &[("rate", rate(p)), ("region", Arg::Text(region.to_string()))],
+            ));
+        }
+        if !d.sold_via.is_empty() {
+            parts.push(t.text_with(
+                msg!("ui-sold-via"),
+                &[("via", Arg::Text(d.sold_via.to_string()))],
+            ));
+        }
+    }
+    if !o.sold_on_demand() {
+        parts.insert(0, t.text(msg!("ui-not-on-demand")));
     }
     parts.join("\n")
+}
+
+/// A billing mode in `t`'s language.
+fn mode_label(t: &Translator, m: catalog::BillingMode) -> String {
+    use catalog::BillingMode as B;
+    t.text(match m {
+        B::OnDemand => msg!("ui-mode-on-demand"),
+        B::Spot => msg!("ui-mode-spot"),
+        B::Bid => msg!("ui-mode-bid"),
+        B::Reserved => msg!("ui-mode-reserved"),
+        B::SavingsPlan => msg!("ui-mode-savings-plan"),
+        B::CommittedUse => msg!("ui-mode-committed-use"),
+        B::Subscription => msg!("ui-mode-subscription"),
+        B::Package => msg!("ui-mode-package"),
+        B::CapacityBlock => msg!("ui-mode-capacity-block"),
+        B::FlexStart => msg!("ui-mode-flex-start"),
+    })
+}
+
+/// The line under the offer table on what could not be priced here: the chosen provider's
+/// gaps (billing modes without a sourced price, with why), else how many providers have some.
+fn gaps_line(t: &Translator, provider: &str) -> Option<String> {
+    if provider.is_empty() {
+        let mut providers: Vec<&str> = catalog::GAPS.iter().map(|g| g.provider).collect();
+        providers.dedup();
+        return (!providers.is_empty()).then(|| {
+            t.text_with(
+                msg!("ui-gaps-all"),
+                &[("count", Arg::Number(providers.len() as f64))],
+            )
+        });
+    }
+    let gaps = catalog::gaps(provider);
+    (!gaps.is_empty()).then(|| {
+        t.text_with(
+            msg!("ui-gaps-provider"),
+            &[
+                ("provider", Arg::Text(provider.to_string())),
+                (
+                    "gaps",
+                    Arg::Text(
+                        gaps.iter()
+                            .map(|g| format!("{} ({})", mode_label(t, g.mode), g.reason))
+                            .collect::<Vec<_>>()
+                            .join("; "),
+                    ),
+                ),
+            ],
+        )
+    })
 }
 
 /// Reads the chosen file, parses it, registers its offers and reports.
@@ -435,6 +544,13 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 } else {
                     format!("{} ({})", s.datasheet, s.url)
                 };
+                let kind = t.text(match s.source_kind {
+                    planner_core::catalog::gpus::SourceKind::Vendor => msg!("ui-spec-vendor"),
+                    planner_core::catalog::gpus::SourceKind::Quote => msg!("ui-spec-quote"),
+                    planner_core::catalog::gpus::SourceKind::Secondary => msg!("ui-spec-secondary"),
+                    planner_core::catalog::gpus::SourceKind::None => msg!("ui-spec-none"),
+                });
+                let source = format!("{source} — {kind}");
                 let interconnect = details
                     .map(|d| d.interconnect)
                     .filter(|i| !i.is_empty())
@@ -588,6 +704,9 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 { (rows.len() > MAX_ROWS).then(|| t.text_with(msg!("ui-offers-first"), &[("max", Arg::Number(MAX_ROWS as f64))])) }
                 { t.text_with(msg!("ui-offers-note"), &[("picked", Arg::Number(props.selected.len() as f64)), ("max", Arg::Number(MAX_COMPARED as f64)), ("rule", Arg::Text(t.text(msg!("ui-aggregation-rule"))))]) }
             </p>
+            if let Some(line) = gaps_line(&t, &props.filter.provider) {
+                <p class="muted small" id="catalog-gaps">{ line }</p>
+            }
             if rows.is_empty() {
                 <p class="empty" id="no-offers">{ t.text(msg!("ui-no-offers")) }</p>
             } else {

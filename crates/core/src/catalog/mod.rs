@@ -179,7 +179,8 @@ impl Offer {
 
 /// The source at index `i` of [`SOURCES`] or, past it, of the user's imported sources; a
 /// placeholder for an index in neither.
-pub(crate) fn source_at(i: usize) -> &'static Source {
+#[must_use]
+pub fn source_at(i: usize) -> &'static Source {
     // Bundled offers index SOURCES (checked by catalog::validation); imported offers index
     // past it into the user's sources. An index in neither gets a placeholder, never a panic.
     SOURCES
@@ -499,6 +500,13 @@ pub fn price_per_tflops_hour(offer: &Offer) -> Option<f64> {
 pub fn price_per_reference_gpu_hour(offer: &Offer) -> Option<f64> {
     let reference = gpus::spec_by_model(gpus::REFERENCE_MODEL)?.work_tflops()?;
     Some(price_per_tflops_hour(offer)? * reference)
+}
+
+/// The commitment a price term gives the engine (reserved and committed-use terms in months
+/// whose payment split is known), as in [`OfferDetails::commitments`]; `None` for the others.
+#[must_use]
+pub fn term_commitment(term: &PriceTerm) -> Option<Commitment> {
+    decode::commitment(term)
 }
 
 /// Dense 16-bit throughput of the offer's GPU in TFLOPS ([`gpus::GpuSpec::work_tflops`]).
