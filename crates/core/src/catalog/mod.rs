@@ -431,7 +431,7 @@ impl std::ops::Deref for BundledDetails {
 
 /// Number of source rows read at build time but not made into offers (no or non-positive
 /// on-demand price, fractional vGPU slices, non-GPU accelerators, monthly or storage rows, …;
-/// the rules are in the module doc of `src/catalog/ingest.rs`).
+/// the rules are in the module docs of `src/catalog/ingest/`).
 pub static SKIPPED_ROWS: usize = data::SKIPPED_ROWS;
 
 /// Looks an offer up by its [`Offer::id`]: the bundled catalog first, then the user's

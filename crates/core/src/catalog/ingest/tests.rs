@@ -1185,3 +1185,48 @@ fn print_offers_matching() {
         }
     }
 }
+
+#[test]
+#[ignore = "diagnostic"]
+fn print_counts() {
+    let c = catalog();
+    let sup = c
+        .dropped
+        .iter()
+        .filter(|(_, r)| r.starts_with("superseded"))
+        .count();
+    println!(
+        "offers {} sources {} skipped {} dropped {} (superseded {}) superseded-map {}",
+        c.offers.len(),
+        c.sources.len(),
+        c.skipped.len(),
+        c.dropped.len(),
+        sup,
+        c.superseded.len()
+    );
+    let mut by: std::collections::BTreeMap<String, usize> = Default::default();
+    for (_, r) in &c.dropped {
+        *by.entry(r.split(':').next().unwrap_or("").to_string())
+            .or_default() += 1;
+    }
+    println!("{by:?}");
+    let mut sk: std::collections::BTreeMap<String, usize> = Default::default();
+    for (f, _, r) in &c.skipped {
+        *sk.entry(format!("{f}: {}", r.split([':', '(']).next().unwrap_or("")))
+            .or_default() += 1;
+    }
+    for (k, v) in sk {
+        println!("{v:5} {k}");
+    }
+    for s in &c.sources {
+        println!(
+            "SRC {} | {} | {}",
+            s.id,
+            s.as_of,
+            c.offers
+                .iter()
+                .filter(|o| o.source == c.sources.iter().position(|x| x.id == s.id).unwrap())
+                .count()
+        );
+    }
+}
