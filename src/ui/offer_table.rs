@@ -187,7 +187,7 @@ fn price_title(
                 &[
                     ("mode", Arg::Text(mode_label(t, term.mode))),
                     ("source", Arg::Text(src.id.to_string())),
-                    ("date", Arg::Text(src.as_of.to_string())),
+                    ("date", Arg::Text(date_text(t, src.as_of))),
                 ],
             ));
         }
@@ -198,7 +198,7 @@ fn price_title(
                 &[
                     ("mode", Arg::Text(mode_label(t, catalog::BillingMode::Spot))),
                     ("source", Arg::Text(src.id.to_string())),
-                    ("date", Arg::Text(src.as_of.to_string())),
+                    ("date", Arg::Text(date_text(t, src.as_of))),
                 ],
             ));
         }
@@ -219,6 +219,16 @@ fn price_title(
         parts.insert(0, t.text(msg!("ui-not-on-demand")));
     }
     parts.join("\n")
+}
+
+/// A source's data date as the table shows it: as written (`2026-06-18`, `2026-08`), or "date
+/// unknown" in `t`'s language.
+fn date_text(t: &Translator, as_of: &str) -> String {
+    if as_of == catalog::DATE_UNKNOWN {
+        planner_app::i18n::date(t.language(), as_of)
+    } else {
+        as_of.to_string()
+    }
 }
 
 /// A billing mode in `t`'s language.
@@ -490,14 +500,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         let src = o.source();
         // "(read)": only the month a public snapshot was read is known. Imported prices carry
         // the user's own date (or "undated"), shown as written.
-        let as_of = if src.as_of_exact || user::is_user_offer(o) {
-            src.as_of.to_string()
-        } else {
-            t.text_with(
-                msg!("ui-as-of-read"),
-                &[("date", Arg::Text(src.as_of.to_string()))],
-            )
-        };
+        let as_of = date_text(&t, src.as_of);
         let stale = src.is_stale(props.today);
         let title = format!(
             "{} — {}{}",
@@ -592,7 +595,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             <tr key={o.id} class={classes!(picked.then_some("picked"))} data-offer-id={o.id}>
                 <td><input type="checkbox" checked={picked}
                     title={at_limit.then(|| t.text_with(msg!("ui-compare-full"), &[("max", Arg::Number(MAX_COMPARED as f64))]))}
-                    aria-label={t.text_with(msg!("ui-compare-offer"), &[("offer", Arg::Text(format!("{} {} ({}× {})", o.provider, o.instance_type, o.gpu_count, o.gpu_model))), ("date", Arg::Text(src.as_of.to_string()))])} {onchange} /></td>
+                    aria-label={t.text_with(msg!("ui-compare-offer"), &[("offer", Arg::Text(format!("{} {} ({}× {})", o.provider, o.instance_type, o.gpu_count, o.gpu_model))), ("date", Arg::Text(date_text(&t, src.as_of)))])} {onchange} /></td>
                 <td>{ o.provider }
                     if yours { <span class="yours" title={format!("{} — {}", src.reference, src.note)}>{ " " }{ t.text(msg!("ui-your-price")) }</span> }
                 </td>
