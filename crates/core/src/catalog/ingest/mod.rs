@@ -38,6 +38,8 @@ mod aws;
 mod azure;
 mod becloudready;
 mod cn;
+#[cfg(test)]
+mod diagnostics;
 mod gcp;
 mod gpuclouds;
 mod precedence;
