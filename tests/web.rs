@@ -89,7 +89,11 @@ fn first_offer_monthly_usd() -> f64 {
         "default fleet fills whole instances"
     );
     let instances = f64::from(s.fleet().gpus / offer.gpu_count);
-    offer.on_demand_per_hour * 730.0 * instances
+    offer
+        .on_demand_per_hour
+        .expect("the default scenario compares on-demand offers")
+        * 730.0
+        * instances
 }
 
 #[wasm_bindgen_test]

@@ -1,5 +1,5 @@
 //! Build script: ingests the dated public price files in `data/catalog-sources/` at the
-//! repository root (rules in `src/catalog/ingest.rs`) and writes them as Rust statics to
+//! repository root (rules in `src/catalog/ingest/mod.rs`) and writes them as Rust statics to
 //! `$OUT_DIR/catalog_data.rs`, which `src/catalog/mod.rs` includes. The browser bundle
 //! therefore carries no CSV parser.
 //!
@@ -8,12 +8,16 @@
 //! `SKIPPED_ROWS`. An ingest error fails the build with the error's file and line. The output
 //! depends only on the source files, so it is byte-identical across runs (tested in
 //! `catalog::validation`).
+//!
+//! `GPURENT_EMPTY_CATALOG=1` builds an empty catalog instead (no source, no offer; the GPU spec
+//! table is kept): used only to measure the catalog's share of the wasm bundle (docs/catalog.md,
+//! "Size"); the app built that way has nothing to show.
 
 #[allow(dead_code)]
-#[path = "src/catalog/gpus.rs"]
+#[path = "src/catalog/gpus/table.rs"]
 mod gpus;
-#[allow(dead_code)]
-#[path = "src/catalog/ingest.rs"]
+#[allow(dead_code, unused_imports)]
+#[path = "src/catalog/ingest/mod.rs"]
 mod ingest;
 
 use std::env;
@@ -22,9 +26,11 @@ use std::path::PathBuf;
 
 fn main() {
     println!("cargo:rerun-if-changed=../../data/catalog-sources");
-    println!("cargo:rerun-if-changed=src/catalog/ingest.rs");
-    println!("cargo:rerun-if-changed=src/catalog/gpus.rs");
+    println!("cargo:rerun-if-changed=src/catalog/ingest");
+    println!("cargo:rerun-if-changed=src/catalog/gpus/table.rs");
+    println!("cargo:rerun-if-changed=../../data/gpu-specs.csv");
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-env-changed=GPURENT_EMPTY_CATALOG");
 
     let manifest_dir = PathBuf::from(
         env::var_os("CARGO_MANIFEST_DIR")
@@ -33,8 +39,13 @@ fn main() {
     let out_dir =
         PathBuf::from(env::var_os("OUT_DIR").unwrap_or_else(|| panic!("OUT_DIR is not set")));
 
-    let catalog = ingest::ingest_all(&manifest_dir.join("../../data/catalog-sources"))
-        .unwrap_or_else(|e| panic!("catalog ingest failed: {e}"));
+    let dir = manifest_dir.join("../../data/catalog-sources");
+    let catalog = if env::var_os("GPURENT_EMPTY_CATALOG").is_some_and(|v| v == "1") {
+        ingest::spec_table_only(&dir)
+    } else {
+        ingest::ingest_all(&dir)
+    }
+    .unwrap_or_else(|e| panic!("catalog ingest failed: {e}"));
     let code = ingest::render_rust(&catalog);
     let out = out_dir.join("catalog_data.rs");
     fs::write(&out, code).unwrap_or_else(|e| panic!("cannot write {}: {e}", out.display()));

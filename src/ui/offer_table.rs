@@ -109,7 +109,9 @@ fn price_title(
         &[("listings", Arg::Text(count_in(t, o.listings, "listings")))],
     )];
     if let Some(d) = details {
-        parts[0].push_str(&spread(d.on_demand_spread));
+        if let Some(sp) = d.on_demand_spread {
+            parts[0].push_str(&spread(sp));
+        }
         if let Some(sp) = d.spot_spread {
             parts.push(
                 t.text_with(
@@ -144,8 +146,127 @@ fn price_title(
                 &[("amount", Arg::Text(format::money(m, o.currency)))],
             ));
         }
+        // Every other way it is sold (savings plans, subscriptions and packages, Capacity
+        // Blocks, bids, terms without a payment split), and where each price comes from.
+        for term in d.terms {
+            let monthly = matches!(
+                term.mode,
+                catalog::BillingMode::Subscription | catalog::BillingMode::Package
+            ) && term.term == catalog::Term::Months(1);
+            if catalog::term_commitment(term).is_none() && !monthly {
+                parts.push(t.text_with(
+                    msg!("ui-price-term"),
+                    &[
+                        ("mode", Arg::Text(mode_label(t, term.mode))),
+                        ("term", Arg::Text(term.term.label())),
+                        (
+                            "rate",
+                            Arg::Text(term.effective_per_hour().map_or_else(
+                                || format::money(term.price, o.currency),
+                                |p| format::rate(p, o.currency),
+                            )),
+                        ),
+                    ],
+                ));
+            }
+            let src = term.source();
+            parts.push(t.text_with(
+                msg!("ui-price-source"),
+                &[
+                    ("mode", Arg::Text(mode_label(t, term.mode))),
+                    ("source", Arg::Text(src.id.to_string())),
+                    ("date", Arg::Text(date_text(t, src.as_of))),
+                ],
+            ));
+        }
+        if let Some(i) = d.spot_source {
+            let src = catalog::source_at(i);
+            parts.push(t.text_with(
+                msg!("ui-price-source"),
+                &[
+                    ("mode", Arg::Text(mode_label(t, catalog::BillingMode::Spot))),
+                    ("source", Arg::Text(src.id.to_string())),
+                    ("date", Arg::Text(date_text(t, src.as_of))),
+                ],
+            ));
+        }
+        if let Some((p, region)) = d.cheapest_elsewhere {
+            parts.push(t.text_with(
+                msg!("ui-cheapest-elsewhere"),
+                &[("rate", rate(p)), ("region", Arg::Text(region.to_string()))],
+            ));
+        }
+        if !d.sold_via.is_empty() {
+            parts.push(t.text_with(
+                msg!("ui-sold-via"),
+                &[("via", Arg::Text(d.sold_via.to_string()))],
+            ));
+        }
+    }
+    if !o.sold_on_demand() {
+        parts.insert(0, t.text(msg!("ui-not-on-demand")));
     }
     parts.join("\n")
+}
+
+/// A source's data date as the table shows it: as written (`2026-06-18`, `2026-08`), or "date
+/// unknown" in `t`'s language.
+fn date_text(t: &Translator, as_of: &str) -> String {
+    if as_of == catalog::DATE_UNKNOWN {
+        planner_app::i18n::date(t.language(), as_of)
+    } else {
+        as_of.to_string()
+    }
+}
+
+/// A billing mode in `t`'s language.
+fn mode_label(t: &Translator, m: catalog::BillingMode) -> String {
+    use catalog::BillingMode as B;
+    t.text(match m {
+        B::OnDemand => msg!("ui-mode-on-demand"),
+        B::Spot => msg!("ui-mode-spot"),
+        B::Bid => msg!("ui-mode-bid"),
+        B::Reserved => msg!("ui-mode-reserved"),
+        B::SavingsPlan => msg!("ui-mode-savings-plan"),
+        B::CommittedUse => msg!("ui-mode-committed-use"),
+        B::Subscription => msg!("ui-mode-subscription"),
+        B::Package => msg!("ui-mode-package"),
+        B::CapacityBlock => msg!("ui-mode-capacity-block"),
+        B::FlexStart => msg!("ui-mode-flex-start"),
+    })
+}
+
+/// The line under the offer table on what could not be priced here: the chosen provider's
+/// gaps (billing modes without a sourced price, with why), else how many providers have some.
+fn gaps_line(t: &Translator, provider: &str) -> Option<String> {
+    if provider.is_empty() {
+        let mut providers: Vec<&str> = catalog::GAPS.iter().map(|g| g.provider).collect();
+        providers.dedup();
+        return (!providers.is_empty()).then(|| {
+            t.text_with(
+                msg!("ui-gaps-all"),
+                &[("count", Arg::Number(providers.len() as f64))],
+            )
+        });
+    }
+    let gaps = catalog::gaps(provider);
+    (!gaps.is_empty()).then(|| {
+        t.text_with(
+            msg!("ui-gaps-provider"),
+            &[
+                ("provider", Arg::Text(provider.to_string())),
+                (
+                    "gaps",
+                    Arg::Text(
+                        gaps.iter()
+                            .map(|g| format!("{} ({})", mode_label(t, g.mode), g.reason))
+                            .collect::<Vec<_>>()
+                            .join("; "),
+                    ),
+                ),
+            ],
+        )
+    })
 }
 
 /// Reads the chosen file, parses it and hands its offers (or why it was refused) to the
@@ -349,16 +470,9 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             on_toggle.emit(resolved);
         });
         let src = listing.source;
-        // "(read)": only the month a public snapshot was read is known. Imported prices carry
-        // the user's own date (or "undated"), shown as written.
-        let as_of = if src.as_of_exact || user::is_user_offer(o) {
-            src.as_of.to_string()
-        } else {
-            t.text_with(
-                msg!("ui-as-of-read"),
-                &[("date", Arg::Text(src.as_of.to_string()))],
-            )
-        };
+        // As the source writes it, or "date unknown"; imported prices carry the user's own date
+        // (or "undated"), shown as written.
+        let as_of = date_text(&t, src.as_of);
         let stale = src.is_stale(props.today);
         let title = format!(
             "{} — {}{}",
@@ -383,6 +497,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             .collect::<Vec<_>>()
             .join("; ");
         let work = catalog::price_per_reference_gpu_hour(o);
+        let no_figure = catalog::throughput_tflops(o).is_none();
         let price_title = price_title(&t, o, details);
         let regions_title = details
             .filter(|d| !d.regions.is_empty())
@@ -404,6 +519,13 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 } else {
                     format!("{} ({})", s.datasheet, s.url)
                 };
+                let kind = t.text(match s.source_kind {
+                    planner_core::catalog::gpus::SourceKind::Vendor => msg!("ui-spec-vendor"),
+                    planner_core::catalog::gpus::SourceKind::Quote => msg!("ui-spec-quote"),
+                    planner_core::catalog::gpus::SourceKind::Secondary => msg!("ui-spec-secondary"),
+                    planner_core::catalog::gpus::SourceKind::None => msg!("ui-spec-none"),
+                });
+                let source = format!("{source} — {kind}");
                 let interconnect = details
                     .map(|d| d.interconnect)
                     .filter(|i| !i.is_empty())
@@ -445,7 +567,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             <tr key={o.id} class={classes!(picked.then_some("picked"))} data-offer-id={o.id}>
                 <td><input type="checkbox" checked={picked}
                     title={at_limit.then(|| t.text_with(msg!("ui-compare-full"), &[("max", Arg::Number(MAX_COMPARED as f64))]))}
-                    aria-label={t.text_with(msg!("ui-compare-offer"), &[("offer", Arg::Text(format!("{} {} ({}× {})", o.provider, o.instance_type, o.gpu_count, o.gpu_model))), ("date", Arg::Text(src.as_of.to_string()))])} {onchange} /></td>
+                    aria-label={t.text_with(msg!("ui-compare-offer"), &[("offer", Arg::Text(format!("{} {} ({}× {})", o.provider, o.instance_type, o.gpu_count, o.gpu_model))), ("date", Arg::Text(date_text(&t, src.as_of)))])} {onchange} /></td>
                 <td>{ o.provider }
                     if yours { <span class="yours" title={format!("{} — {}", src.reference, src.note)}>{ " " }{ t.text(msg!("ui-your-price")) }</span> }
                 </td>
@@ -456,10 +578,10 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 <td class="gpus" title={spec_title}>{ format!("{}× {}", o.gpu_count, o.gpu_model) }</td>
                 <td class="num wide-only">{ opt_num(o.gpu_memory_gib, 0) }</td>
                 <td class="num od-gpu">{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
-                <td class="num scenario-total">{ props.scenario_totals.0.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
-                <td class="num od-instance" title={price_title}>{ format::rate(o.on_demand_per_hour, o.currency) }</td>
+                <td class="num scenario-total" title={no_figure.then(|| t.text(msg!("ui-no-throughput")))}>{ props.scenario_totals.0.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
+                <td class="num od-instance" title={price_title}>{ o.on_demand_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
                 <td class="num spot">{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
-                <td class="num work" title={t.text(msg!("ui-work-title"))}>{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
+                <td class="num work" title={t.text(if no_figure { msg!("ui-no-throughput") } else { msg!("ui-work-title") })}>{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
                 <td class="currency">{ o.currency.code() }</td>
                 <td class="as-of" title={title}>{ as_of }
                     if stale { <span class="stale" title={t.text_with(msg!("ui-stale-title"), &[("months", Arg::Number(f64::from(STALE_AFTER_MONTHS)))])}>{ " " }{ t.text(msg!("ui-warn-stale")) }</span> }
@@ -560,6 +682,9 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 { (rows.len() > MAX_ROWS).then(|| t.text_with(msg!("ui-offers-first"), &[("max", Arg::Number(MAX_ROWS as f64))])) }
                 { t.text_with(msg!("ui-offers-note"), &[("picked", Arg::Number(props.selected.len() as f64)), ("max", Arg::Number(MAX_COMPARED as f64)), ("rule", Arg::Text(t.text(msg!("ui-aggregation-rule"))))]) }
             </p>
+            if let Some(line) = gaps_line(&t, &props.filter.provider) {
+                <p class="muted small" id="catalog-gaps">{ line }</p>
+            }
             if rows.is_empty() {
                 <p class="empty" id="no-offers">{ t.text(msg!("ui-no-offers")) }</p>
             } else {

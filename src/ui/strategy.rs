@@ -86,7 +86,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
             Some(OnDemandPrices::Flat(p)) => Some(p),
             _ => None,
         }
-        .or_else(|| option.offer.map(|r| r.offer.on_demand_per_hour))
+        .or_else(|| option.offer.and_then(|r| r.offer.on_demand_per_hour))
         .unwrap_or(0.0),
     });
     let inline_setter = |field: usize| {
@@ -143,7 +143,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
                     spec={SHARE_PCT_SPEC} slider_max={100.0} step={5.0} on_change={share_setter(false)} />
             </div>
             <div class="sliders">
-                <Slider id="throughput" label={tx(if throughput.1 { msg!("ui-throughput-yours") } else { msg!("ui-throughput-catalog") })}
+                <Slider id="throughput" label={tx(if throughput.1 { msg!("ui-throughput-yours") } else if props.scenario.option_lacks_throughput(index) { msg!("ui-throughput-missing") } else { msg!("ui-throughput-catalog") })}
                     unit={tx(msg!("ui-unit-times-reference"))} value={throughput.0} spec={THROUGHPUT_SPEC} slider_max={5.0} step={0.05}
                     on_change={on_throughput} />
             </div>

@@ -3,12 +3,13 @@
 // Chinese. It drives every numeric field of the editor, the strategy panel and the owned-server
 // form with bad text, every refusal of the reducer (interruption rate without a spot option,
 // an offer with no committed-use price, a spot share without a spot price, a free reserved
-// term, an eleventh option, a bad calendar month), an engine error in the comparison, damaged
-// share links, bad scenario imports (bad JSON, wrong types, reserved + spot above 100 %,
-// unknown and wrong versions, unknown offers, too many options, too large), bad price lists
-// (CSV and JSON with bad rows, refused files, more rows than the page keeps) and damaged
-// stored state; and it finds no English sentence in any message shown (`englishSentences`).
-// Runs on the release bundle in headless Chromium.
+// term, an eleventh option, a bad calendar month), an engine error in the comparison, job
+// mode on an offer whose GPU has no throughput figure, damaged share links, bad scenario
+// imports (bad JSON, wrong types, reserved + spot above 100 %, unknown and wrong versions,
+// unknown offers, too many options, too large), bad price lists (CSV and JSON with bad rows,
+// refused files, more rows than the page keeps) and damaged stored state; and it finds no
+// English sentence in any message shown (`englishSentences`). Runs on the release bundle in
+// headless Chromium.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
@@ -17,6 +18,9 @@ import { startApp, stopApp, openApp, MAX_COMPARED } from './harness.mjs';
 const DIST = process.env.DIST_DIR;
 const STATE_KEY = 'gpurent.state';
 const OFFER = 'skypilot-aws/p4d.24xlarge';
+/** An offer whose GPU has no throughput figure in the catalog (data/gpu-specs.csv). */
+const NO_THROUGHPUT_OFFER = 'skypilot-aws/g7e.48xlarge';
+const NO_THROUGHPUT_GPU = 'RTX PRO 6000 Blackwell Server Edition';
 
 let server;
 let origin;
@@ -216,8 +220,9 @@ test('in Chinese, every refusal and bad value in the editor, strategy panel and 
 
   // The reducer's refusals first, on the default scenario (four 8-GPU offers, no spot option).
   await seen.refusal('interruption rate without a spot option', () => page.fill('#spot-interruptions-number', '0.05'));
-  // The strategy panel on the first option (AWS p4d: no committed-use price in the catalog).
-  await page.selectOption('#strategy-option', '0');
+  // The strategy panel on the second option (Azure ND96asr_v4: no committed-use price in the
+  // catalog; the first, AWS p4d, has a 1-year reserved instance).
+  await page.selectOption('#strategy-option', '1');
   await seen.refusal('reserved share on an offer with no committed-use price', () => page.fill('#share-reserved-number', '50'));
   // Typed reserved prices that cost nothing.
   await page.fill('#reserved-upfront-number', '0');
@@ -233,8 +238,10 @@ test('in Chinese, every refusal and bad value in the editor, strategy panel and 
   await page.waitForSelector('#calendar-start');
   await seen.refusal('a calendar month before 1900', () => page.fill('#calendar-start', '1800-01'));
   await page.selectOption('#month-convention', '730 h');
-  // An eleventh option.
+  // An eleventh option, from the A100 offers (every one has a throughput figure, so the job
+  // below reaches the engine's own refusal).
   await page.fill('#months-number', '12');
+  await page.selectOption('#filter-gpu', 'A100');
   for (let n = await page.$$eval('#comparison tbody tr', (xs) => xs.length); n < MAX_COMPARED; n += 1) {
     await page.click('#offers tbody input[type=checkbox]:not(:checked):not(:disabled)');
     await page.waitForFunction((k) => document.querySelectorAll('#comparison tbody tr').length === k, n + 1);
@@ -249,7 +256,7 @@ test('in Chinese, every refusal and bad value in the editor, strategy panel and 
     await seen.field(id, BAD);
   }
   // The strategy panel (an option without catalog commitments shows the typed reserved prices).
-  await page.selectOption('#strategy-option', '0');
+  await page.selectOption('#strategy-option', '1');
   for (const id of ['share-reserved', 'share-spot', 'throughput', 'reserved-upfront', 'reserved-per-hour']) {
     await seen.field(id, BAD);
   }
@@ -268,7 +275,9 @@ test('in Chinese, every refusal and bad value in the editor, strategy panel and 
   await page.fill('#gpus-number', '1');
   await page.fill('#job-gpu-hours-number', '1000000000');
   await page.waitForSelector('#comparison-error');
-  seen.add('a job that never finishes', await page.textContent('#comparison-error'));
+  const neverFinishes = await page.textContent('#comparison-error');
+  assert.match(neverFinishes, /个月内无法完成/, 'the engine\'s refusal, not another one');
+  seen.add('a job that never finishes', neverFinishes);
   await page.selectOption('#job-size', 'deadline');
   await page.waitForSelector('#job-within-number');
   await seen.field('job-within', BAD);
@@ -339,6 +348,19 @@ test('in Chinese, damaged share links, bad scenario files and bad price lists ar
   await seen.scenarioFile('bad-options.json', JSON.stringify(scenario({ options: [{ offer: 'nowhere/none' }, { on_demand_per_hour: -1 }] })));
   await seen.scenarioFile('eleven.json', JSON.stringify(scenario({ options: Array.from({ length: 11 }, () => ({ offer: OFFER })) })), { refusal: true });
   await seen.scenarioFile('huge.json', ' '.repeat(1024 * 1024 + 1));
+  // Job mode on an offer whose GPU has no throughput figure: the comparison asks for the
+  // option's own rather than assume the reference GPU's speed.
+  await page.setInputFiles('#import-scenario', {
+    name: 'no-throughput.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(scenario({
+      horizon_months: undefined,
+      workload: { mode: 'job', gpu_hours: 1000, gpus: 8 },
+      options: [{ offer: NO_THROUGHPUT_OFFER }],
+    }))),
+  });
+  await page.waitForFunction((gpu) => document.querySelector('#comparison-error')?.textContent.includes(gpu), NO_THROUGHPUT_GPU);
+  seen.add('job mode on an offer with no throughput figure', await page.textContent('#comparison-error'));
 
   // Price lists.
   const header = 'provider,instance_type,gpu_model,gpu_count,currency,on_demand_per_hour,spot_per_hour,gpu_memory_gib,vcpus,as_of';
@@ -386,7 +408,7 @@ test('in Chinese, damaged share links, bad scenario files and bad price lists ar
   await seen.priceList('full-b.csv', [header, ...Array.from({ length: 20 }, (_, i) => `Acme,b${i},H100,1,USD,2,,,,`)].join('\n'), { rows: 1 });
 
   const data = [...await dataStrings(page), 'a lot', 'twelve', 'weekly', 'nowhere/no-such-offer', 'nowhere/none',
-    'spot_price', 'colour', 'red', 'xx-YY', 'one', 'eight', 'EUR', '1800-01', 'abc', '1,5'];
+    'spot_price', 'colour', 'red', 'xx-YY', 'one', 'eight', 'EUR', '1800-01', 'abc', '1,5', NO_THROUGHPUT_GPU];
   console.log(`# links, scenario files, price lists: ${seen.messages.length} messages checked`);
   assertChinese(seen, data);
   assert.deepEqual(problems, []);

@@ -23,6 +23,12 @@ const HOSTILE = ['', 'abc', '-5', '0', '1e400', 'NaN', 'Infinity', '-Infinity', 
 /** A non-finite number written out, as a word (quoted user text is removed first). */
 const NON_FINITE = /\b(nan|inf|infinity)\b/i;
 const OFFER = 'skypilot-lambda/gpu_1x_a10';
+/**
+ * The offer `OFFER` opens: a newer source superseded that id (`catalog::SUPERSEDED`), so links
+ * and stored states that name it (as `fixtures/hostile-links.json` does) open this offer, and
+ * the app writes the current id back.
+ */
+const OFFER_OPENED = 'gpurentalprices/lambda/1x a10';
 
 let server;
 let origin;
@@ -363,14 +369,14 @@ test('hostile share links open: valid parts load, each rejected field is named, 
   const o = await exported(older.page);
   assert.equal(o.workload.gpus, 3);
   assert.equal(o.horizon_months, 5);
-  assert.deepEqual(o.options.map((x) => x.offer), [OFFER]);
+  assert.deepEqual(o.options.map((x) => x.offer), [OFFER_OPENED]);
   await older.page.close();
   const unknown = await openLink(context, `${origin}/${byName['unknown-fields'].fragment}`);
   assert.equal((await exported(unknown.page)).workload.gpus, 2);
   await unknown.page.close();
   const absurd = await openLink(context, `${origin}/${byName['absurd-values'].fragment}`);
   const a = await exported(absurd.page);
-  assert.deepEqual(a.options.map((x) => x.offer ?? x.name), [OFFER], 'the one sound option is kept');
+  assert.deepEqual(a.options.map((x) => x.offer ?? x.name), [OFFER_OPENED], 'the one sound option is kept');
   assert.ok(a.storage_gb <= 1e15 && a.contingency_pct <= 100, JSON.stringify(a));
   await absurd.page.close();
   const overflow = await openLink(context, `${origin}/${byName['overflowing-literal'].fragment}`);
@@ -378,7 +384,7 @@ test('hostile share links open: valid parts load, each rejected field is named, 
   // option is kept (numbers stay text until the field reads them: serde_json arbitrary_precision).
   assert.ok((await notices(overflow.page)).some((n) => /^storage_gb:/.test(n)));
   const ov = await exported(overflow.page);
-  assert.deepEqual(ov.options.map((x) => x.offer ?? x.name), ['skypilot-lambda/gpu_1x_a10']);
+  assert.deepEqual(ov.options.map((x) => x.offer ?? x.name), [OFFER_OPENED]);
   await overflow.page.close();
   await context.close();
 });

@@ -213,8 +213,16 @@ pub fn shortlist(needs: &Needs, limit: usize) -> Vec<Ranked> {
         }
         let kind = catalog::details(o).map_or(ProviderKind::GpuCloud, |d| d.provider_kind);
         let gpus = f64::from(o.gpu_count.max(1));
+        // Never an offer that cannot be rented the way the work needs it: an offer not sold on
+        // demand (spot only, Capacity Blocks) only for interruptible work with its spot price.
+        // (Retired sizes are not in the catalog at all.)
+        if o.on_demand_per_hour.is_none() && !(needs.interruptible && o.spot_per_hour.is_some()) {
+            continue;
+        }
         // 3–4. Price: on-demand, or spot if interruptible, or committed if budget-sensitive.
-        let mut price = usd(o.on_demand_per_hour, o.currency) / gpus;
+        let mut price = o
+            .on_demand_per_hour
+            .map_or(f64::INFINITY, |p| usd(p, o.currency) / gpus);
         let mut price_reason = Reason::OnDemandPrice {
             usd_per_gpu_hour: price,
         };
@@ -368,6 +376,41 @@ mod tests {
         assert!(out.iter().all(|r| !in_china_mainland(r.offer.region)));
         assert!(in_china_mainland("cn-beijing") && !in_china_mainland("cn-hongkong"));
         assert!(in_china_mainland("ap-nanjing-3") && !in_china_mainland("ap-singapore"));
+    }
+
+    #[test]
+    fn never_an_offer_that_cannot_be_rented_the_way_the_work_needs() {
+        let not_on_demand = catalog::OFFERS
+            .iter()
+            .filter(|o| !o.sold_on_demand())
+            .count();
+        assert!(
+            not_on_demand > 0,
+            "the catalog has offers not sold on demand"
+        );
+        let all = catalog::OFFERS.len();
+        let steady = shortlist(
+            &Needs {
+                ops_skilled: true,
+                ..Needs::default()
+            },
+            all,
+        );
+        assert!(!steady.is_empty());
+        assert!(steady.iter().all(|r| r.offer.sold_on_demand()));
+        // Interruptible work may run on spot-only capacity, ranked on its spot price.
+        let spot = shortlist(
+            &Needs {
+                ops_skilled: true,
+                interruptible: true,
+                ..Needs::default()
+            },
+            all,
+        );
+        assert!(spot.iter().any(|r| !r.offer.sold_on_demand()));
+        assert!(spot
+            .iter()
+            .all(|r| r.offer.sold_on_demand() || r.offer.spot_per_hour.is_some()));
     }
 
     #[test]

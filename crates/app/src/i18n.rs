@@ -311,6 +311,13 @@ pub fn date(language: Language, iso: &str) -> String {
     const MONTHS: [&str; 12] = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ];
+    // A source whose data date is not known (catalog::DATE_UNKNOWN).
+    if iso.trim() == planner_core::catalog::DATE_UNKNOWN {
+        return match language {
+            Language::En => "date unknown".to_string(),
+            Language::ZhCn => "日期未知".to_string(),
+        };
+    }
     let parts: Vec<&str> = iso.trim().split('-').collect();
     let num = |s: &str, len: usize| {
         (s.len() == len && s.bytes().all(|b| b.is_ascii_digit()))

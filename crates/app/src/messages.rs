@@ -380,6 +380,10 @@ impl Translator {
             FileProblem::UnknownOffer(id) => {
                 self.text_with(msg!("file-unknown-offer"), &[("id", Arg::Text(id.clone()))])
             }
+            FileProblem::NoThroughputFigure(gpu) => self.text_with(
+                msg!("file-no-throughput"),
+                &[("gpu", Arg::Text(gpu.clone()))],
+            ),
             FileProblem::NotFinite => self.text(msg!("file-not-finite")),
         }
     }

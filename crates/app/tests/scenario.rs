@@ -23,11 +23,12 @@ use planner_app::view::ranking::ranking_chart;
 use planner_app::view::reserved::reserved_chart;
 use planner_core::catalog::query::{Catalog, ResolvedOffer};
 use planner_core::catalog::{self, Offer};
+use planner_core::error::{FileError, FileProblem};
 use planner_core::file;
 use planner_core::language::Language;
 use planner_engine::plan::OptionResult;
 use planner_engine::tco::OwnedServer;
-use planner_engine::{Currency, MonthConvention};
+use planner_engine::{Currency, Field, FieldPath, MonthConvention};
 
 fn en() -> Translator {
     Translator::new(Language::En)
@@ -706,6 +707,96 @@ fn job_mode_runs_until_finished_on_each_gpus_throughput() {
     assert!(catalog_throughput(h100).unwrap() > 2.0);
 }
 
+/// Job mode never uses the reference GPU's speed for a catalog offer: over the whole
+/// catalog, an offer with a throughput figure runs at it, and one without is refused with
+/// the reason until the option has its own (and has no job total in the offer table).
+#[test]
+fn job_mode_never_assumes_the_reference_speed_for_a_catalog_offer() {
+    let job = Scenario::default()
+        .apply(Action::SetMode(Mode::Job))
+        .unwrap()
+        .apply(Action::SetJobGpuHours(1000.0))
+        .unwrap()
+        .apply(Action::ClearSelection)
+        .unwrap();
+    let offers: Vec<&'static Offer> = catalog::OFFERS.iter().collect();
+    let totals = job.offer_totals(&offers);
+    let throughput_field = FieldPath::option(0).field(Field::ThroughputFactor);
+    let (mut with, mut without, mut evaluated) = (0, 0, 0);
+    for o in catalog::OFFERS.iter() {
+        let s = job
+            .apply(Action::ToggleOffer(ResolvedOffer::bundled(o)))
+            .unwrap();
+        match catalog_throughput(o) {
+            Some(t) => {
+                with += 1;
+                assert!(!s.option_lacks_throughput(0), "{}", o.id);
+                assert_eq!(s.option_throughput(0), (t, false), "{}", o.id);
+                if let Ok(r) = s.evaluate() {
+                    evaluated += 1;
+                    let own = s
+                        .apply(Action::SetThroughput {
+                            index: 0,
+                            factor: t,
+                        })
+                        .unwrap()
+                        .evaluate()
+                        .unwrap();
+                    assert_eq!(r[0].total, own[0].total, "{}", o.id);
+                }
+            }
+            None => {
+                without += 1;
+                assert!(s.option_lacks_throughput(0), "{}", o.id);
+                let e = s.evaluate().unwrap_err();
+                assert_eq!(
+                    (e.field, e.problem),
+                    (
+                        throughput_field,
+                        FileProblem::NoThroughputFigure(o.gpu_model.to_string())
+                    ),
+                    "{}",
+                    o.id
+                );
+                assert!(s.risk_bands().iter().all(Option::is_none));
+                assert!(!totals.contains_key(o.id), "{}", o.id);
+                // With the option's own throughput it is evaluated.
+                let set = s
+                    .apply(Action::SetThroughput {
+                        index: 0,
+                        factor: 0.5,
+                    })
+                    .unwrap();
+                assert!(!set.option_lacks_throughput(0));
+                if let Err(e) = set.evaluate() {
+                    assert_ne!(e.field, throughput_field, "{}", o.id);
+                }
+                // Fleet mode does not need it.
+                let fleet = s.apply(Action::SetMode(Mode::Fleet)).unwrap();
+                if let Err(e) = fleet.evaluate() {
+                    assert_ne!(e.field, throughput_field, "{}", o.id);
+                }
+            }
+        }
+    }
+    assert!(
+        with > 500 && evaluated > 500 && without > 0,
+        "{with} with a figure ({evaluated} evaluated), {without} without"
+    );
+    // The reason is translated, and its English `Display` names the GPU.
+    let e = FileError::new(
+        throughput_field,
+        FileProblem::NoThroughputFigure("RTX A4000".into()),
+    );
+    let zh = Translator::new(Language::ZhCn).file_error(&e);
+    assert!(zh.contains("吞吐量") && zh.contains("RTX A4000"), "{zh}");
+    assert_eq!(
+        e.to_string(),
+        "options[0].throughput_factor: is required in job mode: the catalog has no throughput \
+         figure for RTX A4000"
+    );
+}
+
 #[test]
 fn spot_options_get_a_p10_p90_band_on_the_cumulative_chart() {
     let with_spot = catalog::OFFERS
@@ -808,7 +899,7 @@ fn typed_reserved_prices_serve_offers_without_commitments() {
             spot_pct: 0.0
         })
         .is_err());
-    let per_hour = plain.on_demand_per_hour * 0.5;
+    let per_hour = plain.on_demand_per_hour.unwrap() * 0.5;
     let t = s
         .apply(Action::SetInlineReserved {
             index: 0,
@@ -932,7 +1023,7 @@ fn offer_totals_keep_failures_per_offer_and_convert_once() {
     let offer = |gpu_count, on_demand_per_hour, currency| -> &'static Offer {
         Box::leak(Box::new(Offer {
             gpu_count,
-            on_demand_per_hour,
+            on_demand_per_hour: Some(on_demand_per_hour),
             currency,
             id: Box::leak(format!("test/{gpu_count}-{currency}").into_boxed_str()),
             ..catalog::OFFERS[0]

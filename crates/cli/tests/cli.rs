@@ -121,7 +121,7 @@ fn catalog_offer_ids_resolve_through_the_adapter() {
     assert_eq!(o["offer_id"], "skypilot-aws/p4d.24xlarge");
     let offer = planner_core::catalog::offer_by_id("skypilot-aws/p4d.24xlarge").unwrap();
     assert_eq!(o["prices_as_of"], offer.source().as_of);
-    let want = offer.on_demand_per_hour * 8_760.0;
+    let want = offer.on_demand_per_hour.expect("an on-demand offer") * 8_760.0;
     let total = o["total"].as_f64().unwrap();
     assert!((total - want).abs() < 1e-6 * want, "{total} vs {want}");
 }

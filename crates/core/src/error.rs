@@ -261,6 +261,11 @@ pub enum FileProblem {
     NoSpotPrice,
     /// No offer with this id (as written) in the catalog or the imported prices.
     UnknownOffer(String),
+    /// In job mode, an option on an offer whose GPU (the canonical model given) has no
+    /// throughput figure in the spec table (data/gpu-specs.csv) and no throughput of its own:
+    /// a job's length depends on the GPU's speed, which is not assumed to be the reference
+    /// GPU's. The page refuses it; `gpurent eval` reads a missing `throughput_factor` as 1.
+    NoThroughputFigure(String),
     /// A number that is not finite cannot be written to a document.
     NotFinite,
 }
@@ -326,6 +331,10 @@ impl fmt::Display for FileProblem {
             FileProblem::HourlyCount(n) => write!(f, "needs exactly 24 prices (got {n})"),
             FileProblem::NoSpotPrice => f.write_str("is required: the offer lists no spot price"),
             FileProblem::UnknownOffer(id) => write!(f, "no catalog offer has the id \"{id}\""),
+            FileProblem::NoThroughputFigure(gpu) => write!(
+                f,
+                "is required in job mode: the catalog has no throughput figure for {gpu}"
+            ),
             FileProblem::NotFinite => f.write_str("a number is not finite"),
         }
     }

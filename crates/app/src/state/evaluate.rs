@@ -53,12 +53,19 @@ impl Scenario {
     /// commitment, per-GPU-hour and per-job figures), in the display currency and pick order;
     /// empty when nothing is picked. A file's `montecarlo` section is not run (it is for
     /// `gpurent eval`; the page's bands are computed apart, [`Scenario::band_inputs`]). Errors:
-    /// the first invalid plan field, then option, named by its path (e.g.
-    /// `options[2].portfolio.spot: a spot share needs spot prices`).
+    /// in job mode, the first option on an offer whose GPU has no throughput figure and that
+    /// has none of its own ([`FileProblem::NoThroughputFigure`] at
+    /// `options[i].throughput_factor`); then the first invalid plan field, then option, named
+    /// by its path (e.g. `options[2].portfolio.spot: a spot share needs spot prices`).
+    ///
+    /// [`FileProblem::NoThroughputFigure`]: planner_core::error::FileProblem::NoThroughputFigure
     pub fn evaluate(&self) -> Result<Vec<OptionResult>, FileError> {
         if self.options.is_empty() {
             return Ok(Vec::new());
         }
+        // A job's length depends on each GPU's speed: an offer's GPU without a figure needs
+        // the option's own (fleet figures do not depend on it).
+        self.missing_throughput()?;
         let plan = self.plan();
         plan.validate()?;
         let specs = (0..self.options.len())
@@ -74,12 +81,14 @@ impl Scenario {
 
     /// Per option (in order): what its risk band's Monte Carlo needs, for options with
     /// interruption risk (a spot share with interruptions, or host failures) under a plan the
-    /// engine accepts; `None` for the others, which have no spread. Empty when nothing is picked.
-    /// Equal inputs give equal bands, so the app recomputes only the bands whose inputs changed.
+    /// engine accepts (and, in job mode, with every option's throughput known:
+    /// [`Scenario::option_lacks_throughput`]); `None` for the others, which have no spread.
+    /// Empty when nothing is picked. Equal inputs give equal bands, so the app recomputes only
+    /// the bands whose inputs changed.
     #[must_use]
     pub fn band_inputs(&self) -> Vec<Option<BandInput>> {
         let plan = self.plan();
-        let plan_ok = plan.validate().is_ok();
+        let plan_ok = plan.validate().is_ok() && self.missing_throughput().is_ok();
         self.options
             .iter()
             .enumerate()
@@ -117,20 +126,27 @@ impl Scenario {
     /// What each of `offers` would cost all on demand under this scenario's plan (workload,
     /// horizon, month convention, storage, egress, contingency), converted to the display
     /// currency: the offer table's "scenario total" column. Keyed by offer id; offers the
-    /// engine cannot cost (or convert) are left out, and none when the plan is invalid. About
-    /// 1.3 ms for the whole catalog.
+    /// engine cannot cost (or convert) are left out, none when the plan is invalid, and in job
+    /// mode the offers whose GPU has no throughput figure (a job's cost depends on the GPU's
+    /// speed; the others run at their GPU's [`catalog_throughput`]). About 1.3 ms for the
+    /// whole catalog.
+    ///
+    /// [`catalog_throughput`]: super::catalog_throughput
     #[must_use]
     pub fn offer_totals(&self, offers: &[&'static Offer]) -> HashMap<String, f64> {
         let plan = self.plan();
         if plan.validate().is_err() {
             return HashMap::new();
         }
-        let (display, rate) = (self.display_currency(), self.rate());
+        let (display, rate, job) = (self.display_currency(), self.rate(), self.is_job());
         offers
             .iter()
             .filter_map(|o| {
-                let r = planner_engine::plan::evaluate_option(&plan, &file::offer_spec(o), None)
-                    .ok()?;
+                let mut spec = file::offer_spec(o);
+                if job {
+                    spec.throughput_factor = super::catalog_throughput(o)?;
+                }
+                let r = planner_engine::plan::evaluate_option(&plan, &spec, None).ok()?;
                 let total = rate.convert(r.total, o.currency, display).ok()?;
                 total.is_finite().then(|| (o.id.to_string(), total))
             })

@@ -178,8 +178,9 @@ impl Scenario {
                 .get_or_insert_with(|| r.source.as_of.to_string());
             o.currency.get_or_insert(offer.currency);
             o.gpus_per_instance.get_or_insert(offer.gpu_count);
-            o.on_demand
-                .get_or_insert(OnDemandPrices::Flat(offer.on_demand_per_hour));
+            if o.on_demand.is_none() {
+                o.on_demand = offer.on_demand_per_hour.map(OnDemandPrices::Flat);
+            }
             o.billing.get_or_insert(Billing {
                 granularity_seconds: offer.billing.granularity_seconds,
                 minimum_seconds: offer.billing.minimum_seconds,

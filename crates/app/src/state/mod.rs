@@ -11,11 +11,12 @@ pub mod file;
 
 use planner_core::catalog::query::ResolvedOffer;
 use planner_core::catalog::{self, Offer};
+use planner_core::error::{FileError, FileProblem};
 use planner_core::option::OptionInput;
 use planner_engine::plan::{FleetLoad, JobLoad, JobSize, Shares, Workload};
 use planner_engine::risk::Checkpointing;
 use planner_engine::tco::OwnedServer;
-use planner_engine::{Currency, ExchangeRate, MonthConvention, MonthLength};
+use planner_engine::{Currency, ExchangeRate, Field, FieldPath, MonthConvention, MonthLength};
 
 /// The fleet-mode workload as the editor shows it: `gpus` GPUs running `hours_per_day` hours
 /// every day for `months` months of the chosen [`MonthConvention`] (see [`Scenario::fleet`]).
@@ -311,8 +312,43 @@ impl Scenario {
         self.buy
     }
 
+    /// Whether option `index` is on an offer (bundled or imported) whose GPU has no throughput
+    /// figure ([`catalog_throughput`] is `None`) and has no throughput of its own: job mode then
+    /// refuses to evaluate it ([`Scenario::evaluate`], [`FileProblem::NoThroughputFigure`])
+    /// rather than assume the reference GPU's speed.
+    #[must_use]
+    pub fn option_lacks_throughput(&self, index: usize) -> bool {
+        self.options.get(index).is_some_and(|o| {
+            o.throughput_factor.is_none()
+                && o.offer
+                    .is_some_and(|r| catalog_throughput(r.offer).is_none())
+        })
+    }
+
+    /// In job mode, the first option that needs a throughput it does not have
+    /// ([`Scenario::option_lacks_throughput`]), as the error that asks for it at
+    /// `options[i].throughput_factor`; `Ok` in fleet mode (fleet figures do not depend on it).
+    pub(crate) fn missing_throughput(&self) -> Result<(), FileError> {
+        if !self.is_job() {
+            return Ok(());
+        }
+        match (0..self.options.len()).find(|&i| self.option_lacks_throughput(i)) {
+            Some(i) => Err(FileError::new(
+                FieldPath::option(i).field(Field::ThroughputFactor),
+                FileProblem::NoThroughputFigure(
+                    self.options[i]
+                        .offer
+                        .map_or_else(String::new, |r| r.offer.gpu_model.to_string()),
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// Option `index`'s throughput relative to the reference GPU (A100 80GB SXM, dense BF16):
-    /// the user's override, else the catalog GPU's ratio, else 1; and whether it is overridden.
+    /// the user's override, else the catalog GPU's ratio, else 1 (an option with inline prices
+    /// only; an offer without a figure is refused in job mode, see
+    /// [`Scenario::option_lacks_throughput`]); and whether it is overridden.
     #[must_use]
     pub fn option_throughput(&self, index: usize) -> (f64, bool) {
         let Some(o) = self.options.get(index) else {

@@ -45,7 +45,7 @@ impl ExportFilter {
 }
 
 /// CSV header of the export (and of the import schema), in column order.
-pub const CSV_COLUMNS: [&str; 32] = [
+pub const CSV_COLUMNS: [&str; 40] = [
     "id",
     "provider",
     "provider_kind",
@@ -78,6 +78,14 @@ pub const CSV_COLUMNS: [&str; 32] = [
     "as_of",
     "source",
     "note",
+    "source_id",
+    "sold_on_demand",
+    "terms",
+    "spot_source",
+    "cheapest_elsewhere_per_hour",
+    "cheapest_elsewhere_region",
+    "sold_via",
+    "gpu_spec_source_kind",
 ];
 
 fn num(x: f64) -> String {
@@ -113,6 +121,41 @@ fn committed_cell(d: Option<&OfferDetails>) -> String {
     .unwrap_or_default()
 }
 
+/// Every price term as one cell: `"reserved 12 months no upfront 0 + 0.52/h us-east-1
+/// (aws-vantage 2026-01-21); package 1 month 3500/period …"` (mode, length, payment, upfront,
+/// price per instance-hour or per period, region, source id and date).
+fn terms_cell(d: Option<&OfferDetails>) -> String {
+    d.map(|d| {
+        d.terms
+            .iter()
+            .map(|t| {
+                let price = match t.basis {
+                    super::PriceBasis::PerPeriod => format!("{}/period", num(t.price)),
+                    super::PriceBasis::EffectiveHourly => format!("{}/h effective", num(t.price)),
+                    super::PriceBasis::Recurring => {
+                        format!("{} + {}/h", num(t.upfront), num(t.price))
+                    }
+                };
+                let src = t.source();
+                [
+                    t.mode.label().to_string(),
+                    t.term.label(),
+                    t.payment.map(|p| p.label().to_string()).unwrap_or_default(),
+                    price,
+                    t.region.to_string(),
+                    format!("({} {})", src.id, src.as_of),
+                ]
+                .into_iter()
+                .filter(|x| !x.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    })
+    .unwrap_or_default()
+}
+
 /// One CSV row for `offer`, in [`CSV_COLUMNS`] order.
 #[must_use]
 pub fn csv_row(offer: &Offer) -> Vec<String> {
@@ -137,11 +180,11 @@ pub fn csv_row(offer: &Offer) -> Vec<String> {
         d.map(|d| d.regions.join(";")).unwrap_or_default(),
         offer.listings.to_string(),
         offer.currency.code().to_string(),
-        num(offer.on_demand_per_hour),
+        opt(offer.on_demand_per_hour),
         opt(offer.on_demand_per_gpu_hour()),
-        opt(d.map(|d| d.on_demand_spread.min)),
-        opt(d.map(|d| d.on_demand_spread.median)),
-        opt(d.map(|d| d.on_demand_spread.max)),
+        opt(d.and_then(|d| d.on_demand_spread).map(|s| s.min)),
+        opt(d.and_then(|d| d.on_demand_spread).map(|s| s.median)),
+        opt(d.and_then(|d| d.on_demand_spread).map(|s| s.max)),
         opt(offer.spot_per_hour),
         opt(d.and_then(|d| d.spot_spread).map(|s| s.median)),
         opt(d.and_then(|d| d.spot_spread).map(|s| s.max)),
@@ -158,6 +201,20 @@ pub fn csv_row(offer: &Offer) -> Vec<String> {
         source.as_of.to_string(),
         source.reference.to_string(),
         offer.note.to_string(),
+        source.id.to_string(),
+        offer.sold_on_demand().to_string(),
+        terms_cell(d),
+        d.and_then(|d| d.spot_source)
+            .map(|i| super::source_at(i).id.to_string())
+            .unwrap_or_default(),
+        opt(d.and_then(|d| d.cheapest_elsewhere).map(|(p, _)| p)),
+        d.and_then(|d| d.cheapest_elsewhere)
+            .map(|(_, r)| r.to_string())
+            .unwrap_or_default(),
+        d.map(|d| d.sold_via).unwrap_or_default().to_string(),
+        spec.map(|s| s.source_kind.label())
+            .unwrap_or_default()
+            .to_string(),
     ]
 }
 
@@ -195,8 +252,10 @@ pub fn to_csv(offers: &[&Offer]) -> Result<String, String> {
 }
 
 /// JSON value of one offer: the [`CSV_COLUMNS`] as keys, numbers as JSON numbers (absent values
-/// as `null`), `regions` as an array and `committed` as an array of
-/// `{term_months, payment, upfront, per_hour, effective_per_hour}` objects.
+/// as `null`), `sold_on_demand` as a boolean, `regions` as an array, `committed` as an array of
+/// `{term_months, payment, upfront, per_hour, effective_per_hour}` objects and `terms` as an
+/// array of `{mode, term, payment, basis, upfront, price, effective_per_hour, region, source,
+/// as_of, note}` objects.
 #[must_use]
 pub fn json_value(offer: &Offer) -> serde_json::Value {
     use serde_json::{json, Map, Value};
@@ -223,6 +282,7 @@ pub fn json_value(offer: &Offer) -> serde_json::Value {
                 | "billing_minimum_seconds"
                 | "dense_bf16_tflops_per_gpu"
                 | "price_per_tflops_hour"
+                | "cheapest_elsewhere_per_hour"
         )
     };
     let d = details(offer);
@@ -246,6 +306,35 @@ pub fn json_value(offer: &Offer) -> serde_json::Value {
                 })
                 .unwrap_or_default(),
             ),
+            "terms" => Value::from(
+                d.map(|d| {
+                    d.terms
+                        .iter()
+                        .map(|t| {
+                            let src = t.source();
+                            json!({
+                                "mode": t.mode.code(),
+                                "term": t.term.label(),
+                                "payment": t.payment.map(|p| p.label()),
+                                "basis": match t.basis {
+                                    super::PriceBasis::Recurring => "recurring per instance-hour",
+                                    super::PriceBasis::EffectiveHourly => "effective per instance-hour",
+                                    super::PriceBasis::PerPeriod => "per period",
+                                },
+                                "upfront": t.upfront,
+                                "price": t.price,
+                                "effective_per_hour": t.effective_per_hour(),
+                                "region": t.region,
+                                "source": src.id,
+                                "as_of": src.as_of,
+                                "note": t.note,
+                            })
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default(),
+            ),
+            "sold_on_demand" => Value::Bool(offer.sold_on_demand()),
             // Counts are integers in JSON (8, not 8.0).
             "gpu_count"
             | "listings"
@@ -290,7 +379,9 @@ mod tests {
                 gpu: String::new(),
             },
         );
-        assert!(!aws.is_empty() && aws.iter().all(|o| o.provider == "AWS"));
+        // "aws" is a part of "AWS" and "AWS China".
+        assert!(!aws.is_empty() && aws.iter().all(|o| o.provider.starts_with("AWS")));
+        assert!(aws.iter().any(|o| o.provider == "AWS China"));
         let a100 = select(
             &all(),
             &ExportFilter {

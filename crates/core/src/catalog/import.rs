@@ -10,8 +10,10 @@
 //! - Required per row: `provider`, `instance_type`, `gpu_model`, `gpu_count` (a whole number
 //!   1–1024), `currency` (`USD` or `CNY`) and `on_demand_per_hour` (a positive price per
 //!   instance-hour, dot decimal: `1,5` is refused, never read as 15). Optional: `provider_kind`,
-//!   `gpu_memory_gib`, `vcpus`, `ram_gib`, `region`, `spot_per_hour`, `as_of` (`YYYY-MM-DD` or
-//!   `YYYY-MM`), `note`.
+//!   `gpu_memory_gib`, `vcpus`, `ram_gib`, `region`, `spot_per_hour`, `as_of` (`YYYY-MM-DD`,
+//!   `YYYY-MM`, or `unknown`: date unknown, shown as stale, as the catalog export writes it),
+//!   `note`. (The catalog's offers not sold on demand have no `on_demand_per_hour`, so an
+//!   exported catalog imports back without them.)
 //! - A row that breaks a rule is reported with its 1-based line and the reason, and the valid
 //!   rows still load. JSON must be an array of objects (the export's form); a JSON syntax error
 //!   stops the import with its line, since no later element can be trusted.
@@ -662,7 +664,7 @@ fn build_row(
     let ram_gib = positive(Column::RamGib, get(Column::RamGib)?)?;
     let spot_per_hour = price(Column::SpotPerHour, get(Column::SpotPerHour)?)?;
     let as_of = get(Column::AsOf)?.unwrap_or_default();
-    if !as_of.is_empty() && !valid_date(&as_of) {
+    if !as_of.is_empty() && as_of != super::DATE_UNKNOWN && !valid_date(&as_of) {
         return Err(RowProblem::Date(crate::error::quoted(&as_of)));
     }
     let gpu_model = match gpus::resolve(&source_gpu_name, gpu_memory_gib, "") {
@@ -830,16 +832,35 @@ mod tests {
     #[test]
     fn the_catalog_export_imports_back() {
         use crate::catalog::{export, OFFERS};
+        // Imported prices are on-demand prices: the offers not sold on demand are refused,
+        // each with its line.
         let offers: Vec<&crate::catalog::Offer> = OFFERS.iter().collect();
+        let on_demand: Vec<&crate::catalog::Offer> =
+            OFFERS.iter().filter(|o| o.sold_on_demand()).collect();
         let csv = export::to_csv(&offers).expect("csv");
         let list = parse_price_list("catalog.csv", csv.as_bytes()).expect("csv parses");
-        assert_eq!(list.offers.len(), OFFERS.len(), "{:?}", list.errors.first());
-        let json = export::to_json(&offers);
-        let list = parse_price_list("catalog.json", json.as_bytes()).expect("json parses");
-        assert_eq!(list.offers.len(), OFFERS.len(), "{:?}", list.errors.first());
-        for (a, b) in list.offers.iter().zip(OFFERS) {
-            assert_eq!(a.on_demand_per_hour, b.on_demand_per_hour);
-            assert_eq!(a.gpu_model, b.gpu_model, "{}", b.id);
+        assert_eq!(
+            list.offers.len(),
+            on_demand.len(),
+            "{:?}",
+            list.errors.first()
+        );
+        assert_eq!(list.errors.len(), OFFERS.len() - on_demand.len());
+        assert!(list
+            .errors
+            .iter()
+            .all(|e| e.problem == RowProblem::Empty(Column::OnDemandPerHour)));
+        // The JSON export of the whole catalog is above the import's file limit: import it in
+        // chunks, each a file a user could save.
+        for chunk in on_demand.chunks(300) {
+            let json = export::to_json(chunk);
+            assert!(json.len() <= MAX_FILE_BYTES, "{} bytes", json.len());
+            let list = parse_price_list("catalog.json", json.as_bytes()).expect("json parses");
+            assert_eq!(list.offers.len(), chunk.len(), "{:?}", list.errors.first());
+            for (a, b) in list.offers.iter().zip(chunk) {
+                assert_eq!(Some(a.on_demand_per_hour), b.on_demand_per_hour);
+                assert_eq!(a.gpu_model, b.gpu_model, "{}", b.id);
+            }
         }
     }
 }

@@ -6,16 +6,21 @@
 //! so the browser bundle carries no CSV parser and does no parsing at start-up.
 
 pub mod aliases;
+mod decode;
 pub mod export;
 pub mod gpus;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod guards;
 pub mod import;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod ingest;
 pub mod query;
+pub mod terms;
 pub mod user;
 pub mod validation;
 
 use planner_engine::{Billing, Currency};
+pub use terms::{billing_rule, gaps, BillingMode, BillingRule, Gap, PriceBasis, PriceTerm, Term};
 
 /// One dated public source the catalog was built from.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -24,10 +29,11 @@ pub struct Source {
     pub id: &'static str,
     /// Where the data came from: repository, path and commit (from `PROVENANCE.md`).
     pub reference: &'static str,
-    /// As-of date of the prices: `YYYY-MM-DD` when the source states it, else `YYYY-MM`
-    /// (the month the snapshot was read, when the source's own date was not recorded).
+    /// Date of the data: `YYYY-MM-DD` (a commit date, a generated-at stamp, a page's "updated"
+    /// date), `YYYY-MM` when only the month is known, or [`DATE_UNKNOWN`] when the source's data
+    /// date is not known (then the prices count as stale).
     pub as_of: &'static str,
-    /// Whether `as_of` is the source's own date (`true`) or only the month it was read (`false`).
+    /// Whether `as_of` is a day (`true`) rather than a month or unknown (`false`).
     pub as_of_exact: bool,
     /// Licence of the data as stated in `PROVENANCE.md`.
     pub licence: &'static str,
@@ -44,6 +50,10 @@ static UNKNOWN_SOURCE: Source = Source {
     licence: "",
     note: "",
 };
+
+/// The `as_of` of a source whose data date is not known ("date unknown"): such prices count as
+/// stale ([`Source::is_stale`]).
+pub const DATE_UNKNOWN: &str = "unknown";
 
 /// Prices older than this many months are marked stale in the UI (docs/cost-model.md, "Units",
 /// dates). List prices of the big clouds change a few times a year, so a year-old snapshot
@@ -69,8 +79,14 @@ impl Source {
         Some(months.max(0) as u32)
     }
 
-    /// Whether the prices are older than [`STALE_AFTER_MONTHS`] on `today`. A malformed date
-    /// counts as stale, so it is never presented as fresh.
+    /// Whether the data date is known (not [`DATE_UNKNOWN`] and well-formed).
+    #[must_use]
+    pub fn date_known(&self) -> bool {
+        self.as_of_year_month().is_some()
+    }
+
+    /// Whether the prices are older than [`STALE_AFTER_MONTHS`] on `today`. An unknown
+    /// ([`DATE_UNKNOWN`]) or malformed date counts as stale, so it is never presented as fresh.
     #[must_use]
     pub fn is_stale(&self, today: (i32, u32)) -> bool {
         self.age_months(today)
@@ -82,8 +98,11 @@ impl Source {
 ///
 /// Prices are **per instance-hour in the offer's native `currency`**; per GPU-hour figures are
 /// derived with [`Offer::on_demand_per_gpu_hour`]. When a source lists the same instance type in
-/// several regions or zones, the catalog keeps the cheapest on-demand listing (the rule named
-/// by [`AGGREGATION_RULE`]) and records its region and how many regions list it.
+/// several regions or zones, the catalog keeps one headline listing by the rule named by
+/// [`AGGREGATION_RULE`] (the cheapest; for Chinese hyperscalers the cheapest mainland listing)
+/// and records its region and how many regions list it. An offer not sold on demand (spot
+/// only, Capacity Blocks, Flex-start) has no on-demand price: see
+/// [`Offer::on_demand_per_hour`] and [`OfferDetails::terms`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Offer {
     /// Stable id, unique in the catalog, `"<source id>/<instance type>"` in lower case, e.g. `"skypilot-aws/p4d.24xlarge"`. Used in saved state and URLs.
@@ -109,8 +128,12 @@ pub struct Offer {
     pub region: &'static str,
     /// Number of regions/zones/hosts the source lists this instance type in (at least 1).
     pub listings: u32,
-    /// On-demand price per instance-hour, in `currency`. Finite and positive.
-    pub on_demand_per_hour: f64,
+    /// On-demand price per instance-hour, in `currency`: finite and positive; `None` when the
+    /// offer is **not sold on demand** (Google a3-highgpu-1g/2g/4g, AWS p5e and trn2 are sold
+    /// only as spot, Flex-start or Capacity Blocks): such an offer is kept out of on-demand
+    /// totals and rankings, and its other prices are in [`spot_per_hour`](Self::spot_per_hour)
+    /// and [`OfferDetails::terms`].
+    pub on_demand_per_hour: Option<f64>,
     /// Spot / preemptible price per instance-hour in `currency` for the same listing, if any.
     pub spot_per_hour: Option<f64>,
     /// Native currency of the prices.
@@ -125,12 +148,20 @@ pub struct Offer {
 
 impl Offer {
     /// On-demand price per GPU-hour in the native currency: `on_demand_per_hour / gpu_count`.
-    /// `None` when `gpu_count` is 0 (never in the bundled catalog, but possible for user data).
+    /// `None` when the offer is not sold on demand, or when `gpu_count` is 0 (never in the
+    /// bundled catalog, but possible for user data).
     ///
     /// Example: p3.16xlarge at 24.48/h with 8 GPUs is 3.06 per GPU-hour (docs/cost-model.md, "Units").
     #[must_use]
     pub fn on_demand_per_gpu_hour(&self) -> Option<f64> {
-        (self.gpu_count > 0).then(|| self.on_demand_per_hour / f64::from(self.gpu_count))
+        let price = self.on_demand_per_hour?;
+        (self.gpu_count > 0).then(|| price / f64::from(self.gpu_count))
+    }
+
+    /// Whether the offer is sold on demand (has an on-demand price).
+    #[must_use]
+    pub fn sold_on_demand(&self) -> bool {
+        self.on_demand_per_hour.is_some()
     }
 
     /// Total GPU memory per instance in GiB (`gpu_count × gpu_memory_gib`), when known.
@@ -144,15 +175,22 @@ impl Offer {
     /// in no table, this is a placeholder, never a panic.
     #[must_use]
     pub fn source(&self) -> &'static Source {
-        // Bundled offers index SOURCES (checked by catalog::validation).
-        SOURCES.get(self.source).unwrap_or(&UNKNOWN_SOURCE)
+        source_at(self.source)
     }
+}
+
+/// The bundled source at index `i` of [`SOURCES`] (an offer's or a [`PriceTerm`]'s
+/// `source`); a placeholder for an index past it, never a panic.
+#[must_use]
+pub fn source_at(i: usize) -> &'static Source {
+    // Bundled offers and their price terms index SOURCES (checked by catalog::validation).
+    SOURCES.get(i).unwrap_or(&UNKNOWN_SOURCE)
 }
 
 /// The rule used when a source lists one instance type at several prices (regions, zones,
 /// hosts). Shown in the UI next to the offer table.
 pub const AGGREGATION_RULE: &str =
-    "one row per instance type: the cheapest on-demand listing across the source's regions, zones or hosts (its region is shown)";
+    "one row per instance type: the cheapest on-demand listing across the source's regions, zones or hosts (its region is shown); for Alibaba Cloud, Tencent Cloud and AWS China the cheapest mainland-China listing, with the cheapest listing elsewhere shown beside it";
 
 /// What kind of business sells an offer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -279,22 +317,41 @@ pub struct OfferDetails {
     /// the canonical model's nominal size in [`Offer::gpu_memory_gib`] (drivers report usable
     /// memory: 140.40 GiB for a 141 GB H200, 44.99 for a 48 GB L40S); `None` when equal.
     pub source_gpu_memory_gib: Option<f64>,
-    /// Spread of the on-demand price per instance-hour over the listings.
-    pub on_demand_spread: Spread,
+    /// Spread of the on-demand price per instance-hour over the listings; `None` when the
+    /// offer is not sold on demand.
+    pub on_demand_spread: Option<Spread>,
     /// Spread of the spot price per instance-hour over the listings that have one.
     pub spot_spread: Option<Spread>,
     /// Listings with a spot price.
     pub spot_listings: u32,
     /// Every region the listings name, sorted; empty when the source names none.
     pub regions: &'static [&'static str],
-    /// Committed-use prices, cheapest per (term, payment) across the listings.
+    /// Reserved and committed-use terms the engine can price ([`Commitment`]: term, payment,
+    /// upfront, recurring rate), taken from [`terms`](Self::terms) where the source gives the
+    /// payment split.
     pub commitments: &'static [Commitment],
-    /// Monthly package (包月) price per instance-month, when the same source gives one.
+    /// Monthly package or subscription (包月) price per instance-month, from
+    /// [`terms`](Self::terms), when one is listed.
     pub monthly_per_month: Option<f64>,
+    /// Every price of the offer other than its on-demand headline and cheapest spot price:
+    /// reserved and committed terms, savings plans, subscriptions and packages, Capacity
+    /// Blocks; each with its region and its own source (which may differ from the offer's).
+    pub terms: &'static [PriceTerm],
+    /// Index into [`SOURCES`] of the source of the cheapest spot price, when it is not the
+    /// offer's own source; `None` otherwise.
+    pub spot_source: Option<usize>,
+    /// For a headline chosen among mainland-China listings (Alibaba Cloud, Tencent Cloud, AWS
+    /// China): the cheapest on-demand listing outside the mainland, (price per instance-hour,
+    /// region); `None` otherwise.
+    pub cheapest_elsewhere: Option<(f64, &'static str)>,
+    /// The marketplace the offer is bought through when it resells another cloud (Shadeform,
+    /// Prime Intellect): its prices are the marketplace's; `""` when bought from the provider.
+    pub sold_via: &'static str,
 }
 
 mod data {
-    use super::Source;
+    use super::gpus::{GpuSpec, SourceKind};
+    use super::{BillingMode, BillingRule, Gap, Source};
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
 }
 
@@ -303,6 +360,18 @@ pub static OFFER_DETAILS: &BundledDetails = &BundledDetails;
 
 /// Offers the ingest built but then dropped, with the reason: `(offer id, reason)`.
 pub static DROPPED: &[(&str, &str)] = data::DROPPED;
+
+/// Offers replaced by a newer source's offer for the same thing: `(old id, id of the offer that
+/// replaces it)`. [`offer_by_id`] follows it, so saved scenarios and share links that name an
+/// old id open the current offer.
+pub static SUPERSEDED: &[(&str, &str)] = data::SUPERSEDED;
+
+/// How each provider bills time, with the source of the rule (providers without one are not
+/// listed: their billing is not stated).
+pub static BILLING_RULES: &[BillingRule] = data::BILLING_RULES;
+
+/// Billing modes a provider sells for which no price could be read here, per provider.
+pub static GAPS: &[Gap] = data::GAPS;
 
 /// Index of a bundled offer in [`OFFERS`] by id (binary search over a build-time index).
 #[must_use]
@@ -321,161 +390,11 @@ pub static SOURCES: &[Source] = data::SOURCES;
 pub static OFFERS: &BundledOffers = &BundledOffers;
 
 /// The bundled offers and their details, decoded once, on first use, from the compact text
-/// `build.rs` generates (`ingest::render_rust`): a text of short numbers and strings is about
-/// 40 KB smaller in the gzipped wasm than static arrays of structs (README "Performance"), and
-/// decoding it takes well under a millisecond. The strings borrow from that static text.
+/// `build.rs` generates ([`decode`]).
 fn bundled() -> &'static (Vec<Offer>, Vec<OfferDetails>) {
     static DECODED: std::sync::OnceLock<(Vec<Offer>, Vec<OfferDetails>)> =
         std::sync::OnceLock::new();
-    DECODED.get_or_init(|| decode_offers(data::OFFER_TEXT))
-}
-
-/// Decodes the compact catalog text written by `ingest::render_rust` (same field order, column
-/// by column, notes from a table, ids derived from their prefix and instance type). The
-/// text is generated at build time and checked by the native tests, so a malformed field is a
-/// build bug: it panics with the offer's position.
-fn decode_offers(text: &'static str) -> (Vec<Offer>, Vec<OfferDetails>) {
-    // Column by column (`COLUMNS` of them, one value per offer each), then the note table.
-    const COLUMNS: usize = 32;
-    let mut columns: Vec<std::str::Split<'static, char>> =
-        text.split('\u{1e}').map(|c| c.split('\u{1f}')).collect();
-    assert_eq!(columns.len(), COLUMNS + 1, "catalog text: columns");
-    let notes: Vec<&'static str> = columns.pop().map(Iterator::collect).unwrap_or_default();
-    let n = columns[0].clone().count();
-    let (mut offers, mut details) = (Vec::with_capacity(n), Vec::with_capacity(n));
-    let mut prefix: Option<&'static str> = None;
-    for k in 0..n {
-        let mut column = 0;
-        let mut next = || {
-            let value = columns[column]
-                .next()
-                .unwrap_or_else(|| panic!("catalog text: offer {k} has too few fields"));
-            column += 1;
-            value
-        };
-        let bad = |what: &str| -> ! { panic!("catalog text: offer {k}: bad {what}") };
-        let float = |s: &str| s.parse::<f64>().unwrap_or_else(|_| bad("number"));
-        let opt = |s: &str| (!s.is_empty()).then(|| float(s));
-        let int = |s: &str| s.parse::<u32>().unwrap_or_else(|_| bad("integer"));
-        let (id, provider, instance_type, gpu_model) = (next(), next(), next(), next());
-        // An id is written in full, or as `<prefix>/` (then `<prefix>/<instance type in lower
-        // case>`), or as nothing (the same with the previous offer's prefix).
-        let id: &'static str = if id.is_empty() || id.ends_with('/') {
-            let p = match id.strip_suffix('/') {
-                Some(p) => p,
-                None => prefix.unwrap_or_else(|| bad("id")),
-            };
-            String::leak(format!("{p}/{}", instance_type.to_lowercase()))
-        } else {
-            id
-        };
-        prefix = id.rsplit_once('/').map(|(p, _)| p);
-        let gpu_count = int(next());
-        let (gpu_memory_gib, vcpus, ram_gib) = (opt(next()), opt(next()), opt(next()));
-        let region = next();
-        let listings = int(next());
-        let on_demand_per_hour = float(next());
-        let spot_per_hour = opt(next());
-        let currency = match next() {
-            "U" => Currency::Usd,
-            "C" => Currency::Cny,
-            _ => bad("currency"),
-        };
-        let granularity = next();
-        let granularity_seconds = (!granularity.is_empty()).then(|| int(granularity));
-        let minimum_seconds = int(next());
-        let source = next().parse::<usize>().unwrap_or_else(|_| bad("source"));
-        let note = next()
-            .parse::<usize>()
-            .ok()
-            .and_then(|i| notes.get(i).copied())
-            .unwrap_or_else(|| bad("note"));
-        offers.push(Offer {
-            id,
-            provider,
-            instance_type,
-            gpu_model,
-            gpu_count,
-            gpu_memory_gib,
-            vcpus,
-            ram_gib,
-            region,
-            listings,
-            on_demand_per_hour,
-            spot_per_hour,
-            currency,
-            billing: Billing {
-                granularity_seconds,
-                minimum_seconds,
-            },
-            source,
-            note,
-        });
-        let provider_kind = match next() {
-            "h" => ProviderKind::Hyperscaler,
-            "g" => ProviderKind::GpuCloud,
-            "m" => ProviderKind::Marketplace,
-            _ => bad("provider kind"),
-        };
-        let (source_gpu_name, interconnect) = (next(), next());
-        let (gpu_memory_total_gib, source_gpu_memory_gib) = (opt(next()), opt(next()));
-        // "=": a single price, the offer's own (see `ingest::render_rust`).
-        let spread = |next: &mut dyn FnMut() -> &'static str, price: Option<f64>| {
-            let (min, median, max) = (next(), next(), next());
-            match (min, price) {
-                ("", _) => None,
-                ("=", Some(p)) => Some(Spread {
-                    min: p,
-                    median: p,
-                    max: p,
-                }),
-                ("=", None) => bad("spread"),
-                _ => Some(Spread {
-                    min: float(min),
-                    median: float(median),
-                    max: float(max),
-                }),
-            }
-        };
-        let on_demand_spread =
-            spread(&mut next, Some(on_demand_per_hour)).unwrap_or_else(|| bad("on-demand spread"));
-        let spot_spread = spread(&mut next, spot_per_hour);
-        let spot_listings = int(next());
-        let list = |s: &'static str| s.split('\u{1d}').filter(|x| !x.is_empty());
-        let regions: Vec<&'static str> = list(next()).collect();
-        let commitments: Vec<Commitment> = list(next())
-            .map(|c| {
-                let mut p = c.split(' ');
-                let mut part = || p.next().unwrap_or_else(|| bad("commitment"));
-                Commitment {
-                    term_months: int(part()),
-                    payment: match part() {
-                        "n" => Payment::NoUpfront,
-                        "p" => Payment::PartialUpfront,
-                        "a" => Payment::AllUpfront,
-                        _ => bad("payment"),
-                    },
-                    upfront: float(part()),
-                    per_hour: float(part()),
-                }
-            })
-            .collect();
-        let monthly_per_month = opt(next());
-        details.push(OfferDetails {
-            provider_kind,
-            source_gpu_name,
-            interconnect,
-            gpu_memory_total_gib,
-            source_gpu_memory_gib,
-            on_demand_spread,
-            spot_spread,
-            spot_listings,
-            regions: Vec::leak(regions),
-            commitments: Vec::leak(commitments),
-            monthly_per_month,
-        });
-    }
-    (offers, details)
+    DECODED.get_or_init(|| decode::decode_offers(data::OFFER_TEXT))
 }
 
 /// The type of [`OFFERS`]: dereferences to the bundled `[Offer]` slice.
@@ -510,15 +429,36 @@ impl std::ops::Deref for BundledDetails {
 
 /// Number of source rows read at build time but not made into offers (no or non-positive
 /// on-demand price, fractional vGPU slices, non-GPU accelerators, monthly or storage rows, …;
-/// the rules are in the module doc of `src/catalog/ingest.rs`).
+/// the rules are in the module docs of `src/catalog/ingest/`).
 pub static SKIPPED_ROWS: usize = data::SKIPPED_ROWS;
 
-/// Looks a bundled offer up by its [`Offer::id`] (with the user's imported offers too:
-/// [`query::Catalog::offer_by_id`]).
+/// Looks a bundled offer up by its [`Offer::id`], following an id the catalog replaced
+/// ([`SUPERSEDED`], [`RENAMED_ID_PREFIXES`]) to the offer that replaces it (with the user's
+/// imported offers too: [`query::Catalog::offer_by_id`]).
 #[must_use]
 pub fn offer_by_id(id: &str) -> Option<&'static Offer> {
-    offer_index(id).and_then(|i| OFFERS.get(i))
+    offer_index(id)
+        .and_then(|i| OFFERS.get(i))
+        .or_else(|| {
+            let (_, new) = SUPERSEDED.iter().find(|(old, _)| *old == id)?;
+            offer_index(new).and_then(|i| OFFERS.get(i))
+        })
+        .or_else(|| {
+            let (old, new) = RENAMED_ID_PREFIXES
+                .iter()
+                .find(|(old, _)| id.starts_with(old))?;
+            let renamed = format!("{new}{}", &id[old.len()..]);
+            offer_index(&renamed).and_then(|i| OFFERS.get(i))
+        })
 }
+
+/// Id prefixes of sources replaced by newer sources that sell the same instance types under
+/// the same names: `(old prefix, new prefix)`. Saved scenarios and share links that name an
+/// old id open the current offer ([`offer_by_id`]).
+pub const RENAMED_ID_PREFIXES: &[(&str, &str)] = &[
+    // SkyPilot's US-only v6 Azure file, replaced by the Retail Prices API sources.
+    ("skypilot-azure/", "azure/"),
+];
 
 /// [`offer_by_id`], but ignoring case when the exact id is not found (`SkyPilot-AWS/P4d.24xlarge`
 /// finds `skypilot-aws/p4d.24xlarge`), so hand-typed ids in scenario files work.
@@ -540,8 +480,8 @@ pub fn details(offer: &Offer) -> Option<&'static OfferDetails> {
 
 /// On-demand price per dense 16-bit TFLOPS-hour, in the offer's currency: price per GPU-hour ÷
 /// the GPU's dense BF16 (else FP16) Tensor TFLOPS ([`gpus::GpuSpec::work_tflops`]). `None` when
-/// the GPU has no such figure in the spec table. A100 80GB SXM at 3.20 per GPU-hour and 312
-/// TFLOPS: 0.010256… per TFLOPS-hour.
+/// the GPU has no such figure in the spec table or the offer is not sold on demand. A100 80GB
+/// SXM at 3.20 per GPU-hour and 312 TFLOPS: 0.010256… per TFLOPS-hour.
 #[must_use]
 pub fn price_per_tflops_hour(offer: &Offer) -> Option<f64> {
     let tflops = spec(offer)?.work_tflops()?;
@@ -556,6 +496,22 @@ pub fn price_per_tflops_hour(offer: &Offer) -> Option<f64> {
 pub fn price_per_reference_gpu_hour(offer: &Offer) -> Option<f64> {
     let reference = gpus::spec_by_model(gpus::REFERENCE_MODEL)?.work_tflops()?;
     Some(price_per_tflops_hour(offer)? * reference)
+}
+
+/// The commitment a price term gives the engine (reserved and committed-use terms in months
+/// whose payment split is known), as in [`OfferDetails::commitments`]; `None` for the others.
+#[must_use]
+pub fn term_commitment(term: &PriceTerm) -> Option<Commitment> {
+    decode::commitment(term)
+}
+
+/// Dense 16-bit throughput of the offer's GPU in TFLOPS ([`gpus::GpuSpec::work_tflops`]).
+/// `None` marks an offer with **no throughput figure**: its spec row (data/gpu-specs.csv) has
+/// no dense BF16/FP16 figure, so no speed can be derived for it (job mode then asks for the
+/// option's throughput instead of assuming the reference GPU's).
+#[must_use]
+pub fn throughput_tflops(offer: &Offer) -> Option<f64> {
+    spec(offer)?.work_tflops()
 }
 
 /// The GPU spec row of an offer's canonical `gpu_model`, if it is in [`gpus::GPU_SPECS`].
@@ -719,7 +675,7 @@ mod tests {
             ram_gib: None,
             region: "r",
             listings: 1,
-            on_demand_per_hour,
+            on_demand_per_hour: Some(on_demand_per_hour),
             spot_per_hour: None,
             currency: Currency::Usd,
             billing: Billing::UNSTATED,
@@ -809,7 +765,9 @@ mod tests {
     fn bundled_offers_point_at_dated_sources() {
         // The provider list is checked on the ingest side (ingest::tests).
         assert!(!OFFERS.is_empty());
-        assert!(SOURCES.iter().all(|s| s.as_of_year_month().is_some()));
+        assert!(SOURCES
+            .iter()
+            .all(|s| s.as_of_year_month().is_some() || s.as_of == DATE_UNKNOWN));
         assert!(OFFERS.iter().all(|o| o.source < SOURCES.len()));
         let old = OFFERS
             .iter()

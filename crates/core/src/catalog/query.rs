@@ -327,7 +327,7 @@ fn filter_refs(
         let p = if per_gpu {
             o.on_demand_per_gpu_hour()
         } else {
-            Some(o.on_demand_per_hour)
+            o.on_demand_per_hour
         };
         p.and_then(|p| rate.convert(p, o.currency, display).ok())
             .unwrap_or(f64::INFINITY)
@@ -455,11 +455,13 @@ mod tests {
         let out = filter_offers(OFFERS, &f, Currency::Usd, ExchangeRate::default());
         assert!(!out.is_empty());
         assert!(out.iter().all(|o| o.provider == "AWS"));
+        // Offers not sold on demand (p5e, trn2) sort last.
         let prices: Vec<f64> = out
             .iter()
-            .map(|o| o.on_demand_per_gpu_hour().unwrap())
+            .map(|o| o.on_demand_per_gpu_hour().unwrap_or(f64::INFINITY))
             .collect();
         assert!(prices.windows(2).all(|w| w[0] <= w[1]));
+        assert!(out.last().is_some_and(|o| !o.sold_on_demand()));
         let none = OfferFilter {
             text: "no-such-gpu-anywhere".into(),
             ..OfferFilter::default()

@@ -120,7 +120,7 @@ impl Imported {
                         id: leak(format!("user-{import}")),
                         reference: leak(format!("your price: {file_name}")),
                         as_of: leak(as_of),
-                        as_of_exact: o.as_of.len() == 10,
+                        as_of_exact: o.as_of.len() == 10 && o.as_of != super::DATE_UNKNOWN,
                         licence: "your own data",
                         note: "Imported from your file; not checked against any public source.",
                     }));
@@ -146,7 +146,7 @@ impl Imported {
                 ram_gib: o.ram_gib,
                 region: leak(o.region.clone()),
                 listings: 1,
-                on_demand_per_hour: o.on_demand_per_hour,
+                on_demand_per_hour: Some(o.on_demand_per_hour),
                 spot_per_hour: o.spot_per_hour,
                 currency: o.currency,
                 billing: super::Billing::UNSTATED,
@@ -168,7 +168,7 @@ impl Imported {
                     .map_or("", super::gpus::GpuSpec::interconnect),
                 gpu_memory_total_gib: None,
                 source_gpu_memory_gib,
-                on_demand_spread: one(o.on_demand_per_hour),
+                on_demand_spread: Some(one(o.on_demand_per_hour)),
                 spot_spread: o.spot_per_hour.map(one),
                 spot_listings: u32::from(o.spot_per_hour.is_some()),
                 regions: if offer.region.is_empty() {
@@ -178,6 +178,10 @@ impl Imported {
                 },
                 commitments: &[],
                 monthly_per_month: None,
+                terms: &[],
+                spot_source: None,
+                cheapest_elsewhere: None,
+                sold_via: "",
             }));
             self.offers.push(ImportedOffer {
                 offer,

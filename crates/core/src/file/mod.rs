@@ -542,19 +542,22 @@ pub fn offer_spec(offer: &Offer) -> OptionSpec {
 }
 
 /// The adapter from a catalog or imported [`Offer`] whose prices come from `source` to an
-/// option: label, id, as-of date of its source, on-demand price, GPUs per instance, currency,
-/// billing rule, and the spot price if the offer lists one (no interruption rate or bid cap:
-/// those come from the scenario). Reserved terms, schedules and allowances are not in the
-/// catalog yet, so they come from inline fields only.
+/// option: label, id, as-of date of its source, on-demand price (none for an offer not sold on
+/// demand), GPUs per instance, currency, billing rule, and the spot price if the offer lists
+/// one (no interruption rate or bid cap: those come from the scenario). Reserved terms,
+/// schedules and allowances are not in the catalog yet, so they come from inline fields only.
 #[must_use]
 pub fn offer_spec_from(offer: &Offer, source: &Source) -> OptionSpec {
     let mut o = OptionSpec::on_demand(
         offer.label(),
         offer.currency,
-        offer.on_demand_per_hour,
+        offer.on_demand_per_hour.unwrap_or(1.0),
         offer.gpu_count,
         offer.billing,
     );
+    // An offer not sold on demand has no on-demand price: the engine then refuses an
+    // on-demand share for it (the option needs a spot or reserved strategy).
+    o.on_demand = offer.on_demand_per_hour.map(Schedule::flat);
     o.offer_id = Some(offer.id.to_string());
     o.prices_as_of = Some(source.as_of.to_string());
     o.spot = offer.spot_per_hour.map(|p| SpotMarket {
