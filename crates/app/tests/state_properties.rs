@@ -15,8 +15,8 @@ use planner_core::catalog::query::Catalog;
 use planner_core::catalog::OFFERS;
 use planner_core::file::{
     AllowanceFile, BillingFile, BuyFile, CheckpointFile, FreeFile, Mode, MonteCarloFile,
-    OptionFile, ReservedFile, ScenarioFile, ScheduleFile, SharesFile, SpotFile, WorkloadFile,
-    VERSION,
+    OptionFile, ReservedFile, SavingsPlanFile, ScenarioFile, ScheduleFile, SharesFile, SpotFile,
+    WorkloadFile, VERSION,
 };
 use proptest::prelude::*;
 
@@ -98,13 +98,18 @@ fn option() -> impl Strategy<Value = OptionFile> {
             0.0f64..0.2,
             0.0f64..0.2,
             prop::option::of((0.0f64..0.5, 0.0f64..0.5)),
+            prop::option::of((
+                0.01f64..100.0,
+                0.01f64..50.0,
+                prop_oneof![Just(12u32), Just(36)],
+            )),
         ),
     )
         .prop_map(
             |(
                 (offer, name, as_of, same_currency, gpus, price_kind, p, sched),
                 (billing, shiftable, throughput, reserved, spot, package, failures),
-                (free, storage, egress, shares),
+                (free, storage, egress, shares, savings_plan),
             )| {
                 let offer = offer.map(|i| &OFFERS[i]);
                 // Shares only where there are prices for them, the offer's spot price only
@@ -148,6 +153,11 @@ fn option() -> impl Strategy<Value = OptionFile> {
                     }),
                     spot,
                     monthly_package_per_instance: package,
+                    savings_plan: savings_plan.map(|(c, p, t)| SavingsPlanFile {
+                        commitment_per_hour: c,
+                        plan_per_hour: p,
+                        term_months: t,
+                    }),
                     failures_per_hour: failures,
                     free: free.map(|(g, s)| FreeFile {
                         gpu_hours: AllowanceFile {

@@ -21,12 +21,35 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+/// Issue 18's savings-plan example: 504.00 a day against 393.24 on demand, flagged.
+#[test]
+fn eval_reports_the_savings_plan_and_flags_it() {
+    let out = gpurent(&["eval", "tests/golden/savings-plan.json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
+    let days = 730.0 / 24.0;
+    let plain = v["options"][0]["total"].as_f64().unwrap();
+    assert!((plain / days - 393.24).abs() < 1e-9, "{plain}");
+    let sp = &v["options"][1];
+    let total = sp["total"].as_f64().unwrap();
+    assert!((total / days - 504.00).abs() < 0.005, "{total}");
+    assert_eq!(sp["savings_plan"]["above_on_demand"], true);
+    let u = sp["savings_plan"]["break_even_utilisation"]
+        .as_f64()
+        .unwrap();
+    assert!((u - 21.30 / 32.77).abs() < 1e-12, "{u}");
+    let csv = gpurent(&["eval", "--format", "csv", "tests/golden/savings-plan.json"]);
+    assert!(text(&csv.stdout).starts_with("option,month_730h,month_hours,"));
+    assert!(text(&csv.stdout).contains(",savings_plan_usd,savings_plan_unused_usd,"));
+}
+
 #[test]
 fn eval_prints_json_with_the_case_study_totals() {
     let out = gpurent(&["eval", "tests/golden/case-study-job.json"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
-    assert_eq!(v["version"], 1);
+    // A version-1 file is migrated: the output is this build's version 2, same totals.
+    assert_eq!(v["version"], 2);
     assert_eq!(v["currency"], "USD");
     assert_eq!(v["month"], "730h");
     let mixed = &v["options"][1];

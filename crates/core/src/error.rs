@@ -216,7 +216,8 @@ pub enum FileProblem {
     NotAnObject,
     /// No `version` field.
     MissingVersion,
-    /// A `version` other than the number this build reads ([`crate::file::VERSION`]).
+    /// A `version` other than the numbers this build reads ([`crate::file::OLDEST_VERSION`] to
+    /// [`crate::file::VERSION`]).
     WrongVersion(Found),
     /// A field this version does not know (`key`, as written); `expected` are the fields the
     /// object may have.
@@ -272,7 +273,7 @@ pub enum FileProblem {
 
 impl fmt::Display for FileProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use crate::file::VERSION;
+        use crate::file::{OLDEST_VERSION, VERSION};
         match self {
             FileProblem::Engine(p) => write!(f, "{p}"),
             FileProblem::NotJson(s) => write!(f, "not valid JSON: {s}"),
@@ -280,10 +281,16 @@ impl fmt::Display for FileProblem {
                 "the scenario must be a JSON object ({\"version\": 1, \"options\": [...], ...})",
             ),
             FileProblem::MissingVersion => {
-                write!(f, "is missing (this build reads version {VERSION})")
+                write!(
+                    f,
+                    "is missing (this build reads versions {OLDEST_VERSION} to {VERSION})"
+                )
             }
             FileProblem::WrongVersion(Found::Number(n)) => {
-                write!(f, "unsupported version {n} (this build reads version {VERSION})")
+                write!(
+                    f,
+                    "unsupported version {n} (this build reads versions {OLDEST_VERSION} to {VERSION})"
+                )
             }
             FileProblem::WrongVersion(found) => {
                 write!(f, "must be the number {VERSION}, not {found}")

@@ -8,11 +8,12 @@
 use crate::catalog::query::{Catalog, ResolvedOffer};
 use crate::error::{FileError, FileProblem};
 use crate::file::{
-    AllowanceFile, BillingFile, FreeFile, OptionFile, ReservedFile, ScheduleFile, SharesFile,
-    SpotFile,
+    AllowanceFile, BillingFile, FreeFile, OptionFile, ReservedFile, SavingsPlanFile, ScheduleFile,
+    SharesFile, SpotFile,
 };
 use planner_engine::billing::{Allowance, ReservedTerm, Schedule, SpotMarket};
 use planner_engine::plan::{OptionSpec, Shares};
+use planner_engine::savings_plan::SavingsPlan;
 use planner_engine::{Billing, Currency, Field, FieldPath};
 
 /// Peak hours of a peak/off-peak schedule when the file gives none: 8:00 to 22:00.
@@ -121,6 +122,8 @@ pub struct OptionInput {
     pub spot: Option<SpotInput>,
     /// Monthly package per instance (replaces hourly on-demand billing).
     pub monthly_package_per_instance: Option<f64>,
+    /// Savings plan over the on-demand use (scenario format version 2).
+    pub savings_plan: Option<SavingsPlan>,
     /// Host failures per instance-hour.
     pub failures_per_hour: f64,
     /// Free allowances.
@@ -151,6 +154,7 @@ impl Clone for OptionInput {
             reserved: self.reserved,
             spot: self.spot,
             monthly_package_per_instance: self.monthly_package_per_instance,
+            savings_plan: self.savings_plan,
             failures_per_hour: self.failures_per_hour,
             free: self.free,
             storage_per_gb_month: self.storage_per_gb_month,
@@ -177,6 +181,7 @@ impl PartialEq for OptionInput {
             reserved,
             spot,
             monthly_package_per_instance,
+            savings_plan,
             failures_per_hour,
             free,
             storage_per_gb_month,
@@ -195,6 +200,7 @@ impl PartialEq for OptionInput {
             && *reserved == other.reserved
             && *spot == other.spot
             && *monthly_package_per_instance == other.monthly_package_per_instance
+            && *savings_plan == other.savings_plan
             && *failures_per_hour == other.failures_per_hour
             && *free == other.free
             && *storage_per_gb_month == other.storage_per_gb_month
@@ -337,6 +343,11 @@ impl OptionInput {
             }),
             spot,
             monthly_package_per_instance: f.monthly_package_per_instance,
+            savings_plan: f.savings_plan.map(|p| SavingsPlan {
+                commitment_per_hour: p.commitment_per_hour,
+                plan_per_hour: p.plan_per_hour,
+                term_months: p.term_months,
+            }),
             failures_per_hour: f.failures_per_hour,
             free: f
                 .free
@@ -429,6 +440,11 @@ impl OptionInput {
                 }
             }),
             monthly_package_per_instance: self.monthly_package_per_instance,
+            savings_plan: self.savings_plan.map(|p| SavingsPlanFile {
+                commitment_per_hour: p.commitment_per_hour,
+                plan_per_hour: p.plan_per_hour,
+                term_months: p.term_months,
+            }),
             failures_per_hour: self.failures_per_hour,
             free: (self.free != FreeAllowances::default()).then(|| FreeFile {
                 gpu_hours: allowance(self.free.gpu_hours),
@@ -499,6 +515,7 @@ impl OptionInput {
             });
         }
         o.package_per_instance_month = self.monthly_package_per_instance;
+        o.savings_plan = self.savings_plan;
         o.failures_per_hour = self.failures_per_hour;
         o.free_gpu_hours = self.free.gpu_hours;
         o.free_storage_gb = self.free.storage_gb;

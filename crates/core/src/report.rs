@@ -26,7 +26,8 @@ pub fn csv_money(x: f64) -> String {
 }
 
 /// The evaluation as CSV: a header naming units (`on_demand_usd`, `month_730h`), then per option
-/// and month the month's cost by component, the month's total and the cumulative total. Monte
+/// and month the month's cost by component (the version-2 components, `savings_plan` and
+/// `savings_plan_unused`, only when some option has them), the month's total and the cumulative total. Monte
 /// Carlo bands, when present, add `cumulative_p10/p50/p90` columns.
 #[must_use]
 pub fn to_csv(e: &Evaluation) -> String {
@@ -37,7 +38,22 @@ pub fn to_csv(e: &Evaluation) -> String {
         format!("month_{}", e.month),
         "month_hours".to_string(),
     ];
-    header.extend(Components::NAMES.iter().map(|n| format!("{n}_{cur}")));
+    // Components added by format version 2 get a column only when an option has any of them,
+    // so version-1 scenarios keep their columns (docs/scenario-format.md, "Versions").
+    let shown: Vec<usize> = (0..Components::COUNT)
+        .filter(|&i| {
+            i < Components::FIRST_V2
+                || i == Components::COUNT - 1
+                || e.options
+                    .iter()
+                    .any(|o| o.result.monthly.iter().any(|m| m.values()[i] != 0.0))
+        })
+        .collect();
+    header.extend(
+        shown
+            .iter()
+            .map(|&i| format!("{}_{cur}", Components::NAMES[i])),
+    );
     header.push(format!("month_total_{cur}"));
     header.push(format!("cumulative_total_{cur}"));
     if mc {
@@ -55,7 +71,8 @@ pub fn to_csv(e: &Evaluation) -> String {
                 (i + 1).to_string(),
                 format!("{}", r.month_hours.get(i).copied().unwrap_or(0.0)),
             ];
-            row.extend(m.values().iter().map(|v| csv_money(*v)));
+            let values = m.values();
+            row.extend(shown.iter().map(|&i| csv_money(values[i])));
             row.push(csv_money(m.total()));
             row.push(csv_money(c.total()));
             if mc {

@@ -709,7 +709,8 @@ pub fn load_lenient_in(value: &Value, catalog: &Catalog<'_>) -> (ScenarioFile, V
     match top.get("version") {
         None => notices.push(Notice::new(at, NoticeKind::OlderVersion(0))),
         Some(v) => match v.as_u64() {
-            Some(n) if n == u64::from(VERSION) => {}
+            // Version 1 migrates to version 2 unchanged (crate::file::OLDEST_VERSION): no notice.
+            Some(n) if crate::file::readable_version(n) => {}
             Some(n) if n > u64::from(VERSION) => {
                 notices.push(Notice::new(at, NoticeKind::NewerVersion(n)));
             }

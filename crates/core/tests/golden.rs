@@ -59,6 +59,8 @@ golden! {
     offpeak_render => "offpeak-render",
     free_tier_prototype => "free-tier-prototype",
     marketplace_failures => "marketplace-failures",
+    savings_plan => "savings-plan",
+    bad_savings_plan => "bad-savings-plan",
     bad_unknown_field => "bad-unknown-field",
     bad_version => "bad-version",
     bad_shares_above_100 => "bad-shares-above-100",
@@ -111,5 +113,5 @@ fn scenario_files_round_trip_through_json() {
         assert_eq!(a, b, "{stem}");
         checked += 1;
     }
-    assert_eq!(checked, 6);
+    assert_eq!(checked, 7);
 }

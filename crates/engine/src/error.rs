@@ -79,6 +79,9 @@ pub enum Field {
     Once,
     StoragePerGbMonth,
     EgressPerGb,
+    SavingsPlan,
+    CommitmentPerHour,
+    PlanPerHour,
     // The share link's envelope.
     V,
     Lang,
@@ -91,7 +94,7 @@ pub enum Field {
 
 impl Field {
     /// Every field, in declaration order (for the translation completeness tests).
-    pub const ALL: [Field; 74] = {
+    pub const ALL: [Field; 77] = {
         use Field::*;
         [
             Version,
@@ -162,6 +165,9 @@ impl Field {
             Once,
             StoragePerGbMonth,
             EgressPerGb,
+            SavingsPlan,
+            CommitmentPerHour,
+            PlanPerHour,
             V,
             Lang,
             Scenario,
@@ -244,6 +250,9 @@ impl Field {
             Once => "once",
             StoragePerGbMonth => "storage_per_gb_month",
             EgressPerGb => "egress_per_gb",
+            SavingsPlan => "savings_plan",
+            CommitmentPerHour => "commitment_per_hour",
+            PlanPerHour => "plan_per_hour",
             V => "v",
             Lang => "lang",
             Scenario => "scenario",

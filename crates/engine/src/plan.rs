@@ -13,6 +13,7 @@ use super::billing::{
     Schedule, SpotMarket,
 };
 use super::risk::{expected_run_hours, young_interval, Checkpointing};
+use super::savings_plan::{SavingsPlan, SavingsPlanSummary};
 use super::tco::{crossover_month, OwnedServer};
 use super::{
     ceil_tolerant, in_range, non_negative, positive, whole_in_range, Capacity, Count, EngineError,
@@ -163,6 +164,9 @@ pub struct OptionSpec {
     /// Monthly package price per instance: replaces hourly on-demand billing for the on-demand
     /// share (charged for every month with use).
     pub package_per_instance_month: Option<f64>,
+    /// Savings plan over the on-demand share's hourly use, if any (a monthly package leaves no
+    /// hourly use to cover: the whole commitment is then unused).
+    pub savings_plan: Option<SavingsPlan>,
     /// Host failure rate per instance-hour (marketplace hosts), applies to all capacity.
     pub failures_per_hour: f64,
     /// Free GPU-hours (applied to on-demand use).
@@ -202,6 +206,7 @@ impl OptionSpec {
             reserved: None,
             spot: None,
             package_per_instance_month: None,
+            savings_plan: None,
             failures_per_hour: 0.0,
             free_gpu_hours: Allowance::default(),
             free_storage_gb: Allowance::default(),
@@ -238,6 +243,9 @@ impl OptionSpec {
         }
         if let Some(p) = self.package_per_instance_month {
             positive(f(Field::MonthlyPackagePerInstance), p)?;
+        }
+        if let Some(sp) = &self.savings_plan {
+            sp.validate(f(Field::SavingsPlan))?;
         }
         in_range(f(Field::FailuresPerHour), self.failures_per_hour, 0.0, 10.0)?;
         let free = f(Field::Free);
@@ -690,8 +698,13 @@ impl Prepared {
         let day = &self.day;
         let mut f = FleetDay::default();
         if o.package_per_instance_month.is_none() {
-            f.on_demand += inst.on_demand * day.on_demand_cost * k.on_demand * gran_k;
-            f.on_demand_hours += inst.on_demand * day.run_hours * k.on_demand * gran_k;
+            // A savings plan covers this share of the on-demand instances; its commitment is a
+            // fixed monthly amount (used + unused = commitment × hours).
+            let uncovered = 1.0
+                - o.savings_plan
+                    .map_or(0.0, |sp| sp.covered_share(inst.on_demand));
+            f.on_demand += inst.on_demand * day.on_demand_cost * k.on_demand * gran_k * uncovered;
+            f.on_demand_hours += inst.on_demand * day.run_hours * k.on_demand * gran_k * uncovered;
         }
         if inst.spot > 0.0 {
             f.spot = inst.spot * day.spot_cost * k.spot;
@@ -738,7 +751,9 @@ impl Prepared {
                 + m.reserved_idle
                 + m.package
                 + m.storage
-                + m.egress;
+                + m.egress
+                + m.savings_plan
+                + m.savings_plan_unused;
             let mut od = d * day.on_demand;
             if has_free {
                 let usage = d * day.on_demand_hours * self.g;
@@ -865,6 +880,10 @@ pub(crate) fn evaluate_prepared(
     let mut monthly = vec![Components::default(); n];
     let mut od_hours = vec![0.0; n]; // on-demand instance-hours billed, for free GPU-hours
     let mut od_rework = vec![0.0; n]; // the on-demand part of rework, which free hours also cover
+                                      // The on-demand class's own hourly billing (not spot's fallback), which a savings plan covers.
+    let mut odc_base = vec![0.0; n];
+    let mut odc_rework = vec![0.0; n];
+    let mut odc_hours = vec![0.0; n];
     let od_avg = if day.run_hours > 0.0 {
         day.on_demand_cost / day.run_hours
     } else {
@@ -889,7 +908,11 @@ pub(crate) fn evaluate_prepared(
             m.on_demand += base;
             m.rework += full - base;
             od_rework[i] += full - base;
-            od_hours[i] += instances.on_demand * d * day.run_hours * k.on_demand * gran_k;
+            let hours = instances.on_demand * d * day.run_hours * k.on_demand * gran_k;
+            od_hours[i] += hours;
+            odc_base[i] += base;
+            odc_rework[i] += full - base;
+            odc_hours[i] += hours;
         }
         // Spot class, and its fallback to on-demand in hours above the bid cap.
         if instances.spot > 0.0 {
@@ -924,8 +947,33 @@ pub(crate) fn evaluate_prepared(
                 if let Some(last) = days.iter().rposition(|d| *d > 0.0) {
                     monthly[last].on_demand += instances.on_demand * extra * od_avg;
                     od_hours[last] += instances.on_demand * extra;
+                    odc_base[last] += instances.on_demand * extra * od_avg;
+                    odc_hours[last] += instances.on_demand * extra;
                 }
             }
+        }
+    }
+    // Savings plan: each running hour covers `f` of the on-demand instances at the plan's rate
+    // (up to the commitment), the rest stays on demand, and the commitment not used in an hour
+    // is billed anyway (docs/cost-model.md, "Savings plans").
+    let mut sp_totals = (0.0, 0.0); // (on-demand equivalent, with the plan), before contingency
+    let sp_share = match (&o.savings_plan, o.package_per_instance_month) {
+        (Some(sp), None) => sp.covered_share(instances.on_demand),
+        _ => 0.0,
+    };
+    if let Some(sp) = &o.savings_plan {
+        for i in 0..n {
+            let m = &mut monthly[i];
+            m.on_demand -= sp_share * odc_base[i];
+            m.rework -= sp_share * odc_rework[i];
+            od_rework[i] -= sp_share * odc_rework[i];
+            od_hours[i] -= sp_share * odc_hours[i];
+            m.savings_plan = sp_share * sp.plan_per_hour * odc_hours[i];
+            m.savings_plan_unused =
+                (sp.commitment_per_hour * month_hours[i] - m.savings_plan).max(0.0);
+            let full = odc_base[i] + odc_rework[i];
+            sp_totals.0 += full;
+            sp_totals.1 += (1.0 - sp_share) * full + m.savings_plan + m.savings_plan_unused;
         }
     }
     // Free GPU-hours come off on-demand billing, in the month they belong to.
@@ -998,7 +1046,24 @@ pub(crate) fn evaluate_prepared(
             commitment: reserved_in + after,
         }
     });
-    let after = reserved.map_or(0.0, |r| r.committed_after_horizon);
+    let savings_plan = o.savings_plan.map(|sp| {
+        let terms = horizon.div_ceil(sp.term_months);
+        let after: f64 = (horizon..terms * sp.term_months)
+            .map(|i| sp.commitment_per_hour * plan.months.hours(i))
+            .sum();
+        let od_avg = o.on_demand.map_or(0.0, |s| s.mean());
+        SavingsPlanSummary {
+            commitment_per_hour: sp.commitment_per_hour,
+            covered_share: sp_share,
+            break_even_utilisation: sp.break_even_utilisation(instances.on_demand, od_avg),
+            on_demand_equivalent: sp_totals.0,
+            with_plan: sp_totals.1,
+            above_on_demand: sp_totals.1 > sp_totals.0 * (1.0 + 1e-12),
+            committed_after_horizon: after,
+        }
+    });
+    let after = reserved.map_or(0.0, |r| r.committed_after_horizon)
+        + savings_plan.map_or(0.0, |s| s.committed_after_horizon);
 
     let used_gpu_hours: f64 = match plan.workload {
         Workload::Fleet(fl) => days.iter().map(|d| gpus * d * fl.hours_per_day).sum(),
@@ -1034,6 +1099,7 @@ pub(crate) fn evaluate_prepared(
         overheads: k,
         suggested_checkpoint_hours,
         reserved,
+        savings_plan,
         buy: None,
     })
 }

@@ -9,7 +9,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// Human names of the cost components, in [`Components::NAMES`] order (legend text).
-pub const COMPONENT_LABELS: [&str; 10] = [
+pub const COMPONENT_LABELS: [&str; Components::COUNT] = [
     "Reserved upfront",
     "Reserved recurring",
     "Reserved idle",
@@ -19,8 +19,23 @@ pub const COMPONENT_LABELS: [&str; 10] = [
     "Rework (interruptions)",
     "Storage",
     "Egress",
+    "Savings plan",
+    "Savings plan unused commitment",
     "Contingency",
 ];
+
+/// Colour (index into the theme's series) of component `i`: the first ten in order, as before
+/// savings plans existed; the savings plan takes the reserved-upfront colour and its unused
+/// commitment the idle-reserved colour (both are commitments), and contingency keeps the tenth.
+#[must_use]
+pub fn component_colour(i: usize) -> usize {
+    match i {
+        9 => 0,
+        10 => 2,
+        11 => 9,
+        i => i,
+    }
+}
 
 /// Everything needed to draw the breakdown chart.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,7 +49,7 @@ pub struct BreakdownChart {
     pub option_line: String,
     /// Legend text of the components in [`Components::NAMES`] order, in the UI language
     /// ([`COMPONENT_LABELS`] in English).
-    pub component_labels: [String; 10],
+    pub component_labels: [String; Components::COUNT],
     /// X axis description with the month convention, e.g. `"Month (1 month = 730 h)"`.
     pub x_label: String,
     /// Y axis description with the currency, e.g. `"Cost per month (USD)"`.
@@ -161,7 +176,7 @@ pub fn draw_breakdown<DB: DrawingBackend>(
         .draw()
         .map_err(err)?;
 
-    let colour = |i: usize| theme.series[i % theme.series.len()];
+    let colour = |i: usize| theme.series[component_colour(i) % theme.series.len()];
     let mut rects = Vec::new();
     for (m, month) in chart.monthly.iter().enumerate() {
         let x = (m + 1) as f64;
@@ -228,7 +243,7 @@ pub fn breakdown_svg(
 /// The data behind the chart as CSV: one row per month, the option's name first (so the file
 /// says which option it breaks down), then the month, each component's cost and the month's
 /// total, amounts with 2 decimals ([`planner_core::csv_safe::amount`]). `header` names the columns
-/// in that order (13 names, in the UI language). A chart with nothing to draw gives the header
+/// in that order (2 + [`Components::COUNT`] + 1 names, in the UI language). A chart with nothing to draw gives the header
 /// and one row carrying its `empty_message`, so the file says why it has no data.
 #[must_use]
 pub fn breakdown_csv(chart: &BreakdownChart, header: &[String]) -> String {
@@ -278,7 +293,7 @@ mod tests {
     #[test]
     fn legend_lists_only_components_present() {
         let c = chart();
-        assert_eq!(used_components(&c), vec![3, 7, 9]);
+        assert_eq!(used_components(&c), vec![3, 7, 11]);
         let svg = breakdown_svg(&c, &Theme::LIGHT, 700).unwrap();
         for label in ["On-demand", "Storage", "Contingency"] {
             assert!(svg.contains(label), "{label}");
@@ -306,13 +321,13 @@ mod tests {
 
     #[test]
     fn csv_names_the_option_and_has_a_column_per_component() {
-        let header: Vec<String> = (0..13).map(|i| format!("h{i}")).collect();
+        let header: Vec<String> = (0..15).map(|i| format!("h{i}")).collect();
         let csv = breakdown_csv(&chart(), &header);
         let mut lines = csv.lines();
         assert_eq!(lines.next().unwrap(), header.join(","));
         assert_eq!(
             lines.next().unwrap(),
-            "AWS <p4d>,1,0.00,0.00,0.00,1000.00,0.00,0.00,0.00,50.00,0.00,105.00,1155.00"
+            "AWS <p4d>,1,0.00,0.00,0.00,1000.00,0.00,0.00,0.00,50.00,0.00,0.00,0.00,105.00,1155.00"
         );
         assert_eq!(csv.lines().count(), 7);
     }
@@ -321,11 +336,11 @@ mod tests {
     fn an_empty_chart_csv_says_why() {
         let mut c = chart();
         c.monthly.clear();
-        let header: Vec<String> = (0..13).map(|i| format!("h{i}")).collect();
+        let header: Vec<String> = (0..15).map(|i| format!("h{i}")).collect();
         let csv = breakdown_csv(&c, &header);
         assert_eq!(
             csv,
-            format!("{}\nPick an option,,,,,,,,,,,,\n", header.join(","))
+            format!("{}\nPick an option,,,,,,,,,,,,,,\n", header.join(","))
         );
     }
 }

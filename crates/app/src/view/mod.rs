@@ -50,7 +50,7 @@ pub fn month_words(scenario: &Scenario, t: &Translator) -> String {
 /// Names of the cost components in `t`'s language, in [`planner_engine::plan::Components::NAMES`]
 /// order (legend text and Chinese CSV headers).
 #[must_use]
-pub fn component_labels(t: &Translator) -> [String; 10] {
+pub fn component_labels(t: &Translator) -> [String; planner_engine::plan::Components::COUNT] {
     planner_engine::plan::Components::NAMES
         .map(|n| t.text_named(&format!("component-{}", n.replace('_', "-")), &[]))
 }

@@ -1,4 +1,4 @@
-//! The scenario file: a versioned JSON document (`"version": 1`) that the `gpurent` command line
+//! The scenario file: a versioned JSON document (`"version": 2`) that the `gpurent` command line
 //! reads and the app will export and import (format documented in `docs/scenario-format.md`).
 //! Unknown fields are rejected, and every error is a [`FileError`]: a typed path and a typed
 //! problem (`options[1].reserved.term_months: must be 1–120 months (got 0)` on the command
@@ -28,8 +28,20 @@ mod read;
 pub(crate) use read::Reader;
 pub use read::{read, OPTION_FIELDS, SCENARIO_FIELDS};
 
-/// The only version this build reads and writes.
-pub const VERSION: u32 = 1;
+/// The version this build writes. It also reads [`OLDEST_VERSION`] to this one.
+pub const VERSION: u32 = 2;
+
+/// The oldest version this build reads. Version 1 migrates to version 2 unchanged: every
+/// version-1 field means the same in version 2, and the fields version 2 adds (an option's
+/// `savings_plan`) are absent, i.e. off, so a version-1 file evaluates to the same totals
+/// (docs/scenario-format.md, "Versions").
+pub const OLDEST_VERSION: u32 = 1;
+
+/// Whether this build reads files of `version` ([`OLDEST_VERSION`] to [`VERSION`]).
+#[must_use]
+pub fn readable_version(version: u64) -> bool {
+    (u64::from(OLDEST_VERSION)..=u64::from(VERSION)).contains(&version)
+}
 
 /// A scenario file as written on disk (see `docs/scenario-format.md` for every field).
 #[derive(Debug, Serialize)]
@@ -336,6 +348,18 @@ pub struct ReservedFile {
     pub recurring_per_hour: f64,
 }
 
+/// A savings plan (version 2): an hourly commitment covering the option's on-demand use at the
+/// plan's rate (docs/cost-model.md, "Savings plans").
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SavingsPlanFile {
+    /// Commitment per hour, option currency (for the whole option, not per instance).
+    pub commitment_per_hour: f64,
+    /// Price under the plan per instance-hour, option currency.
+    pub plan_per_hour: f64,
+    /// Term in months (default 12).
+    pub term_months: u32,
+}
+
 /// Spot market.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SpotFile {
@@ -413,6 +437,9 @@ pub struct OptionFile {
     /// Monthly package per instance (replaces hourly on-demand billing).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub monthly_package_per_instance: Option<f64>,
+    /// Savings plan over the on-demand use (version 2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub savings_plan: Option<SavingsPlanFile>,
     /// Host failures per instance-hour.
     pub failures_per_hour: f64,
     /// Free allowances.
@@ -445,6 +472,7 @@ impl Clone for OptionFile {
             reserved: self.reserved,
             spot: self.spot.clone(),
             monthly_package_per_instance: self.monthly_package_per_instance,
+            savings_plan: self.savings_plan,
             failures_per_hour: self.failures_per_hour,
             free: self.free,
             storage_per_gb_month: self.storage_per_gb_month,
@@ -472,6 +500,7 @@ impl PartialEq for OptionFile {
             reserved,
             spot,
             monthly_package_per_instance,
+            savings_plan,
             failures_per_hour,
             free,
             storage_per_gb_month,
@@ -491,6 +520,7 @@ impl PartialEq for OptionFile {
             && *reserved == other.reserved
             && *spot == other.spot
             && *monthly_package_per_instance == other.monthly_package_per_instance
+            && *savings_plan == other.savings_plan
             && *failures_per_hour == other.failures_per_hour
             && *free == other.free
             && *storage_per_gb_month == other.storage_per_gb_month
@@ -724,7 +754,7 @@ impl ScenarioFile {
 /// the display currency, with Monte-Carlo bands when asked for.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Evaluation {
-    /// Format version of this output (same as the input's).
+    /// Format version of this output (this build's [`VERSION`]; a version-1 input is migrated).
     pub version: u32,
     /// Scenario title.
     pub name: Option<String>,
@@ -852,8 +882,37 @@ mod tests {
             .err()
             .map(|e| e.to_string())
             .unwrap_or_default();
-        assert!(e.contains("must be the number 1"), "{e}");
-        assert!(!e.contains("this build reads version 1"), "{e}");
+        assert!(e.contains("must be the number 2"), "{e}");
+        assert!(!e.contains("this build reads version"), "{e}");
+    }
+
+    /// Version 1 migrates to version 2 unchanged: the same document read as either version
+    /// evaluates to the same totals, and is written back as version 2.
+    #[test]
+    fn version_1_reads_as_version_2_with_the_same_totals() {
+        let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden");
+        for name in [
+            "case-study-job",
+            "fleet-portfolio",
+            "job-spot",
+            "offpeak-render",
+            "free-tier-prototype",
+            "marketplace-failures",
+        ] {
+            let v1 = std::fs::read_to_string(dir.join(format!("{name}.json"))).unwrap();
+            assert!(v1.contains("\"version\": 1"), "{name} is a version-1 file");
+            let v2 = v1.replacen("\"version\": 1", "\"version\": 2", 1);
+            let (a, b) = (evaluate_json(&v1).unwrap(), evaluate_json(&v2).unwrap());
+            assert_eq!(a.version, VERSION);
+            for (x, y) in a.options.iter().zip(&b.options) {
+                assert_eq!(x.result.total, y.result.total, "{name}");
+                assert_eq!(x.result.totals, y.result.totals, "{name}");
+            }
+            let file = parse(&v1).unwrap();
+            assert_eq!(file.version, VERSION, "migrated on read");
+        }
+        assert!(!readable_version(0) && readable_version(1) && readable_version(2));
+        assert!(!readable_version(3));
     }
 
     #[test]

@@ -8,7 +8,8 @@
 
 use super::{
     AllowanceFile, BillingFile, BuyFile, CheckpointFile, FreeFile, MonteCarloFile, OptionFile,
-    ReservedFile, ScenarioFile, ScheduleFile, SharesFile, SpotFile, WorkloadFile, VERSION,
+    ReservedFile, SavingsPlanFile, ScenarioFile, ScheduleFile, SharesFile, SpotFile, WorkloadFile,
+    VERSION,
 };
 use crate::error::{Expected, FileError, FileProblem, Found};
 use crate::share::{Notice, NoticeKind};
@@ -67,6 +68,11 @@ const SCHEDULE_FIELDS: &[Field] = &[
     Field::Hourly,
 ];
 const RESERVED_FIELDS: &[Field] = &[Field::TermMonths, Field::Upfront, Field::RecurringPerHour];
+const SAVINGS_PLAN_FIELDS: &[Field] = &[
+    Field::CommitmentPerHour,
+    Field::PlanPerHour,
+    Field::TermMonths,
+];
 const SPOT_FIELDS: &[Field] = &[
     Field::PerHour,
     Field::Hourly,
@@ -90,6 +96,7 @@ pub const OPTION_FIELDS: &[Field] = &[
     Field::Reserved,
     Field::Spot,
     Field::MonthlyPackagePerInstance,
+    Field::SavingsPlan,
     Field::FailuresPerHour,
     Field::Free,
     Field::StoragePerGbMonth,
@@ -424,6 +431,7 @@ impl<'n> Reader<'n> {
             reserved: self.opt(&o, Field::Reserved, Self::reserved),
             spot: self.opt(&o, Field::Spot, Self::spot),
             monthly_package_per_instance: self.opt_f64(&o, Field::MonthlyPackagePerInstance),
+            savings_plan: self.opt(&o, Field::SavingsPlan, Self::savings_plan),
             failures_per_hour: self.f64_or(&o, Field::FailuresPerHour, 0.0),
             free: self.opt(&o, Field::Free, Self::free),
             storage_per_gb_month: self.f64_or(&o, Field::StoragePerGbMonth, 0.0),
@@ -461,6 +469,17 @@ impl<'n> Reader<'n> {
         })
     }
 
+    fn savings_plan(&mut self, v: &Value, at: FieldPath) -> Option<SavingsPlanFile> {
+        let o = self.object(v, at, SAVINGS_PLAN_FIELDS)?;
+        let commitment = self.required(&o, Field::CommitmentPerHour, Self::number);
+        let plan = self.required(&o, Field::PlanPerHour, Self::number);
+        Some(SavingsPlanFile {
+            commitment_per_hour: commitment?,
+            plan_per_hour: plan?,
+            term_months: self.opt_u32(&o, Field::TermMonths).unwrap_or(12),
+        })
+    }
+
     fn spot(&mut self, v: &Value, at: FieldPath) -> Option<SpotFile> {
         let o = self.object(v, at, SPOT_FIELDS)?;
         Some(SpotFile {
@@ -495,12 +514,13 @@ impl<'n> Reader<'n> {
     }
 }
 
-/// The version check of a strict read: `version` present and the number [`VERSION`].
+/// The version check of a strict read: `version` present and a number from
+/// [`super::OLDEST_VERSION`] to [`VERSION`] (older versions migrate unchanged).
 fn check_version(v: &Value) -> Result<(), FileError> {
     let at = FieldPath::of(Field::Version);
     match v.get(Field::Version.name()) {
         None => Err(FileError::new(at, FileProblem::MissingVersion)),
-        Some(n) if n.as_u64() == Some(u64::from(VERSION)) => Ok(()),
+        Some(n) if n.as_u64().is_some_and(super::readable_version) => Ok(()),
         Some(other) => Err(FileError::new(
             at,
             FileProblem::WrongVersion(Found::of(other)),

@@ -27,13 +27,21 @@ pub struct Components {
     pub storage: f64,
     /// Egress (GB beyond the month's free allowance).
     pub egress: f64,
+    /// Savings-plan commitment consumed by use at the plan's rate (docs/cost-model.md,
+    /// "Savings plans"); the use above the commitment is in `on_demand`.
+    pub savings_plan: f64,
+    /// Savings-plan commitment not consumed in its hour, billed anyway.
+    pub savings_plan_unused: f64,
     /// Contingency budget: `contingency_pct` % of every other component.
     pub contingency: f64,
 }
 
 impl Components {
+    /// Number of components.
+    pub const COUNT: usize = 12;
+
     /// Names of the components, in output order (CSV columns, JSON keys).
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; Self::COUNT] = [
         "reserved_upfront",
         "reserved_recurring",
         "reserved_idle",
@@ -43,12 +51,19 @@ impl Components {
         "rework",
         "storage",
         "egress",
+        "savings_plan",
+        "savings_plan_unused",
         "contingency",
     ];
 
+    /// Index in [`Self::NAMES`] of the first component added by scenario format version 2
+    /// (`savings_plan`, …); the CSV report writes those columns only when a scenario uses them,
+    /// so version-1 scenarios keep their columns.
+    pub const FIRST_V2: usize = 9;
+
     /// The components as an array in [`Self::NAMES`] order.
     #[must_use]
-    pub fn values(&self) -> [f64; 10] {
+    pub fn values(&self) -> [f64; Self::COUNT] {
         [
             self.reserved_upfront,
             self.reserved_recurring,
@@ -59,11 +74,13 @@ impl Components {
             self.rework,
             self.storage,
             self.egress,
+            self.savings_plan,
+            self.savings_plan_unused,
             self.contingency,
         ]
     }
 
-    pub(super) fn from_values(v: [f64; 10]) -> Self {
+    pub(super) fn from_values(v: [f64; Self::COUNT]) -> Self {
         Components {
             reserved_upfront: v[0],
             reserved_recurring: v[1],
@@ -74,7 +91,9 @@ impl Components {
             rework: v[6],
             storage: v[7],
             egress: v[8],
-            contingency: v[9],
+            savings_plan: v[9],
+            savings_plan_unused: v[10],
+            contingency: v[11],
         }
     }
 
@@ -94,7 +113,7 @@ impl Components {
     /// Every component mapped through `f` (used for currency conversion).
     pub fn map<E>(&self, f: impl Fn(f64) -> Result<f64, E>) -> Result<Components, E> {
         let v = self.values();
-        let mut out = [0.0; 10];
+        let mut out = [0.0; Self::COUNT];
         for (o, x) in out.iter_mut().zip(v) {
             *o = f(x)?;
         }
@@ -209,6 +228,8 @@ pub struct OptionResult {
     pub suggested_checkpoint_hours: Option<f64>,
     /// Reserved figures, if the option has a reserved term.
     pub reserved: Option<ReservedSummary>,
+    /// Savings-plan figures, if the option has a savings plan.
+    pub savings_plan: Option<SavingsPlanSummary>,
     /// Buy vs rent, if the plan has an owned server (filled in by [`evaluate`]).
     pub buy: Option<BuySummary>,
 }
@@ -242,6 +263,7 @@ impl Clone for OptionResult {
             overheads: self.overheads,
             suggested_checkpoint_hours: self.suggested_checkpoint_hours,
             reserved: self.reserved,
+            savings_plan: self.savings_plan,
             buy: self.buy.clone(),
         }
     }
@@ -288,6 +310,15 @@ impl OptionResult {
                 committed_after_horizon: c(r.committed_after_horizon)?,
                 commitment: c(r.commitment)?,
                 ..*r
+            });
+        }
+        if let Some(sp) = &self.savings_plan {
+            out.savings_plan = Some(SavingsPlanSummary {
+                commitment_per_hour: c(sp.commitment_per_hour)?,
+                on_demand_equivalent: c(sp.on_demand_equivalent)?,
+                with_plan: c(sp.with_plan)?,
+                committed_after_horizon: c(sp.committed_after_horizon)?,
+                ..*sp
             });
         }
         Ok(out)

@@ -216,6 +216,21 @@ fn fleet_fast_path_agrees_with_the_full_evaluation() {
     };
     o.storage_per_gb_month = 0.1;
     o.egress_per_gb = 0.05;
+    for sp in [
+        None,
+        Some(SavingsPlan {
+            commitment_per_hour: 4.0,
+            plan_per_hour: 4.5,
+            term_months: 12,
+        }),
+    ] {
+        o.savings_plan = sp;
+        fast_path_agrees(&plan, &o);
+    }
+}
+
+fn fast_path_agrees(plan: &Plan, o: &OptionSpec) {
+    let (plan, o) = (plan.clone(), o.clone());
     let p = prepare(&plan, &o, FieldPath::option(0)).unwrap();
     let base = evaluate_prepared(&plan, &o, &p, None, FieldPath::option(0)).unwrap();
     let mut out = Vec::new();
@@ -293,4 +308,50 @@ mod fast_path_properties {
             }
         }
     }
+}
+
+/// Issue 18's savings-plan example on a fleet: commitment 20.00/h, 32.77 on demand, 21.30 under
+/// the plan. All day: 22.00005 an hour; 12 h a day: 504.00 a day against 393.24 on demand, so
+/// the plan is flagged; the commitment is owed for the rest of its 12-month term.
+#[test]
+fn savings_plan_issue_example() {
+    let mut o = od(32.77, 8);
+    o.savings_plan = Some(SavingsPlan {
+        commitment_per_hour: 20.0,
+        plan_per_hour: 21.30,
+        term_months: 12,
+    });
+    let days = 730.0 / 24.0;
+    let all_day = evaluate_option(&fleet(8, 24.0, 7.0, 1), &o, None).unwrap();
+    assert!(close(
+        all_day.total / 730.0,
+        20.0 + (1.0 - 20.0 / 21.30) * 32.77
+    ));
+    assert!(close(all_day.totals.savings_plan, 20.0 * 730.0));
+    assert!(all_day.totals.savings_plan_unused.abs() < 1e-9);
+    let s = all_day.savings_plan.unwrap();
+    assert!(!s.above_on_demand);
+    assert!(close(s.committed_after_horizon, 11.0 * 730.0 * 20.0));
+    assert!(close(
+        all_day.total_with_commitment,
+        all_day.total + 11.0 * 730.0 * 20.0
+    ));
+
+    let half = evaluate_option(&fleet(8, 12.0, 7.0, 1), &o, None).unwrap();
+    assert!(
+        (half.total / days - 504.00).abs() < 0.005,
+        "{}",
+        half.total / days
+    );
+    assert!(close(half.totals.savings_plan_unused, 12.0 * 20.0 * days));
+    let s = half.savings_plan.unwrap();
+    assert!((s.on_demand_equivalent / days - 393.24).abs() < 1e-9);
+    assert!(s.above_on_demand);
+    assert!(close(s.break_even_utilisation.unwrap(), 21.30 / 32.77));
+    assert!(close(s.covered_share, 20.0 / 21.30));
+
+    // Without a plan the same fleet costs 393.24 a day: the plan is an addition, off by default.
+    let plain = evaluate_option(&fleet(8, 12.0, 7.0, 1), &od(32.77, 8), None).unwrap();
+    assert!(close(plain.total / days, 393.24));
+    assert_eq!(plain.savings_plan, None);
 }
