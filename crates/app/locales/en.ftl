@@ -200,6 +200,8 @@ ui-actions = Actions
 ## Warnings of the comparison table ($amount: money for the locale).
 warn-reserved-above-on-demand = reserved rate above on-demand: never pays off
 warn-committed-after-horizon = { $amount } committed after the horizon
+warn-savings-plan-above-on-demand = savings plan costs more than on-demand: { $plan } against { $on_demand }
+warn-savings-plan-after-horizon = { $amount } of savings-plan commitment after the horizon
 warn-reserved-idle = { $amount } of reserved capacity idle
 
 ## CSV headers. English headers are stable snake_case names for scripts ($currency: lower-case
@@ -214,6 +216,8 @@ csv-per-used-gpu-hour = { $currency }_per_used_gpu_hour
 csv-per-job = { $currency }_per_job
 csv-finish-months = finish_months_{ $month }
 csv-break-even-utilisation = break_even_utilisation_pct
+csv-savings-plan = savings_plan_{ $currency }
+csv-savings-plan-break-even = savings_plan_break_even_utilisation_pct
 csv-break-even-months = break_even_months_{ $month }
 csv-warnings = warnings
 csv-month = month_{ $month }
@@ -305,6 +309,10 @@ ui-unit-times-reference = × reference
 ui-on-demand-share = On-demand: { $pct } % (the rest; reserved + spot + on-demand = 100 %)
 ui-no-commitment = This offer lists no committed-use (reserved) price in the catalog: type the prices you were quoted to give it a reserved share.
 ui-reserved-term = Reserved term
+ui-savings-plan = Savings plan
+ui-savings-plan-commitment = Savings-plan commitment per hour
+ui-savings-plan-rate = Price under the savings plan per instance-hour
+ui-savings-plan-term = Savings-plan term
 ui-reserved-upfront = Reserved upfront per instance
 ui-reserved-price = Reserved price
 ui-unit-per-instance-hour = { $currency }/instance-hour

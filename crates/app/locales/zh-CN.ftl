@@ -198,6 +198,8 @@ ui-actions = 操作
 ## Warnings of the comparison table ($amount: money for the locale).
 warn-reserved-above-on-demand = 预留价格高于按需价格：永远无法回本
 warn-committed-after-horizon = 规划期结束后仍承诺 { $amount }
+warn-savings-plan-above-on-demand = 节省计划比按需更贵：{ $plan }，按需 { $on_demand }
+warn-savings-plan-after-horizon = 规划期结束后仍有节省计划承诺 { $amount }
 warn-reserved-idle = 预留容量闲置 { $amount }
 
 ## CSV headers (words with units; see en.ftl).
@@ -210,6 +212,8 @@ csv-per-used-gpu-hour = 每实际使用 GPU 小时（{ $currency }）
 csv-per-job = 每个作业（{ $currency }）
 csv-finish-months = 完成时间（月，{ $month }）
 csv-break-even-utilisation = 盈亏平衡利用率（%）
+csv-savings-plan = 节省计划（{ $currency }）
+csv-savings-plan-break-even = 节省计划盈亏平衡利用率（%）
 csv-break-even-months = 盈亏平衡（月，{ $month }）
 csv-warnings = 警告
 csv-month = 月份（{ $month }）
@@ -301,6 +305,10 @@ ui-unit-times-reference = × 参考
 ui-on-demand-share = 按需：{ $pct } %（其余部分；预留 + 竞价 + 按需 = 100 %）
 ui-no-commitment = 目录中此报价没有承诺使用（预留）价格：请输入您获得的报价，以设置预留比例。
 ui-reserved-term = 预留期限
+ui-savings-plan = 节省计划
+ui-savings-plan-commitment = 节省计划每小时承诺消费
+ui-savings-plan-rate = 节省计划下每实例小时价格
+ui-savings-plan-term = 节省计划期限
 ui-reserved-upfront = 每实例预留预付款
 ui-reserved-price = 预留价格
 ui-unit-per-instance-hour = { $currency }/实例小时

@@ -10,6 +10,7 @@ use planner_core::option::{OptionInput, SpotInput, SpotPrices};
 use planner_engine::billing::ReservedTerm;
 use planner_engine::plan::{FleetLoad, JobLoad, JobSize, Shares, Workload};
 use planner_engine::risk::Checkpointing;
+use planner_engine::savings_plan::SavingsPlan;
 use planner_engine::tco::OwnedServer;
 use planner_engine::{Currency, MonthConvention, MonthLength};
 
@@ -134,6 +135,21 @@ pub enum Action {
         upfront: f64,
         /// Recurring price per instance-hour.
         per_hour: f64,
+    },
+    /// Give option `index` a savings plan (docs/cost-model.md, "Savings plans"): a commitment
+    /// per hour for the whole option (validated against [`SAVINGS_PLAN_COMMITMENT_SPEC`]; 0
+    /// removes the plan), the price under the plan per instance-hour
+    /// ([`SAVINGS_PLAN_RATE_SPEC`]) and the term in whole months ([`SAVINGS_PLAN_TERM_SPEC`]),
+    /// in the option's currency.
+    SetSavingsPlan {
+        /// Position of the option.
+        index: usize,
+        /// Commitment per hour; 0 = no plan.
+        commitment_per_hour: f64,
+        /// Price under the plan per instance-hour.
+        plan_per_hour: f64,
+        /// Term, months.
+        term_months: f64,
     },
     /// Compare with owning servers (the example server of docs/cost-model.md, "Buy vs rent", when first switched on),
     /// or stop comparing.
@@ -405,6 +421,30 @@ impl Scenario {
                     term_months: term,
                     upfront,
                     recurring_per_hour: per_hour,
+                });
+                next.engine_accepts()?;
+            }
+            Action::SetSavingsPlan {
+                index,
+                commitment_per_hour,
+                plan_per_hour,
+                term_months,
+            } => {
+                let commitment = check(
+                    commitment_per_hour,
+                    SAVINGS_PLAN_COMMITMENT_SPEC,
+                    Input::SavingsPlanCommitment,
+                )?;
+                let rate = check(
+                    plan_per_hour,
+                    SAVINGS_PLAN_RATE_SPEC,
+                    Input::SavingsPlanRate,
+                )?;
+                let term = check(term_months, SAVINGS_PLAN_TERM_SPEC, Input::SavingsPlanTerm)?;
+                next.option_mut(index)?.savings_plan = (commitment > 0.0).then_some(SavingsPlan {
+                    commitment_per_hour: commitment,
+                    plan_per_hour: rate,
+                    term_months: term as u32,
                 });
                 next.engine_accepts()?;
             }

@@ -27,8 +27,9 @@ pub fn rate_or_na(value: Option<f64>, currency: Currency) -> String {
 }
 
 /// Warnings about one option, in words (empty when there is nothing to flag):
-/// a reserved rate above on-demand, reserved capacity paid for but idle, and a reserved
-/// commitment running past the horizon.
+/// a reserved rate above on-demand, reserved capacity paid for but idle, a reserved
+/// commitment running past the horizon, a savings plan costing more than on-demand (with both
+/// amounts) and its commitment running past the horizon.
 #[must_use]
 pub fn warnings(r: &OptionResult, currency: Currency, t: &Translator) -> Vec<String> {
     let l = t.language();
@@ -43,6 +44,29 @@ pub fn warnings(r: &OptionResult, currency: Currency, t: &Translator) -> Vec<Str
                 &[(
                     "amount",
                     Arg::Text(i18n::money(l, res.committed_after_horizon, currency)),
+                )],
+            ));
+        }
+    }
+    if let Some(sp) = &r.savings_plan {
+        if sp.above_on_demand {
+            out.push(t.text_with(
+                msg!("warn-savings-plan-above-on-demand"),
+                &[
+                    ("plan", Arg::Text(i18n::money(l, sp.with_plan, currency))),
+                    (
+                        "on_demand",
+                        Arg::Text(i18n::money(l, sp.on_demand_equivalent, currency)),
+                    ),
+                ],
+            ));
+        }
+        if sp.committed_after_horizon > 0.0 {
+            out.push(t.text_with(
+                msg!("warn-savings-plan-after-horizon"),
+                &[(
+                    "amount",
+                    Arg::Text(i18n::money(l, sp.committed_after_horizon, currency)),
                 )],
             ));
         }
@@ -104,6 +128,7 @@ fn csv_number(value: Option<f64>) -> String {
 #[must_use]
 pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str, t: &Translator) -> String {
     let c = Arg::Text(csv_currency(t, currency));
+    let c2 = c.clone();
     let m = Arg::Text(month.to_string());
     let header = [
         t.text(msg!("csv-option")),
@@ -119,6 +144,8 @@ pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str, t: &Tra
         t.text_with(msg!("csv-finish-months"), &[("month", m.clone())]),
         t.text(msg!("csv-break-even-utilisation")),
         t.text_with(msg!("csv-break-even-months"), &[("month", m)]),
+        t.text_with(msg!("csv-savings-plan"), &[("currency", c2)]),
+        t.text(msg!("csv-savings-plan-break-even")),
         t.text(msg!("csv-warnings")),
     ];
     let mut w = csv::Writer::from_writer(Vec::new());
@@ -141,6 +168,12 @@ pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str, t: &Tra
                     .map(|u| u * 100.0),
             ),
             csv_number(reserved.and_then(|x| x.break_even_months)),
+            csv_amount(Some(r.totals.savings_plan + r.totals.savings_plan_unused)),
+            csv_number(
+                r.savings_plan
+                    .and_then(|x| x.break_even_utilisation)
+                    .map(|u| u * 100.0),
+            ),
             neutralise(&warnings(r, currency, t).join("; ")),
         ];
         let _ = w.write_record(&row);
@@ -262,7 +295,7 @@ mod tests {
         let mut lines = csv.lines();
         assert_eq!(
             lines.next().unwrap(),
-            "option,offer_id,prices_as_of,total_usd,total_with_commitment_usd,usd_per_used_gpu_hour,usd_per_job,finish_months_730h,break_even_utilisation_pct,break_even_months_730h,warnings"
+            "option,offer_id,prices_as_of,total_usd,total_with_commitment_usd,usd_per_used_gpu_hour,usd_per_job,finish_months_730h,break_even_utilisation_pct,break_even_months_730h,savings_plan_usd,savings_plan_break_even_utilisation_pct,warnings"
         );
         let rows: Vec<&str> = lines.collect();
         assert_eq!(rows.len(), r.len());

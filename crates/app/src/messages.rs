@@ -70,6 +70,9 @@ fn input_label(input: Input) -> Msg {
         Input::Pue => msg!("field-pue"),
         Input::ElectricityPrice => msg!("ui-buy-electricity"),
         Input::Operations => msg!("ui-buy-operations"),
+        Input::SavingsPlanCommitment => msg!("ui-savings-plan-commitment"),
+        Input::SavingsPlanRate => msg!("ui-savings-plan-rate"),
+        Input::SavingsPlanTerm => msg!("ui-savings-plan-term"),
     }
 }
 
@@ -107,6 +110,10 @@ fn field_label(path: &FieldPath) -> Option<Msg> {
         (_, Field::IntervalHours) => msg!("ui-checkpoint-every"),
         (_, Field::WriteHours) => msg!("ui-checkpoint-write"),
         (_, Field::RestartHours) => msg!("ui-restart-time"),
+        (_, Field::SavingsPlan) => msg!("ui-savings-plan"),
+        (_, Field::CommitmentPerHour) => msg!("ui-savings-plan-commitment"),
+        (_, Field::PlanPerHour) => msg!("ui-savings-plan-rate"),
+        (Some(Field::SavingsPlan), Field::TermMonths) => msg!("ui-savings-plan-term"),
         (_, Field::TermMonths) => msg!("ui-reserved-term"),
         (_, Field::Upfront) => msg!("ui-reserved-upfront"),
         (_, Field::RecurringPerHour) => msg!("ui-reserved-price"),

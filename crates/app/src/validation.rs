@@ -158,6 +158,31 @@ pub const RESERVED_PER_HOUR_SPEC: NumberSpec = NumberSpec {
     min_positive: 0.0,
 };
 
+/// Accepted savings-plan commitments per hour, option currency: 0–100,000 (0 = no plan; the
+/// engine's own bound is above 0, `SavingsPlan::validate`).
+pub const SAVINGS_PLAN_COMMITMENT_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 100_000.0,
+    integer: false,
+    min_positive: 0.0,
+};
+/// Accepted prices under a savings plan per instance-hour: 0.0001–10,000 (a plan rate of 0
+/// would cover unlimited use).
+pub const SAVINGS_PLAN_RATE_SPEC: NumberSpec = NumberSpec {
+    min: 0.0001,
+    max: 10_000.0,
+    integer: false,
+    min_positive: 0.0,
+};
+/// Accepted savings-plan terms: whole months 1–120 (`savings_plan::MAX_TERM_MONTHS`; AWS
+/// and Azure sell 12 and 36).
+pub const SAVINGS_PLAN_TERM_SPEC: NumberSpec = NumberSpec {
+    min: 1.0,
+    max: planner_engine::savings_plan::MAX_TERM_MONTHS as f64,
+    integer: true,
+    min_positive: 0.0,
+};
+
 /// Accepted owned-server purchase prices: 0–100,000,000.
 pub const PURCHASE_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
@@ -238,11 +263,14 @@ pub enum Input {
     Pue,
     ElectricityPrice,
     Operations,
+    SavingsPlanCommitment,
+    SavingsPlanRate,
+    SavingsPlanTerm,
 }
 
 impl Input {
     /// Every field (for the translation completeness test).
-    pub const ALL: [Input; 31] = {
+    pub const ALL: [Input; 34] = {
         use Input::*;
         [
             Gpus,
@@ -276,6 +304,9 @@ impl Input {
             Pue,
             ElectricityPrice,
             Operations,
+            SavingsPlanCommitment,
+            SavingsPlanRate,
+            SavingsPlanTerm,
         ]
     };
 
@@ -315,6 +346,9 @@ impl Input {
             Pue => "PUE",
             ElectricityPrice => "electricity price",
             Operations => "operations cost",
+            SavingsPlanCommitment => "savings-plan commitment",
+            SavingsPlanRate => "price under the savings plan",
+            SavingsPlanTerm => "savings-plan term",
         }
     }
 }

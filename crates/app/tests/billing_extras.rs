@@ -1,0 +1,146 @@
+//! Issue 18's billing extras through the app's model: the typed actions, their validation and
+//! messages, the results and view-model data that carry the new components, and the files,
+//! links and saved states that carry the new fields (version 2, reading version 1).
+
+use planner_app::action::Action;
+use planner_app::comparison;
+use planner_app::i18n::Translator;
+use planner_app::state::Scenario;
+use planner_app::validation::{Input, ScenarioError};
+use planner_app::view::breakdown::breakdown_chart;
+use planner_app::view::footer::footer;
+use planner_core::catalog::query::Catalog;
+use planner_core::language::Language;
+use planner_core::share::{self, Shared};
+use planner_engine::Currency;
+
+/// The default scenario with a savings plan on option 0 whose commitment covers half of the
+/// option's on-demand price at 70 % of it.
+fn with_plan() -> (Scenario, f64) {
+    let s = Scenario::default();
+    let od = s.evaluate().unwrap()[0].total;
+    let price = s.options()[0]
+        .spec(0, Default::default())
+        .unwrap()
+        .on_demand
+        .unwrap()
+        .mean();
+    let t = s
+        .apply(Action::SetSavingsPlan {
+            index: 0,
+            commitment_per_hour: price * 0.35,
+            plan_per_hour: price * 0.7,
+            term_months: 12.0,
+        })
+        .unwrap();
+    (t, od)
+}
+
+#[test]
+fn a_savings_plan_is_set_evaluated_and_removed() {
+    let (s, od_total) = with_plan();
+    let r = s.evaluate().unwrap();
+    let sp = r[0].savings_plan.expect("a savings plan summary");
+    assert!(r[0].totals.savings_plan > 0.0);
+    assert!(sp.covered_share > 0.0 && sp.covered_share <= 1.0);
+    assert!(sp.break_even_utilisation.is_some());
+    assert!(r[0].total.is_finite() && r[0].total != od_total);
+    // Commitment 0 removes the plan: the totals are those without it again.
+    let off = s
+        .apply(Action::SetSavingsPlan {
+            index: 0,
+            commitment_per_hour: 0.0,
+            plan_per_hour: 1.0,
+            term_months: 12.0,
+        })
+        .unwrap();
+    assert!(off.options()[0].savings_plan.is_none());
+    assert_eq!(off.evaluate().unwrap()[0].total, od_total);
+}
+
+#[test]
+fn bad_savings_plan_input_is_refused_with_its_field_and_nothing_changes() {
+    let (s, _) = with_plan();
+    for (c, p, t, input) in [
+        (-1.0, 1.0, 12.0, Input::SavingsPlanCommitment),
+        (f64::NAN, 1.0, 12.0, Input::SavingsPlanCommitment),
+        (1.0, 0.0, 12.0, Input::SavingsPlanRate),
+        (1.0, f64::INFINITY, 12.0, Input::SavingsPlanRate),
+        (1.0, 1.0, 0.0, Input::SavingsPlanTerm),
+        (1.0, 1.0, 12.5, Input::SavingsPlanTerm),
+    ] {
+        let e = s
+            .apply(Action::SetSavingsPlan {
+                index: 0,
+                commitment_per_hour: c,
+                plan_per_hour: p,
+                term_months: t,
+            })
+            .unwrap_err();
+        match &e {
+            ScenarioError::OutOfRange { input: i, .. } => assert_eq!(*i, input, "{e}"),
+            other => panic!("expected an out-of-range refusal, got {other:?}"),
+        }
+        for lang in [Language::En, Language::ZhCn] {
+            let text = Translator::new(lang).scenario_error(&e);
+            assert!(!text.is_empty() && !text.contains("NaN") && !text.contains("inf"));
+        }
+    }
+    assert!(s
+        .apply(Action::SetSavingsPlan {
+            index: 99,
+            commitment_per_hour: 1.0,
+            plan_per_hour: 1.0,
+            term_months: 12.0,
+        })
+        .is_err());
+}
+
+#[test]
+fn the_plan_travels_in_files_links_and_its_components_in_the_view_data() {
+    let (s, _) = with_plan();
+    // Scenario file and share link.
+    let file = s.to_file();
+    assert_eq!(file.version, 2);
+    assert!(file.options[0].savings_plan.is_some());
+    assert_eq!(
+        Scenario::from_file(file.clone(), &Catalog::BUNDLED).unwrap(),
+        s
+    );
+    let link = share::encode(&Shared {
+        language: Language::ZhCn,
+        scenario: file.clone(),
+    })
+    .unwrap();
+    let opened = share::decode(&link).unwrap();
+    assert!(opened.notices.is_empty(), "{:?}", opened.notices);
+    assert_eq!(opened.scenario, file);
+    // A version-1 document opens without a notice.
+    let mut v1 = serde_json::to_value(Scenario::default().to_file()).unwrap();
+    v1["version"] = serde_json::json!(1);
+    let (read, notices) = share::load_lenient(&v1);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(
+        Scenario::from_file(read, &Catalog::BUNDLED)
+            .unwrap()
+            .evaluate()
+            .unwrap()[0]
+            .total,
+        Scenario::default().evaluate().unwrap()[0].total
+    );
+    // Breakdown chart data and the comparison CSV carry the plan.
+    let r = s.evaluate().unwrap();
+    for lang in [Language::En, Language::ZhCn] {
+        let t = Translator::new(lang);
+        let c = breakdown_chart(&s, &r, 0, &footer(&s, &r, &t), &t);
+        let used = planner_app::chart::breakdown::used_components(&c);
+        assert!(used.contains(&9), "savings_plan in the legend: {used:?}");
+        assert!(!c.component_labels[9].is_empty() && !c.component_labels[10].is_empty());
+        let csv = comparison::to_csv(&r, Currency::Usd, "730h", &t);
+        assert_eq!(csv.lines().next().unwrap().split(',').count(), 13);
+    }
+    let csv = comparison::to_csv(&r, Currency::Usd, "730h", &Translator::new(Language::En));
+    let row: Vec<&str> = csv.lines().nth(1).unwrap().split(',').collect();
+    let sp: f64 = row[10].parse().unwrap();
+    assert!((sp - (r[0].totals.savings_plan + r[0].totals.savings_plan_unused)).abs() < 0.005);
+}
