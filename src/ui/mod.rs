@@ -3,6 +3,7 @@
 
 pub mod advisor;
 pub mod bands;
+pub mod billing_extras;
 pub mod chart_panel;
 pub mod comparison;
 pub mod language;
@@ -595,6 +596,7 @@ pub fn app(props: &AppProps) -> Html {
                     <legend>{ t.text(msg!("ui-strategy-legend")) }</legend>
                     <Strategy scenario={scenario.clone()} on_action={on_action.clone()} />
                 </fieldset>
+                <billing_extras::BillingExtras scenario={scenario.clone()} results={engine_results.clone()} on_action={on_action.clone()} />
                 <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-budget-conventions")) }</legend>
                     <div class="sliders">

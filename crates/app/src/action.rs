@@ -6,13 +6,18 @@ use crate::state::{Scenario, DEFAULT_BUY, DEFAULT_HOURS_PER_DAY, DEFAULT_JOB_GPU
 use crate::validation::*;
 use planner_core::catalog;
 use planner_core::catalog::query::ResolvedOffer;
+use planner_core::catalog::support::support_plan;
+use planner_core::error::{FileError, FileProblem};
+use planner_core::option::SupportChoice;
 use planner_core::option::{OptionInput, SpotInput, SpotPrices};
 use planner_engine::billing::ReservedTerm;
 use planner_engine::plan::{FleetLoad, JobLoad, JobSize, Shares, Workload};
 use planner_engine::risk::Checkpointing;
 use planner_engine::savings_plan::SavingsPlan;
+use planner_engine::support::{SupportPlan, SupportTier};
 use planner_engine::tco::OwnedServer;
 use planner_engine::{Currency, MonthConvention, MonthLength};
+use planner_engine::{Field, FieldPath};
 
 /// Fleet or job: what a scenario's workload is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,6 +155,26 @@ pub enum Action {
         plan_per_hour: f64,
         /// Term, months.
         term_months: f64,
+    },
+    /// Put option `index` on a published support plan by id
+    /// (`planner_core::catalog::support::SUPPORT_PLANS`, priced in USD), or take its support
+    /// plan away (`None`). Refused for an unknown id or an option not in USD.
+    SetSupportPlan {
+        /// Position of the option.
+        index: usize,
+        /// Id of the published plan, or `None` for no support plan.
+        plan: Option<String>,
+    },
+    /// Give option `index` a support plan of its own in its currency: the greater of a monthly
+    /// minimum ([`SUPPORT_MINIMUM_SPEC`]) and `pct` % ([`SUPPORT_PCT_SPEC`]) of the month's
+    /// other charges.
+    SetOwnSupport {
+        /// Position of the option.
+        index: usize,
+        /// Monthly minimum.
+        minimum: f64,
+        /// Percentage of the month's other charges.
+        pct: f64,
     },
     /// Compare with owning servers (the example server of docs/cost-model.md, "Buy vs rent", when first switched on),
     /// or stop comparing.
@@ -446,6 +471,36 @@ impl Scenario {
                     plan_per_hour: rate,
                     term_months: term as u32,
                 });
+                next.engine_accepts()?;
+            }
+            Action::SetSupportPlan { index, plan } => {
+                let choice = match plan {
+                    Some(id) => Some(SupportChoice::Published(support_plan(&id).ok_or_else(
+                        || {
+                            ScenarioError::Engine(FileError::new(
+                                FieldPath::option(index)
+                                    .field(Field::Support)
+                                    .field(Field::SupportPlanId),
+                                FileProblem::UnknownSupportPlan(id.clone()),
+                            ))
+                        },
+                    )?)),
+                    None => None,
+                };
+                next.option_mut(index)?.support = choice;
+                next.engine_accepts()?;
+            }
+            Action::SetOwnSupport {
+                index,
+                minimum,
+                pct,
+            } => {
+                let minimum = check(minimum, SUPPORT_MINIMUM_SPEC, Input::SupportMinimum)?;
+                let pct = check(pct, SUPPORT_PCT_SPEC, Input::SupportPct)?;
+                next.option_mut(index)?.support = Some(SupportChoice::Own(SupportPlan {
+                    minimum,
+                    tiers: vec![SupportTier { up_to: None, pct }],
+                }));
                 next.engine_accepts()?;
             }
             Action::EnableBuy(on) => {

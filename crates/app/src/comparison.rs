@@ -129,6 +129,7 @@ fn csv_number(value: Option<f64>) -> String {
 pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str, t: &Translator) -> String {
     let c = Arg::Text(csv_currency(t, currency));
     let c2 = c.clone();
+    let c3 = c.clone();
     let m = Arg::Text(month.to_string());
     let header = [
         t.text(msg!("csv-option")),
@@ -146,6 +147,7 @@ pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str, t: &Tra
         t.text_with(msg!("csv-break-even-months"), &[("month", m)]),
         t.text_with(msg!("csv-savings-plan"), &[("currency", c2)]),
         t.text(msg!("csv-savings-plan-break-even")),
+        t.text_with(msg!("csv-support"), &[("currency", c3)]),
         t.text(msg!("csv-warnings")),
     ];
     let mut w = csv::Writer::from_writer(Vec::new());
@@ -174,6 +176,7 @@ pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str, t: &Tra
                     .and_then(|x| x.break_even_utilisation)
                     .map(|u| u * 100.0),
             ),
+            csv_amount(Some(r.totals.support)),
             neutralise(&warnings(r, currency, t).join("; ")),
         ];
         let _ = w.write_record(&row);
@@ -295,7 +298,7 @@ mod tests {
         let mut lines = csv.lines();
         assert_eq!(
             lines.next().unwrap(),
-            "option,offer_id,prices_as_of,total_usd,total_with_commitment_usd,usd_per_used_gpu_hour,usd_per_job,finish_months_730h,break_even_utilisation_pct,break_even_months_730h,savings_plan_usd,savings_plan_break_even_utilisation_pct,warnings"
+            "option,offer_id,prices_as_of,total_usd,total_with_commitment_usd,usd_per_used_gpu_hour,usd_per_job,finish_months_730h,break_even_utilisation_pct,break_even_months_730h,savings_plan_usd,savings_plan_break_even_utilisation_pct,support_usd,warnings"
         );
         let rows: Vec<&str> = lines.collect();
         assert_eq!(rows.len(), r.len());

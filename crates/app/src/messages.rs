@@ -73,6 +73,8 @@ fn input_label(input: Input) -> Msg {
         Input::SavingsPlanCommitment => msg!("ui-savings-plan-commitment"),
         Input::SavingsPlanRate => msg!("ui-savings-plan-rate"),
         Input::SavingsPlanTerm => msg!("ui-savings-plan-term"),
+        Input::SupportMinimum => msg!("ui-support-minimum"),
+        Input::SupportPct => msg!("ui-support-pct"),
     }
 }
 
@@ -111,6 +113,10 @@ fn field_label(path: &FieldPath) -> Option<Msg> {
         (_, Field::WriteHours) => msg!("ui-checkpoint-write"),
         (_, Field::RestartHours) => msg!("ui-restart-time"),
         (_, Field::SavingsPlan) => msg!("ui-savings-plan"),
+        (_, Field::Support) => msg!("ui-support-plan"),
+        (Some(Field::Support), Field::SupportPlanId) => msg!("ui-support-plan"),
+        (_, Field::MinimumPerMonth) => msg!("ui-support-minimum"),
+        (_, Field::Tiers | Field::UpTo | Field::Pct) => msg!("ui-support-tiers"),
         (_, Field::CommitmentPerHour) => msg!("ui-savings-plan-commitment"),
         (_, Field::PlanPerHour) => msg!("ui-savings-plan-rate"),
         (Some(Field::SavingsPlan), Field::TermMonths) => msg!("ui-savings-plan-term"),
@@ -260,6 +266,11 @@ impl Translator {
             ),
             Problem::FreeTerm => self.text(msg!("engine-free-term")),
             Problem::NoRate => self.text(msg!("engine-no-rate")),
+            Problem::TierBound { value, above } => self.text_with(
+                msg!("engine-tier-bound"),
+                &[("above", self.value(above)), ("value", self.value(value))],
+            ),
+            Problem::UnboundedTierNotLast => self.text(msg!("engine-unbounded-tier")),
         }
     }
 
@@ -392,6 +403,14 @@ impl Translator {
                 &[("gpu", Arg::Text(gpu.clone()))],
             ),
             FileProblem::NotFinite => self.text(msg!("file-not-finite")),
+            FileProblem::UnknownSupportPlan(id) => self.text_with(
+                msg!("file-unknown-support-plan"),
+                &[("id", Arg::Text(id.clone()))],
+            ),
+            FileProblem::SupportCurrency(c) => self.text_with(
+                msg!("file-support-currency"),
+                &[("currency", Arg::Text(c.code().into()))],
+            ),
         }
     }
 

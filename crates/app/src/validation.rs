@@ -183,6 +183,21 @@ pub const SAVINGS_PLAN_TERM_SPEC: NumberSpec = NumberSpec {
     min_positive: 0.0,
 };
 
+/// Accepted support minimums per month typed by the user, option currency: 0–1,000,000.
+pub const SUPPORT_MINIMUM_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1e6,
+    integer: false,
+    min_positive: 0.0,
+};
+/// Accepted support percentages of the month's other charges: 0–100.
+pub const SUPPORT_PCT_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 100.0,
+    integer: false,
+    min_positive: 0.0,
+};
+
 /// Accepted owned-server purchase prices: 0–100,000,000.
 pub const PURCHASE_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
@@ -266,11 +281,13 @@ pub enum Input {
     SavingsPlanCommitment,
     SavingsPlanRate,
     SavingsPlanTerm,
+    SupportMinimum,
+    SupportPct,
 }
 
 impl Input {
     /// Every field (for the translation completeness test).
-    pub const ALL: [Input; 34] = {
+    pub const ALL: [Input; 36] = {
         use Input::*;
         [
             Gpus,
@@ -307,6 +324,8 @@ impl Input {
             SavingsPlanCommitment,
             SavingsPlanRate,
             SavingsPlanTerm,
+            SupportMinimum,
+            SupportPct,
         ]
     };
 
@@ -349,6 +368,8 @@ impl Input {
             SavingsPlanCommitment => "savings-plan commitment",
             SavingsPlanRate => "price under the savings plan",
             SavingsPlanTerm => "savings-plan term",
+            SupportMinimum => "support minimum",
+            SupportPct => "support percentage",
         }
     }
 }

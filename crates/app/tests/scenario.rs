@@ -978,7 +978,7 @@ fn breakdown_chart_shows_the_chosen_option_month_by_month() {
     assert_eq!(c.monthly, r[1].monthly);
     assert_eq!(
         planner_app::chart::breakdown::used_components(&c),
-        vec![3, 11],
+        vec![3, 12],
         "on-demand and contingency"
     );
     assert_eq!(breakdown(&s, &r, 99, &en()).monthly, r[0].monthly);

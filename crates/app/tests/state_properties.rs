@@ -16,7 +16,7 @@ use planner_core::catalog::OFFERS;
 use planner_core::file::{
     AllowanceFile, BillingFile, BuyFile, CheckpointFile, FreeFile, Mode, MonteCarloFile,
     OptionFile, ReservedFile, SavingsPlanFile, ScenarioFile, ScheduleFile, SharesFile, SpotFile,
-    WorkloadFile, VERSION,
+    SupportFile, TierFile, WorkloadFile, VERSION,
 };
 use proptest::prelude::*;
 
@@ -103,13 +103,14 @@ fn option() -> impl Strategy<Value = OptionFile> {
                 0.01f64..50.0,
                 prop_oneof![Just(12u32), Just(36)],
             )),
+            prop::option::of((0.0f64..500.0, 100.0f64..20_000.0, 0.0f64..20.0)),
         ),
     )
         .prop_map(
             |(
                 (offer, name, as_of, same_currency, gpus, price_kind, p, sched),
                 (billing, shiftable, throughput, reserved, spot, package, failures),
-                (free, storage, egress, shares, savings_plan),
+                (free, storage, egress, shares, savings_plan, support),
             )| {
                 let offer = offer.map(|i| &OFFERS[i]);
                 // Shares only where there are prices for them, the offer's spot price only
@@ -157,6 +158,20 @@ fn option() -> impl Strategy<Value = OptionFile> {
                         commitment_per_hour: c,
                         plan_per_hour: p,
                         term_months: t,
+                    }),
+                    support: support.map(|(minimum, bound, pct)| SupportFile {
+                        plan: None,
+                        minimum_per_month: Some(minimum),
+                        tiers: Some(vec![
+                            TierFile {
+                                up_to: Some(bound),
+                                pct,
+                            },
+                            TierFile {
+                                up_to: None,
+                                pct: pct / 2.0,
+                            },
+                        ]),
                     }),
                     failures_per_hour: failures,
                     free: free.map(|(g, s)| FreeFile {

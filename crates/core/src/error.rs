@@ -269,6 +269,10 @@ pub enum FileProblem {
     NoThroughputFigure(String),
     /// A number that is not finite cannot be written to a document.
     NotFinite,
+    /// No published support plan with this id (as written).
+    UnknownSupportPlan(String),
+    /// A published support plan (priced in USD) on an option in another currency (given).
+    SupportCurrency(Currency),
 }
 
 impl fmt::Display for FileProblem {
@@ -343,6 +347,15 @@ impl fmt::Display for FileProblem {
                 "is required in job mode: the catalog has no throughput figure for {gpu}"
             ),
             FileProblem::NotFinite => f.write_str("a number is not finite"),
+            FileProblem::UnknownSupportPlan(id) => {
+                write!(f, "no published support plan has the id \"{id}\"")
+            }
+            FileProblem::SupportCurrency(c) => write!(
+                f,
+                "published support plans are priced in USD and this option is in {}: give the minimum and tiers in {} instead",
+                c.code(),
+                c.code()
+            ),
         }
     }
 }

@@ -6,14 +6,16 @@
 //! ([`OptionInput::to_file`]). The app's state holds these, not the file's text.
 
 use crate::catalog::query::{Catalog, ResolvedOffer};
+use crate::catalog::support::SupportPlanInfo;
 use crate::error::{FileError, FileProblem};
 use crate::file::{
     AllowanceFile, BillingFile, FreeFile, OptionFile, ReservedFile, SavingsPlanFile, ScheduleFile,
-    SharesFile, SpotFile,
+    SharesFile, SpotFile, SupportFile, TierFile,
 };
 use planner_engine::billing::{Allowance, ReservedTerm, Schedule, SpotMarket};
 use planner_engine::plan::{OptionSpec, Shares};
 use planner_engine::savings_plan::SavingsPlan;
+use planner_engine::support::{SupportPlan, SupportTier};
 use planner_engine::{Billing, Currency, Field, FieldPath};
 
 /// Peak hours of a peak/off-peak schedule when the file gives none: 8:00 to 22:00.
@@ -124,6 +126,8 @@ pub struct OptionInput {
     pub monthly_package_per_instance: Option<f64>,
     /// Savings plan over the on-demand use (scenario format version 2).
     pub savings_plan: Option<SavingsPlan>,
+    /// Support plan on the option's monthly charges (scenario format version 2).
+    pub support: Option<SupportChoice>,
     /// Host failures per instance-hour.
     pub failures_per_hour: f64,
     /// Free allowances.
@@ -155,6 +159,7 @@ impl Clone for OptionInput {
             spot: self.spot,
             monthly_package_per_instance: self.monthly_package_per_instance,
             savings_plan: self.savings_plan,
+            support: self.support.clone(),
             failures_per_hour: self.failures_per_hour,
             free: self.free,
             storage_per_gb_month: self.storage_per_gb_month,
@@ -182,6 +187,7 @@ impl PartialEq for OptionInput {
             spot,
             monthly_package_per_instance,
             savings_plan,
+            support,
             failures_per_hour,
             free,
             storage_per_gb_month,
@@ -201,6 +207,7 @@ impl PartialEq for OptionInput {
             && *spot == other.spot
             && *monthly_package_per_instance == other.monthly_package_per_instance
             && *savings_plan == other.savings_plan
+            && *support == other.support
             && *failures_per_hour == other.failures_per_hour
             && *free == other.free
             && *storage_per_gb_month == other.storage_per_gb_month
@@ -319,6 +326,10 @@ impl OptionInput {
             }
             None => None,
         };
+        let support = match &f.support {
+            Some(s) => Some(support_choice(p(Field::Support), s)?),
+            None => None,
+        };
         let allowance = |a: AllowanceFile| Allowance {
             monthly: a.monthly,
             once: a.once,
@@ -348,6 +359,7 @@ impl OptionInput {
                 plan_per_hour: p.plan_per_hour,
                 term_months: p.term_months,
             }),
+            support,
             failures_per_hour: f.failures_per_hour,
             free: f
                 .free
@@ -445,6 +457,7 @@ impl OptionInput {
                 plan_per_hour: p.plan_per_hour,
                 term_months: p.term_months,
             }),
+            support: self.support.as_ref().map(SupportChoice::to_file),
             failures_per_hour: self.failures_per_hour,
             free: (self.free != FreeAllowances::default()).then(|| FreeFile {
                 gpu_hours: allowance(self.free.gpu_hours),
@@ -516,6 +529,17 @@ impl OptionInput {
         }
         o.package_per_instance_month = self.monthly_package_per_instance;
         o.savings_plan = self.savings_plan;
+        o.support = match &self.support {
+            // Published plans are priced in USD.
+            Some(SupportChoice::Published(_)) if o.currency != Currency::Usd => {
+                return Err(FileError::new(
+                    field.field(Field::Support).field(Field::SupportPlanId),
+                    FileProblem::SupportCurrency(o.currency),
+                ))
+            }
+            Some(s) => Some(s.plan()),
+            None => None,
+        };
         o.failures_per_hour = self.failures_per_hour;
         o.free_gpu_hours = self.free.gpu_hours;
         o.free_storage_gb = self.free.storage_gb;
@@ -525,6 +549,96 @@ impl OptionInput {
         o.shares = self.portfolio.unwrap_or(default_shares);
         o.validate(field)?;
         Ok(o)
+    }
+}
+
+/// A support plan on an option: a published one (USD) or one's own, in the option's currency.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SupportChoice {
+    /// A plan of [`crate::catalog::support::SUPPORT_PLANS`].
+    Published(&'static SupportPlanInfo),
+    /// A minimum and tiers given inline.
+    Own(SupportPlan),
+}
+
+impl SupportChoice {
+    /// The engine's plan.
+    #[must_use]
+    pub fn plan(&self) -> SupportPlan {
+        match self {
+            SupportChoice::Published(p) => p.plan(),
+            SupportChoice::Own(p) => p.clone(),
+        }
+    }
+
+    /// The scenario file's form.
+    #[must_use]
+    pub fn to_file(&self) -> SupportFile {
+        match self {
+            SupportChoice::Published(p) => SupportFile {
+                plan: Some(p.id.to_string()),
+                minimum_per_month: None,
+                tiers: None,
+            },
+            SupportChoice::Own(p) => SupportFile {
+                plan: None,
+                minimum_per_month: Some(p.minimum),
+                tiers: Some(
+                    p.tiers
+                        .iter()
+                        .map(|t| TierFile {
+                            up_to: t.up_to,
+                            pct: t.pct,
+                        })
+                        .collect(),
+                ),
+            },
+        }
+    }
+}
+
+/// The support plan `s` at `field` (`options[i].support`): a published plan by id (no minimum
+/// or tiers beside it), or one's own minimum (default 0) and tiers (default none), checked by
+/// the engine.
+fn support_choice(field: FieldPath, s: &SupportFile) -> Result<SupportChoice, FileError> {
+    match &s.plan {
+        Some(id) => {
+            if s.minimum_per_month.is_some() || s.tiers.is_some() {
+                let other = if s.tiers.is_some() {
+                    Field::Tiers
+                } else {
+                    Field::MinimumPerMonth
+                };
+                return Err(FileError::new(
+                    field,
+                    FileProblem::Exclusive(Field::SupportPlanId, other),
+                ));
+            }
+            crate::catalog::support::support_plan(id)
+                .map(SupportChoice::Published)
+                .ok_or_else(|| {
+                    FileError::new(
+                        field.field(Field::SupportPlanId),
+                        FileProblem::UnknownSupportPlan(crate::error::quoted(id)),
+                    )
+                })
+        }
+        None => {
+            let plan = SupportPlan {
+                minimum: s.minimum_per_month.unwrap_or(0.0),
+                tiers: s
+                    .tiers
+                    .iter()
+                    .flatten()
+                    .map(|t| SupportTier {
+                        up_to: t.up_to,
+                        pct: t.pct,
+                    })
+                    .collect(),
+            };
+            plan.validate(field)?;
+            Ok(SupportChoice::Own(plan))
+        }
     }
 }
 

@@ -61,6 +61,8 @@ golden! {
     marketplace_failures => "marketplace-failures",
     savings_plan => "savings-plan",
     bad_savings_plan => "bad-savings-plan",
+    support_plan => "support-plan",
+    bad_support_plan => "bad-support-plan",
     bad_unknown_field => "bad-unknown-field",
     bad_version => "bad-version",
     bad_shares_above_100 => "bad-shares-above-100",
@@ -113,5 +115,5 @@ fn scenario_files_round_trip_through_json() {
         assert_eq!(a, b, "{stem}");
         checked += 1;
     }
-    assert_eq!(checked, 7);
+    assert_eq!(checked, 8);
 }

@@ -21,6 +21,7 @@ mod native {
         evaluate, FleetLoad, JobLoad, JobSize, OptionSpec, Plan, Shares, Workload,
     };
     use planner_engine::risk::Checkpointing;
+    use planner_engine::savings_plan::SavingsPlan;
     use planner_engine::{Billing, Currency, ExchangeRate, MonthConvention, MonthLength};
     use std::hint::black_box;
 
@@ -110,6 +111,34 @@ mod native {
         c.bench_function(
             "engine: one scenario, 10 options x 36 months (all modes)",
             |b| b.iter(|| evaluate(black_box(&plan), black_box(&options), Currency::Usd, rate)),
+        );
+
+        // Issue 18's additions on: the same 10 options, each with a savings plan over its
+        // on-demand share (the cost of the addition per slider move is the difference).
+        let with_plans: Vec<OptionSpec> = options
+            .iter()
+            .map(|o| {
+                let mut o = o.clone();
+                o.savings_plan = Some(SavingsPlan {
+                    commitment_per_hour: 40.0,
+                    plan_per_hour: 14.0,
+                    term_months: 36,
+                });
+                o
+            })
+            .collect();
+        c.bench_function(
+            "engine: one scenario, 10 options x 36 months (all modes + savings plans)",
+            |b| {
+                b.iter(|| {
+                    evaluate(
+                        black_box(&plan),
+                        black_box(&with_plans),
+                        Currency::Usd,
+                        rate,
+                    )
+                })
+            },
         );
 
         // Scaling with the horizon: the same 10 options over 120 months.

@@ -82,6 +82,12 @@ pub enum Field {
     SavingsPlan,
     CommitmentPerHour,
     PlanPerHour,
+    Support,
+    SupportPlanId,
+    MinimumPerMonth,
+    Tiers,
+    UpTo,
+    Pct,
     // The share link's envelope.
     V,
     Lang,
@@ -94,7 +100,7 @@ pub enum Field {
 
 impl Field {
     /// Every field, in declaration order (for the translation completeness tests).
-    pub const ALL: [Field; 77] = {
+    pub const ALL: [Field; 83] = {
         use Field::*;
         [
             Version,
@@ -168,6 +174,12 @@ impl Field {
             SavingsPlan,
             CommitmentPerHour,
             PlanPerHour,
+            Support,
+            SupportPlanId,
+            MinimumPerMonth,
+            Tiers,
+            UpTo,
+            Pct,
             V,
             Lang,
             Scenario,
@@ -253,6 +265,12 @@ impl Field {
             SavingsPlan => "savings_plan",
             CommitmentPerHour => "commitment_per_hour",
             PlanPerHour => "plan_per_hour",
+            Support => "support",
+            SupportPlanId => "plan",
+            MinimumPerMonth => "minimum_per_month",
+            Tiers => "tiers",
+            UpTo => "up_to",
+            Pct => "pct",
             V => "v",
             Lang => "lang",
             Scenario => "scenario",
@@ -567,6 +585,16 @@ pub enum Problem {
     FreeTerm,
     /// No exchange rate to convert an amount (the rate is not a positive finite number).
     NoRate,
+    /// A support tier's upper bound is not a finite number above `above` (the previous
+    /// tier's bound, 0 for the first) and at most 1e15.
+    TierBound {
+        /// The value given.
+        value: f64,
+        /// The bound it must exceed.
+        above: f64,
+    },
+    /// A support tier other than the last has no upper bound.
+    UnboundedTierNotLast,
 }
 
 impl fmt::Display for Problem {
@@ -643,6 +671,15 @@ impl fmt::Display for Problem {
             Problem::NoRate => f.write_str(
                 "no exchange rate between USD and CNY (the rate must be a positive number)",
             ),
+            Problem::TierBound { value, above } => write!(
+                f,
+                "must be a finite number above {} (the previous tier's bound), at most 1e15 (got {})",
+                shown(above),
+                shown(value)
+            ),
+            Problem::UnboundedTierNotLast => {
+                f.write_str("only the last tier may have no upper bound")
+            }
         }
     }
 }

@@ -14,6 +14,7 @@ use super::billing::{
 };
 use super::risk::{expected_run_hours, young_interval, Checkpointing};
 use super::savings_plan::{SavingsPlan, SavingsPlanSummary};
+use super::support::SupportPlan;
 use super::tco::{crossover_month, OwnedServer};
 use super::{
     ceil_tolerant, in_range, non_negative, positive, whole_in_range, Capacity, Count, EngineError,
@@ -167,6 +168,8 @@ pub struct OptionSpec {
     /// Savings plan over the on-demand share's hourly use, if any (a monthly package leaves no
     /// hourly use to cover: the whole commitment is then unused).
     pub savings_plan: Option<SavingsPlan>,
+    /// Support plan charged on each month's other charges, if any.
+    pub support: Option<SupportPlan>,
     /// Host failure rate per instance-hour (marketplace hosts), applies to all capacity.
     pub failures_per_hour: f64,
     /// Free GPU-hours (applied to on-demand use).
@@ -207,6 +210,7 @@ impl OptionSpec {
             spot: None,
             package_per_instance_month: None,
             savings_plan: None,
+            support: None,
             failures_per_hour: 0.0,
             free_gpu_hours: Allowance::default(),
             free_storage_gb: Allowance::default(),
@@ -246,6 +250,9 @@ impl OptionSpec {
         }
         if let Some(sp) = &self.savings_plan {
             sp.validate(f(Field::SavingsPlan))?;
+        }
+        if let Some(s) = &self.support {
+            s.validate(f(Field::Support))?;
         }
         in_range(f(Field::FailuresPerHour), self.failures_per_hour, 0.0, 10.0)?;
         let free = f(Field::Free);
@@ -764,7 +771,10 @@ impl Prepared {
                     od *= (after_monthly - from_once) / usage;
                 }
             }
-            let month = fixed + od + d * day.spot;
+            let mut month = fixed + od + d * day.spot;
+            if let Some(s) = &o.support {
+                month += s.monthly(month);
+            }
             acc += month + month * plan.contingency_pct / 100.0;
             out.push(acc);
         }
@@ -1006,6 +1016,10 @@ pub(crate) fn evaluate_prepared(
         // fuzzing, tests/regressions.rs). Such rounding is clamped to 0; NaN is left to fail.
         monthly[i] =
             Components::from_values(monthly[i].values().map(|v| if v < 0.0 { 0.0 } else { v }));
+        // Support on the month's other charges (contingency is added after, on everything).
+        if let Some(s) = &o.support {
+            monthly[i].support = s.monthly(monthly[i].total());
+        }
         monthly[i].contingency = monthly[i].total() * plan.contingency_pct / 100.0;
     }
 

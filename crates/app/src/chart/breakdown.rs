@@ -21,18 +21,21 @@ pub const COMPONENT_LABELS: [&str; Components::COUNT] = [
     "Egress",
     "Savings plan",
     "Savings plan unused commitment",
+    "Support plan",
     "Contingency",
 ];
 
 /// Colour (index into the theme's series) of component `i`: the first ten in order, as before
 /// savings plans existed; the savings plan takes the reserved-upfront colour and its unused
-/// commitment the idle-reserved colour (both are commitments), and contingency keeps the tenth.
+/// commitment the idle-reserved colour (both are commitments), support the package colour, and
+/// contingency keeps the tenth.
 #[must_use]
 pub fn component_colour(i: usize) -> usize {
     match i {
         9 => 0,
         10 => 2,
-        11 => 9,
+        11 => 4,
+        12 => 9,
         i => i,
     }
 }
@@ -293,7 +296,7 @@ mod tests {
     #[test]
     fn legend_lists_only_components_present() {
         let c = chart();
-        assert_eq!(used_components(&c), vec![3, 7, 11]);
+        assert_eq!(used_components(&c), vec![3, 7, 12]);
         let svg = breakdown_svg(&c, &Theme::LIGHT, 700).unwrap();
         for label in ["On-demand", "Storage", "Contingency"] {
             assert!(svg.contains(label), "{label}");
@@ -321,13 +324,13 @@ mod tests {
 
     #[test]
     fn csv_names_the_option_and_has_a_column_per_component() {
-        let header: Vec<String> = (0..15).map(|i| format!("h{i}")).collect();
+        let header: Vec<String> = (0..16).map(|i| format!("h{i}")).collect();
         let csv = breakdown_csv(&chart(), &header);
         let mut lines = csv.lines();
         assert_eq!(lines.next().unwrap(), header.join(","));
         assert_eq!(
             lines.next().unwrap(),
-            "AWS <p4d>,1,0.00,0.00,0.00,1000.00,0.00,0.00,0.00,50.00,0.00,0.00,0.00,105.00,1155.00"
+            "AWS <p4d>,1,0.00,0.00,0.00,1000.00,0.00,0.00,0.00,50.00,0.00,0.00,0.00,0.00,105.00,1155.00"
         );
         assert_eq!(csv.lines().count(), 7);
     }
@@ -336,11 +339,11 @@ mod tests {
     fn an_empty_chart_csv_says_why() {
         let mut c = chart();
         c.monthly.clear();
-        let header: Vec<String> = (0..15).map(|i| format!("h{i}")).collect();
+        let header: Vec<String> = (0..16).map(|i| format!("h{i}")).collect();
         let csv = breakdown_csv(&c, &header);
         assert_eq!(
             csv,
-            format!("{}\nPick an option,,,,,,,,,,,,,,\n", header.join(","))
+            format!("{}\nPick an option,,,,,,,,,,,,,,,\n", header.join(","))
         );
     }
 }

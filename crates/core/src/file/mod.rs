@@ -360,6 +360,32 @@ pub struct SavingsPlanFile {
     pub term_months: u32,
 }
 
+/// One marginal tier of a support plan (version 2).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct TierFile {
+    /// Upper bound of the band, option currency per month; absent for the last band.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub up_to: Option<f64>,
+    /// Percentage of the band's charges, 0–100.
+    pub pct: f64,
+}
+
+/// A support plan (version 2): a published plan by id
+/// ([`crate::catalog::support::SUPPORT_PLANS`]), or a minimum and tiers of one's own (not
+/// both).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SupportFile {
+    /// Id of a published plan, e.g. `"aws-business-legacy"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plan: Option<String>,
+    /// Monthly minimum (the whole fee of a flat plan), option currency.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minimum_per_month: Option<f64>,
+    /// Marginal tiers of the month's other charges.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tiers: Option<Vec<TierFile>>,
+}
+
 /// Spot market.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SpotFile {
@@ -440,6 +466,9 @@ pub struct OptionFile {
     /// Savings plan over the on-demand use (version 2).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub savings_plan: Option<SavingsPlanFile>,
+    /// Support plan on the option's monthly charges (version 2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub support: Option<SupportFile>,
     /// Host failures per instance-hour.
     pub failures_per_hour: f64,
     /// Free allowances.
@@ -473,6 +502,7 @@ impl Clone for OptionFile {
             spot: self.spot.clone(),
             monthly_package_per_instance: self.monthly_package_per_instance,
             savings_plan: self.savings_plan,
+            support: self.support.clone(),
             failures_per_hour: self.failures_per_hour,
             free: self.free,
             storage_per_gb_month: self.storage_per_gb_month,
@@ -501,6 +531,7 @@ impl PartialEq for OptionFile {
             spot,
             monthly_package_per_instance,
             savings_plan,
+            support,
             failures_per_hour,
             free,
             storage_per_gb_month,
@@ -521,6 +552,7 @@ impl PartialEq for OptionFile {
             && *spot == other.spot
             && *monthly_package_per_instance == other.monthly_package_per_instance
             && *savings_plan == other.savings_plan
+            && *support == other.support
             && *failures_per_hour == other.failures_per_hour
             && *free == other.free
             && *storage_per_gb_month == other.storage_per_gb_month

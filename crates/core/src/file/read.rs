@@ -8,8 +8,8 @@
 
 use super::{
     AllowanceFile, BillingFile, BuyFile, CheckpointFile, FreeFile, MonteCarloFile, OptionFile,
-    ReservedFile, SavingsPlanFile, ScenarioFile, ScheduleFile, SharesFile, SpotFile, WorkloadFile,
-    VERSION,
+    ReservedFile, SavingsPlanFile, ScenarioFile, ScheduleFile, SharesFile, SpotFile, SupportFile,
+    TierFile, WorkloadFile, VERSION,
 };
 use crate::error::{Expected, FileError, FileProblem, Found};
 use crate::share::{Notice, NoticeKind};
@@ -68,6 +68,8 @@ const SCHEDULE_FIELDS: &[Field] = &[
     Field::Hourly,
 ];
 const RESERVED_FIELDS: &[Field] = &[Field::TermMonths, Field::Upfront, Field::RecurringPerHour];
+const SUPPORT_FIELDS: &[Field] = &[Field::SupportPlanId, Field::MinimumPerMonth, Field::Tiers];
+const TIER_FIELDS: &[Field] = &[Field::UpTo, Field::Pct];
 const SAVINGS_PLAN_FIELDS: &[Field] = &[
     Field::CommitmentPerHour,
     Field::PlanPerHour,
@@ -97,6 +99,7 @@ pub const OPTION_FIELDS: &[Field] = &[
     Field::Spot,
     Field::MonthlyPackagePerInstance,
     Field::SavingsPlan,
+    Field::Support,
     Field::FailuresPerHour,
     Field::Free,
     Field::StoragePerGbMonth,
@@ -432,6 +435,7 @@ impl<'n> Reader<'n> {
             spot: self.opt(&o, Field::Spot, Self::spot),
             monthly_package_per_instance: self.opt_f64(&o, Field::MonthlyPackagePerInstance),
             savings_plan: self.opt(&o, Field::SavingsPlan, Self::savings_plan),
+            support: self.opt(&o, Field::Support, Self::support),
             failures_per_hour: self.f64_or(&o, Field::FailuresPerHour, 0.0),
             free: self.opt(&o, Field::Free, Self::free),
             storage_per_gb_month: self.f64_or(&o, Field::StoragePerGbMonth, 0.0),
@@ -478,6 +482,32 @@ impl<'n> Reader<'n> {
             plan_per_hour: plan?,
             term_months: self.opt_u32(&o, Field::TermMonths).unwrap_or(12),
         })
+    }
+
+    fn support(&mut self, v: &Value, at: FieldPath) -> Option<SupportFile> {
+        let o = self.object(v, at, SUPPORT_FIELDS)?;
+        Some(SupportFile {
+            plan: self.opt_text(&o, Field::SupportPlanId),
+            minimum_per_month: self.opt_f64(&o, Field::MinimumPerMonth),
+            tiers: self.opt(&o, Field::Tiers, Self::tiers),
+        })
+    }
+
+    fn tiers(&mut self, v: &Value, at: FieldPath) -> Option<Vec<TierFile>> {
+        let Value::Array(items) = v else {
+            return self.wrong(at, Expected::List, v);
+        };
+        let mut out = Vec::with_capacity(items.len());
+        for (j, item) in items.iter().enumerate() {
+            // One bad tier spoils the list: it is dropped whole.
+            let o = self.object(item, at.index(j), TIER_FIELDS)?;
+            let pct = self.required(&o, Field::Pct, Self::number);
+            out.push(TierFile {
+                up_to: self.opt_f64(&o, Field::UpTo),
+                pct: pct?,
+            });
+        }
+        Some(out)
     }
 
     fn spot(&mut self, v: &Value, at: FieldPath) -> Option<SpotFile> {

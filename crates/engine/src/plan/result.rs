@@ -32,13 +32,16 @@ pub struct Components {
     pub savings_plan: f64,
     /// Savings-plan commitment not consumed in its hour, billed anyway.
     pub savings_plan_unused: f64,
+    /// Support plan: tiers of the month's other charges, or its minimum (docs/cost-model.md,
+    /// "Support plans").
+    pub support: f64,
     /// Contingency budget: `contingency_pct` % of every other component.
     pub contingency: f64,
 }
 
 impl Components {
     /// Number of components.
-    pub const COUNT: usize = 12;
+    pub const COUNT: usize = 13;
 
     /// Names of the components, in output order (CSV columns, JSON keys).
     pub const NAMES: [&'static str; Self::COUNT] = [
@@ -53,6 +56,7 @@ impl Components {
         "egress",
         "savings_plan",
         "savings_plan_unused",
+        "support",
         "contingency",
     ];
 
@@ -76,6 +80,7 @@ impl Components {
             self.egress,
             self.savings_plan,
             self.savings_plan_unused,
+            self.support,
             self.contingency,
         ]
     }
@@ -93,7 +98,8 @@ impl Components {
             egress: v[8],
             savings_plan: v[9],
             savings_plan_unused: v[10],
-            contingency: v[11],
+            support: v[11],
+            contingency: v[12],
         }
     }
 

@@ -227,6 +227,20 @@ fn fleet_fast_path_agrees_with_the_full_evaluation() {
         o.savings_plan = sp;
         fast_path_agrees(&plan, &o);
     }
+    o.support = Some(SupportPlan {
+        minimum: 100.0,
+        tiers: vec![
+            crate::support::SupportTier {
+                up_to: Some(10_000.0),
+                pct: 10.0,
+            },
+            crate::support::SupportTier {
+                up_to: None,
+                pct: 7.0,
+            },
+        ],
+    });
+    fast_path_agrees(&plan, &o);
 }
 
 fn fast_path_agrees(plan: &Plan, o: &OptionSpec) {
@@ -354,4 +368,43 @@ fn savings_plan_issue_example() {
     let plain = evaluate_option(&fleet(8, 12.0, 7.0, 1), &od(32.77, 8), None).unwrap();
     assert!(close(plain.total / days, 393.24));
     assert_eq!(plain.savings_plan, None);
+}
+
+/// Issue 18's support example inside a plan: a month of 16,029.08 in other charges adds
+/// 1,422.04, and contingency applies on top of it.
+#[test]
+fn support_plan_issue_example() {
+    // 16,029.08 of on-demand in one 730 h month: one instance all month at 16,029.08 / 730.
+    let mut o = od(16_029.08 / 730.0, 1);
+    o.support = Some(SupportPlan {
+        minimum: 100.0,
+        tiers: vec![
+            crate::support::SupportTier {
+                up_to: Some(10_000.0),
+                pct: 10.0,
+            },
+            crate::support::SupportTier {
+                up_to: Some(80_000.0),
+                pct: 7.0,
+            },
+        ],
+    });
+    let mut plan = fleet(1, 24.0, 7.0, 2);
+    let r = evaluate_option(&plan, &o, None).unwrap();
+    assert!((r.monthly[0].on_demand - 16_029.08).abs() < 1e-6);
+    assert!(
+        (r.monthly[0].support - 1_422.04).abs() < 0.005,
+        "{}",
+        r.monthly[0].support
+    );
+    plan.contingency_pct = 10.0;
+    let r = evaluate_option(&plan, &o, None).unwrap();
+    let m = r.monthly[0];
+    assert!(close(m.contingency, 0.1 * (m.on_demand + m.support)));
+    // Without the plan: no support line.
+    o.support = None;
+    assert_eq!(
+        evaluate_option(&plan, &o, None).unwrap().totals.support,
+        0.0
+    );
 }

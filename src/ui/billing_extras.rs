@@ -1,0 +1,284 @@
+//! The "Billing details" group of the plan editor: bill items other planners leave out (issue
+//! 18), as a collapsed `<details>` whose summary shows the current values while it is closed.
+//! For the chosen option: its savings plan (commitment per hour, price under the plan, term;
+//! docs/cost-model.md, "Savings plans") with its break-even utilisation and the flag when the
+//! plan costs more than on-demand, and its support plan (a published AWS, Azure or Google Cloud
+//! plan with its date, or a minimum and percentage of one's own; "Support plans"). Values go
+//! through the typed actions ([`Action::SetSavingsPlan`], [`Action::SetSupportPlan`],
+//! [`Action::SetOwnSupport`]), so a bad value is refused beside its field and the last valid
+//! result stays.
+
+use crate::ui::language::use_tr;
+use crate::ui::slider::Slider;
+use planner_app::action::Action;
+use planner_app::i18n::{self, Arg, Msg};
+use planner_app::msg;
+use planner_app::state::Scenario;
+use planner_app::validation::{
+    SAVINGS_PLAN_COMMITMENT_SPEC, SAVINGS_PLAN_RATE_SPEC, SAVINGS_PLAN_TERM_SPEC,
+    SUPPORT_MINIMUM_SPEC, SUPPORT_PCT_SPEC,
+};
+use planner_core::catalog::support::SUPPORT_PLANS;
+use planner_core::error::FileError;
+use planner_core::format;
+use planner_core::option::{OnDemandPrices, OptionInput, SupportChoice};
+use planner_engine::plan::OptionResult;
+use planner_engine::Currency;
+use std::rc::Rc;
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+/// Properties of [`BillingExtras`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct BillingExtrasProps {
+    /// The scenario in force.
+    pub scenario: Scenario,
+    /// The engine's results for it (the break-even and the flag are read from them).
+    pub results: Rc<Result<Vec<OptionResult>, FileError>>,
+    /// Dispatches a scenario change.
+    pub on_action: Callback<Action>,
+}
+
+/// Value of the support select's "own plan" entry (published ids never take it).
+const OWN: &str = "own";
+
+/// Term offered when an option has no plan yet: 12 months (AWS and Azure sell 12 and 36).
+const DEFAULT_TERM_MONTHS: u32 = 12;
+
+/// The option's own currency (inline, else its offer's, else USD).
+fn option_currency(o: &OptionInput) -> Currency {
+    o.currency
+        .or_else(|| o.offer.map(|r| r.offer.currency))
+        .unwrap_or(Currency::Usd)
+}
+
+/// The option's flat on-demand price per instance-hour, if it has one (the starting value of
+/// the price under a plan, which the user then lowers to the plan's rate).
+fn on_demand_price(o: &OptionInput) -> Option<f64> {
+    match o.on_demand {
+        Some(OnDemandPrices::Flat(p)) => Some(p),
+        _ => None,
+    }
+    .or_else(|| o.offer.and_then(|r| r.offer.on_demand_per_hour))
+}
+
+/// The collapsed "Billing details" group.
+#[function_component(BillingExtras)]
+pub fn billing_extras(props: &BillingExtrasProps) -> Html {
+    let chosen = use_state(|| 0usize);
+    let t = use_tr();
+    let tx = |id: Msg| AttrValue::from(t.text(id));
+    let scenario = &props.scenario;
+    let options = scenario.options();
+    let lang = t.language();
+
+    // Summary while closed: every option with a plan, or "none".
+    let planned: Vec<String> = options
+        .iter()
+        .enumerate()
+        .filter_map(|(i, o)| {
+            o.savings_plan.map(|p| {
+                t.text_with(
+                    msg!("ui-billing-summary-plan"),
+                    &[
+                        ("option", Arg::Text(scenario.option_name(i))),
+                        (
+                            "commitment",
+                            Arg::Text(i18n::money(lang, p.commitment_per_hour, option_currency(o))),
+                        ),
+                        ("months", Arg::Exact(f64::from(p.term_months))),
+                    ],
+                )
+            })
+        })
+        .collect();
+    let mut planned = planned;
+    planned.extend(options.iter().enumerate().filter_map(|(i, o)| {
+        let name = match o.support.as_ref()? {
+            SupportChoice::Published(p) => p.name.to_string(),
+            SupportChoice::Own(_) => t.text(msg!("ui-support-own")),
+        };
+        Some(t.text_with(
+            msg!("ui-billing-summary-support"),
+            &[
+                ("option", Arg::Text(scenario.option_name(i))),
+                ("plan", Arg::Text(name)),
+            ],
+        ))
+    }));
+    let summary = if planned.is_empty() {
+        t.text(msg!("ui-billing-none"))
+    } else {
+        planned.join("; ")
+    };
+
+    let body = if options.is_empty() {
+        html! { <p class="muted small">{ t.text(msg!("ui-strategy-pick")) }</p> }
+    } else {
+        let index = (*chosen).min(options.len() - 1);
+        let option = &options[index];
+        let currency = option_currency(option);
+        let plan = option.savings_plan;
+        let commitment = plan.map_or(0.0, |p| p.commitment_per_hour);
+        let rate = plan
+            .map(|p| p.plan_per_hour)
+            .or_else(|| on_demand_price(option))
+            .unwrap_or(1.0)
+            .clamp(SAVINGS_PLAN_RATE_SPEC.min, SAVINGS_PLAN_RATE_SPEC.max);
+        let term = f64::from(plan.map_or(DEFAULT_TERM_MONTHS, |p| p.term_months));
+        let setter = |field: usize| {
+            let on_action = props.on_action.clone();
+            Callback::from(move |v: f64| {
+                let (mut c, mut r, mut m) = (commitment, rate, term);
+                match field {
+                    0 => c = v,
+                    1 => r = v,
+                    _ => m = v,
+                }
+                on_action.emit(Action::SetSavingsPlan {
+                    index,
+                    commitment_per_hour: c,
+                    plan_per_hour: r,
+                    term_months: m,
+                });
+            })
+        };
+        let on_option = {
+            let chosen = chosen.clone();
+            Callback::from(move |e: Event| {
+                let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+                if let Ok(i) = v.parse::<usize>() {
+                    chosen.set(i);
+                }
+            })
+        };
+        let shown = scenario.display_currency();
+        let result = match &*props.results {
+            Ok(r) => r.get(index).and_then(|r| r.savings_plan),
+            Err(_) => None,
+        };
+        let per_hour = Arg::Text(currency.code().into());
+        // Support: "none", a published plan by id, or "own" (minimum and percentage).
+        let (support_value, own) = match &option.support {
+            None => (String::new(), None),
+            Some(SupportChoice::Published(p)) => (p.id.to_string(), None),
+            Some(SupportChoice::Own(p)) => (
+                OWN.to_string(),
+                Some((p.minimum, p.tiers.first().map_or(0.0, |t| t.pct))),
+            ),
+        };
+        let on_support = {
+            let on_action = props.on_action.clone();
+            Callback::from(move |e: Event| {
+                let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+                on_action.emit(match v.as_str() {
+                    "" => Action::SetSupportPlan { index, plan: None },
+                    OWN => Action::SetOwnSupport {
+                        index,
+                        minimum: 0.0,
+                        pct: 0.0,
+                    },
+                    id => Action::SetSupportPlan {
+                        index,
+                        plan: Some(id.to_string()),
+                    },
+                });
+            })
+        };
+        let own_setter = |field: usize| {
+            let on_action = props.on_action.clone();
+            let (minimum, pct) = own.unwrap_or((0.0, 0.0));
+            Callback::from(move |v: f64| {
+                let (mut m, mut p) = (minimum, pct);
+                if field == 0 {
+                    m = v;
+                } else {
+                    p = v;
+                }
+                on_action.emit(Action::SetOwnSupport {
+                    index,
+                    minimum: m,
+                    pct: p,
+                });
+            })
+        };
+        let support_total = match &*props.results {
+            Ok(r) => r.get(index).map(|r| r.totals.support).filter(|s| *s > 0.0),
+            Err(_) => None,
+        };
+        html! {
+            <>
+                <p class="muted small">{ t.text(msg!("ui-savings-plan-note")) }</p>
+                <div class="options">
+                    <label>{ t.text(msg!("ui-option")) }{ " " }
+                        <select id="savings-plan-option" onchange={on_option}>
+                            { for (0..options.len()).map(|i| html!{
+                                <option value={i.to_string()} selected={i == index}>{ scenario.option_name(i) }</option>
+                            }) }
+                        </select>
+                    </label>
+                </div>
+                <div class="sliders">
+                    <Slider id="savings-plan-commitment" label={tx(msg!("ui-savings-plan-commitment"))}
+                        unit={t.text_with(msg!("ui-unit-currency-per-hour"), &[("currency", per_hour.clone())])}
+                        value={commitment} spec={SAVINGS_PLAN_COMMITMENT_SPEC}
+                        slider_max={(rate * 4.0).max(10.0).ceil()} step={0.5} on_change={setter(0)} />
+                    <Slider id="savings-plan-rate" label={tx(msg!("ui-savings-plan-rate"))}
+                        unit={t.text_with(msg!("ui-unit-per-instance-hour"), &[("currency", per_hour)])}
+                        value={rate} spec={SAVINGS_PLAN_RATE_SPEC}
+                        slider_max={(rate * 2.0).max(1.0).ceil()} step={0.01} on_change={setter(1)} />
+                    <Slider id="savings-plan-term" label={tx(msg!("ui-savings-plan-term"))} unit={tx(msg!("ui-unit-months"))}
+                        value={term} spec={SAVINGS_PLAN_TERM_SPEC} slider_max={36.0} step={12.0} on_change={setter(2)} />
+                </div>
+                if let Some(s) = result {
+                    <p class="small" id="savings-plan-result">
+                        { t.text_with(msg!("ui-savings-plan-result"), &[
+                            ("pct", Arg::Text(s.break_even_utilisation.filter(|u| u.is_finite())
+                                .map_or_else(|| t.text(msg!("ui-na")), |u| format::number(u * 100.0, 1)))),
+                            ("plan", Arg::Text(i18n::money(lang, s.with_plan, shown))),
+                            ("on_demand", Arg::Text(i18n::money(lang, s.on_demand_equivalent, shown))),
+                        ]) }
+                        if s.above_on_demand {
+                            { " " }<strong id="savings-plan-worse">{ t.text(msg!("ui-savings-plan-worse")) }</strong>
+                        }
+                    </p>
+                }
+                <p class="muted small">{ t.text(msg!("ui-support-note")) }</p>
+                <label class="block">{ t.text(msg!("ui-support-plan")) }{ " " }
+                    <select id="support-plan" onchange={on_support}>
+                        <option value="" selected={support_value.is_empty()}>{ t.text(msg!("ui-support-none")) }</option>
+                        { for SUPPORT_PLANS.iter().map(|p| html!{
+                            <option value={p.id} selected={support_value == p.id} title={p.source}>
+                                { t.text_with(msg!("ui-support-published"), &[("name", Arg::Text(p.name.into())), ("as_of", Arg::Text(p.as_of.into()))]) }
+                            </option>
+                        }) }
+                        <option value={OWN} selected={support_value == OWN}>{ t.text(msg!("ui-support-own")) }</option>
+                    </select>
+                </label>
+                if let Some((minimum, pct)) = own {
+                    <div class="sliders">
+                        <Slider id="support-minimum" label={tx(msg!("ui-support-minimum"))} unit={currency.code()}
+                            value={minimum} spec={SUPPORT_MINIMUM_SPEC} slider_max={20_000.0} step={50.0} on_change={own_setter(0)} />
+                        <Slider id="support-pct" label={tx(msg!("ui-support-pct"))} unit="%"
+                            value={pct} spec={SUPPORT_PCT_SPEC} slider_max={15.0} step={0.5} on_change={own_setter(1)} />
+                    </div>
+                }
+                if let Some(total) = support_total {
+                    <p class="small" id="support-result">
+                        { t.text_with(msg!("ui-support-result"), &[("amount", Arg::Text(i18n::money(lang, total, shown)))]) }
+                    </p>
+                }
+            </>
+        }
+    };
+
+    html! {
+        <details class="editor-group billing-extras" id="billing-extras">
+            <summary>
+                <strong>{ t.text(msg!("ui-billing-details")) }</strong>
+                { ": " }<span class="muted small" id="billing-extras-summary">{ summary }</span>
+            </summary>
+            { body }
+        </details>
+    }
+}
