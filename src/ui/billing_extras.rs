@@ -5,8 +5,10 @@
 //! plan costs more than on-demand, and its support plan (a published AWS, Azure or Google Cloud
 //! plan with its date, or a minimum and percentage of one's own; "Support plans"). Values go
 //! through the typed actions ([`Action::SetSavingsPlan`], [`Action::SetSupportPlan`],
-//! [`Action::SetOwnSupport`]), so a bad value is refused beside its field and the last valid
-//! result stays.
+//! [`Action::SetOwnSupport`], [`Action::SetPackages`]), so a bad value is refused beside its
+//! field and the last valid result stays. Its day, week, month and year packages
+//! (包日/包周/包月/包年, e.g. an AutoDL weekly package) are priced per instance beside hourly
+//! billing, and the cheapest mix the engine picks is shown ("Packages").
 
 use crate::ui::language::use_tr;
 use crate::ui::slider::Slider;
@@ -15,8 +17,8 @@ use planner_app::i18n::{self, Arg, Msg};
 use planner_app::msg;
 use planner_app::state::Scenario;
 use planner_app::validation::{
-    SAVINGS_PLAN_COMMITMENT_SPEC, SAVINGS_PLAN_RATE_SPEC, SAVINGS_PLAN_TERM_SPEC,
-    SUPPORT_MINIMUM_SPEC, SUPPORT_PCT_SPEC,
+    PACKAGE_PRICE_SPEC, SAVINGS_PLAN_COMMITMENT_SPEC, SAVINGS_PLAN_RATE_SPEC,
+    SAVINGS_PLAN_TERM_SPEC, SUPPORT_MINIMUM_SPEC, SUPPORT_PCT_SPEC,
 };
 use planner_core::catalog::support::SUPPORT_PLANS;
 use planner_core::error::FileError;
@@ -105,6 +107,14 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 ("plan", Arg::Text(name)),
             ],
         ))
+    }));
+    planned.extend(options.iter().enumerate().filter_map(|(i, o)| {
+        o.packages.map(|_| {
+            t.text_with(
+                msg!("ui-billing-summary-packages"),
+                &[("option", Arg::Text(scenario.option_name(i)))],
+            )
+        })
     }));
     let summary = if planned.is_empty() {
         t.text(msg!("ui-billing-none"))
@@ -202,6 +212,28 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 });
             })
         };
+        let pk = option.packages.unwrap_or_default();
+        let prices = [pk.per_day, pk.per_week, pk.per_month, pk.per_year].map(|p| p.unwrap_or(0.0));
+        let package_setter = |field: usize| {
+            let on_action = props.on_action.clone();
+            Callback::from(move |v: f64| {
+                let mut p = prices;
+                p[field] = v;
+                on_action.emit(Action::SetPackages {
+                    index,
+                    per_day: p[0],
+                    per_week: p[1],
+                    per_month: p[2],
+                    per_year: p[3],
+                });
+            })
+        };
+        let mix = match &*props.results {
+            Ok(r) => r
+                .get(index)
+                .and_then(|r| planner_app::comparison::packages_note(r, shown, &t)),
+            Err(_) => None,
+        };
         let support_total = match &*props.results {
             Ok(r) => r.get(index).map(|r| r.totals.support).filter(|s| *s > 0.0),
             Err(_) => None,
@@ -248,7 +280,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                     <select id="support-plan" onchange={on_support}>
                         <option value="" selected={support_value.is_empty()}>{ t.text(msg!("ui-support-none")) }</option>
                         { for SUPPORT_PLANS.iter().map(|p| html!{
-                            <option value={p.id} selected={support_value == p.id} title={p.source}>
+                            <option value={p.id} selected={support_value == p.id} title={p.source} data-name={p.name} data-as-of={p.as_of}>
                                 { t.text_with(msg!("ui-support-published"), &[("name", Arg::Text(p.name.into())), ("as_of", Arg::Text(p.as_of.into()))]) }
                             </option>
                         }) }
@@ -267,6 +299,20 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                     <p class="small" id="support-result">
                         { t.text_with(msg!("ui-support-result"), &[("amount", Arg::Text(i18n::money(lang, total, shown)))]) }
                     </p>
+                }
+                <p class="muted small">{ t.text(msg!("ui-packages-note")) }</p>
+                <div class="sliders">
+                    <Slider id="package-day" label={tx(msg!("ui-package-day"))} unit={currency.code()}
+                        value={prices[0]} spec={PACKAGE_PRICE_SPEC} slider_max={500.0} step={1.0} on_change={package_setter(0)} />
+                    <Slider id="package-week" label={tx(msg!("ui-package-week"))} unit={currency.code()}
+                        value={prices[1]} spec={PACKAGE_PRICE_SPEC} slider_max={3_000.0} step={5.0} on_change={package_setter(1)} />
+                    <Slider id="package-month" label={tx(msg!("ui-package-month"))} unit={currency.code()}
+                        value={prices[2]} spec={PACKAGE_PRICE_SPEC} slider_max={10_000.0} step={10.0} on_change={package_setter(2)} />
+                    <Slider id="package-year" label={tx(msg!("ui-package-year"))} unit={currency.code()}
+                        value={prices[3]} spec={PACKAGE_PRICE_SPEC} slider_max={100_000.0} step={100.0} on_change={package_setter(3)} />
+                </div>
+                if let Some(m) = mix {
+                    <p class="small" id="packages-result">{ m }</p>
                 }
             </>
         }

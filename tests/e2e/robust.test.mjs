@@ -434,6 +434,8 @@ function sliderIds(page) {
 /** Types every hostile value into every slider field, checks the message and that the value
  * shown stays the last valid one; then moves each range with the keyboard. */
 async function hostileSliders(page, where) {
+  // Collapsed groups ("Billing details") are opened so their fields can be typed into.
+  await page.$$eval('details', (ds) => ds.forEach((d) => { d.open = true; }));
   const ids = await sliderIds(page);
   assert.ok(ids.length > 0, where);
   for (const id of ids) {
@@ -533,6 +535,12 @@ test('a run through every control with hostile values: no panic, still respondin
   await everySelectOption(page, '#reserved-term');
   see(await hostileSliders(page, 'strategy'));
 
+  // Billing details: the savings plan, every support plan and one's own, packages.
+  await everySelectOption(page, '#savings-plan-option');
+  await everySelectOption(page, '#support-plan');
+  await page.selectOption('#support-plan', 'own');
+  see(await hostileSliders(page, 'billing details'));
+
   // Buy vs rent form.
   await page.check('#buy-enabled');
   see(await hostileSliders(page, 'buy'));
@@ -607,7 +615,9 @@ test('a run through every control with hostile values: no panic, still respondin
   for (const id of ['gpus', 'hours-per-day', 'days-per-week', 'months', 'spot-interruptions', 'checkpoint-interval',
     'checkpoint-write', 'restart', 'storage-gb', 'storage-price', 'egress-gb', 'egress-price', 'contingency',
     'usd-per-cny', 'share-reserved', 'share-spot', 'throughput', 'buy-purchase', 'buy-life', 'buy-residual', 'buy-kw',
-    'buy-pue', 'buy-kwh', 'buy-ops', 'job-gpu-hours', 'job-within', 'scaling-efficiency']) {
+    'buy-pue', 'buy-kwh', 'buy-ops', 'job-gpu-hours', 'job-within', 'scaling-efficiency',
+    'savings-plan-commitment', 'savings-plan-rate', 'savings-plan-term', 'support-minimum', 'support-pct',
+    'package-day', 'package-week', 'package-month', 'package-year']) {
     assert.ok(visited.has(id), `slider ${id} was exercised (${[...visited]})`);
   }
 

@@ -316,6 +316,16 @@ ui-support-plan = Support plan
 ui-support-minimum = Support minimum per month
 ui-support-tiers = Support tiers
 ui-support-pct = Support percentage of the month's other charges
+ui-packages = Packages
+ui-package-day = Day package (包日) per instance
+ui-package-week = Week package (包周) per instance
+ui-package-month = Month package (包月) per instance
+ui-package-year = Year package (包年) per instance
+ui-packages-note = Day, week, month and year packages reserve the card for whole days at a fixed price; outside them the card is billed by the hour. The engine picks the cheapest mix for the plan. 0 = not offered.
+ui-billing-summary-packages = packages on { $option }
+note-packages-hourly = packages: hourly is cheapest
+note-packages-mix = packages: { $day } day, { $week } week, { $month } month, { $year } year per instance, { $hours } h hourly (all hourly: { $hourly })
+engine-no-package-price = give at least one of per_day, per_week, per_month, per_year
 ui-support-note = A support plan charges each month a percentage of the month's other charges, by tiers, or its minimum if that is more. Published plans are priced in USD (source dates in brackets).
 ui-support-none = no support plan
 ui-support-own = your own: minimum and percentage

@@ -11,6 +11,7 @@ use planner_core::error::{FileError, FileProblem};
 use planner_core::option::SupportChoice;
 use planner_core::option::{OptionInput, SpotInput, SpotPrices};
 use planner_engine::billing::ReservedTerm;
+use planner_engine::packages::Packages;
 use planner_engine::plan::{FleetLoad, JobLoad, JobSize, Shares, Workload};
 use planner_engine::risk::Checkpointing;
 use planner_engine::savings_plan::SavingsPlan;
@@ -175,6 +176,22 @@ pub enum Action {
         minimum: f64,
         /// Percentage of the month's other charges.
         pct: f64,
+    },
+    /// Give option `index` day/week/month/year packages (包日/包周/包月/包年) beside hourly
+    /// billing, prices per instance in its currency, each validated against
+    /// [`PACKAGE_PRICE_SPEC`]; 0 means not offered, all 0 removes the packages. The engine then
+    /// picks the cheapest mix.
+    SetPackages {
+        /// Position of the option.
+        index: usize,
+        /// 包日 price, 0 = none.
+        per_day: f64,
+        /// 包周 price, 0 = none.
+        per_week: f64,
+        /// 包月 price, 0 = none.
+        per_month: f64,
+        /// 包年 price, 0 = none.
+        per_year: f64,
     },
     /// Compare with owning servers (the example server of docs/cost-model.md, "Buy vs rent", when first switched on),
     /// or stop comparing.
@@ -501,6 +518,30 @@ impl Scenario {
                     minimum,
                     tiers: vec![SupportTier { up_to: None, pct }],
                 }));
+                next.engine_accepts()?;
+            }
+            Action::SetPackages {
+                index,
+                per_day,
+                per_week,
+                per_month,
+                per_year,
+            } => {
+                let price = |v: f64, input: Input| {
+                    check(v, PACKAGE_PRICE_SPEC, input).map(|p| (p > 0.0).then_some(p))
+                };
+                let p = Packages {
+                    per_day: price(per_day, Input::PackageDay)?,
+                    per_week: price(per_week, Input::PackageWeek)?,
+                    per_month: price(per_month, Input::PackageMonth)?,
+                    per_year: price(per_year, Input::PackageYear)?,
+                };
+                let o = next.option_mut(index)?;
+                o.packages = (p != Packages::default()).then_some(p);
+                if o.packages.is_some() {
+                    // One or the other: the typed packages replace a file's monthly package.
+                    o.monthly_package_per_instance = None;
+                }
                 next.engine_accepts()?;
             }
             Action::EnableBuy(on) => {

@@ -71,6 +71,7 @@ pub fn warnings(r: &OptionResult, currency: Currency, t: &Translator) -> Vec<Str
             ));
         }
     }
+    out.extend(packages_note(r, currency, t));
     if r.totals.reserved_idle > 0.0 {
         out.push(t.text_with(
             msg!("warn-reserved-idle"),
@@ -81,6 +82,32 @@ pub fn warnings(r: &OptionResult, currency: Currency, t: &Translator) -> Vec<Str
         ));
     }
     out
+}
+
+/// Which package mix the engine chose for an option with packages, in words (`None` without
+/// packages): "hourly is cheapest", or the packages per instance and the hours billed hourly,
+/// with what all-hourly would cost (amounts in `currency`).
+#[must_use]
+pub fn packages_note(r: &OptionResult, currency: Currency, t: &Translator) -> Option<String> {
+    let p = r.packages.as_ref()?;
+    Some(if p.hourly_is_cheapest {
+        t.text(msg!("note-packages-hourly"))
+    } else {
+        t.text_with(
+            msg!("note-packages-mix"),
+            &[
+                ("day", Arg::Exact(f64::from(p.day))),
+                ("week", Arg::Exact(f64::from(p.week))),
+                ("month", Arg::Exact(f64::from(p.month))),
+                ("year", Arg::Exact(f64::from(p.year))),
+                ("hours", Arg::Text(format::number(p.hourly_hours, 1))),
+                (
+                    "hourly",
+                    Arg::Text(i18n::money(t.language(), p.all_hourly, currency)),
+                ),
+            ],
+        )
+    })
 }
 
 /// The currency code as CSV headers write it in `t`'s language: lower case in the English

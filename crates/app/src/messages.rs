@@ -75,6 +75,10 @@ fn input_label(input: Input) -> Msg {
         Input::SavingsPlanTerm => msg!("ui-savings-plan-term"),
         Input::SupportMinimum => msg!("ui-support-minimum"),
         Input::SupportPct => msg!("ui-support-pct"),
+        Input::PackageDay => msg!("ui-package-day"),
+        Input::PackageWeek => msg!("ui-package-week"),
+        Input::PackageMonth => msg!("ui-package-month"),
+        Input::PackageYear => msg!("ui-package-year"),
     }
 }
 
@@ -114,6 +118,11 @@ fn field_label(path: &FieldPath) -> Option<Msg> {
         (_, Field::RestartHours) => msg!("ui-restart-time"),
         (_, Field::SavingsPlan) => msg!("ui-savings-plan"),
         (_, Field::Support) => msg!("ui-support-plan"),
+        (_, Field::Packages) => msg!("ui-packages"),
+        (_, Field::PerDay) => msg!("ui-package-day"),
+        (_, Field::PerWeek) => msg!("ui-package-week"),
+        (_, Field::PerMonth) => msg!("ui-package-month"),
+        (_, Field::PerYear) => msg!("ui-package-year"),
         (Some(Field::Support), Field::SupportPlanId) => msg!("ui-support-plan"),
         (_, Field::MinimumPerMonth) => msg!("ui-support-minimum"),
         (_, Field::Tiers | Field::UpTo | Field::Pct) => msg!("ui-support-tiers"),
@@ -271,6 +280,7 @@ impl Translator {
                 &[("above", self.value(above)), ("value", self.value(value))],
             ),
             Problem::UnboundedTierNotLast => self.text(msg!("engine-unbounded-tier")),
+            Problem::NoPackagePrice => self.text(msg!("engine-no-package-price")),
         }
     }
 

@@ -198,6 +198,15 @@ pub const SUPPORT_PCT_SPEC: NumberSpec = NumberSpec {
     min_positive: 0.0,
 };
 
+/// Accepted package prices per instance typed by the user (包日/包周/包月/包年), option
+/// currency: 0–10,000,000 (0 = not offered).
+pub const PACKAGE_PRICE_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1e7,
+    integer: false,
+    min_positive: 0.0,
+};
+
 /// Accepted owned-server purchase prices: 0–100,000,000.
 pub const PURCHASE_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
@@ -283,11 +292,15 @@ pub enum Input {
     SavingsPlanTerm,
     SupportMinimum,
     SupportPct,
+    PackageDay,
+    PackageWeek,
+    PackageMonth,
+    PackageYear,
 }
 
 impl Input {
     /// Every field (for the translation completeness test).
-    pub const ALL: [Input; 36] = {
+    pub const ALL: [Input; 40] = {
         use Input::*;
         [
             Gpus,
@@ -326,6 +339,10 @@ impl Input {
             SavingsPlanTerm,
             SupportMinimum,
             SupportPct,
+            PackageDay,
+            PackageWeek,
+            PackageMonth,
+            PackageYear,
         ]
     };
 
@@ -370,6 +387,10 @@ impl Input {
             SavingsPlanTerm => "savings-plan term",
             SupportMinimum => "support minimum",
             SupportPct => "support percentage",
+            PackageDay => "day package price",
+            PackageWeek => "week package price",
+            PackageMonth => "month package price",
+            PackageYear => "year package price",
         }
     }
 }

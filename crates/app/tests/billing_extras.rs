@@ -239,3 +239,72 @@ fn a_support_plan_is_published_or_own_and_bad_input_is_refused() {
     let support: f64 = row[12].parse().unwrap();
     assert!((support - r[i].totals.support).abs() < 0.005);
 }
+
+/// A weekly package (包周, as AutoDL sells it) on an option: the engine picks packages when
+/// they are cheaper, says which, and bad prices are refused with their field.
+#[test]
+fn packages_are_set_chosen_and_refused() {
+    let s = Scenario::default()
+        .apply(Action::SetHoursPerDay(24.0))
+        .unwrap();
+    let base = s.evaluate().unwrap();
+    let hourly = base[0].totals.on_demand;
+    // A week package at a tenth of a week's hourly price: always cheaper.
+    let week_price = hourly
+        / base[0].instances.on_demand
+        / (base[0].month_hours.iter().sum::<f64>() / 168.0)
+        / 10.0;
+    let t = s
+        .apply(Action::SetPackages {
+            index: 0,
+            per_day: 0.0,
+            per_week: week_price,
+            per_month: 0.0,
+            per_year: 0.0,
+        })
+        .unwrap();
+    let r = t.evaluate().unwrap();
+    let p = r[0].packages.clone().expect("a package summary");
+    assert!(p.week > 0 && !p.hourly_is_cheapest);
+    assert!(r[0].total < base[0].total);
+    assert!(r[0].totals.package > 0.0);
+    let note = comparison::packages_note(&r[0], Currency::Usd, &Translator::new(Language::ZhCn));
+    assert!(note.unwrap().contains("包周"));
+    assert_eq!(
+        Scenario::from_file(t.to_file(), &Catalog::BUNDLED).unwrap(),
+        t
+    );
+    // All zero removes them.
+    let off = t
+        .apply(Action::SetPackages {
+            index: 0,
+            per_day: 0.0,
+            per_week: 0.0,
+            per_month: 0.0,
+            per_year: 0.0,
+        })
+        .unwrap();
+    assert!(off.options()[0].packages.is_none());
+    assert_eq!(off.evaluate().unwrap()[0].total, base[0].total);
+    for bad in [-1.0, f64::NAN, 1e8] {
+        let e = s
+            .apply(Action::SetPackages {
+                index: 0,
+                per_day: 0.0,
+                per_week: bad,
+                per_month: 0.0,
+                per_year: 0.0,
+            })
+            .unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ScenarioError::OutOfRange {
+                    input: Input::PackageWeek,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+    }
+}

@@ -15,8 +15,8 @@ use planner_core::catalog::query::Catalog;
 use planner_core::catalog::OFFERS;
 use planner_core::file::{
     AllowanceFile, BillingFile, BuyFile, CheckpointFile, FreeFile, Mode, MonteCarloFile,
-    OptionFile, ReservedFile, SavingsPlanFile, ScenarioFile, ScheduleFile, SharesFile, SpotFile,
-    SupportFile, TierFile, WorkloadFile, VERSION,
+    OptionFile, PackagesFile, ReservedFile, SavingsPlanFile, ScenarioFile, ScheduleFile,
+    SharesFile, SpotFile, SupportFile, TierFile, WorkloadFile, VERSION,
 };
 use proptest::prelude::*;
 
@@ -104,13 +104,18 @@ fn option() -> impl Strategy<Value = OptionFile> {
                 prop_oneof![Just(12u32), Just(36)],
             )),
             prop::option::of((0.0f64..500.0, 100.0f64..20_000.0, 0.0f64..20.0)),
+            prop::option::of((
+                prop::option::of(1.0f64..100.0),
+                prop::option::of(10.0f64..500.0),
+                prop::option::of(50.0f64..2000.0),
+            )),
         ),
     )
         .prop_map(
             |(
                 (offer, name, as_of, same_currency, gpus, price_kind, p, sched),
                 (billing, shiftable, throughput, reserved, spot, package, failures),
-                (free, storage, egress, shares, savings_plan, support),
+                (free, storage, egress, shares, savings_plan, support, packages),
             )| {
                 let offer = offer.map(|i| &OFFERS[i]);
                 // Shares only where there are prices for them, the offer's spot price only
@@ -172,6 +177,15 @@ fn option() -> impl Strategy<Value = OptionFile> {
                                 pct: pct / 2.0,
                             },
                         ]),
+                    }),
+                    // Packages exclude a monthly package; at least one price.
+                    packages: packages.filter(|_| package.is_none()).map(|(d, w, m)| {
+                        PackagesFile {
+                            per_day: d.or(Some(30.0)),
+                            per_week: w,
+                            per_month: m,
+                            per_year: None,
+                        }
                     }),
                     failures_per_hour: failures,
                     free: free.map(|(g, s)| FreeFile {

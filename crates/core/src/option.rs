@@ -9,10 +9,11 @@ use crate::catalog::query::{Catalog, ResolvedOffer};
 use crate::catalog::support::SupportPlanInfo;
 use crate::error::{FileError, FileProblem};
 use crate::file::{
-    AllowanceFile, BillingFile, FreeFile, OptionFile, ReservedFile, SavingsPlanFile, ScheduleFile,
-    SharesFile, SpotFile, SupportFile, TierFile,
+    AllowanceFile, BillingFile, FreeFile, OptionFile, PackagesFile, ReservedFile, SavingsPlanFile,
+    ScheduleFile, SharesFile, SpotFile, SupportFile, TierFile,
 };
 use planner_engine::billing::{Allowance, ReservedTerm, Schedule, SpotMarket};
+use planner_engine::packages::Packages;
 use planner_engine::plan::{OptionSpec, Shares};
 use planner_engine::savings_plan::SavingsPlan;
 use planner_engine::support::{SupportPlan, SupportTier};
@@ -128,6 +129,8 @@ pub struct OptionInput {
     pub savings_plan: Option<SavingsPlan>,
     /// Support plan on the option's monthly charges (scenario format version 2).
     pub support: Option<SupportChoice>,
+    /// Day/week/month/year packages beside hourly billing (scenario format version 2).
+    pub packages: Option<Packages>,
     /// Host failures per instance-hour.
     pub failures_per_hour: f64,
     /// Free allowances.
@@ -160,6 +163,7 @@ impl Clone for OptionInput {
             monthly_package_per_instance: self.monthly_package_per_instance,
             savings_plan: self.savings_plan,
             support: self.support.clone(),
+            packages: self.packages,
             failures_per_hour: self.failures_per_hour,
             free: self.free,
             storage_per_gb_month: self.storage_per_gb_month,
@@ -188,6 +192,7 @@ impl PartialEq for OptionInput {
             monthly_package_per_instance,
             savings_plan,
             support,
+            packages,
             failures_per_hour,
             free,
             storage_per_gb_month,
@@ -208,6 +213,7 @@ impl PartialEq for OptionInput {
             && *monthly_package_per_instance == other.monthly_package_per_instance
             && *savings_plan == other.savings_plan
             && *support == other.support
+            && *packages == other.packages
             && *failures_per_hour == other.failures_per_hour
             && *free == other.free
             && *storage_per_gb_month == other.storage_per_gb_month
@@ -330,6 +336,18 @@ impl OptionInput {
             Some(s) => Some(support_choice(p(Field::Support), s)?),
             None => None,
         };
+        if f.packages.is_some() && f.monthly_package_per_instance.is_some() {
+            return Err(FileError::new(
+                p(Field::Packages),
+                FileProblem::Exclusive(Field::MonthlyPackagePerInstance, Field::Packages),
+            ));
+        }
+        let packages = f.packages.map(|k| Packages {
+            per_day: k.per_day,
+            per_week: k.per_week,
+            per_month: k.per_month,
+            per_year: k.per_year,
+        });
         let allowance = |a: AllowanceFile| Allowance {
             monthly: a.monthly,
             once: a.once,
@@ -360,6 +378,7 @@ impl OptionInput {
                 term_months: p.term_months,
             }),
             support,
+            packages,
             failures_per_hour: f.failures_per_hour,
             free: f
                 .free
@@ -458,6 +477,12 @@ impl OptionInput {
                 term_months: p.term_months,
             }),
             support: self.support.as_ref().map(SupportChoice::to_file),
+            packages: self.packages.map(|k| PackagesFile {
+                per_day: k.per_day,
+                per_week: k.per_week,
+                per_month: k.per_month,
+                per_year: k.per_year,
+            }),
             failures_per_hour: self.failures_per_hour,
             free: (self.free != FreeAllowances::default()).then(|| FreeFile {
                 gpu_hours: allowance(self.free.gpu_hours),
@@ -529,6 +554,7 @@ impl OptionInput {
         }
         o.package_per_instance_month = self.monthly_package_per_instance;
         o.savings_plan = self.savings_plan;
+        o.packages = self.packages;
         o.support = match &self.support {
             // Published plans are priced in USD.
             Some(SupportChoice::Published(_)) if o.currency != Currency::Usd => {

@@ -63,6 +63,9 @@ golden! {
     bad_savings_plan => "bad-savings-plan",
     support_plan => "support-plan",
     bad_support_plan => "bad-support-plan",
+    packages_24h => "packages-24h",
+    packages_8h => "packages-8h",
+    bad_packages => "bad-packages",
     bad_unknown_field => "bad-unknown-field",
     bad_version => "bad-version",
     bad_shares_above_100 => "bad-shares-above-100",
@@ -115,5 +118,5 @@ fn scenario_files_round_trip_through_json() {
         assert_eq!(a, b, "{stem}");
         checked += 1;
     }
-    assert_eq!(checked, 8);
+    assert_eq!(checked, 10);
 }

@@ -88,6 +88,11 @@ pub enum Field {
     Tiers,
     UpTo,
     Pct,
+    Packages,
+    PerDay,
+    PerWeek,
+    PerMonth,
+    PerYear,
     // The share link's envelope.
     V,
     Lang,
@@ -100,7 +105,7 @@ pub enum Field {
 
 impl Field {
     /// Every field, in declaration order (for the translation completeness tests).
-    pub const ALL: [Field; 83] = {
+    pub const ALL: [Field; 88] = {
         use Field::*;
         [
             Version,
@@ -180,6 +185,11 @@ impl Field {
             Tiers,
             UpTo,
             Pct,
+            Packages,
+            PerDay,
+            PerWeek,
+            PerMonth,
+            PerYear,
             V,
             Lang,
             Scenario,
@@ -271,6 +281,11 @@ impl Field {
             Tiers => "tiers",
             UpTo => "up_to",
             Pct => "pct",
+            Packages => "packages",
+            PerDay => "per_day",
+            PerWeek => "per_week",
+            PerMonth => "per_month",
+            PerYear => "per_year",
             V => "v",
             Lang => "lang",
             Scenario => "scenario",
@@ -595,6 +610,8 @@ pub enum Problem {
     },
     /// A support tier other than the last has no upper bound.
     UnboundedTierNotLast,
+    /// A `packages` object without any package price.
+    NoPackagePrice,
 }
 
 impl fmt::Display for Problem {
@@ -679,6 +696,9 @@ impl fmt::Display for Problem {
             ),
             Problem::UnboundedTierNotLast => {
                 f.write_str("only the last tier may have no upper bound")
+            }
+            Problem::NoPackagePrice => {
+                f.write_str("give at least one of per_day, per_week, per_month, per_year")
             }
         }
     }

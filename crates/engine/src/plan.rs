@@ -12,6 +12,7 @@ use super::billing::{
     billed_hours_per_run, cheapest_start, daily_occupancy, Allowance, Payment, ReservedTerm,
     Schedule, SpotMarket,
 };
+use super::packages::{cheapest_mix, Packages, PackagesSummary};
 use super::risk::{expected_run_hours, young_interval, Checkpointing};
 use super::savings_plan::{SavingsPlan, SavingsPlanSummary};
 use super::support::SupportPlan;
@@ -170,6 +171,9 @@ pub struct OptionSpec {
     pub savings_plan: Option<SavingsPlan>,
     /// Support plan charged on each month's other charges, if any.
     pub support: Option<SupportPlan>,
+    /// Day/week/month/year packages beside hourly billing of the on-demand share, if any (the
+    /// cheapest mix is chosen; ignored when `package_per_instance_month` is set).
+    pub packages: Option<Packages>,
     /// Host failure rate per instance-hour (marketplace hosts), applies to all capacity.
     pub failures_per_hour: f64,
     /// Free GPU-hours (applied to on-demand use).
@@ -211,6 +215,7 @@ impl OptionSpec {
             package_per_instance_month: None,
             savings_plan: None,
             support: None,
+            packages: None,
             failures_per_hour: 0.0,
             free_gpu_hours: Allowance::default(),
             free_storage_gb: Allowance::default(),
@@ -253,6 +258,9 @@ impl OptionSpec {
         }
         if let Some(s) = &self.support {
             s.validate(f(Field::Support))?;
+        }
+        if let Some(p) = &self.packages {
+            p.validate(f(Field::Packages))?;
         }
         in_range(f(Field::FailuresPerHour), self.failures_per_hour, 0.0, 10.0)?;
         let free = f(Field::Free);
@@ -704,7 +712,7 @@ impl Prepared {
         let inst = self.instances;
         let day = &self.day;
         let mut f = FleetDay::default();
-        if o.package_per_instance_month.is_none() {
+        if o.package_per_instance_month.is_none() && o.packages.is_none() {
             // A savings plan covers this share of the on-demand instances; its commitment is a
             // fixed monthly amount (used + unused = commitment × hours).
             let uncovered = 1.0
@@ -760,7 +768,8 @@ impl Prepared {
                 + m.storage
                 + m.egress
                 + m.savings_plan
-                + m.savings_plan_unused;
+                + m.savings_plan_unused
+                + base.packages.as_ref().map_or(0.0, |p| p.hourly_monthly[i]);
             let mut od = d * day.on_demand;
             if has_free {
                 let usage = d * day.on_demand_hours * self.g;
@@ -963,6 +972,81 @@ pub(crate) fn evaluate_prepared(
             }
         }
     }
+    // Packages: the on-demand instances' hours, day by day, are paid by the cheapest mix of
+    // packages and hourly billing (chosen at the expected overhead, so interruptions do not
+    // change the packages bought); docs/cost-model.md, "Packages".
+    let packages = match (&o.packages, o.package_per_instance_month) {
+        (Some(pk), None) if instances.on_demand > 0.0 => {
+            let total_hours: f64 = month_hours.iter().sum();
+            let n_days = ceil_tolerant(total_hours / 24.0).max(1.0) as usize;
+            let kc = closed.on_demand;
+            let hours: Vec<f64> = (0..n_days)
+                .map(|d| {
+                    let start = d as f64 * 24.0;
+                    let span = (total_hours - start).clamp(0.0, 24.0);
+                    match (plan.workload, finish_hours) {
+                        (Workload::Fleet(fl), _) => {
+                            let weekday = (fl.days_per_week - (d % 7) as f64).clamp(0.0, 1.0);
+                            let run = fl.hours_per_day * kc;
+                            let gran = if run > 0.0 {
+                                billed_hours_per_run(run, o.billing) / run
+                            } else {
+                                0.0
+                            };
+                            run * gran * weekday * span / 24.0
+                        }
+                        (_, f) => {
+                            let f = f.unwrap_or(0.0) * kc / k.on_demand;
+                            let w = (f.min(start + 24.0) - start).max(0.0);
+                            day.run_hours * w / 24.0
+                        }
+                    }
+                })
+                .collect();
+            let month_days = (plan.months.hours(0) / 24.0).round() as usize;
+            let mix = cheapest_mix(&hours, od_avg, pk, month_days);
+            let mut by_month = vec![0.0; n];
+            let (mut month, mut end) = (0, month_hours[0]);
+            let days = hours.iter().zip(&mix.charged).zip(&mix.is_package);
+            for (d, ((h, charged), is_package)) in days.enumerate() {
+                while d as f64 * 24.0 >= end - 1e-9 && month + 1 < n {
+                    month += 1;
+                    end += month_hours[month];
+                }
+                let m = &mut monthly[month];
+                let charge = instances.on_demand * charged;
+                if *is_package {
+                    m.package += charge;
+                } else {
+                    by_month[month] += charge;
+                    m.on_demand += charge;
+                    od_hours[month] += instances.on_demand * h;
+                }
+            }
+            // The hourly on-demand of the class computed above is replaced by the mix.
+            for i in 0..n {
+                monthly[i].on_demand -= odc_base[i];
+                monthly[i].rework -= odc_rework[i];
+                od_rework[i] -= odc_rework[i];
+                od_hours[i] -= odc_hours[i];
+                odc_base[i] = 0.0;
+                odc_rework[i] = 0.0;
+                odc_hours[i] = 0.0;
+            }
+            Some(PackagesSummary {
+                day: mix.counts[0],
+                week: mix.counts[1],
+                month: mix.counts[2],
+                year: mix.counts[3],
+                hourly_hours: mix.hourly_hours,
+                total: instances.on_demand * mix.total,
+                all_hourly: instances.on_demand * mix.all_hourly,
+                hourly_is_cheapest: mix.counts == [0; 4],
+                hourly_monthly: by_month,
+            })
+        }
+        _ => None,
+    };
     // Savings plan: each running hour covers `f` of the on-demand instances at the plan's rate
     // (up to the commitment), the rest stays on demand, and the commitment not used in an hour
     // is billed anyway (docs/cost-model.md, "Savings plans").
@@ -1114,6 +1198,7 @@ pub(crate) fn evaluate_prepared(
         suggested_checkpoint_hours,
         reserved,
         savings_plan,
+        packages,
         buy: None,
     })
 }

@@ -360,6 +360,23 @@ pub struct SavingsPlanFile {
     pub term_months: u32,
 }
 
+/// Day/week/month/year packages per instance (version 2), option currency; at least one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct PackagesFile {
+    /// 包日 price.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub per_day: Option<f64>,
+    /// 包周 price.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub per_week: Option<f64>,
+    /// 包月 price (a month of the plan in whole days).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub per_month: Option<f64>,
+    /// 包年 price (365 days).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub per_year: Option<f64>,
+}
+
 /// One marginal tier of a support plan (version 2).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct TierFile {
@@ -469,6 +486,9 @@ pub struct OptionFile {
     /// Support plan on the option's monthly charges (version 2).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub support: Option<SupportFile>,
+    /// Day/week/month/year packages beside hourly billing (version 2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub packages: Option<PackagesFile>,
     /// Host failures per instance-hour.
     pub failures_per_hour: f64,
     /// Free allowances.
@@ -503,6 +523,7 @@ impl Clone for OptionFile {
             monthly_package_per_instance: self.monthly_package_per_instance,
             savings_plan: self.savings_plan,
             support: self.support.clone(),
+            packages: self.packages,
             failures_per_hour: self.failures_per_hour,
             free: self.free,
             storage_per_gb_month: self.storage_per_gb_month,
@@ -532,6 +553,7 @@ impl PartialEq for OptionFile {
             monthly_package_per_instance,
             savings_plan,
             support,
+            packages,
             failures_per_hour,
             free,
             storage_per_gb_month,
@@ -553,6 +575,7 @@ impl PartialEq for OptionFile {
             && *monthly_package_per_instance == other.monthly_package_per_instance
             && *savings_plan == other.savings_plan
             && *support == other.support
+            && *packages == other.packages
             && *failures_per_hour == other.failures_per_hour
             && *free == other.free
             && *storage_per_gb_month == other.storage_per_gb_month

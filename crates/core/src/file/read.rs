@@ -8,8 +8,8 @@
 
 use super::{
     AllowanceFile, BillingFile, BuyFile, CheckpointFile, FreeFile, MonteCarloFile, OptionFile,
-    ReservedFile, SavingsPlanFile, ScenarioFile, ScheduleFile, SharesFile, SpotFile, SupportFile,
-    TierFile, WorkloadFile, VERSION,
+    PackagesFile, ReservedFile, SavingsPlanFile, ScenarioFile, ScheduleFile, SharesFile, SpotFile,
+    SupportFile, TierFile, WorkloadFile, VERSION,
 };
 use crate::error::{Expected, FileError, FileProblem, Found};
 use crate::share::{Notice, NoticeKind};
@@ -70,6 +70,12 @@ const SCHEDULE_FIELDS: &[Field] = &[
 const RESERVED_FIELDS: &[Field] = &[Field::TermMonths, Field::Upfront, Field::RecurringPerHour];
 const SUPPORT_FIELDS: &[Field] = &[Field::SupportPlanId, Field::MinimumPerMonth, Field::Tiers];
 const TIER_FIELDS: &[Field] = &[Field::UpTo, Field::Pct];
+const PACKAGES_FIELDS: &[Field] = &[
+    Field::PerDay,
+    Field::PerWeek,
+    Field::PerMonth,
+    Field::PerYear,
+];
 const SAVINGS_PLAN_FIELDS: &[Field] = &[
     Field::CommitmentPerHour,
     Field::PlanPerHour,
@@ -100,6 +106,7 @@ pub const OPTION_FIELDS: &[Field] = &[
     Field::MonthlyPackagePerInstance,
     Field::SavingsPlan,
     Field::Support,
+    Field::Packages,
     Field::FailuresPerHour,
     Field::Free,
     Field::StoragePerGbMonth,
@@ -436,6 +443,7 @@ impl<'n> Reader<'n> {
             monthly_package_per_instance: self.opt_f64(&o, Field::MonthlyPackagePerInstance),
             savings_plan: self.opt(&o, Field::SavingsPlan, Self::savings_plan),
             support: self.opt(&o, Field::Support, Self::support),
+            packages: self.opt(&o, Field::Packages, Self::packages),
             failures_per_hour: self.f64_or(&o, Field::FailuresPerHour, 0.0),
             free: self.opt(&o, Field::Free, Self::free),
             storage_per_gb_month: self.f64_or(&o, Field::StoragePerGbMonth, 0.0),
@@ -490,6 +498,16 @@ impl<'n> Reader<'n> {
             plan: self.opt_text(&o, Field::SupportPlanId),
             minimum_per_month: self.opt_f64(&o, Field::MinimumPerMonth),
             tiers: self.opt(&o, Field::Tiers, Self::tiers),
+        })
+    }
+
+    fn packages(&mut self, v: &Value, at: FieldPath) -> Option<PackagesFile> {
+        let o = self.object(v, at, PACKAGES_FIELDS)?;
+        Some(PackagesFile {
+            per_day: self.opt_f64(&o, Field::PerDay),
+            per_week: self.opt_f64(&o, Field::PerWeek),
+            per_month: self.opt_f64(&o, Field::PerMonth),
+            per_year: self.opt_f64(&o, Field::PerYear),
         })
     }
 

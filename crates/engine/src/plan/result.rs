@@ -236,6 +236,8 @@ pub struct OptionResult {
     pub reserved: Option<ReservedSummary>,
     /// Savings-plan figures, if the option has a savings plan.
     pub savings_plan: Option<SavingsPlanSummary>,
+    /// Package mix chosen, if the option has day/week/month/year packages.
+    pub packages: Option<PackagesSummary>,
     /// Buy vs rent, if the plan has an owned server (filled in by [`evaluate`]).
     pub buy: Option<BuySummary>,
 }
@@ -270,6 +272,7 @@ impl Clone for OptionResult {
             suggested_checkpoint_hours: self.suggested_checkpoint_hours,
             reserved: self.reserved,
             savings_plan: self.savings_plan,
+            packages: self.packages.clone(),
             buy: self.buy.clone(),
         }
     }
@@ -316,6 +319,18 @@ impl OptionResult {
                 committed_after_horizon: c(r.committed_after_horizon)?,
                 commitment: c(r.commitment)?,
                 ..*r
+            });
+        }
+        if let Some(p) = &self.packages {
+            out.packages = Some(PackagesSummary {
+                total: c(p.total)?,
+                all_hourly: c(p.all_hourly)?,
+                hourly_monthly: p
+                    .hourly_monthly
+                    .iter()
+                    .map(|x| c(*x))
+                    .collect::<Result<_, _>>()?,
+                ..p.clone()
             });
         }
         if let Some(sp) = &self.savings_plan {

@@ -2,6 +2,7 @@
 //! and the results' invariants, and the Monte Carlo fast path against the full evaluation.
 
 use super::*;
+use crate::packages::Packages;
 use crate::MonthConvention;
 
 fn fleet(gpus: u32, h: f64, d: f64, months: u32) -> Plan {
@@ -407,4 +408,41 @@ fn support_plan_issue_example() {
         evaluate_option(&plan, &o, None).unwrap().totals.support,
         0.0
     );
+}
+
+/// Issue 18's package examples in a plan (720 h months = 30 days): 2.00/h, 40.00/day,
+/// 250.00/week, 900.00/month; 24 h a day → one month package, 900.00 (hourly 1,440.00);
+/// 8 h a day → hourly, 480.00.
+#[test]
+fn packages_issue_example() {
+    let mut o = od(2.0, 1);
+    o.packages = Some(Packages {
+        per_day: Some(40.0),
+        per_week: Some(250.0),
+        per_month: Some(900.0),
+        per_year: None,
+    });
+    let mut plan = fleet(1, 24.0, 7.0, 1);
+    plan.months = MonthLength::Fixed(MonthConvention::Hours720);
+    let r = evaluate_option(&plan, &o, None).unwrap();
+    assert!(close(r.total, 900.0), "{}", r.total);
+    assert!(close(r.totals.package, 900.0));
+    let p = r.packages.clone().unwrap();
+    assert_eq!((p.day, p.week, p.month, p.year), (0, 0, 1, 0));
+    assert!(close(p.all_hourly, 1_440.0) && !p.hourly_is_cheapest);
+    let plan8 = Plan {
+        workload: Workload::Fleet(FleetLoad {
+            gpus: 1,
+            hours_per_day: 8.0,
+            days_per_week: 7.0,
+            start_hour: 0,
+        }),
+        ..plan.clone()
+    };
+    let r = evaluate_option(&plan8, &o, None).unwrap();
+    assert!(close(r.total, 480.0), "{}", r.total);
+    assert!(close(r.totals.on_demand, 480.0) && r.totals.package == 0.0);
+    assert!(r.packages.unwrap().hourly_is_cheapest);
+    // The fast path of the Monte Carlo agrees with the full evaluation.
+    fast_path_agrees(&plan, &o);
 }
