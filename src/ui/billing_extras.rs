@@ -18,7 +18,7 @@ use planner_app::msg;
 use planner_app::state::Scenario;
 use planner_app::validation::{
     PACKAGE_PRICE_SPEC, SAVINGS_PLAN_COMMITMENT_SPEC, SAVINGS_PLAN_RATE_SPEC,
-    SAVINGS_PLAN_TERM_SPEC, SUPPORT_MINIMUM_SPEC, SUPPORT_PCT_SPEC,
+    SAVINGS_PLAN_TERM_SPEC, SETTLEMENT_UNIT_SPEC, SUPPORT_MINIMUM_SPEC, SUPPORT_PCT_SPEC,
 };
 use planner_core::catalog::support::SUPPORT_PLANS;
 use planner_core::error::FileError;
@@ -107,6 +107,14 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 ("plan", Arg::Text(name)),
             ],
         ))
+    }));
+    planned.extend(options.iter().enumerate().filter_map(|(i, o)| {
+        o.settlement.map(|_| {
+            t.text_with(
+                msg!("ui-billing-summary-settlement"),
+                &[("option", Arg::Text(scenario.option_name(i)))],
+            )
+        })
     }));
     planned.extend(options.iter().enumerate().filter_map(|(i, o)| {
         o.packages.map(|_| {
@@ -228,6 +236,11 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 });
             })
         };
+        let unit = option.settlement.map_or(0.0, |s| s.unit);
+        let on_settlement = {
+            let on_action = props.on_action.clone();
+            Callback::from(move |unit: f64| on_action.emit(Action::SetSettlement { index, unit }))
+        };
         let mix = match &*props.results {
             Ok(r) => r
                 .get(index)
@@ -314,6 +327,11 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 if let Some(m) = mix {
                     <p class="small" id="packages-result">{ m }</p>
                 }
+                <p class="muted small">{ t.text(msg!("ui-settlement-note")) }</p>
+                <div class="sliders">
+                    <Slider id="settlement-unit" label={tx(msg!("ui-settlement-unit"))} unit={currency.code()}
+                        value={unit} spec={SETTLEMENT_UNIT_SPEC} slider_max={0.1} step={0.01} on_change={on_settlement} />
+                </div>
             </>
         }
     };

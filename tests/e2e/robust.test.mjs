@@ -617,7 +617,7 @@ test('a run through every control with hostile values: no panic, still respondin
     'usd-per-cny', 'share-reserved', 'share-spot', 'throughput', 'buy-purchase', 'buy-life', 'buy-residual', 'buy-kw',
     'buy-pue', 'buy-kwh', 'buy-ops', 'job-gpu-hours', 'job-within', 'scaling-efficiency',
     'savings-plan-commitment', 'savings-plan-rate', 'savings-plan-term', 'support-minimum', 'support-pct',
-    'package-day', 'package-week', 'package-month', 'package-year']) {
+    'package-day', 'package-week', 'package-month', 'package-year', 'settlement-unit']) {
     assert.ok(visited.has(id), `slider ${id} was exercised (${[...visited]})`);
   }
 

@@ -317,6 +317,11 @@ ui-support-minimum = Support minimum per month
 ui-support-tiers = Support tiers
 ui-support-pct = Support percentage of the month's other charges
 ui-packages = Packages
+ui-settlement = Settlement rounding
+ui-settlement-unit = Settle each whole hour, rounding each settlement up to
+ui-settlement-note = Some platforms settle the running time at each whole hour and at shutdown and round each settlement up to a money unit (0.01). 0 = billed exactly.
+ui-billing-summary-settlement = hourly settlement on { $option }
+engine-period-not-dividing-day = must divide a day (86400 s) into whole periods, e.g. 3600 (got { $value })
 ui-package-day = Day package (包日) per instance
 ui-package-week = Week package (包周) per instance
 ui-package-month = Month package (包月) per instance

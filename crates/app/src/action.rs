@@ -15,6 +15,7 @@ use planner_engine::packages::Packages;
 use planner_engine::plan::{FleetLoad, JobLoad, JobSize, Shares, Workload};
 use planner_engine::risk::Checkpointing;
 use planner_engine::savings_plan::SavingsPlan;
+use planner_engine::settlement::Settlement;
 use planner_engine::support::{SupportPlan, SupportTier};
 use planner_engine::tco::OwnedServer;
 use planner_engine::{Currency, MonthConvention, MonthLength};
@@ -192,6 +193,15 @@ pub enum Action {
         per_month: f64,
         /// 包年 price, 0 = none.
         per_year: f64,
+    },
+    /// Settle option `index`'s hourly billing at each whole hour and at shutdown, each
+    /// settlement rounded up to `unit` in its currency ([`SETTLEMENT_UNIT_SPEC`]; 0 bills
+    /// exactly again).
+    SetSettlement {
+        /// Position of the option.
+        index: usize,
+        /// Money unit of each settlement, 0 = none.
+        unit: f64,
     },
     /// Compare with owning servers (the example server of docs/cost-model.md, "Buy vs rent", when first switched on),
     /// or stop comparing.
@@ -542,6 +552,15 @@ impl Scenario {
                     // One or the other: the typed packages replace a file's monthly package.
                     o.monthly_package_per_instance = None;
                 }
+                next.engine_accepts()?;
+            }
+            Action::SetSettlement { index, unit } => {
+                let unit = check(unit, SETTLEMENT_UNIT_SPEC, Input::SettlementUnit)?;
+                next.option_mut(index)?.settlement = (unit > 0.0).then_some(Settlement {
+                    period_seconds: 3600,
+                    unit,
+                    round_up: true,
+                });
                 next.engine_accepts()?;
             }
             Action::EnableBuy(on) => {

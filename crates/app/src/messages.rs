@@ -79,6 +79,7 @@ fn input_label(input: Input) -> Msg {
         Input::PackageWeek => msg!("ui-package-week"),
         Input::PackageMonth => msg!("ui-package-month"),
         Input::PackageYear => msg!("ui-package-year"),
+        Input::SettlementUnit => msg!("ui-settlement-unit"),
     }
 }
 
@@ -119,6 +120,8 @@ fn field_label(path: &FieldPath) -> Option<Msg> {
         (_, Field::SavingsPlan) => msg!("ui-savings-plan"),
         (_, Field::Support) => msg!("ui-support-plan"),
         (_, Field::Packages) => msg!("ui-packages"),
+        (_, Field::Settlement | Field::PeriodSeconds | Field::RoundUp) => msg!("ui-settlement"),
+        (_, Field::Unit) => msg!("ui-settlement-unit"),
         (_, Field::PerDay) => msg!("ui-package-day"),
         (_, Field::PerWeek) => msg!("ui-package-week"),
         (_, Field::PerMonth) => msg!("ui-package-month"),
@@ -281,6 +284,10 @@ impl Translator {
             ),
             Problem::UnboundedTierNotLast => self.text(msg!("engine-unbounded-tier")),
             Problem::NoPackagePrice => self.text(msg!("engine-no-package-price")),
+            Problem::PeriodNotDividingDay { value } => self.text_with(
+                msg!("engine-period-not-dividing-day"),
+                &[("value", Arg::Exact(f64::from(value)))],
+            ),
         }
     }
 

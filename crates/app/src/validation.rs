@@ -207,6 +207,15 @@ pub const PACKAGE_PRICE_SPEC: NumberSpec = NumberSpec {
     min_positive: 0.0,
 };
 
+/// Accepted settlement units (the money unit each hourly settlement is rounded up to), option
+/// currency: 0–1 (0 = billed exactly, no settlement rounding).
+pub const SETTLEMENT_UNIT_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1.0,
+    integer: false,
+    min_positive: 1e-4,
+};
+
 /// Accepted owned-server purchase prices: 0–100,000,000.
 pub const PURCHASE_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
@@ -296,11 +305,12 @@ pub enum Input {
     PackageWeek,
     PackageMonth,
     PackageYear,
+    SettlementUnit,
 }
 
 impl Input {
     /// Every field (for the translation completeness test).
-    pub const ALL: [Input; 40] = {
+    pub const ALL: [Input; 41] = {
         use Input::*;
         [
             Gpus,
@@ -343,6 +353,7 @@ impl Input {
             PackageWeek,
             PackageMonth,
             PackageYear,
+            SettlementUnit,
         ]
     };
 
@@ -391,6 +402,7 @@ impl Input {
             PackageWeek => "week package price",
             PackageMonth => "month package price",
             PackageYear => "year package price",
+            SettlementUnit => "settlement unit",
         }
     }
 }

@@ -308,3 +308,49 @@ fn packages_are_set_chosen_and_refused() {
         );
     }
 }
+
+/// Settlement rounding never lowers a total, 0 switches it off, bad units are refused.
+#[test]
+fn settlement_rounding_is_set_and_refused() {
+    let s = Scenario::default()
+        .apply(Action::SetHoursPerDay(1.175))
+        .unwrap();
+    let base = s.evaluate().unwrap();
+    let t = s
+        .apply(Action::SetSettlement {
+            index: 0,
+            unit: 0.01,
+        })
+        .unwrap();
+    let r = t.evaluate().unwrap();
+    assert!(r[0].total >= base[0].total);
+    assert_eq!(
+        Scenario::from_file(t.to_file(), &Catalog::BUNDLED).unwrap(),
+        t
+    );
+    let off = t
+        .apply(Action::SetSettlement {
+            index: 0,
+            unit: 0.0,
+        })
+        .unwrap();
+    assert_eq!(off.evaluate().unwrap()[0].total, base[0].total);
+    for bad in [-0.01, 2.0, f64::NAN, 1e-6] {
+        let e = s
+            .apply(Action::SetSettlement {
+                index: 0,
+                unit: bad,
+            })
+            .unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ScenarioError::OutOfRange {
+                    input: Input::SettlementUnit,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+    }
+}

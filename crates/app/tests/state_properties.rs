@@ -16,7 +16,7 @@ use planner_core::catalog::OFFERS;
 use planner_core::file::{
     AllowanceFile, BillingFile, BuyFile, CheckpointFile, FreeFile, Mode, MonteCarloFile,
     OptionFile, PackagesFile, ReservedFile, SavingsPlanFile, ScenarioFile, ScheduleFile,
-    SharesFile, SpotFile, SupportFile, TierFile, WorkloadFile, VERSION,
+    SettlementFile, SharesFile, SpotFile, SupportFile, TierFile, WorkloadFile, VERSION,
 };
 use proptest::prelude::*;
 
@@ -186,6 +186,11 @@ fn option() -> impl Strategy<Value = OptionFile> {
                             per_month: m,
                             per_year: None,
                         }
+                    }),
+                    settlement: shiftable.then_some(SettlementFile {
+                        period_seconds: 3600,
+                        unit: 0.01,
+                        round_up: true,
                     }),
                     failures_per_hour: failures,
                     free: free.map(|(g, s)| FreeFile {

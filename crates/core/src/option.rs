@@ -10,12 +10,13 @@ use crate::catalog::support::SupportPlanInfo;
 use crate::error::{FileError, FileProblem};
 use crate::file::{
     AllowanceFile, BillingFile, FreeFile, OptionFile, PackagesFile, ReservedFile, SavingsPlanFile,
-    ScheduleFile, SharesFile, SpotFile, SupportFile, TierFile,
+    ScheduleFile, SettlementFile, SharesFile, SpotFile, SupportFile, TierFile,
 };
 use planner_engine::billing::{Allowance, ReservedTerm, Schedule, SpotMarket};
 use planner_engine::packages::Packages;
 use planner_engine::plan::{OptionSpec, Shares};
 use planner_engine::savings_plan::SavingsPlan;
+use planner_engine::settlement::Settlement;
 use planner_engine::support::{SupportPlan, SupportTier};
 use planner_engine::{Billing, Currency, Field, FieldPath};
 
@@ -131,6 +132,8 @@ pub struct OptionInput {
     pub support: Option<SupportChoice>,
     /// Day/week/month/year packages beside hourly billing (scenario format version 2).
     pub packages: Option<Packages>,
+    /// Settlement rounding of hourly billing (scenario format version 2).
+    pub settlement: Option<Settlement>,
     /// Host failures per instance-hour.
     pub failures_per_hour: f64,
     /// Free allowances.
@@ -164,6 +167,7 @@ impl Clone for OptionInput {
             savings_plan: self.savings_plan,
             support: self.support.clone(),
             packages: self.packages,
+            settlement: self.settlement,
             failures_per_hour: self.failures_per_hour,
             free: self.free,
             storage_per_gb_month: self.storage_per_gb_month,
@@ -193,6 +197,7 @@ impl PartialEq for OptionInput {
             savings_plan,
             support,
             packages,
+            settlement,
             failures_per_hour,
             free,
             storage_per_gb_month,
@@ -214,6 +219,7 @@ impl PartialEq for OptionInput {
             && *savings_plan == other.savings_plan
             && *support == other.support
             && *packages == other.packages
+            && *settlement == other.settlement
             && *failures_per_hour == other.failures_per_hour
             && *free == other.free
             && *storage_per_gb_month == other.storage_per_gb_month
@@ -379,6 +385,11 @@ impl OptionInput {
             }),
             support,
             packages,
+            settlement: f.settlement.map(|s| Settlement {
+                period_seconds: s.period_seconds,
+                unit: s.unit,
+                round_up: s.round_up,
+            }),
             failures_per_hour: f.failures_per_hour,
             free: f
                 .free
@@ -483,6 +494,11 @@ impl OptionInput {
                 per_month: k.per_month,
                 per_year: k.per_year,
             }),
+            settlement: self.settlement.map(|s| SettlementFile {
+                period_seconds: s.period_seconds,
+                unit: s.unit,
+                round_up: s.round_up,
+            }),
             failures_per_hour: self.failures_per_hour,
             free: (self.free != FreeAllowances::default()).then(|| FreeFile {
                 gpu_hours: allowance(self.free.gpu_hours),
@@ -555,6 +571,7 @@ impl OptionInput {
         o.package_per_instance_month = self.monthly_package_per_instance;
         o.savings_plan = self.savings_plan;
         o.packages = self.packages;
+        o.settlement = self.settlement;
         o.support = match &self.support {
             // Published plans are priced in USD.
             Some(SupportChoice::Published(_)) if o.currency != Currency::Usd => {

@@ -66,6 +66,8 @@ golden! {
     packages_24h => "packages-24h",
     packages_8h => "packages-8h",
     bad_packages => "bad-packages",
+    settlement_rounding => "settlement-rounding",
+    bad_settlement => "bad-settlement",
     bad_unknown_field => "bad-unknown-field",
     bad_version => "bad-version",
     bad_shares_above_100 => "bad-shares-above-100",
@@ -118,5 +120,5 @@ fn scenario_files_round_trip_through_json() {
         assert_eq!(a, b, "{stem}");
         checked += 1;
     }
-    assert_eq!(checked, 10);
+    assert_eq!(checked, 11);
 }

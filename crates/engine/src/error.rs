@@ -93,6 +93,10 @@ pub enum Field {
     PerWeek,
     PerMonth,
     PerYear,
+    Settlement,
+    PeriodSeconds,
+    Unit,
+    RoundUp,
     // The share link's envelope.
     V,
     Lang,
@@ -105,7 +109,7 @@ pub enum Field {
 
 impl Field {
     /// Every field, in declaration order (for the translation completeness tests).
-    pub const ALL: [Field; 88] = {
+    pub const ALL: [Field; 92] = {
         use Field::*;
         [
             Version,
@@ -190,6 +194,10 @@ impl Field {
             PerWeek,
             PerMonth,
             PerYear,
+            Settlement,
+            PeriodSeconds,
+            Unit,
+            RoundUp,
             V,
             Lang,
             Scenario,
@@ -286,6 +294,10 @@ impl Field {
             PerWeek => "per_week",
             PerMonth => "per_month",
             PerYear => "per_year",
+            Settlement => "settlement",
+            PeriodSeconds => "period_seconds",
+            Unit => "unit",
+            RoundUp => "round_up",
             V => "v",
             Lang => "lang",
             Scenario => "scenario",
@@ -612,6 +624,11 @@ pub enum Problem {
     UnboundedTierNotLast,
     /// A `packages` object without any package price.
     NoPackagePrice,
+    /// A settlement period (seconds) that does not divide a day into whole periods.
+    PeriodNotDividingDay {
+        /// The period given.
+        value: u32,
+    },
 }
 
 impl fmt::Display for Problem {
@@ -697,6 +714,10 @@ impl fmt::Display for Problem {
             Problem::UnboundedTierNotLast => {
                 f.write_str("only the last tier may have no upper bound")
             }
+            Problem::PeriodNotDividingDay { value } => write!(
+                f,
+                "must divide a day (86400 s) into whole periods, e.g. 3600 (got {value})"
+            ),
             Problem::NoPackagePrice => {
                 f.write_str("give at least one of per_day, per_week, per_month, per_year")
             }

@@ -15,6 +15,7 @@ use super::billing::{
 use super::packages::{cheapest_mix, Packages, PackagesSummary};
 use super::risk::{expected_run_hours, young_interval, Checkpointing};
 use super::savings_plan::{SavingsPlan, SavingsPlanSummary};
+use super::settlement::Settlement;
 use super::support::SupportPlan;
 use super::tco::{crossover_month, OwnedServer};
 use super::{
@@ -171,6 +172,9 @@ pub struct OptionSpec {
     pub savings_plan: Option<SavingsPlan>,
     /// Support plan charged on each month's other charges, if any.
     pub support: Option<SupportPlan>,
+    /// Settlement rounding of hourly on-demand billing, if the provider settles at period
+    /// boundaries and rounds each settlement.
+    pub settlement: Option<Settlement>,
     /// Day/week/month/year packages beside hourly billing of the on-demand share, if any (the
     /// cheapest mix is chosen; ignored when `package_per_instance_month` is set).
     pub packages: Option<Packages>,
@@ -216,6 +220,7 @@ impl OptionSpec {
             savings_plan: None,
             support: None,
             packages: None,
+            settlement: None,
             failures_per_hour: 0.0,
             free_gpu_hours: Allowance::default(),
             free_storage_gb: Allowance::default(),
@@ -261,6 +266,9 @@ impl OptionSpec {
         }
         if let Some(p) = &self.packages {
             p.validate(f(Field::Packages))?;
+        }
+        if let Some(s) = &self.settlement {
+            s.validate(f(Field::Settlement))?;
         }
         in_range(f(Field::FailuresPerHour), self.failures_per_hour, 0.0, 10.0)?;
         let free = f(Field::Free);
@@ -718,7 +726,9 @@ impl Prepared {
             let uncovered = 1.0
                 - o.savings_plan
                     .map_or(0.0, |sp| sp.covered_share(inst.on_demand));
-            f.on_demand += inst.on_demand * day.on_demand_cost * k.on_demand * gran_k * uncovered;
+            let settle = settlement_factor(plan, o, self.job_hours, k.on_demand);
+            f.on_demand +=
+                inst.on_demand * day.on_demand_cost * k.on_demand * gran_k * uncovered * settle;
             f.on_demand_hours += inst.on_demand * day.run_hours * k.on_demand * gran_k * uncovered;
         }
         if inst.spot > 0.0 {
@@ -788,6 +798,31 @@ impl Prepared {
             out.push(acc);
         }
     }
+}
+
+/// What settlement rounding multiplies the on-demand class's hourly billing by under on-demand
+/// overhead `k` (1 without a settlement rule): the daily run (fleet: from its start hour, its
+/// billed length; job: one continuous run of the job's billed hours from midnight) settled and
+/// rounded, over the same run billed exactly (docs/cost-model.md, "Settlement rounding").
+fn settlement_factor(plan: &Plan, o: &OptionSpec, job_hours: Option<f64>, k: f64) -> f64 {
+    let (Some(s), Some(sched)) = (&o.settlement, &o.on_demand) else {
+        return 1.0;
+    };
+    let (start, hours) = match plan.workload {
+        Workload::Fleet(fl) => {
+            let start = if o.shiftable {
+                cheapest_start(sched, fl.hours_per_day)
+            } else {
+                fl.start_hour
+            };
+            (
+                f64::from(start) * 3600.0,
+                billed_hours_per_run(fl.hours_per_day * k, o.billing),
+            )
+        }
+        Workload::Job(_) => (0.0, job_hours.unwrap_or(0.0) * k),
+    };
+    s.factor(sched, start, start + hours * 3600.0)
 }
 
 /// The rest of [`evaluate_option`], from a [`Prepared`] option and optional overheads.
@@ -903,6 +938,7 @@ pub(crate) fn evaluate_prepared(
     let mut odc_base = vec![0.0; n];
     let mut odc_rework = vec![0.0; n];
     let mut odc_hours = vec![0.0; n];
+    let settle = settlement_factor(plan, o, job_hours, k.on_demand);
     let od_avg = if day.run_hours > 0.0 {
         day.on_demand_cost / day.run_hours
     } else {
@@ -922,8 +958,8 @@ pub(crate) fn evaluate_prepared(
                 m.package += instances.on_demand * pkg;
             }
         } else {
-            let full = instances.on_demand * d * day.on_demand_cost * k.on_demand * gran_k;
-            let base = instances.on_demand * d * day.on_demand_cost * gran_1;
+            let full = instances.on_demand * d * day.on_demand_cost * k.on_demand * gran_k * settle;
+            let base = instances.on_demand * d * day.on_demand_cost * gran_1 * settle;
             m.on_demand += base;
             m.rework += full - base;
             od_rework[i] += full - base;

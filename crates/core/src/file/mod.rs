@@ -377,6 +377,18 @@ pub struct PackagesFile {
     pub per_year: Option<f64>,
 }
 
+/// A settlement rule (version 2): settle at each period boundary of the clock and at shutdown,
+/// round each settlement to `unit`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SettlementFile {
+    /// Settlement period, seconds (default 3600: every whole hour).
+    pub period_seconds: u32,
+    /// Money unit of each settlement (default 0.01).
+    pub unit: f64,
+    /// Round up (default true) or to the nearest unit.
+    pub round_up: bool,
+}
+
 /// One marginal tier of a support plan (version 2).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct TierFile {
@@ -489,6 +501,9 @@ pub struct OptionFile {
     /// Day/week/month/year packages beside hourly billing (version 2).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub packages: Option<PackagesFile>,
+    /// Settlement rounding of hourly billing (version 2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub settlement: Option<SettlementFile>,
     /// Host failures per instance-hour.
     pub failures_per_hour: f64,
     /// Free allowances.
@@ -524,6 +539,7 @@ impl Clone for OptionFile {
             savings_plan: self.savings_plan,
             support: self.support.clone(),
             packages: self.packages,
+            settlement: self.settlement,
             failures_per_hour: self.failures_per_hour,
             free: self.free,
             storage_per_gb_month: self.storage_per_gb_month,
@@ -554,6 +570,7 @@ impl PartialEq for OptionFile {
             savings_plan,
             support,
             packages,
+            settlement,
             failures_per_hour,
             free,
             storage_per_gb_month,
@@ -576,6 +593,7 @@ impl PartialEq for OptionFile {
             && *savings_plan == other.savings_plan
             && *support == other.support
             && *packages == other.packages
+            && *settlement == other.settlement
             && *failures_per_hour == other.failures_per_hour
             && *free == other.free
             && *storage_per_gb_month == other.storage_per_gb_month

@@ -8,8 +8,8 @@
 
 use super::{
     AllowanceFile, BillingFile, BuyFile, CheckpointFile, FreeFile, MonteCarloFile, OptionFile,
-    PackagesFile, ReservedFile, SavingsPlanFile, ScenarioFile, ScheduleFile, SharesFile, SpotFile,
-    SupportFile, TierFile, WorkloadFile, VERSION,
+    PackagesFile, ReservedFile, SavingsPlanFile, ScenarioFile, ScheduleFile, SettlementFile,
+    SharesFile, SpotFile, SupportFile, TierFile, WorkloadFile, VERSION,
 };
 use crate::error::{Expected, FileError, FileProblem, Found};
 use crate::share::{Notice, NoticeKind};
@@ -70,6 +70,7 @@ const SCHEDULE_FIELDS: &[Field] = &[
 const RESERVED_FIELDS: &[Field] = &[Field::TermMonths, Field::Upfront, Field::RecurringPerHour];
 const SUPPORT_FIELDS: &[Field] = &[Field::SupportPlanId, Field::MinimumPerMonth, Field::Tiers];
 const TIER_FIELDS: &[Field] = &[Field::UpTo, Field::Pct];
+const SETTLEMENT_FIELDS: &[Field] = &[Field::PeriodSeconds, Field::Unit, Field::RoundUp];
 const PACKAGES_FIELDS: &[Field] = &[
     Field::PerDay,
     Field::PerWeek,
@@ -107,6 +108,7 @@ pub const OPTION_FIELDS: &[Field] = &[
     Field::SavingsPlan,
     Field::Support,
     Field::Packages,
+    Field::Settlement,
     Field::FailuresPerHour,
     Field::Free,
     Field::StoragePerGbMonth,
@@ -444,6 +446,7 @@ impl<'n> Reader<'n> {
             savings_plan: self.opt(&o, Field::SavingsPlan, Self::savings_plan),
             support: self.opt(&o, Field::Support, Self::support),
             packages: self.opt(&o, Field::Packages, Self::packages),
+            settlement: self.opt(&o, Field::Settlement, Self::settlement),
             failures_per_hour: self.f64_or(&o, Field::FailuresPerHour, 0.0),
             free: self.opt(&o, Field::Free, Self::free),
             storage_per_gb_month: self.f64_or(&o, Field::StoragePerGbMonth, 0.0),
@@ -498,6 +501,15 @@ impl<'n> Reader<'n> {
             plan: self.opt_text(&o, Field::SupportPlanId),
             minimum_per_month: self.opt_f64(&o, Field::MinimumPerMonth),
             tiers: self.opt(&o, Field::Tiers, Self::tiers),
+        })
+    }
+
+    fn settlement(&mut self, v: &Value, at: FieldPath) -> Option<SettlementFile> {
+        let o = self.object(v, at, SETTLEMENT_FIELDS)?;
+        Some(SettlementFile {
+            period_seconds: self.opt_u32(&o, Field::PeriodSeconds).unwrap_or(3600),
+            unit: self.f64_or(&o, Field::Unit, 0.01),
+            round_up: self.opt(&o, Field::RoundUp, Self::bool).unwrap_or(true),
         })
     }
 

@@ -446,3 +446,31 @@ fn packages_issue_example() {
     // The fast path of the Monte Carlo agrees with the full evaluation.
     fast_path_agrees(&plan, &o);
 }
+
+/// Settlement rounding in a plan: 1.98/h for 1 h 10 min 30 s a day from 11:00 settles 1.98 +
+/// 0.35 = 2.33 a day (exact 2.3265), per instance; without the rule the exact cost.
+#[test]
+fn settlement_rounds_each_settlement_of_the_daily_run() {
+    let mut o = od(1.98, 1);
+    o.settlement = Some(crate::settlement::Settlement {
+        period_seconds: 3600,
+        unit: 0.01,
+        round_up: true,
+    });
+    let mut plan = fleet(2, 1.175, 7.0, 1);
+    plan.months = MonthLength::Fixed(MonthConvention::Hours720);
+    if let Workload::Fleet(f) = &mut plan.workload {
+        f.start_hour = 11;
+    }
+    let r = evaluate_option(&plan, &o, None).unwrap();
+    assert!(close(r.total, 2.0 * 30.0 * 2.33), "{}", r.total);
+    o.settlement = None;
+    let r = evaluate_option(&plan, &o, None).unwrap();
+    assert!(close(r.total, 2.0 * 30.0 * 1.98 * 1.175), "{}", r.total);
+    o.settlement = Some(crate::settlement::Settlement {
+        period_seconds: 3600,
+        unit: 0.01,
+        round_up: true,
+    });
+    fast_path_agrees(&plan, &o);
+}
