@@ -108,6 +108,18 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
             ],
         ))
     }));
+    planned.extend(
+        options
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.storage_billed_while_stopped)
+            .map(|(i, _)| {
+                t.text_with(
+                    msg!("ui-billing-summary-stopped"),
+                    &[("option", Arg::Text(scenario.option_name(i)))],
+                )
+            }),
+    );
     planned.extend(options.iter().enumerate().filter_map(|(i, o)| {
         o.settlement.map(|_| {
             t.text_with(
@@ -237,6 +249,16 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
             })
         };
         let unit = option.settlement.map_or(0.0, |s| s.unit);
+        let stopped = option.storage_billed_while_stopped;
+        let on_stopped = {
+            let on_action = props.on_action.clone();
+            Callback::from(move |e: Event| {
+                let on = e
+                    .target_unchecked_into::<web_sys::HtmlInputElement>()
+                    .checked();
+                on_action.emit(Action::SetStorageWhileStopped { index, on });
+            })
+        };
         let on_settlement = {
             let on_action = props.on_action.clone();
             Callback::from(move |unit: f64| on_action.emit(Action::SetSettlement { index, unit }))
@@ -327,6 +349,10 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 if let Some(m) = mix {
                     <p class="small" id="packages-result">{ m }</p>
                 }
+                <label class="block">
+                    <input type="checkbox" id="storage-while-stopped" checked={stopped} onchange={on_stopped} />
+                    { " " }{ t.text(msg!("ui-storage-while-stopped")) }
+                </label>
                 <p class="muted small">{ t.text(msg!("ui-settlement-note")) }</p>
                 <div class="sliders">
                     <Slider id="settlement-unit" label={tx(msg!("ui-settlement-unit"))} unit={currency.code()}

@@ -317,6 +317,8 @@ ui-support-minimum = Support minimum per month
 ui-support-tiers = Support tiers
 ui-support-pct = Support percentage of the month's other charges
 ui-packages = Packages
+ui-storage-while-stopped = Storage billed while nothing runs (job mode: for the whole horizon)
+ui-billing-summary-stopped = storage billed while stopped on { $option }
 ui-settlement = Settlement rounding
 ui-settlement-unit = Settle each whole hour, rounding each settlement up to
 ui-settlement-note = Some platforms settle the running time at each whole hour and at shutdown and round each settlement up to a money unit (0.01). 0 = billed exactly.

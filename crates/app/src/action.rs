@@ -203,6 +203,14 @@ pub enum Action {
         /// Money unit of each settlement, 0 = none.
         unit: f64,
     },
+    /// Whether option `index`'s provider bills storage while nothing runs (job mode: storage
+    /// for the whole horizon instead of the job's running time).
+    SetStorageWhileStopped {
+        /// Position of the option.
+        index: usize,
+        /// Billed while stopped.
+        on: bool,
+    },
     /// Compare with owning servers (the example server of docs/cost-model.md, "Buy vs rent", when first switched on),
     /// or stop comparing.
     EnableBuy(bool),
@@ -562,6 +570,9 @@ impl Scenario {
                     round_up: true,
                 });
                 next.engine_accepts()?;
+            }
+            Action::SetStorageWhileStopped { index, on } => {
+                next.option_mut(index)?.storage_billed_while_stopped = on;
             }
             Action::EnableBuy(on) => {
                 next.buy = on.then(|| self.buy.unwrap_or(DEFAULT_BUY));

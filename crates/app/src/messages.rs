@@ -113,6 +113,7 @@ fn field_label(path: &FieldPath) -> Option<Msg> {
         (_, Field::StorageGb) => msg!("ui-storage-kept"),
         (_, Field::EgressGbPerMonth) => msg!("ui-egress"),
         (_, Field::StoragePerGbMonth) => msg!("ui-storage-price"),
+        (_, Field::StorageBilledWhileStopped) => msg!("ui-storage-while-stopped"),
         (_, Field::EgressPerGb) => msg!("ui-egress-price"),
         (_, Field::IntervalHours) => msg!("ui-checkpoint-every"),
         (_, Field::WriteHours) => msg!("ui-checkpoint-write"),

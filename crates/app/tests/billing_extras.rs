@@ -354,3 +354,33 @@ fn settlement_rounding_is_set_and_refused() {
         );
     }
 }
+
+/// Storage billed while nothing runs: in job mode the whole horizon's storage, carried by the
+/// file; off again gives the running-time storage.
+#[test]
+fn storage_billed_while_stopped_is_set_and_carried() {
+    let s = Scenario::default()
+        .apply(Action::SetMode(planner_app::action::Mode::Job))
+        .unwrap()
+        .apply(Action::SetMonths(24.0))
+        .and_then(|s| s.apply(Action::SetStorageGb(500.0)))
+        .unwrap();
+    let base = s.evaluate().unwrap();
+    let t = s
+        .apply(Action::SetStorageWhileStopped { index: 0, on: true })
+        .unwrap();
+    let r = t.evaluate().unwrap();
+    assert!(r[0].totals.storage >= base[0].totals.storage);
+    assert!(t.to_file().options[0].storage_billed_while_stopped);
+    assert_eq!(
+        Scenario::from_file(t.to_file(), &Catalog::BUNDLED).unwrap(),
+        t
+    );
+    let off = t
+        .apply(Action::SetStorageWhileStopped {
+            index: 0,
+            on: false,
+        })
+        .unwrap();
+    assert_eq!(off.evaluate().unwrap()[0].total, base[0].total);
+}

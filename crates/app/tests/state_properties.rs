@@ -192,6 +192,7 @@ fn option() -> impl Strategy<Value = OptionFile> {
                         unit: 0.01,
                         round_up: true,
                     }),
+                    storage_billed_while_stopped: shiftable && throughput.is_some(),
                     failures_per_hour: failures,
                     free: free.map(|(g, s)| FreeFile {
                         gpu_hours: AllowanceFile {

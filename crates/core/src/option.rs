@@ -134,6 +134,8 @@ pub struct OptionInput {
     pub packages: Option<Packages>,
     /// Settlement rounding of hourly billing (scenario format version 2).
     pub settlement: Option<Settlement>,
+    /// Storage billed while nothing runs (scenario format version 2).
+    pub storage_billed_while_stopped: bool,
     /// Host failures per instance-hour.
     pub failures_per_hour: f64,
     /// Free allowances.
@@ -168,6 +170,7 @@ impl Clone for OptionInput {
             support: self.support.clone(),
             packages: self.packages,
             settlement: self.settlement,
+            storage_billed_while_stopped: self.storage_billed_while_stopped,
             failures_per_hour: self.failures_per_hour,
             free: self.free,
             storage_per_gb_month: self.storage_per_gb_month,
@@ -198,6 +201,7 @@ impl PartialEq for OptionInput {
             support,
             packages,
             settlement,
+            storage_billed_while_stopped,
             failures_per_hour,
             free,
             storage_per_gb_month,
@@ -220,6 +224,7 @@ impl PartialEq for OptionInput {
             && *support == other.support
             && *packages == other.packages
             && *settlement == other.settlement
+            && *storage_billed_while_stopped == other.storage_billed_while_stopped
             && *failures_per_hour == other.failures_per_hour
             && *free == other.free
             && *storage_per_gb_month == other.storage_per_gb_month
@@ -390,6 +395,7 @@ impl OptionInput {
                 unit: s.unit,
                 round_up: s.round_up,
             }),
+            storage_billed_while_stopped: f.storage_billed_while_stopped,
             failures_per_hour: f.failures_per_hour,
             free: f
                 .free
@@ -499,6 +505,7 @@ impl OptionInput {
                 unit: s.unit,
                 round_up: s.round_up,
             }),
+            storage_billed_while_stopped: self.storage_billed_while_stopped,
             failures_per_hour: self.failures_per_hour,
             free: (self.free != FreeAllowances::default()).then(|| FreeFile {
                 gpu_hours: allowance(self.free.gpu_hours),
@@ -572,6 +579,7 @@ impl OptionInput {
         o.savings_plan = self.savings_plan;
         o.packages = self.packages;
         o.settlement = self.settlement;
+        o.storage_billed_while_stopped = self.storage_billed_while_stopped;
         o.support = match &self.support {
             // Published plans are priced in USD.
             Some(SupportChoice::Published(_)) if o.currency != Currency::Usd => {

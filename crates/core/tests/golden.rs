@@ -68,6 +68,7 @@ golden! {
     bad_packages => "bad-packages",
     settlement_rounding => "settlement-rounding",
     bad_settlement => "bad-settlement",
+    stopped_storage => "stopped-storage",
     bad_unknown_field => "bad-unknown-field",
     bad_version => "bad-version",
     bad_shares_above_100 => "bad-shares-above-100",
@@ -120,5 +121,5 @@ fn scenario_files_round_trip_through_json() {
         assert_eq!(a, b, "{stem}");
         checked += 1;
     }
-    assert_eq!(checked, 11);
+    assert_eq!(checked, 12);
 }

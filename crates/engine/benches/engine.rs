@@ -17,11 +17,14 @@ mod native {
     use criterion::{criterion_group, Criterion};
     use planner_engine::billing::{ReservedTerm, Schedule, SpotMarket};
     use planner_engine::montecarlo::monte_carlo;
+    use planner_engine::packages::Packages;
     use planner_engine::plan::{
         evaluate, FleetLoad, JobLoad, JobSize, OptionSpec, Plan, Shares, Workload,
     };
     use planner_engine::risk::Checkpointing;
     use planner_engine::savings_plan::SavingsPlan;
+    use planner_engine::settlement::Settlement;
+    use planner_engine::support::{SupportPlan, SupportTier};
     use planner_engine::{Billing, Currency, ExchangeRate, MonthConvention, MonthLength};
     use std::hint::black_box;
 
@@ -113,33 +116,76 @@ mod native {
             |b| b.iter(|| evaluate(black_box(&plan), black_box(&options), Currency::Usd, rate)),
         );
 
-        // Issue 18's additions on: the same 10 options, each with a savings plan over its
-        // on-demand share (the cost of the addition per slider move is the difference).
-        let with_plans: Vec<OptionSpec> = options
-            .iter()
-            .map(|o| {
-                let mut o = o.clone();
-                o.savings_plan = Some(SavingsPlan {
-                    commitment_per_hour: 40.0,
-                    plan_per_hour: 14.0,
-                    term_months: 36,
-                });
-                o
-            })
-            .collect();
-        c.bench_function(
-            "engine: one scenario, 10 options x 36 months (all modes + savings plans)",
-            |b| {
-                b.iter(|| {
-                    evaluate(
-                        black_box(&plan),
-                        black_box(&with_plans),
-                        Currency::Usd,
-                        rate,
-                    )
+        // Issue 18's additions, each on its own over the same 10 options (the cost of each
+        // addition per slider move is the difference to the line above).
+        let with = |f: &dyn Fn(&mut OptionSpec)| -> Vec<OptionSpec> {
+            options
+                .iter()
+                .map(|o| {
+                    let mut o = o.clone();
+                    f(&mut o);
+                    o
                 })
-            },
-        );
+                .collect()
+        };
+        let variants: [(&str, Vec<OptionSpec>); 4] = [
+            (
+                "savings plans",
+                with(&|o| {
+                    o.savings_plan = Some(SavingsPlan {
+                        commitment_per_hour: 40.0,
+                        plan_per_hour: 14.0,
+                        term_months: 36,
+                    });
+                }),
+            ),
+            (
+                "support plans",
+                with(&|o| {
+                    o.support = Some(SupportPlan {
+                        minimum: 100.0,
+                        tiers: vec![
+                            SupportTier {
+                                up_to: Some(10_000.0),
+                                pct: 10.0,
+                            },
+                            SupportTier {
+                                up_to: None,
+                                pct: 7.0,
+                            },
+                        ],
+                    });
+                }),
+            ),
+            (
+                "day/week/month packages",
+                with(&|o| {
+                    o.package_per_instance_month = None;
+                    o.packages = Some(Packages {
+                        per_day: Some(400.0),
+                        per_week: Some(2_500.0),
+                        per_month: Some(9_000.0),
+                        per_year: None,
+                    });
+                }),
+            ),
+            (
+                "settlement rounding",
+                with(&|o| {
+                    o.settlement = Some(Settlement {
+                        period_seconds: 3600,
+                        unit: 0.01,
+                        round_up: true,
+                    });
+                }),
+            ),
+        ];
+        for (what, opts) in &variants {
+            c.bench_function(
+                &format!("engine: one scenario, 10 options x 36 months (all modes + {what})"),
+                |b| b.iter(|| evaluate(black_box(&plan), black_box(opts), Currency::Usd, rate)),
+            );
+        }
 
         // Scaling with the horizon: the same 10 options over 120 months.
         let long = Plan {

@@ -97,6 +97,7 @@ pub enum Field {
     PeriodSeconds,
     Unit,
     RoundUp,
+    StorageBilledWhileStopped,
     // The share link's envelope.
     V,
     Lang,
@@ -109,7 +110,7 @@ pub enum Field {
 
 impl Field {
     /// Every field, in declaration order (for the translation completeness tests).
-    pub const ALL: [Field; 92] = {
+    pub const ALL: [Field; 93] = {
         use Field::*;
         [
             Version,
@@ -198,6 +199,7 @@ impl Field {
             PeriodSeconds,
             Unit,
             RoundUp,
+            StorageBilledWhileStopped,
             V,
             Lang,
             Scenario,
@@ -298,6 +300,7 @@ impl Field {
             PeriodSeconds => "period_seconds",
             Unit => "unit",
             RoundUp => "round_up",
+            StorageBilledWhileStopped => "storage_billed_while_stopped",
             V => "v",
             Lang => "lang",
             Scenario => "scenario",

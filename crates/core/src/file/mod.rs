@@ -504,6 +504,10 @@ pub struct OptionFile {
     /// Settlement rounding of hourly billing (version 2).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub settlement: Option<SettlementFile>,
+    /// Storage billed while nothing runs (version 2; default false: storage follows the running
+    /// time in job mode).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub storage_billed_while_stopped: bool,
     /// Host failures per instance-hour.
     pub failures_per_hour: f64,
     /// Free allowances.
@@ -540,6 +544,7 @@ impl Clone for OptionFile {
             support: self.support.clone(),
             packages: self.packages,
             settlement: self.settlement,
+            storage_billed_while_stopped: self.storage_billed_while_stopped,
             failures_per_hour: self.failures_per_hour,
             free: self.free,
             storage_per_gb_month: self.storage_per_gb_month,
@@ -571,6 +576,7 @@ impl PartialEq for OptionFile {
             support,
             packages,
             settlement,
+            storage_billed_while_stopped,
             failures_per_hour,
             free,
             storage_per_gb_month,
@@ -594,6 +600,7 @@ impl PartialEq for OptionFile {
             && *support == other.support
             && *packages == other.packages
             && *settlement == other.settlement
+            && *storage_billed_while_stopped == other.storage_billed_while_stopped
             && *failures_per_hour == other.failures_per_hour
             && *free == other.free
             && *storage_per_gb_month == other.storage_per_gb_month

@@ -109,6 +109,7 @@ pub const OPTION_FIELDS: &[Field] = &[
     Field::Support,
     Field::Packages,
     Field::Settlement,
+    Field::StorageBilledWhileStopped,
     Field::FailuresPerHour,
     Field::Free,
     Field::StoragePerGbMonth,
@@ -447,6 +448,9 @@ impl<'n> Reader<'n> {
             support: self.opt(&o, Field::Support, Self::support),
             packages: self.opt(&o, Field::Packages, Self::packages),
             settlement: self.opt(&o, Field::Settlement, Self::settlement),
+            storage_billed_while_stopped: self
+                .opt(&o, Field::StorageBilledWhileStopped, Self::bool)
+                .unwrap_or(false),
             failures_per_hour: self.f64_or(&o, Field::FailuresPerHour, 0.0),
             free: self.opt(&o, Field::Free, Self::free),
             storage_per_gb_month: self.f64_or(&o, Field::StoragePerGbMonth, 0.0),

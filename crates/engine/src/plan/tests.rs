@@ -474,3 +474,28 @@ fn settlement_rounds_each_settlement_of_the_daily_run() {
     });
     fast_path_agrees(&plan, &o);
 }
+
+/// Issue 18's example of what is billed while nothing runs: a 100 h job in a one-month
+/// horizon, 500 GB at 0.10 per GB-month: 6.85 when storage follows the running time, 50.00
+/// when the provider bills it while stopped.
+#[test]
+fn storage_billed_while_stopped_issue_example() {
+    let mut plan = fleet(1, 24.0, 7.0, 1);
+    plan.workload = Workload::Job(JobLoad {
+        gpu_hours: 100.0,
+        size: JobSize::Gpus(1),
+        scaling_efficiency: 1.0,
+    });
+    plan.storage_gb = 500.0;
+    let mut o = od(2.0, 1);
+    o.storage_per_gb_month = 0.1;
+    let r = evaluate_option(&plan, &o, None).unwrap();
+    assert!(
+        (r.totals.storage - 6.85).abs() < 0.005,
+        "{}",
+        r.totals.storage
+    );
+    o.storage_billed_while_stopped = true;
+    let r = evaluate_option(&plan, &o, None).unwrap();
+    assert!(close(r.totals.storage, 50.0), "{}", r.totals.storage);
+}
