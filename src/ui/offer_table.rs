@@ -18,6 +18,7 @@ use planner_core::catalog::query::{
 use planner_core::catalog::user::{self, Imported};
 use planner_core::catalog::{self, Offer, STALE_AFTER_MONTHS};
 use planner_core::format;
+use planner_core::language::Language;
 use planner_engine::Currency;
 use planner_engine::ExchangeRate;
 use std::collections::HashMap;
@@ -157,7 +158,7 @@ fn price_title(
                 parts.push(t.text_with(
                     msg!("ui-price-term"),
                     &[
-                        ("mode", Arg::Text(mode_label(t, term.mode))),
+                        ("mode", Arg::Text(t.billing_mode(term.mode))),
                         ("term", Arg::Text(term.term.label())),
                         (
                             "rate",
@@ -173,7 +174,7 @@ fn price_title(
             parts.push(t.text_with(
                 msg!("ui-price-source"),
                 &[
-                    ("mode", Arg::Text(mode_label(t, term.mode))),
+                    ("mode", Arg::Text(t.billing_mode(term.mode))),
                     ("source", Arg::Text(src.id.to_string())),
                     ("date", Arg::Text(date_text(t, src.as_of))),
                 ],
@@ -184,7 +185,10 @@ fn price_title(
             parts.push(t.text_with(
                 msg!("ui-price-source"),
                 &[
-                    ("mode", Arg::Text(mode_label(t, catalog::BillingMode::Spot))),
+                    (
+                        "mode",
+                        Arg::Text(t.billing_mode(catalog::BillingMode::Spot)),
+                    ),
                     ("source", Arg::Text(src.id.to_string())),
                     ("date", Arg::Text(date_text(t, src.as_of))),
                 ],
@@ -219,53 +223,29 @@ fn date_text(t: &Translator, as_of: &str) -> String {
     }
 }
 
-/// A billing mode in `t`'s language.
-fn mode_label(t: &Translator, m: catalog::BillingMode) -> String {
-    use catalog::BillingMode as B;
-    t.text(match m {
-        B::OnDemand => msg!("ui-mode-on-demand"),
-        B::Spot => msg!("ui-mode-spot"),
-        B::Bid => msg!("ui-mode-bid"),
-        B::Reserved => msg!("ui-mode-reserved"),
-        B::SavingsPlan => msg!("ui-mode-savings-plan"),
-        B::CommittedUse => msg!("ui-mode-committed-use"),
-        B::Subscription => msg!("ui-mode-subscription"),
-        B::Package => msg!("ui-mode-package"),
-        B::CapacityBlock => msg!("ui-mode-capacity-block"),
-        B::FlexStart => msg!("ui-mode-flex-start"),
-    })
-}
-
 /// The line under the offer table on what could not be priced here: the chosen provider's
-/// gaps (billing modes without a sourced price, with why), else how many providers have some.
-fn gaps_line(t: &Translator, provider: &str) -> Option<String> {
+/// gaps (billing modes without a sourced price, each with why in `t`'s language; the
+/// identifiers a reason names are data, marked with `data-covers`), else how many providers
+/// have some.
+fn gaps_line(t: &Translator, provider: &str) -> Option<Html> {
     if provider.is_empty() {
         let mut providers: Vec<&str> = catalog::GAPS.iter().map(|g| g.provider).collect();
         providers.dedup();
         return (!providers.is_empty()).then(|| {
-            t.text_with(
-                msg!("ui-gaps-all"),
-                &[("count", Arg::Number(providers.len() as f64))],
-            )
+            html! { t.text_with(msg!("ui-gaps-all"), &[("count", Arg::Number(providers.len() as f64))]) }
         });
     }
     let gaps = catalog::gaps(provider);
     (!gaps.is_empty()).then(|| {
-        t.text_with(
-            msg!("ui-gaps-provider"),
-            &[
-                ("provider", Arg::Text(provider.to_string())),
-                (
-                    "gaps",
-                    Arg::Text(
-                        gaps.iter()
-                            .map(|g| format!("{} ({})", mode_label(t, g.mode), g.reason))
-                            .collect::<Vec<_>>()
-                            .join("; "),
-                    ),
-                ),
-            ],
-        )
+        html! {
+            <>
+            { t.text_with(msg!("ui-gaps-provider"), &[("provider", Arg::Text(provider.to_string()))]) }
+            { for gaps.iter().enumerate().map(|(i, g)| html! {
+                <>{ match (i, t.language()) { (0, _) => " ", (_, Language::En) => "; ", (_, Language::ZhCn) => "；" } }
+                <span class="gap" data-covers={g.covers}>{ t.gap(g) }</span></>
+            }) }
+            </>
+        }
     })
 }
 

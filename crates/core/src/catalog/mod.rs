@@ -20,7 +20,9 @@ pub mod user;
 pub mod validation;
 
 use planner_engine::{Billing, Currency};
-pub use terms::{billing_rule, gaps, BillingMode, BillingRule, Gap, PriceBasis, PriceTerm, Term};
+pub use terms::{
+    billing_rule, gaps, BillingMode, BillingRule, Gap, GapKind, PriceBasis, PriceTerm, Term,
+};
 
 /// One dated public source the catalog was built from.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -351,7 +353,7 @@ pub struct OfferDetails {
 
 mod data {
     use super::gpus::{GpuSpec, SourceKind};
-    use super::{BillingMode, BillingRule, Gap, Source};
+    use super::{BillingMode, BillingRule, Gap, GapKind, Source};
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
 }
 

@@ -292,10 +292,23 @@ pub fn render_rust(catalog: &Catalog) -> String {
             "flex_start" => "FlexStart",
             other => panic!("gap of {}: unknown billing mode {other:?}", g.provider),
         };
+        let kind = match g.kind {
+            "not_found" => "NotFound",
+            "no_public_price" => "NoPublicPrice",
+            "sales_only" => "SalesOnly",
+            "only_for" => "OnlyFor",
+            "one_year_no_upfront_only" => "OneYearNoUpfrontOnly",
+            "unlabelled" => "Unlabelled",
+            "not_eligible" => "NotEligible",
+            "few_quotes" => "FewQuotes",
+            "unverified" => "Unverified",
+            "login_required" => "LoginRequired",
+            other => panic!("gap of {}: unknown gap kind {other:?}", g.provider),
+        };
         let _ = writeln!(
             s,
-            "    Gap {{ provider: {:?}, mode: BillingMode::{mode}, reason: {:?} }},",
-            g.provider, g.reason
+            "    Gap {{ provider: {:?}, mode: BillingMode::{mode}, kind: GapKind::{kind}, covers: {:?} }},",
+            g.provider, g.covers
         );
     }
     s.push_str("];\n\n");
