@@ -15,6 +15,7 @@ pub mod slider;
 pub mod startup;
 pub mod state;
 pub mod strategy;
+pub mod summary;
 pub mod update;
 
 use chart_panel::{AnyChart, ChartPanel};
@@ -489,19 +490,34 @@ pub fn app(props: &AppProps) -> Html {
 
     let wire = state.dispatcher();
     let t = tr.0.clone();
+    let month_words = match calendar_start {
+        Some(_) => t.text(msg!("ui-calendar-months")),
+        None => t.text_with(
+            msg!("ui-month-hours"),
+            &[(
+                "hours",
+                Arg::Text(fleet.month.label().trim_end_matches(" h").to_string()),
+            )],
+        ),
+    };
     let tx = |id: Msg| AttrValue::from(t.text(id));
     html! {
         <ContextProvider<language::Tr> context={(*tr).clone()}>
         <header>
-            <h1>{ t.text(msg!("ui-app-title")) }</h1>
-            <p class="muted">{ t.text(msg!("ui-app-intro")) }</p>
-            <language::LanguageSwitch language={state.language} dispatch={wire.clone()} />
+            <div class="title-row">
+                <h1>{ t.text(msg!("ui-app-title")) }</h1>
+                <language::LanguageSwitch language={state.language} dispatch={wire.clone()} />
+            </div>
+            <p class="muted intro">{ t.text(msg!("ui-app-intro")) }</p>
         </header>
         <main>
             if update_ready {
                 { update::notice(&t) }
             }
             <notices::Notices notices={state.load_notices.clone()} dispatch={wire.clone()} />
+            { summary::sticky_summary(&engine_results, scenario.display_currency(), &t) }
+            <div class="workspace">
+            <div class="plan-column">
             <section class="card toolbar" aria-label={tx(msg!("ui-scenario-files"))}>
                 <presets::PresetMenu dispatch={wire.clone()} />
                 <share::ShareBar scenario={scenario.clone()} language={state.language} today={(*today_date).clone()} imported={state.imported.clone()} dispatch={wire.clone()} />
@@ -556,6 +572,16 @@ pub fn app(props: &AppProps) -> Html {
                     }
                 </fieldset>
                 <fieldset class="editor-group">
+                    <legend>{ t.text(msg!("ui-strategy-legend")) }</legend>
+                    <Strategy scenario={scenario.clone()} on_action={on_action.clone()} />
+                </fieldset>
+            </section>
+            <OfferTable today={*today} selected={scenario.selected()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
+                imported={state.imported.clone()} last_import={state.last_import.clone()} on_imported={on_imported}
+                scenario_totals={offer_table::ScenarioTotals(offer_totals)} />
+            <section class="card" aria-labelledby="assumptions-heading">
+                <h2 id="assumptions-heading">{ t.text(msg!("ui-assumptions")) }</h2>
+                <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-spot-risk")) }</legend>
                     <div class="sliders">
                         <Slider id="spot-interruptions" label={tx(msg!("ui-interruptions"))} unit={tx(msg!("ui-unit-per-h"))} value={scenario.spot_interruptions()}
@@ -592,10 +618,6 @@ pub fn app(props: &AppProps) -> Html {
                     <p class="muted small">{ t.text(msg!("ui-per-gb-note")) }</p>
                 </fieldset>
                 <fieldset class="editor-group">
-                    <legend>{ t.text(msg!("ui-strategy-legend")) }</legend>
-                    <Strategy scenario={scenario.clone()} on_action={on_action.clone()} />
-                </fieldset>
-                <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-budget-conventions")) }</legend>
                     <div class="sliders">
                         <Slider id="contingency" label={tx(msg!("ui-contingency"))} unit="%" value={scenario.contingency_pct()}
@@ -627,15 +649,29 @@ pub fn app(props: &AppProps) -> Html {
                     <p class="muted small">{ t.text_with(msg!("ui-rate-note"), &[("rate", Arg::Text(scenario.rate_statement()))]) }</p>
                 </div>
                 </fieldset>
+                // The plan's billing rules; the engine's billing items (issue 18) mount their
+                // controls here, in src/ui/billing_extras.rs.
+                <details class="editor-group billing-details" id="billing-details">
+                    <summary>{ t.text(msg!("ui-billing-details")) }<span class="muted small">{ " — " }{ month_words.clone() }</span></summary>
+                    <p class="muted small">{ t.text_with(msg!("ui-billing-details-note"), &[("month", Arg::Text(month_words))]) }</p>
+                </details>
             </section>
+            <advisor::Advisor dispatch={wire} />
+            </div>
+            <section class="results-column" aria-label={tx(msg!("ui-results-column"))}>
+                { summary::totals(&engine_results, scenario.display_currency(), &t) }
+                <ChartPanel chart={AnyChart::Cumulative(chart)} heading={tx(msg!("ui-chart-cumulative"))} chart_id="chart"
+                    what="cumulative" today={(*today_date).clone()} csv={cumulative_csv} />
+                <ChartPanel chart={AnyChart::Ranking(ranking)} heading={tx(msg!("ui-chart-ranking"))} chart_id="chart-ranking"
+                    what="ranking" today={(*today_date).clone()} csv={ranking_csv} />
+            </section>
+            </div>
             <section class="card" aria-labelledby="results-heading">
                 <h2 id="results-heading" tabindex="-1">{ t.text(msg!("ui-compared-options")) }</h2>
                 <Comparison results={engine_results} currency={scenario.display_currency()} month={AttrValue::from(scenario.month_code().to_string())}
                     today={(*today_date).clone()} on_spot_variant={on_spot_variant}
                     reservable={reservable} on_reserved_variant={on_reserved_variant} on_remove={on_remove_option} />
             </section>
-            <ChartPanel chart={AnyChart::Cumulative(chart)} heading={tx(msg!("ui-chart-cumulative"))} chart_id="chart"
-                what="cumulative" today={(*today_date).clone()} csv={cumulative_csv} />
             <div class="chart-grid">
                 <ChartPanel chart={AnyChart::Breakdown(breakdown)} heading={tx(msg!("ui-chart-breakdown"))} chart_id="chart-breakdown"
                     what="breakdown" today={(*today_date).clone()} csv={breakdown_csv}>
@@ -650,8 +686,6 @@ pub fn app(props: &AppProps) -> Html {
                         </select>
                     </label>
                 </ChartPanel>
-                <ChartPanel chart={AnyChart::Ranking(ranking)} heading={tx(msg!("ui-chart-ranking"))} chart_id="chart-ranking"
-                    what="ranking" today={(*today_date).clone()} csv={ranking_csv} />
                 <ChartPanel chart={AnyChart::Lines(reserved_chart)} heading={tx(msg!("ui-chart-reserved"))} chart_id="chart-reserved"
                     what="reserved-vs-on-demand" today={(*today_date).clone()} csv={reserved_csv} />
                 <ChartPanel chart={AnyChart::Lines(buy_chart)} heading={tx(msg!("ui-chart-buy"))} chart_id="chart-buy"
@@ -662,10 +696,6 @@ pub fn app(props: &AppProps) -> Html {
             if let Some(n) = &state.notice {
                 <p class="notice" role="alert" id="notice">{ n.message(&t) }{ " " }<button class="link" onclick={dismiss}>{ t.text(msg!("ui-dismiss-lower")) }</button></p>
             }
-            <OfferTable today={*today} selected={scenario.selected()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
-                imported={state.imported.clone()} last_import={state.last_import.clone()} on_imported={on_imported}
-                scenario_totals={offer_table::ScenarioTotals(offer_totals)} />
-            <advisor::Advisor dispatch={wire} />
         </main>
         <footer class="muted small">
             { t.text(msg!("ui-footer")) }

@@ -53,6 +53,7 @@ async function dataStrings(page) {
       ...texts('#filter-gpu option'),
       ...texts('#offers td.mono, #offers td.gpus, #offers td.region, #offers td:nth-child(2)'),
       ...texts('#comparison th.option-label'),
+      ...texts('#totals th.option-label, #sticky-summary .summary-option'),
       ...texts('#strategy-option option, #breakdown-option option'),
       ...texts('.advisor-pick strong, .advisor-pick .offer-name'),
       ...texts('#advisor-gpu option'),

@@ -173,7 +173,7 @@ ui-footer = Prices: public snapshots listed in data/catalog-sources/PROVENANCE.m
 
 ## Comparison table.
 ui-cannot-compute = Cannot compute the comparison: { $detail }
-ui-no-offer-picked = No offer picked yet: tick up to { $max } rows in the offer table below.
+ui-no-offer-picked = No offer picked yet: tick up to { $max } rows in the Offers table.
 ui-prices-as-of = prices as of { $date }
 ui-spot-variant-title = Add a copy of this option run on spot capacity
 ui-spot-variant = + spot variant
@@ -196,6 +196,19 @@ ui-cmp-break-even-months-title = months of use after which the reserved term bea
 ui-cmp-break-even-months = Reserved break-even (months)
 ui-warnings = Warnings
 ui-actions = Actions
+
+## Results at a glance (src/ui/summary.rs) and the page's two columns.
+ui-results-column = Results
+ui-totals-heading = Totals, cheapest first
+ui-totals-details = rates and break-even ↓
+ui-totals-owed-after = incl. { $amount } owed after the horizon
+ui-summary-cheapest = Cheapest:
+ui-summary-commitment = commits { $amount } in all
+ui-summary-none = No option compared yet.
+ui-summary-more = All results ↓
+ui-billing-details = Billing details
+ui-assumptions = Interruptions, data and conventions
+ui-billing-details-note = Instances are billed by the hour at the offers' list prices; a month counts { $month } (Month length, above).
 
 ## Warnings of the comparison table ($amount: money for the locale).
 warn-reserved-above-on-demand = reserved rate above on-demand: never pays off

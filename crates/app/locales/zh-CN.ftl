@@ -171,7 +171,7 @@ ui-footer = 价格：来自 data/catalog-sources/PROVENANCE.md 所列的公开�
 
 ## Comparison table.
 ui-cannot-compute = 无法计算比较：{ $detail }
-ui-no-offer-picked = 尚未选择报价：请在下方报价表中勾选最多 { $max } 行。
+ui-no-offer-picked = 尚未选择报价：请在“报价”表中勾选最多 { $max } 行。
 ui-prices-as-of = 价格截至 { $date }
 ui-spot-variant-title = 添加此选项的副本，以竞价容量运行
 ui-spot-variant = + 竞价变体
@@ -194,6 +194,19 @@ ui-cmp-break-even-months-title = 使用多少个月后预留期限比按需付�
 ui-cmp-break-even-months = 预留盈亏平衡（月）
 ui-warnings = 警告
 ui-actions = 操作
+
+## Results at a glance (src/ui/summary.rs) and the page's two columns.
+ui-results-column = 结果
+ui-totals-heading = 总额（从低到高）
+ui-totals-details = 单价与盈亏平衡 ↓
+ui-totals-owed-after = 含规划期后仍需支付的 { $amount }
+ui-summary-cheapest = 最便宜：
+ui-summary-commitment = 承诺总额 { $amount }
+ui-summary-none = 尚未比较任何选项。
+ui-summary-more = 全部结果 ↓
+ui-billing-details = 计费细节
+ui-assumptions = 中断、数据与约定
+ui-billing-details-note = 实例按小时以报价的标价计费；每月按 { $month } 计（见上方“月长度”）。
 
 ## Warnings of the comparison table ($amount: money for the locale).
 warn-reserved-above-on-demand = 预留价格高于按需价格：永远无法回本

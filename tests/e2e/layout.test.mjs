@@ -1,0 +1,138 @@
+// End-to-end test of the workspace layout (issue 16, deliverable 1): at 1440×900 and 1920×1080
+// the plan and the results share the screen, so moving any workload control (and controls
+// further down the plan column) leaves the totals and the cumulative chart fully inside the
+// window; at 390×844 the sticky summary stays in the window and shows the current cheapest
+// total (the smallest "Total in horizon" of the comparison table) after each move. Controls are
+// moved the way a keyboard user moves them: focus the slider (the browser scrolls it into view)
+// and press an arrow key. Runs on the release bundle in headless Chromium.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp, stopApp, openApp } from './harness.mjs';
+
+const DIST = process.env.DIST_DIR;
+
+let server;
+let origin;
+let browser;
+
+before(async () => ({ server, origin, browser } = await startApp(DIST)));
+after(() => stopApp({ server, browser }));
+
+/** Fleet mode's workload sliders (each changes every total), then sliders lower in the plan
+ * column (risk, storage, budget; some change no total of the default options). */
+const FLEET = ['gpus', 'hours-per-day', 'days-per-week', 'months'];
+const LOWER = ['spot-interruptions', 'storage-gb', 'egress-gb', 'contingency'];
+/** Job mode's workload sliders (GPU count first, then with a deadline instead); only the work
+ * surely changes the totals (more GPUs finish sooner for about the same GPU-hours). */
+const JOB = ['job-gpu-hours', 'gpus', 'scaling-efficiency'];
+const JOB_DEADLINE = ['job-within'];
+
+/** Amount of a money string as the page formats it (`"$23,922.10"`, `"¥1,234.50"`). */
+const amount = (s) => Number(s.replace(/[^0-9.\-]/g, ''));
+
+/** Texts of the comparison table's "Total in horizon" cells and of the totals column. */
+async function snapshot(page) {
+  return page.evaluate(() => ({
+    totals: [...document.querySelectorAll('#comparison td.total')].map((c) => c.textContent.trim()),
+    ranked: [...document.querySelectorAll('#totals tbody td.total')].map((c) => c.textContent.trim()),
+    sticky: document.querySelector('#sticky-total')?.textContent.trim() ?? null,
+  }));
+}
+
+/**
+ * Moves slider `id` one step up with the keyboard (one step down when already at its top) and
+ * waits until the page has rendered the move (the range's value changed and two frames passed).
+ * Returns the totals before and after.
+ */
+async function move(page, id) {
+  const before = await snapshot(page);
+  const range = page.locator(`#${id}-range`);
+  const was = await range.inputValue();
+  await range.focus();
+  await page.keyboard.press('ArrowRight');
+  if ((await range.inputValue()) === was) await page.keyboard.press('ArrowLeft');
+  assert.notEqual(await range.inputValue(), was, `${id}: the slider moved`);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  return { before, after: await snapshot(page) };
+}
+
+/** Whether `selector`'s bounding box lies fully inside the window (a 1 px rounding allowance). */
+async function inView(page, selector) {
+  const box = await page.locator(selector).boundingBox();
+  const { width, height } = page.viewportSize();
+  assert.ok(box, `${selector} is rendered`);
+  const ok = box.x >= -1 && box.y >= -1 && box.x + box.width <= width + 1 && box.y + box.height <= height + 1;
+  return { ok, box: `${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)}` };
+}
+
+/** The ranked totals agree with the comparison table: same amounts, cheapest first. */
+function assertRanked({ totals, ranked }, what) {
+  const sorted = [...totals].sort((a, b) => amount(a) - amount(b));
+  assert.deepEqual(ranked, sorted, `${what}: the totals column ranks the comparison's totals, cheapest first`);
+}
+
+for (const [width, height] of [[1440, 900], [1920, 1080]]) {
+  test(`at ${width}×${height} the totals and the cumulative chart stay in view while any control moves`, async () => {
+    const { context, page, problems } = await openApp(browser, origin, { width, height });
+    try {
+      assert.equal(await page.locator('#sticky-summary').isVisible(), false, 'the results column replaces the phone summary');
+      const check = async (id, changes) => {
+        const { before, after } = await move(page, id);
+        assertRanked(after, id);
+        if (changes) {
+          assert.notDeepEqual(after.totals, before.totals, `${id}: the totals follow the control`);
+        }
+        for (const sel of ['#totals-card', '#chart']) {
+          const { ok, box } = await inView(page, sel);
+          assert.ok(ok, `${id} at ${width}×${height}: ${sel} (${box}) is inside the window`);
+        }
+        const chartSvg = await page.locator('#chart svg').count();
+        assert.equal(chartSvg, 1, `${id}: the cumulative chart is drawn`);
+      };
+      for (const id of FLEET) await check(id, true);
+      for (const id of LOWER) await check(id, false);
+      await page.selectOption('#workload-mode', 'job');
+      for (const id of JOB) await check(id, id === 'job-gpu-hours');
+      await page.selectOption('#job-size', 'deadline');
+      for (const id of JOB_DEADLINE) await check(id, false);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('at 390×844 the sticky summary shows the current cheapest total after each move', async () => {
+  const { context, page, problems } = await openApp(browser, origin, { width: 390, height: 844 });
+  try {
+    const check = async (id, changes) => {
+      const { before, after } = await move(page, id);
+      const cheapest = after.totals.reduce((a, b) => (amount(b) < amount(a) ? b : a));
+      assert.equal(after.sticky, cheapest, `${id}: the summary shows the cheapest total`);
+      if (changes) {
+        assert.notEqual(after.sticky, before.sticky, `${id}: the summary follows the control`);
+      }
+      const { ok, box } = await inView(page, '#sticky-summary');
+      assert.ok(ok, `${id}: the sticky summary (${box}) is inside the window`);
+      // Both totals when the cheapest option commits beyond the horizon.
+      const both = await page.evaluate(() => {
+        const row = document.querySelector('#totals tbody tr');
+        const total = row?.querySelector('td.total')?.textContent.trim();
+        const commitment = row?.querySelector('td.commitment')?.firstChild?.textContent.trim();
+        return { differs: total !== commitment, shown: !!document.querySelector('#sticky-commitment') };
+      });
+      assert.equal(both.shown, both.differs, `${id}: the commitment is in the summary exactly when it exceeds the total`);
+    };
+    for (const id of FLEET) await check(id, true);
+    for (const id of LOWER) await check(id, false);
+    await page.selectOption('#workload-mode', 'job');
+    for (const id of JOB) await check(id, id === 'job-gpu-hours');
+    // "The rest one tap away": the summary's link leads to the ranked totals.
+    await page.click('#sticky-summary .summary-more');
+    const { ok } = await inView(page, '#totals-heading');
+    assert.ok(ok, 'the summary link shows the totals');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
