@@ -412,6 +412,10 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         let set = set(|f, v| f.gpu_count = v.parse().unwrap_or(0));
         Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlSelectElement>().value()))
     };
+    let on_billing = {
+        let set = set(|f, v| f.billing = catalog::BillingMode::from_code(&v));
+        Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlSelectElement>().value()))
+    };
     let on_region = {
         let set = set(|f, v| f.region = v);
         Callback::from(move |e: InputEvent| {
@@ -429,6 +433,19 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
     };
 
     let full = props.selected.len() >= MAX_COMPARED;
+    // Column names, also written before each value where the rows are laid out compactly
+    // (a narrow offer table: the header row is hidden there, assets/style.css).
+    let label = |id| AttrValue::from(t.text(id));
+    let l_od_gpu = label(msg!("ui-od-gpu-h"));
+    let l_total = AttrValue::from(t.text_with(
+        msg!("ui-scenario-total"),
+        &[("currency", Arg::Text(props.display_currency.code().into()))],
+    ));
+    let l_commitment = label(msg!("ui-offer-commitment"));
+    let l_od_instance = label(msg!("ui-od-instance-h"));
+    let l_spot = label(msg!("ui-spot-instance-h"));
+    let l_work = label(msg!("ui-per-a100-h"));
+    let l_as_of = label(msg!("ui-as-of"));
     let row = |o: &&'static Offer| {
         let picked = props.selected.iter().any(|s| s == o.id);
         let on_toggle = props.on_toggle.clone();
@@ -478,6 +495,21 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             .join("; ");
         let work = catalog::price_per_reference_gpu_hour(o);
         let no_figure = catalog::throughput_tflops(o).is_none();
+        let commitment = cheapest_commitment(details).map(|(term, p)| {
+            let length = match term.term {
+                catalog::Term::Days(n) => {
+                    t.text_with(msg!("ui-term-days"), &[("n", Arg::Number(f64::from(n)))])
+                }
+                catalog::Term::Months(n) => {
+                    t.text_with(msg!("ui-term-months"), &[("n", Arg::Number(f64::from(n)))])
+                }
+                catalog::Term::None => String::new(),
+            };
+            (
+                format!("{} · {length}", format::rate(p, o.currency)),
+                format!("{}, {length}", t.billing_mode(term.mode)),
+            )
+        });
         let price_title = price_title(&t, o, details);
         let regions_title = details
             .filter(|d| !d.regions.is_empty())
@@ -557,13 +589,14 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 </td>
                 <td class="gpus" title={spec_title}>{ format!("{}× {}", o.gpu_count, o.gpu_model) }</td>
                 <td class="num wide-only">{ opt_num(o.gpu_memory_gib, 0) }</td>
-                <td class="num od-gpu">{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
-                <td class="num scenario-total" title={no_figure.then(|| t.text(msg!("ui-no-throughput")))}>{ props.scenario_totals.0.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
-                <td class="num od-instance" title={price_title}>{ o.on_demand_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
-                <td class="num spot">{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
-                <td class="num work" title={t.text(if no_figure { msg!("ui-no-throughput") } else { msg!("ui-work-title") })}>{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
+                <td class="num od-gpu" data-label={l_od_gpu.clone()}>{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
+                <td class="num scenario-total" data-label={l_total.clone()} title={no_figure.then(|| t.text(msg!("ui-no-throughput")))}>{ props.scenario_totals.0.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
+                <td class="num commitment" data-label={l_commitment.clone()} title={commitment.as_ref().map(|c| c.1.clone())}>{ commitment.map_or_else(|| "—".to_string(), |c| c.0) }</td>
+                <td class="num od-instance" data-label={l_od_instance.clone()} title={price_title}>{ o.on_demand_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
+                <td class="num spot" data-label={l_spot.clone()}>{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
+                <td class="num work" data-label={l_work.clone()} title={t.text(if no_figure { msg!("ui-no-throughput") } else { msg!("ui-work-title") })}>{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
                 <td class="currency">{ o.currency.code() }</td>
-                <td class="as-of" title={title}>{ as_of }
+                <td class="as-of" data-label={l_as_of.clone()} title={title}>{ as_of }
                     if stale { <span class="stale" title={t.text_with(msg!("ui-stale-title"), &[("months", Arg::Number(f64::from(STALE_AFTER_MONTHS)))])}>{ " " }{ t.text(msg!("ui-warn-stale")) }</span> }
                 </td>
                 <td class="warnings" title={warn_title.clone()}>
@@ -635,6 +668,12 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                         { for COUNT_STEPS.iter().map(|n| html!{ <option value={n.to_string()} selected={props.filter.gpu_count == *n}>{ n.to_string() }</option> }) }
                     </select>
                 </label>
+                <label>{ t.text(msg!("ui-billing")) }{ " " }
+                    <select id="filter-billing" onchange={on_billing}>
+                        <option value="" selected={props.filter.billing.is_none()}>{ t.text(msg!("ui-any")) }</option>
+                        { for catalog::BillingMode::ALL.iter().map(|m| html!{ <option value={m.code()} selected={props.filter.billing == Some(*m)}>{ t.billing_mode(*m) }</option> }) }
+                    </select>
+                </label>
                 <label>{ t.text(msg!("ui-region")) }{ " " }
                     <input type="search" id="filter-region" placeholder={t.text(msg!("ui-region-placeholder"))}
                         value={props.filter.region.clone()} oninput={on_region} />
@@ -678,6 +717,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                             <th class="num wide-only" title={t.text(msg!("ui-memory-title"))}>{ "GiB/GPU" }</th>
                             <th class="num">{ t.text(msg!("ui-od-gpu-h")) }</th>
                             <th class="num" title={t.text(msg!("ui-scenario-total-title"))}>{ t.text_with(msg!("ui-scenario-total"), &[("currency", Arg::Text(props.display_currency.code().into()))]) }</th>
+                            <th class="num" title={t.text(msg!("ui-offer-commitment-title"))}>{ t.text(msg!("ui-offer-commitment")) }</th>
                             <th class="num">{ t.text(msg!("ui-od-instance-h")) }</th>
                             <th class="num">{ t.text(msg!("ui-spot-instance-h")) }</th>
                             <th class="num" title={t.text(msg!("ui-work-title"))}>{ t.text(msg!("ui-per-a100-h")) }</th>
@@ -692,4 +732,27 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             }
         </section>
     }
+}
+
+/// The offer's cheapest committed price (reserved, savings plan, committed use, subscription or
+/// package, with a term): the term and its effective price per instance-hour in the offer's
+/// currency (`PriceTerm::effective_per_hour`: recurring + upfront ÷ term hours). `None` when
+/// the offer lists no such term.
+fn cheapest_commitment(
+    details: Option<&'static catalog::OfferDetails>,
+) -> Option<(&'static catalog::PriceTerm, f64)> {
+    use catalog::BillingMode as B;
+    let mut best: Option<(&'static catalog::PriceTerm, f64)> = None;
+    for term in details?.terms {
+        let committed = matches!(
+            term.mode,
+            B::Reserved | B::SavingsPlan | B::CommittedUse | B::Subscription | B::Package
+        ) && term.term != catalog::Term::None;
+        if let (true, Some(p)) = (committed, term.effective_per_hour()) {
+            if p.is_finite() && best.is_none_or(|(_, b)| p < b) {
+                best = Some((term, p));
+            }
+        }
+    }
+    best
 }

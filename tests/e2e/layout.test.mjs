@@ -136,3 +136,38 @@ test('at 390×844 the sticky summary shows the current cheapest total after each
     await context.close();
   }
 });
+
+for (const [width, height] of [[1440, 900], [390, 844]]) {
+  test(`at ${width}×${height} the offer table fits its width and finds offers by billing mode with their commitment`, async () => {
+    const { context, page, problems } = await openApp(browser, origin, { width, height });
+    try {
+      const fits = () => page.evaluate(() => {
+        const table = document.querySelector('#offers');
+        const wrap = table.closest('.table-wrap');
+        return { table: table.scrollWidth, wrap: wrap.clientWidth };
+      });
+      let m = await fits();
+      assert.ok(m.table <= m.wrap, `the offer table (${m.table} px) fits its box (${m.wrap} px)`);
+      // Every row shows its cheapest commitment (or "—"); offers sold on a reserved term show one.
+      await page.selectOption('#filter-billing', 'reserved');
+      await page.waitForFunction(() => document.querySelectorAll('#offers tbody tr').length > 0
+        && [...document.querySelectorAll('#offers tbody td.commitment')].every((c) => c.textContent.trim() !== '—'));
+      const rows = await page.$$eval('#offers tbody tr', (xs) => xs.map((r) => r.querySelector('td.commitment').textContent.trim()));
+      assert.ok(rows.length > 0 && rows.every((c) => /·/.test(c)), 'reserved offers show a committed price and its term');
+      assert.ok(await page.locator('#offers tbody td.commitment').first().isVisible(), 'the commitment is visible');
+      m = await fits();
+      assert.ok(m.table <= m.wrap, `filtered, the offer table (${m.table} px) fits its box (${m.wrap} px)`);
+      // Cheapest first: the default sort is the on-demand price per GPU-hour, ascending.
+      await page.selectOption('#filter-billing', 'on_demand');
+      await page.waitForFunction(() => [...document.querySelectorAll('#offers tbody td.commitment')].some((c) => c.textContent.trim() === '—'));
+      // Prices in USD (CNY offers interleave at the exchange rate), in the order shown.
+      const prices = await page.$$eval('#offers tbody td.od-gpu', (xs) => xs.map((c) => c.lastChild.textContent.trim()));
+      const nums = prices.filter((p) => p.startsWith('$')).map(amount);
+      assert.ok(nums.length > 10);
+      assert.deepEqual(nums, [...nums].sort((a, b) => a - b), 'cheapest first');
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
