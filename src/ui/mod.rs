@@ -484,6 +484,11 @@ pub fn app(props: &AppProps) -> Html {
     let checkpoint = scenario.checkpoint();
     let is_job = scenario.is_job();
     let calendar_start = scenario.calendar_start();
+    let term_months: Vec<Option<u32>> = scenario
+        .options()
+        .iter()
+        .map(|o| o.reserved.map(|r| r.term_months))
+        .collect();
     let reservable: Vec<bool> = (0..scenario.options().len())
         .map(|i| !scenario.option_commitments(i).is_empty())
         .collect();
@@ -659,7 +664,7 @@ pub fn app(props: &AppProps) -> Html {
             <advisor::Advisor dispatch={wire} />
             </div>
             <section class="results-column" aria-label={tx(msg!("ui-results-column"))}>
-                { summary::totals(&engine_results, scenario.display_currency(), &t) }
+                { summary::totals(&engine_results, &term_months, scenario.display_currency(), &t) }
                 <ChartPanel chart={AnyChart::Cumulative(chart)} heading={tx(msg!("ui-chart-cumulative"))} chart_id="chart"
                     what="cumulative" today={(*today_date).clone()} csv={cumulative_csv} />
                 <ChartPanel chart={AnyChart::Ranking(ranking)} heading={tx(msg!("ui-chart-ranking"))} chart_id="chart-ranking"

@@ -50,14 +50,22 @@ fn commits_beyond(r: &OptionResult) -> bool {
 
 /// The compared options ranked by total within the horizon, each with its total commitment and
 /// the part of it owed after the horizon (`#totals`, one row per option, `data-rank` from 1),
-/// amounts in `c`. A plain function, not a component: it changes with every result, so a
-/// component would re-render as often and cost more code in the wasm.
-pub fn totals(results: &Results, c: Currency, t: &Translator) -> Html {
+/// amounts in `c`; `term_months[i]` is option `i`'s reserved term in months, if any: a term
+/// longer than the horizon is said ("uses 3 of its 36-month reserved term"). A plain function,
+/// not a component: it changes with every result, so a component would re-render as often and
+/// cost more code in the wasm.
+pub fn totals(results: &Results, term_months: &[Option<u32>], c: Currency, t: &Translator) -> Html {
     let body = match results {
         Ok(r) if !r.is_empty() => {
             let rows = ranked(r).into_iter().enumerate().map(|(rank, i)| {
                 let o = &r[i];
                 let owed = o.reserved.as_ref().map_or(0.0, |x| x.committed_after_horizon);
+                let horizon = u32::try_from(o.month_hours.len()).unwrap_or(u32::MAX);
+                let term = term_months
+                    .get(i)
+                    .copied()
+                    .flatten()
+                    .filter(|m| o.reserved.is_some() && *m > horizon);
                 html! {
                     <tr data-rank={(rank + 1).to_string()} data-option={i.to_string()}>
                         <td class="num rank">{ rank + 1 }</td>
@@ -67,6 +75,9 @@ pub fn totals(results: &Results, c: Currency, t: &Translator) -> Html {
                             { format::money(o.total_with_commitment, c) }
                             if commits_beyond(o) && owed > 0.0 {
                                 <div class="owed small">{ t.text_with(msg!("ui-totals-owed-after"), &[("amount", Arg::Text(format::money(owed, c)))]) }</div>
+                            }
+                            if let Some(m) = term {
+                                <div class="term-used small">{ t.text_with(msg!("ui-totals-term-used"), &[("used", Arg::Number(f64::from(horizon))), ("term", Arg::Number(f64::from(m)))]) }</div>
                             }
                         </td>
                     </tr>

@@ -171,3 +171,36 @@ for (const [width, height] of [[1440, 900], [390, 844]]) {
     }
   });
 }
+
+test('the commitment is never hidden: totals and ranking show what a reserved term owes after the horizon', async () => {
+  const { context, page, problems } = await openApp(browser, origin, { width: 1440, height: 900 });
+  try {
+    await page.fill('#months-number', '3');
+    await page.click('#comparison tbody tr:first-child .reserved-variant');
+    await page.waitForFunction(() => document.querySelector('#totals tbody .owed'));
+    const row = await page.evaluate(() => {
+      const r = document.querySelector('#totals tbody .owed').closest('tr');
+      return {
+        total: r.querySelector('td.total').textContent.trim(),
+        commitment: r.querySelector('td.commitment').firstChild.textContent.trim(),
+        owed: r.querySelector('.owed').textContent.trim(),
+        used: r.querySelector('.term-used')?.textContent.trim(),
+      };
+    });
+    const n = (s) => Number(s.replace(/[^0-9.]/g, ''));
+    assert.ok(n(row.commitment) > n(row.total), `total commitment ${row.commitment} above the horizon total ${row.total}`);
+    const owed = n(row.owed.replace(/^[^$¥]*/, ''));
+    assert.ok(Math.abs(n(row.total) + owed - n(row.commitment)) < 0.02, `${row.total} + ${row.owed} = ${row.commitment}`);
+    assert.match(row.used ?? '', /^uses 3 of its \d+-month reserved term$/);
+    // The ranking chart continues the bar through the commitment and says so (scrolled into
+    // view in the results column: a chart far from the window is redrawn when it comes near).
+    await page.locator('#chart-ranking').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector('#chart-ranking svg')?.textContent.includes('commits'));
+    const svg = await page.$eval('#chart-ranking svg', (s) => s.textContent);
+    assert.match(svg, /Pale part of a bar: reserved commitment owed after the horizon/);
+    assert.ok(svg.includes(`commits ${row.commitment}`), 'the bar is labelled with its total commitment');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
