@@ -69,7 +69,7 @@ pub fn totals(results: &Results, term_months: &[Option<u32>], c: Currency, t: &T
                 html! {
                     <tr data-rank={(rank + 1).to_string()} data-option={i.to_string()}>
                         <td class="num rank">{ rank + 1 }</td>
-                        <th scope="row" class="option-label">{ o.name.clone() }</th>
+                        <th scope="row" class="option-label" title={o.name.clone()}>{ o.name.clone() }</th>
                         <td class="num total">{ format::money(o.total, c) }</td>
                         <td class="num commitment">
                             { format::money(o.total_with_commitment, c) }

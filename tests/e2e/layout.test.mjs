@@ -187,6 +187,12 @@ test('the commitment is never hidden: totals and ranking show what a reserved te
         used: r.querySelector('.term-used')?.textContent.trim(),
       };
     });
+    // Five options, one with a long name: the totals and the cumulative chart still fit.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const sel of ['#totals-card', '#chart']) {
+      const { ok, box } = await inView(page, sel);
+      assert.ok(ok, `five options: ${sel} (${box}) is inside the window`);
+    }
     const n = (s) => Number(s.replace(/[^0-9.]/g, ''));
     assert.ok(n(row.commitment) > n(row.total), `total commitment ${row.commitment} above the horizon total ${row.total}`);
     const owed = n(row.owed.replace(/^[^$¥]*/, ''));
@@ -199,6 +205,12 @@ test('the commitment is never hidden: totals and ranking show what a reserved te
     const svg = await page.$eval('#chart-ranking svg', (s) => s.textContent);
     assert.match(svg, /Pale part of a bar: reserved commitment owed after the horizon/);
     assert.ok(svg.includes(`commits ${row.commitment}`), 'the bar is labelled with its total commitment');
+    // The cumulative chart runs on, dashed, to the end of the reserved term.
+    const cumulative = await page.$eval('#chart svg', (s) => ({ text: s.textContent, lines: s.querySelectorAll('polyline').length }));
+    assert.match(cumulative.text, /Dashed: reserved commitment owed after the horizon/);
+    const term = Number(row.used.match(/of its (\d+)-month/)[1]);
+    assert.ok(cumulative.text.includes(String(term)), `the month axis reaches month ${term}`);
+    assert.ok(cumulative.lines >= 5 + 24, 'five lines and the 24 dashes of the owed part');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -272,6 +272,7 @@ chart-bands-pending = P10–P90 band of { $count } option(s) with interruption r
 chart-ranking-title-job = Total cost of the job, cheapest first ({ $currency })
 chart-ranking-title = Total cost over { $months }, cheapest first ({ $currency })
 chart-ranking-axis = Total cost ({ $currency }): within the horizon, then any commitment owed after it
+chart-cumulative-owed-note = Dashed: reserved commitment owed after the horizon, to the end of its term (ring: total commitment).
 chart-ranking-commits = { $total } (commits { $commitment })
 chart-ranking-owed-note = Pale part of a bar: reserved commitment owed after the horizon; the whole bar is the total commitment.
 chart-breakdown-title = Monthly cost by component ({ $currency })

@@ -268,6 +268,7 @@ chart-bands-pending = 正在计算 { $count } 个有中断风险选项的 P10–
 chart-ranking-title-job = 作业总成本，从低到高（{ $currency }）
 chart-ranking-title = { $months }总成本，从低到高（{ $currency }）
 chart-ranking-axis = 总成本（{ $currency }）：规划期内，其后为规划期后仍需支付的承诺
+chart-cumulative-owed-note = 虚线：规划期后仍需支付的预留承诺，延续到期限结束（圆圈：承诺总额）。
 chart-ranking-commits = { $total }（承诺总额 { $commitment }）
 chart-ranking-owed-note = 条形的浅色部分：规划期后仍需支付的预留承诺；整条为承诺总额。
 chart-breakdown-title = 按组成部分的月度成本（{ $currency }）
