@@ -216,3 +216,27 @@ test('the commitment is never hidden: totals and ranking show what a reserved te
     await context.close();
   }
 });
+
+test('host failures are set per option in the strategy panel: the option costs more, a bad value is explained beside the field', async () => {
+  const { context, page, problems } = await openApp(browser, origin, { width: 1440, height: 900 });
+  try {
+    const total = () => page.$eval('#total-0', (c) => c.textContent.trim());
+    const before = await total();
+    await page.fill('#host-failures-number', '0.002');
+    await page.waitForFunction((b) => document.querySelector('#total-0').textContent.trim() !== b, before);
+    assert.ok(amount(await total()) > amount(before), `${await total()} > ${before}`);
+    const exported = await page.evaluate(() => document.querySelector('#host-failures-range').value);
+    assert.equal(Number(exported), 0.002);
+    const kept = await total();
+    await page.fill('#host-failures-number', '11');
+    await page.waitForFunction(() => document.querySelector('#host-failures-error').textContent.trim() !== '');
+    assert.match(await page.textContent('#host-failures-error'), /at most 10 — still using 0\.002/);
+    assert.equal(await total(), kept, 'the last result stays');
+    await page.selectOption('#language', 'zh-CN');
+    await page.waitForFunction(() => /[\u4e00-\u9fff]/.test(document.querySelector('#host-failures-error').textContent));
+    assert.match(await page.textContent('label[for=host-failures-number]'), /主机故障/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

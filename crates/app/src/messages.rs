@@ -71,6 +71,7 @@ fn input_label(input: Input) -> Msg {
         Input::Pue => msg!("field-pue"),
         Input::ElectricityPrice => msg!("ui-buy-electricity"),
         Input::Operations => msg!("ui-buy-operations"),
+        Input::HostFailures => msg!("ui-host-failures"),
     }
 }
 

@@ -134,6 +134,15 @@ pub const SCALING_SPEC: NumberSpec = NumberSpec {
     integer: false,
     min_positive: 0.0,
 };
+/// Accepted host failure rates, failures per instance-hour: 0–10 (the engine's range,
+/// `planner_engine::plan::OptionSpec::validate`).
+pub const HOST_FAILURES_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 10.0,
+    integer: false,
+    min_positive: 0.0,
+};
+
 /// Accepted throughput factors relative to the reference GPU: 0.01–20.
 pub const THROUGHPUT_SPEC: NumberSpec = NumberSpec {
     min: 0.01,
@@ -238,11 +247,12 @@ pub enum Input {
     Pue,
     ElectricityPrice,
     Operations,
+    HostFailures,
 }
 
 impl Input {
     /// Every field (for the translation completeness test).
-    pub const ALL: [Input; 31] = {
+    pub const ALL: [Input; 32] = {
         use Input::*;
         [
             Gpus,
@@ -276,6 +286,7 @@ impl Input {
             Pue,
             ElectricityPrice,
             Operations,
+            HostFailures,
         ]
     };
 
@@ -315,6 +326,7 @@ impl Input {
             Pue => "PUE",
             ElectricityPrice => "electricity price",
             Operations => "operations cost",
+            HostFailures => "host failure rate",
         }
     }
 }
