@@ -363,8 +363,8 @@ mod tests {
         for (id, why) in DROPPED {
             assert!(!why.is_empty());
             // A superseded id opens the offer that replaces it; any other dropped id is gone.
-            match super::super::SUPERSEDED.iter().find(|(old, _)| old == id) {
-                Some((_, new)) => assert_eq!(offer_by_id(id).map(|o| o.id), Some(*new)),
+            match super::super::superseded().find(|&(old, _)| old == *id) {
+                Some((_, new)) => assert_eq!(offer_by_id(id).map(|o| o.id), Some(new)),
                 None => assert!(offer_by_id(id).is_none(), "{id} is dropped"),
             }
         }
@@ -494,6 +494,17 @@ mod tests {
             a == bundled,
             "the bundled catalog is not the generator's output"
         );
+    }
+
+    /// The superseded ids read back from their compact text are the ingest's pairs, in order.
+    #[test]
+    fn superseded_text_equals_the_ingest() {
+        let c = ingest::ingest_all(&sources_dir()).expect("ingest");
+        let read: Vec<(String, String)> = super::super::superseded()
+            .map(|(old, new)| (old.to_string(), new.to_string()))
+            .collect();
+        assert!(read.len() > 400, "{} superseded ids", read.len());
+        assert_eq!(read, c.superseded);
     }
 
     /// The app decodes its offers from the compact text at start-up: every field of every offer

@@ -1,5 +1,5 @@
 //! The generated Rust source of the catalog statics (`$OUT_DIR/catalog_data.rs`): sources,
-//! the compact offer text the app decodes at start-up, the id index and the drop list.
+//! the compact offer text the app decodes at start-up and the drop list.
 
 use super::*;
 
@@ -8,9 +8,8 @@ use super::*;
 // ---------------------------------------------------------------------------------------------
 
 /// The Rust source of the catalog statics that `build.rs` writes to `$OUT_DIR/catalog_data.rs`:
-/// `SOURCES`, `OFFERS`, `OFFER_DETAILS` (index-aligned with `OFFERS`), `OFFERS_BY_ID` (indices
-/// of `OFFERS` sorted by id, for binary search), `DROPPED` ((offer id, reason)) and
-/// `SKIPPED_ROWS`, `SUPERSEDED`, `BILLING_RULES` and `GAPS`. Deterministic: the same catalog always gives the same bytes.
+/// `SOURCES`, `OFFERS`, `OFFER_DETAILS` (index-aligned with `OFFERS`), `DROPPED` ((offer id, reason)) and
+/// `SKIPPED_ROWS`, `SUPERSEDED_TEXT`, `BILLING_RULES` and `GAPS`. Deterministic: the same catalog always gives the same bytes.
 ///
 /// # Panics
 /// On a non-finite number or an unknown currency, payment option or provider kind, which
@@ -219,15 +218,6 @@ pub fn render_rust(catalog: &Catalog) -> String {
     let text = sections.join(&CATALOG_RECORD_SEP.to_string());
     let _ = writeln!(s, "pub static OFFER_TEXT: &str = {text:?};\n");
 
-    let mut by_id: Vec<usize> = (0..catalog.offers.len()).collect();
-    by_id.sort_by(|&a, &b| catalog.offers[a].id.cmp(&catalog.offers[b].id));
-    let by_id: Vec<String> = by_id.iter().map(usize::to_string).collect();
-    let _ = writeln!(
-        s,
-        "pub static OFFERS_BY_ID: &[u16] = &[{}];\n",
-        by_id.join(", ")
-    );
-
     s.push_str("pub static DROPPED: &[(&str, &str)] = &[\n");
     for (id, why) in &catalog.dropped {
         let _ = writeln!(s, "    ({id:?}, {why:?}),");
@@ -261,11 +251,25 @@ pub fn render_rust(catalog: &Catalog) -> String {
     }
     s.push_str("];\n\n");
 
-    s.push_str("pub static SUPERSEDED: &[(&str, &str)] = &[\n");
-    for (old, new) in &catalog.superseded {
-        let _ = writeln!(s, "    ({old:?}, {new:?}),");
-    }
-    s.push_str("];\n\n");
+    // One text, `old\tnew` per line, read by `catalog::superseded`: a static slice of string
+    // pairs costs 16 bytes of pointers per pair in the wasm data, and those addresses compress
+    // badly (about 3 KB gzip of the bundle for 429 pairs; README "Performance").
+    let pairs: Vec<String> = catalog
+        .superseded
+        .iter()
+        .map(|(old, new)| {
+            assert!(
+                !old.is_empty() && !new.is_empty() && !format!("{old}{new}").contains(['\t', '\n']),
+                "superseded id {old:?} -> {new:?}: empty or contains a tab or line break"
+            );
+            format!("{old}\t{new}")
+        })
+        .collect();
+    let _ = writeln!(
+        s,
+        "pub static SUPERSEDED_TEXT: &str = {:?};\n",
+        pairs.join("\n")
+    );
 
     s.push_str("pub static BILLING_RULES: &[BillingRule] = &[\n");
     for r in BILLING_RULES {
