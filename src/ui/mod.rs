@@ -16,6 +16,7 @@ pub mod startup;
 pub mod state;
 pub mod strategy;
 pub mod update;
+pub mod virtual_list;
 
 use chart_panel::{AnyChart, ChartPanel};
 use comparison::Comparison;
