@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, skipping whatever is already there at the right
 # version, so a re-used machine is ready in seconds and a fresh one still works.
-#   scripts/setup.sh            build tools: wasm target, Trunk, wasm-bindgen CLI, wasm-opt
+#   scripts/setup.sh            build tools: wasm target, Trunk, wasm-bindgen CLI, wasm-opt, terser
 #   scripts/setup.sh --serve    also the npm packages of tests/e2e (the static server of serve.sh)
 #   scripts/setup.sh --browser  also Debian's chromium + chromedriver and those npm packages
 #   scripts/setup.sh --browser --lighthouse
@@ -42,6 +42,13 @@ if ! wasm-opt --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then
   log "installing wasm-opt (binaryen@$BINARYEN_VERSION from npm) into .tools"
   mkdir -p "$TOOLS"
   npm install --prefix "$TOOLS" --no-audit --no-fund --loglevel=error "binaryen@$BINARYEN_VERSION"
+fi
+
+if ! [ -f "$TOOLS/terser/node_modules/terser/package.json" ] \
+  || ! grep -q "\"version\": \"$TERSER_VERSION\"" "$TOOLS/terser/node_modules/terser/package.json"; then
+  log "installing terser@$TERSER_VERSION (npm) into .tools/terser (release builds minify the JS glue)"
+  mkdir -p "$TOOLS/terser"
+  npm install --prefix "$TOOLS/terser" --save-exact --no-audit --no-fund --loglevel=error "terser@$TERSER_VERSION"
 fi
 
 if [ "$BROWSER" = 1 ]; then
