@@ -350,7 +350,6 @@ pub struct OfferDetails {
 }
 
 mod data {
-    use super::gpus::{GpuSpec, SourceKind};
     use super::{BillingMode, BillingRule, Gap, Source};
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
 }

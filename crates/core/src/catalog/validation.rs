@@ -496,6 +496,36 @@ mod tests {
         );
     }
 
+    /// The GPU spec rows read back from their compact text are the ingest's, every figure bit
+    /// for bit (`GpuSpec`'s `PartialEq` compares the f64s; no NaN reaches the table).
+    #[test]
+    fn decoded_specs_equal_the_ingest() {
+        let c = ingest::ingest_all(&sources_dir()).expect("ingest");
+        assert!(c.specs.len() > 100, "{} spec rows", c.specs.len());
+        assert_eq!(&gpus::GPU_SPECS[..], &c.specs[..]);
+        let bits = |x: Option<f64>| x.map(f64::to_bits);
+        for (a, b) in gpus::GPU_SPECS.iter().zip(&c.specs) {
+            assert_eq!(
+                a.memory_gib.to_bits(),
+                b.memory_gib.to_bits(),
+                "{}",
+                a.model
+            );
+            assert_eq!(
+                bits(a.bf16_dense_tflops),
+                bits(b.bf16_dense_tflops),
+                "{}",
+                a.model
+            );
+            assert_eq!(
+                bits(a.memory_bandwidth_gb_s),
+                bits(b.memory_bandwidth_gb_s),
+                "{}",
+                a.model
+            );
+        }
+    }
+
     /// The superseded ids read back from their compact text are the ingest's pairs, in order.
     #[test]
     fn superseded_text_equals_the_ingest() {
