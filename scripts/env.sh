@@ -4,8 +4,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TOOLS="$ROOT/.tools"
 TRUNK_VERSION="0.21.14"
 BINARYEN_VERSION="123"
-# Minifies the wasm-bindgen glue in release builds (scripts/minify.mjs).
+# Minify the wasm-bindgen glue and the stylesheet in release builds (scripts/minify.mjs).
 TERSER_VERSION="5.51.4"
+LIGHTNINGCSS_VERSION="1.33.0"
 # Lighthouse for scripts/bench-browser.sh (issue 19's table); 13.x needs Node 22.
 LIGHTHOUSE_VERSION="12.2.3"
 LIGHTHOUSE_BIN="$TOOLS/lighthouse/node_modules/.bin/lighthouse"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Trunk post_build hook (Trunk.toml). Trunk starts all hooks of a stage at once, so the steps,
 # each reading what the one before wrote, run here in order on the staging directory:
-#   0. scripts/minify.mjs    release builds only: the wasm-bindgen glue minified (terser) with
-#                            its new integrity hash in index.html, index.html's comments dropped
+#   0. scripts/minify.mjs    release builds only: the wasm-bindgen glue (terser) and the
+#                            stylesheet (lightningcss) minified, their new integrity hashes in
+#                            index.html, index.html's comments dropped
 #   1. scripts/csp.py        the Content-Security-Policy into index.html (it pins Trunk's inline
 #                            start-up script by its hash)
 #   2. scripts/precache.mjs  this build's files, their SHA-256 and the build id into sw.js

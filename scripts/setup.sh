@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, skipping whatever is already there at the right
 # version, so a re-used machine is ready in seconds and a fresh one still works.
-#   scripts/setup.sh            build tools: wasm target, Trunk, wasm-bindgen CLI, wasm-opt, terser
+#   scripts/setup.sh            build tools: wasm target, Trunk, wasm-bindgen CLI, wasm-opt, terser, lightningcss
 #   scripts/setup.sh --serve    also the npm packages of tests/e2e (the static server of serve.sh)
 #   scripts/setup.sh --browser  also Debian's chromium + chromedriver and those npm packages
 #   scripts/setup.sh --browser --lighthouse
@@ -44,12 +44,16 @@ if ! wasm-opt --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then
   npm install --prefix "$TOOLS" --no-audit --no-fund --loglevel=error "binaryen@$BINARYEN_VERSION"
 fi
 
-if ! [ -f "$TOOLS/terser/node_modules/terser/package.json" ] \
-  || ! grep -q "\"version\": \"$TERSER_VERSION\"" "$TOOLS/terser/node_modules/terser/package.json"; then
-  log "installing terser@$TERSER_VERSION (npm) into .tools/terser (release builds minify the JS glue)"
-  mkdir -p "$TOOLS/terser"
-  npm install --prefix "$TOOLS/terser" --save-exact --no-audit --no-fund --loglevel=error "terser@$TERSER_VERSION"
-fi
+# Release builds minify the JS glue and the stylesheet (scripts/minify.mjs).
+for pkg in "terser@$TERSER_VERSION" "lightningcss@$LIGHTNINGCSS_VERSION"; do
+  name="${pkg%@*}" version="${pkg##*@}"
+  if ! [ -f "$TOOLS/$name/node_modules/$name/package.json" ] \
+    || ! grep -q "\"version\": \"$version\"" "$TOOLS/$name/node_modules/$name/package.json"; then
+    log "installing $pkg (npm) into .tools/$name"
+    mkdir -p "$TOOLS/$name"
+    npm install --prefix "$TOOLS/$name" --save-exact --no-audit --no-fund --loglevel=error "$pkg"
+  fi
+done
 
 if [ "$BROWSER" = 1 ]; then
   if ! [ -x /usr/bin/chromium ] || ! [ -x /usr/bin/chromedriver ]; then
