@@ -17,6 +17,7 @@ pub mod state;
 pub mod strategy;
 pub mod summary;
 pub mod update;
+pub mod virtual_list;
 
 use chart_panel::{AnyChart, ChartPanel};
 use comparison::Comparison;
