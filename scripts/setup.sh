@@ -1,12 +1,24 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, skipping whatever is already there at the right
 # version, so a re-used machine is ready in seconds and a fresh one still works.
-#   scripts/setup.sh            build tools: wasm target, Trunk, wasm-bindgen CLI, wasm-opt
+#   scripts/setup.sh            build tools: wasm target, Trunk, wasm-bindgen CLI, wasm-opt, terser, lightningcss
 #   scripts/setup.sh --serve    also the npm packages of tests/e2e (the static server of serve.sh)
 #   scripts/setup.sh --browser  also Debian's chromium + chromedriver and those npm packages
+#   scripts/setup.sh --browser --lighthouse
+#                               also Lighthouse 12.2.3 (npm, exact version) into .tools/lighthouse,
+#                               for scripts/bench-browser.sh (Lighthouse 13 needs Node 22)
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
+SERVE=0 BROWSER=0 LIGHTHOUSE=0
+for arg in "$@"; do
+  case "$arg" in
+    --serve) SERVE=1 ;;
+    --browser) BROWSER=1 ;;
+    --lighthouse) LIGHTHOUSE=1 ;;
+    *) log "unknown option $arg"; exit 2 ;;
+  esac
+done
 
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   log "adding the wasm32-unknown-unknown target"
@@ -32,7 +44,18 @@ if ! wasm-opt --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then
   npm install --prefix "$TOOLS" --no-audit --no-fund --loglevel=error "binaryen@$BINARYEN_VERSION"
 fi
 
-if [ "${1:-}" = "--browser" ]; then
+# Release builds minify the JS glue and the stylesheet (scripts/minify.mjs).
+for pkg in "terser@$TERSER_VERSION" "lightningcss@$LIGHTNINGCSS_VERSION"; do
+  name="${pkg%@*}" version="${pkg##*@}"
+  if ! [ -f "$TOOLS/$name/node_modules/$name/package.json" ] \
+    || ! grep -q "\"version\": \"$version\"" "$TOOLS/$name/node_modules/$name/package.json"; then
+    log "installing $pkg (npm) into .tools/$name"
+    mkdir -p "$TOOLS/$name"
+    npm install --prefix "$TOOLS/$name" --save-exact --no-audit --no-fund --loglevel=error "$pkg"
+  fi
+done
+
+if [ "$BROWSER" = 1 ]; then
   if ! [ -x /usr/bin/chromium ] || ! [ -x /usr/bin/chromedriver ]; then
     log "installing Debian's chromium and chromium-driver"
     SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
@@ -40,10 +63,15 @@ if [ "${1:-}" = "--browser" ]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
   fi
 fi
-if [ "${1:-}" = "--browser" ] || [ "${1:-}" = "--serve" ]; then
+if [ "$BROWSER" = 1 ] || [ "$SERVE" = 1 ]; then
   if ! [ -d "$ROOT/tests/e2e/node_modules/playwright-core" ] || ! [ -d "$ROOT/tests/e2e/node_modules/sirv" ]; then
     log "installing the end-to-end test's npm packages (playwright-core, sirv)"
     npm ci --prefix "$ROOT/tests/e2e" --no-audit --no-fund --loglevel=error
   fi
+fi
+if [ "$LIGHTHOUSE" = 1 ] && ! "$LIGHTHOUSE_BIN" --version 2>/dev/null | grep -qx "$LIGHTHOUSE_VERSION"; then
+  log "installing lighthouse@$LIGHTHOUSE_VERSION (npm) into .tools/lighthouse"
+  mkdir -p "$TOOLS/lighthouse"
+  npm install --prefix "$TOOLS/lighthouse" --save-exact --no-audit --no-fund --loglevel=error "lighthouse@$LIGHTHOUSE_VERSION"
 fi
 log "tools ready: $(trunk --version), $(wasm-bindgen --version), $(wasm-opt --version)"

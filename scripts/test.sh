@@ -5,7 +5,7 @@
 #      and lints (clippy of the whole workspace, native and wasm32, warnings are errors)
 #   2. native unit and integration tests of every crate (engine, catalog, cost model, scenario
 #      file, charts, scenario state, translations, the gpurent binary)
-#   3. browser tests: wasm-bindgen-test in headless Chromium (tests/web.rs)
+#   3. browser tests: wasm-bindgen-test in headless Chromium (tests/web.rs, tests/virtual_list.rs)
 #   4. end-to-end: release bundle built by Trunk, served locally, driven in headless Chromium
 #      (tests/e2e/*.test.mjs)
 set -euo pipefail
@@ -23,7 +23,7 @@ log "2/4 native tests"
 cargo test --locked --workspace
 
 log "3/4 browser tests (wasm-bindgen-test in headless Chromium)"
-CHROMEDRIVER=/usr/bin/chromedriver cargo test --locked --target wasm32-unknown-unknown --test web
+CHROMEDRIVER=/usr/bin/chromedriver cargo test --locked --target wasm32-unknown-unknown --test web --test virtual_list
 
 log "4/4 end-to-end (Trunk release build, headless Chromium)"
 DIST="$ROOT/target/e2e-dist"

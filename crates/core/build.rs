@@ -4,7 +4,7 @@
 //! therefore carries no CSV parser.
 //!
 //! Generated items (see `ingest::render_rust`): `SOURCES`, `OFFERS` (sorted by provider, then
-//! on-demand price per GPU-hour), `OFFER_DETAILS` (same order), `OFFERS_BY_ID`, `DROPPED` and
+//! on-demand price per GPU-hour), `OFFER_DETAILS` (same order), `DROPPED` and
 //! `SKIPPED_ROWS`. An ingest error fails the build with the error's file and line. The output
 //! depends only on the source files, so it is byte-identical across runs (tested in
 //! `catalog::validation`).

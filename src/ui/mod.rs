@@ -16,7 +16,9 @@ pub mod slider;
 pub mod startup;
 pub mod state;
 pub mod strategy;
+pub mod summary;
 pub mod update;
+pub mod virtual_list;
 
 use chart_panel::{AnyChart, ChartPanel};
 use comparison::Comparison;
@@ -484,6 +486,11 @@ pub fn app(props: &AppProps) -> Html {
     let checkpoint = scenario.checkpoint();
     let is_job = scenario.is_job();
     let calendar_start = scenario.calendar_start();
+    let term_months: Vec<Option<u32>> = scenario
+        .options()
+        .iter()
+        .map(|o| o.reserved.map(|r| r.term_months))
+        .collect();
     let reservable: Vec<bool> = (0..scenario.options().len())
         .map(|i| !scenario.option_commitments(i).is_empty())
         .collect();
@@ -494,15 +501,20 @@ pub fn app(props: &AppProps) -> Html {
     html! {
         <ContextProvider<language::Tr> context={(*tr).clone()}>
         <header>
-            <h1>{ t.text(msg!("ui-app-title")) }</h1>
-            <p class="muted">{ t.text(msg!("ui-app-intro")) }</p>
-            <language::LanguageSwitch language={state.language} dispatch={wire.clone()} />
+            <div class="title-row">
+                <h1>{ t.text(msg!("ui-app-title")) }</h1>
+                <language::LanguageSwitch language={state.language} dispatch={wire.clone()} />
+            </div>
+            <p class="muted intro">{ t.text(msg!("ui-app-intro")) }</p>
         </header>
         <main>
             if update_ready {
                 { update::notice(&t) }
             }
             <notices::Notices notices={state.load_notices.clone()} dispatch={wire.clone()} />
+            { summary::sticky_summary(&engine_results, scenario.display_currency(), &t) }
+            <div class="workspace">
+            <div class="plan-column">
             <section class="card toolbar" aria-label={tx(msg!("ui-scenario-files"))}>
                 <presets::PresetMenu dispatch={wire.clone()} />
                 <share::ShareBar scenario={scenario.clone()} language={state.language} today={(*today_date).clone()} imported={state.imported.clone()} dispatch={wire.clone()} />
@@ -557,6 +569,16 @@ pub fn app(props: &AppProps) -> Html {
                     }
                 </fieldset>
                 <fieldset class="editor-group">
+                    <legend>{ t.text(msg!("ui-strategy-legend")) }</legend>
+                    <Strategy scenario={scenario.clone()} on_action={on_action.clone()} />
+                </fieldset>
+            </section>
+            <OfferTable today={*today} selected={scenario.selected()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
+                imported={state.imported.clone()} last_import={state.last_import.clone()} on_imported={on_imported}
+                scenario_totals={offer_table::ScenarioTotals(offer_totals)} />
+            <section class="card" aria-labelledby="assumptions-heading">
+                <h2 id="assumptions-heading">{ t.text(msg!("ui-assumptions")) }</h2>
+                <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-spot-risk")) }</legend>
                     <div class="sliders">
                         <Slider id="spot-interruptions" label={tx(msg!("ui-interruptions"))} unit={tx(msg!("ui-unit-per-h"))} value={scenario.spot_interruptions()}
@@ -593,11 +615,6 @@ pub fn app(props: &AppProps) -> Html {
                     <p class="muted small">{ t.text(msg!("ui-per-gb-note")) }</p>
                 </fieldset>
                 <fieldset class="editor-group">
-                    <legend>{ t.text(msg!("ui-strategy-legend")) }</legend>
-                    <Strategy scenario={scenario.clone()} on_action={on_action.clone()} />
-                </fieldset>
-                <billing_extras::BillingExtras scenario={scenario.clone()} results={engine_results.clone()} on_action={on_action.clone()} />
-                <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-budget-conventions")) }</legend>
                     <div class="sliders">
                         <Slider id="contingency" label={tx(msg!("ui-contingency"))} unit="%" value={scenario.contingency_pct()}
@@ -629,15 +646,24 @@ pub fn app(props: &AppProps) -> Html {
                     <p class="muted small">{ t.text_with(msg!("ui-rate-note"), &[("rate", Arg::Text(scenario.rate_statement()))]) }</p>
                 </div>
                 </fieldset>
+                <billing_extras::BillingExtras scenario={scenario.clone()} results={engine_results.clone()} on_action={on_action.clone()} />
             </section>
+            <advisor::Advisor dispatch={wire} />
+            </div>
+            <section class="results-column" aria-label={tx(msg!("ui-results-column"))}>
+                { summary::totals(&engine_results, &term_months, scenario.display_currency(), &t) }
+                <ChartPanel chart={AnyChart::Cumulative(chart)} heading={tx(msg!("ui-chart-cumulative"))} chart_id="chart"
+                    what="cumulative" today={(*today_date).clone()} csv={cumulative_csv} />
+                <ChartPanel chart={AnyChart::Ranking(ranking)} heading={tx(msg!("ui-chart-ranking"))} chart_id="chart-ranking"
+                    what="ranking" today={(*today_date).clone()} csv={ranking_csv} />
+            </section>
+            </div>
             <section class="card" aria-labelledby="results-heading">
                 <h2 id="results-heading" tabindex="-1">{ t.text(msg!("ui-compared-options")) }</h2>
                 <Comparison results={engine_results} currency={scenario.display_currency()} month={AttrValue::from(scenario.month_code().to_string())}
                     today={(*today_date).clone()} on_spot_variant={on_spot_variant}
                     reservable={reservable} on_reserved_variant={on_reserved_variant} on_remove={on_remove_option} />
             </section>
-            <ChartPanel chart={AnyChart::Cumulative(chart)} heading={tx(msg!("ui-chart-cumulative"))} chart_id="chart"
-                what="cumulative" today={(*today_date).clone()} csv={cumulative_csv} />
             <div class="chart-grid">
                 <ChartPanel chart={AnyChart::Breakdown(breakdown)} heading={tx(msg!("ui-chart-breakdown"))} chart_id="chart-breakdown"
                     what="breakdown" today={(*today_date).clone()} csv={breakdown_csv}>
@@ -652,8 +678,6 @@ pub fn app(props: &AppProps) -> Html {
                         </select>
                     </label>
                 </ChartPanel>
-                <ChartPanel chart={AnyChart::Ranking(ranking)} heading={tx(msg!("ui-chart-ranking"))} chart_id="chart-ranking"
-                    what="ranking" today={(*today_date).clone()} csv={ranking_csv} />
                 <ChartPanel chart={AnyChart::Lines(reserved_chart)} heading={tx(msg!("ui-chart-reserved"))} chart_id="chart-reserved"
                     what="reserved-vs-on-demand" today={(*today_date).clone()} csv={reserved_csv} />
                 <ChartPanel chart={AnyChart::Lines(buy_chart)} heading={tx(msg!("ui-chart-buy"))} chart_id="chart-buy"
@@ -664,10 +688,6 @@ pub fn app(props: &AppProps) -> Html {
             if let Some(n) = &state.notice {
                 <p class="notice" role="alert" id="notice">{ n.message(&t) }{ " " }<button class="link" onclick={dismiss}>{ t.text(msg!("ui-dismiss-lower")) }</button></p>
             }
-            <OfferTable today={*today} selected={scenario.selected()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
-                imported={state.imported.clone()} last_import={state.last_import.clone()} on_imported={on_imported}
-                scenario_totals={offer_table::ScenarioTotals(offer_totals)} />
-            <advisor::Advisor dispatch={wire} />
         </main>
         <footer class="muted small">
             { t.text(msg!("ui-footer")) }

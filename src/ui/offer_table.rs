@@ -18,6 +18,7 @@ use planner_core::catalog::query::{
 use planner_core::catalog::user::{self, Imported};
 use planner_core::catalog::{self, Offer, STALE_AFTER_MONTHS};
 use planner_core::format;
+use planner_core::language::Language;
 use planner_engine::Currency;
 use planner_engine::ExchangeRate;
 use std::collections::HashMap;
@@ -157,7 +158,7 @@ fn price_title(
                 parts.push(t.text_with(
                     msg!("ui-price-term"),
                     &[
-                        ("mode", Arg::Text(mode_label(t, term.mode))),
+                        ("mode", Arg::Text(t.billing_mode(term.mode))),
                         ("term", Arg::Text(term.term.label())),
                         (
                             "rate",
@@ -173,7 +174,7 @@ fn price_title(
             parts.push(t.text_with(
                 msg!("ui-price-source"),
                 &[
-                    ("mode", Arg::Text(mode_label(t, term.mode))),
+                    ("mode", Arg::Text(t.billing_mode(term.mode))),
                     ("source", Arg::Text(src.id.to_string())),
                     ("date", Arg::Text(date_text(t, src.as_of))),
                 ],
@@ -184,7 +185,10 @@ fn price_title(
             parts.push(t.text_with(
                 msg!("ui-price-source"),
                 &[
-                    ("mode", Arg::Text(mode_label(t, catalog::BillingMode::Spot))),
+                    (
+                        "mode",
+                        Arg::Text(t.billing_mode(catalog::BillingMode::Spot)),
+                    ),
                     ("source", Arg::Text(src.id.to_string())),
                     ("date", Arg::Text(date_text(t, src.as_of))),
                 ],
@@ -219,53 +223,29 @@ fn date_text(t: &Translator, as_of: &str) -> String {
     }
 }
 
-/// A billing mode in `t`'s language.
-fn mode_label(t: &Translator, m: catalog::BillingMode) -> String {
-    use catalog::BillingMode as B;
-    t.text(match m {
-        B::OnDemand => msg!("ui-mode-on-demand"),
-        B::Spot => msg!("ui-mode-spot"),
-        B::Bid => msg!("ui-mode-bid"),
-        B::Reserved => msg!("ui-mode-reserved"),
-        B::SavingsPlan => msg!("ui-mode-savings-plan"),
-        B::CommittedUse => msg!("ui-mode-committed-use"),
-        B::Subscription => msg!("ui-mode-subscription"),
-        B::Package => msg!("ui-mode-package"),
-        B::CapacityBlock => msg!("ui-mode-capacity-block"),
-        B::FlexStart => msg!("ui-mode-flex-start"),
-    })
-}
-
 /// The line under the offer table on what could not be priced here: the chosen provider's
-/// gaps (billing modes without a sourced price, with why), else how many providers have some.
-fn gaps_line(t: &Translator, provider: &str) -> Option<String> {
+/// gaps (billing modes without a sourced price, each with why in `t`'s language; the
+/// identifiers a reason names are data, marked with `data-covers`), else how many providers
+/// have some.
+fn gaps_line(t: &Translator, provider: &str) -> Option<Html> {
     if provider.is_empty() {
         let mut providers: Vec<&str> = catalog::GAPS.iter().map(|g| g.provider).collect();
         providers.dedup();
         return (!providers.is_empty()).then(|| {
-            t.text_with(
-                msg!("ui-gaps-all"),
-                &[("count", Arg::Number(providers.len() as f64))],
-            )
+            html! { t.text_with(msg!("ui-gaps-all"), &[("count", Arg::Number(providers.len() as f64))]) }
         });
     }
     let gaps = catalog::gaps(provider);
     (!gaps.is_empty()).then(|| {
-        t.text_with(
-            msg!("ui-gaps-provider"),
-            &[
-                ("provider", Arg::Text(provider.to_string())),
-                (
-                    "gaps",
-                    Arg::Text(
-                        gaps.iter()
-                            .map(|g| format!("{} ({})", mode_label(t, g.mode), g.reason))
-                            .collect::<Vec<_>>()
-                            .join("; "),
-                    ),
-                ),
-            ],
-        )
+        html! {
+            <>
+            { t.text_with(msg!("ui-gaps-provider"), &[("provider", Arg::Text(provider.to_string()))]) }
+            { for gaps.iter().enumerate().map(|(i, g)| html! {
+                <>{ match (i, t.language()) { (0, _) => " ", (_, Language::En) => "; ", (_, Language::ZhCn) => "；" } }
+                <span class="gap" data-covers={g.covers}>{ t.gap(g) }</span></>
+            }) }
+            </>
+        }
     })
 }
 
@@ -432,6 +412,10 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         let set = set(|f, v| f.gpu_count = v.parse().unwrap_or(0));
         Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlSelectElement>().value()))
     };
+    let on_billing = {
+        let set = set(|f, v| f.billing = catalog::BillingMode::from_code(&v));
+        Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlSelectElement>().value()))
+    };
     let on_region = {
         let set = set(|f, v| f.region = v);
         Callback::from(move |e: InputEvent| {
@@ -449,6 +433,19 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
     };
 
     let full = props.selected.len() >= MAX_COMPARED;
+    // Column names, also written before each value where the rows are laid out compactly
+    // (a narrow offer table: the header row is hidden there, assets/style.css).
+    let label = |id| AttrValue::from(t.text(id));
+    let l_od_gpu = label(msg!("ui-od-gpu-h"));
+    let l_total = AttrValue::from(t.text_with(
+        msg!("ui-scenario-total"),
+        &[("currency", Arg::Text(props.display_currency.code().into()))],
+    ));
+    let l_commitment = label(msg!("ui-offer-commitment"));
+    let l_od_instance = label(msg!("ui-od-instance-h"));
+    let l_spot = label(msg!("ui-spot-instance-h"));
+    let l_work = label(msg!("ui-per-a100-h"));
+    let l_as_of = label(msg!("ui-as-of"));
     let row = |o: &&'static Offer| {
         let picked = props.selected.iter().any(|s| s == o.id);
         let on_toggle = props.on_toggle.clone();
@@ -498,6 +495,21 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             .join("; ");
         let work = catalog::price_per_reference_gpu_hour(o);
         let no_figure = catalog::throughput_tflops(o).is_none();
+        let commitment = cheapest_commitment(details).map(|(term, p)| {
+            let length = match term.term {
+                catalog::Term::Days(n) => {
+                    t.text_with(msg!("ui-term-days"), &[("n", Arg::Number(f64::from(n)))])
+                }
+                catalog::Term::Months(n) => {
+                    t.text_with(msg!("ui-term-months"), &[("n", Arg::Number(f64::from(n)))])
+                }
+                catalog::Term::None => String::new(),
+            };
+            (
+                format!("{} · {length}", format::rate(p, o.currency)),
+                format!("{}, {length}", t.billing_mode(term.mode)),
+            )
+        });
         let price_title = price_title(&t, o, details);
         let regions_title = details
             .filter(|d| !d.regions.is_empty())
@@ -577,13 +589,14 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 </td>
                 <td class="gpus" title={spec_title}>{ format!("{}× {}", o.gpu_count, o.gpu_model) }</td>
                 <td class="num wide-only">{ opt_num(o.gpu_memory_gib, 0) }</td>
-                <td class="num od-gpu">{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
-                <td class="num scenario-total" title={no_figure.then(|| t.text(msg!("ui-no-throughput")))}>{ props.scenario_totals.0.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
-                <td class="num od-instance" title={price_title}>{ o.on_demand_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
-                <td class="num spot">{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
-                <td class="num work" title={t.text(if no_figure { msg!("ui-no-throughput") } else { msg!("ui-work-title") })}>{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
+                <td class="num od-gpu" data-label={l_od_gpu.clone()}>{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
+                <td class="num scenario-total" data-label={l_total.clone()} title={no_figure.then(|| t.text(msg!("ui-no-throughput")))}>{ props.scenario_totals.0.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
+                <td class="num commitment" data-label={l_commitment.clone()} title={commitment.as_ref().map(|c| c.1.clone())}>{ commitment.map_or_else(|| "—".to_string(), |c| c.0) }</td>
+                <td class="num od-instance" data-label={l_od_instance.clone()} title={price_title}>{ o.on_demand_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
+                <td class="num spot" data-label={l_spot.clone()}>{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
+                <td class="num work" data-label={l_work.clone()} title={t.text(if no_figure { msg!("ui-no-throughput") } else { msg!("ui-work-title") })}>{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
                 <td class="currency">{ o.currency.code() }</td>
-                <td class="as-of" title={title}>{ as_of }
+                <td class="as-of" data-label={l_as_of.clone()} title={title}>{ as_of }
                     if stale { <span class="stale" title={t.text_with(msg!("ui-stale-title"), &[("months", Arg::Number(f64::from(STALE_AFTER_MONTHS)))])}>{ " " }{ t.text(msg!("ui-warn-stale")) }</span> }
                 </td>
                 <td class="warnings" title={warn_title.clone()}>
@@ -655,6 +668,12 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                         { for COUNT_STEPS.iter().map(|n| html!{ <option value={n.to_string()} selected={props.filter.gpu_count == *n}>{ n.to_string() }</option> }) }
                     </select>
                 </label>
+                <label>{ t.text(msg!("ui-billing")) }{ " " }
+                    <select id="filter-billing" onchange={on_billing}>
+                        <option value="" selected={props.filter.billing.is_none()}>{ t.text(msg!("ui-any")) }</option>
+                        { for catalog::BillingMode::ALL.iter().map(|m| html!{ <option value={m.code()} selected={props.filter.billing == Some(*m)}>{ t.billing_mode(*m) }</option> }) }
+                    </select>
+                </label>
                 <label>{ t.text(msg!("ui-region")) }{ " " }
                     <input type="search" id="filter-region" placeholder={t.text(msg!("ui-region-placeholder"))}
                         value={props.filter.region.clone()} oninput={on_region} />
@@ -698,6 +717,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                             <th class="num wide-only" title={t.text(msg!("ui-memory-title"))}>{ "GiB/GPU" }</th>
                             <th class="num">{ t.text(msg!("ui-od-gpu-h")) }</th>
                             <th class="num" title={t.text(msg!("ui-scenario-total-title"))}>{ t.text_with(msg!("ui-scenario-total"), &[("currency", Arg::Text(props.display_currency.code().into()))]) }</th>
+                            <th class="num" title={t.text(msg!("ui-offer-commitment-title"))}>{ t.text(msg!("ui-offer-commitment")) }</th>
                             <th class="num">{ t.text(msg!("ui-od-instance-h")) }</th>
                             <th class="num">{ t.text(msg!("ui-spot-instance-h")) }</th>
                             <th class="num" title={t.text(msg!("ui-work-title"))}>{ t.text(msg!("ui-per-a100-h")) }</th>
@@ -712,4 +732,27 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             }
         </section>
     }
+}
+
+/// The offer's cheapest committed price (reserved, savings plan, committed use, subscription or
+/// package, with a term): the term and its effective price per instance-hour in the offer's
+/// currency (`PriceTerm::effective_per_hour`: recurring + upfront ÷ term hours). `None` when
+/// the offer lists no such term.
+fn cheapest_commitment(
+    details: Option<&'static catalog::OfferDetails>,
+) -> Option<(&'static catalog::PriceTerm, f64)> {
+    use catalog::BillingMode as B;
+    let mut best: Option<(&'static catalog::PriceTerm, f64)> = None;
+    for term in details?.terms {
+        let committed = matches!(
+            term.mode,
+            B::Reserved | B::SavingsPlan | B::CommittedUse | B::Subscription | B::Package
+        ) && term.term != catalog::Term::None;
+        if let (true, Some(p)) = (committed, term.effective_per_hour()) {
+            if p.is_finite() && best.is_none_or(|(_, b)| p < b) {
+                best = Some((term, p));
+            }
+        }
+    }
+    best
 }

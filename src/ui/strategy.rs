@@ -10,8 +10,8 @@ use planner_app::i18n::Msg;
 use planner_app::msg;
 use planner_app::state::Scenario;
 use planner_app::validation::{
-    KWH_PRICE_SPEC, KW_SPEC, LIFE_YEARS_SPEC, OPS_SPEC, PUE_SPEC, PURCHASE_SPEC,
-    RESERVED_PER_HOUR_SPEC, RESERVED_TERM_SPEC, SHARE_PCT_SPEC, THROUGHPUT_SPEC,
+    HOST_FAILURES_SPEC, KWH_PRICE_SPEC, KW_SPEC, LIFE_YEARS_SPEC, OPS_SPEC, PUE_SPEC,
+    PURCHASE_SPEC, RESERVED_PER_HOUR_SPEC, RESERVED_TERM_SPEC, SHARE_PCT_SPEC, THROUGHPUT_SPEC,
 };
 use planner_app::view::commitment_text;
 use planner_core::format;
@@ -115,6 +115,13 @@ pub fn strategy(props: &StrategyProps) -> Html {
         let on_action = props.on_action.clone();
         Callback::from(move |factor: f64| on_action.emit(Action::SetThroughput { index, factor }))
     };
+    let failures = options.get(index).map_or(0.0, |o| o.failures_per_hour);
+    let on_failures = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |per_hour: f64| {
+            on_action.emit(Action::SetHostFailures { index, per_hour })
+        })
+    };
     let on_commitment = {
         let on_action = props.on_action.clone();
         Callback::from(move |e: Event| {
@@ -146,7 +153,10 @@ pub fn strategy(props: &StrategyProps) -> Html {
                 <Slider id="throughput" label={tx(if throughput.1 { msg!("ui-throughput-yours") } else if props.scenario.option_lacks_throughput(index) { msg!("ui-throughput-missing") } else { msg!("ui-throughput-catalog") })}
                     unit={tx(msg!("ui-unit-times-reference"))} value={throughput.0} spec={THROUGHPUT_SPEC} slider_max={5.0} step={0.05}
                     on_change={on_throughput} />
+                <Slider id="host-failures" label={tx(msg!("ui-host-failures"))} unit={tx(msg!("ui-unit-per-instance-h"))} value={failures}
+                    spec={HOST_FAILURES_SPEC} slider_max={0.01} step={0.0005} on_change={on_failures} />
             </div>
+            <p class="muted small">{ t.text(msg!("ui-host-failures-note")) }</p>
             <p class="small" id="share-on-demand">
                 { t.text_with(msg!("ui-on-demand-share"), &[("pct", Arg::Text(format::input_value(on_demand_pct)))]) }
             </p>

@@ -97,7 +97,8 @@ test('the chart is drawn, sharp on HiDPI, and follows the window size', async ()
   const ink = await inkFraction(page);
   assert.ok(ink > 0.01, `chart looks blank (ink ${ink})`);
 
-  await page.setViewportSize({ width: 800, height: 900 });
+  // 600 px: one column (from 1,100 px the chart sits in the results column beside the plan).
+  await page.setViewportSize({ width: 600, height: 900 });
   await page.waitForFunction((old) => document.querySelector('#chart svg').width.baseVal.value !== old, size.w);
   const resized = await svgWidth();
   assert.ok(resized < size.w, 'chart shrank with the window');

@@ -53,6 +53,7 @@ async function dataStrings(page) {
       ...texts('#filter-gpu option'),
       ...texts('#offers td.mono, #offers td.gpus, #offers td.region, #offers td:nth-child(2)'),
       ...texts('#comparison th.option-label'),
+      ...texts('#totals th.option-label, #sticky-summary .summary-option'),
       ...texts('#strategy-option option, #breakdown-option option, #savings-plan-option option'),
       // Published support plans: their names, dates as the sources give them and sources.
       ...[...document.querySelectorAll('#support-plan option[data-name]')].flatMap((o) => [o.dataset.name, o.dataset.asOf, o.title]),

@@ -130,6 +130,15 @@ pub enum Action {
         /// Work per GPU-hour relative to an A100 80GB SXM.
         factor: f64,
     },
+    /// Set option `index`'s host failures per instance-hour (validated against
+    /// [`HOST_FAILURES_SPEC`]): each failure costs a restart and the work since the last
+    /// checkpoint (docs/cost-model.md).
+    SetHostFailures {
+        /// Position of the option.
+        index: usize,
+        /// Host failures per instance-hour.
+        per_hour: f64,
+    },
     /// Give option `index` reserved prices typed by the user (for offers whose catalog entry
     /// lists no committed-use price): term in whole months 1–120, upfront per instance 0–100
     /// million and recurring price per instance-hour 0–10,000, in the option's currency.
@@ -290,6 +299,10 @@ impl Scenario {
             Action::SetThroughput { index, factor } => {
                 let factor = check(factor, THROUGHPUT_SPEC, Input::Throughput)?;
                 next.option_mut(index)?.throughput_factor = Some(factor);
+            }
+            Action::SetHostFailures { index, per_hour } => {
+                let v = check(per_hour, HOST_FAILURES_SPEC, Input::HostFailures)?;
+                next.option_mut(index)?.failures_per_hour = v;
             }
             Action::SetHoursPerDay(v) => {
                 let v = check(v, HOURS_PER_DAY_SPEC, Input::HoursPerDay)?;

@@ -16,6 +16,7 @@ use planner_core::catalog::import::{
 };
 use planner_core::catalog::validation::Warning;
 use planner_core::catalog::STALE_AFTER_MONTHS;
+use planner_core::catalog::{BillingMode, Gap, GapKind};
 use planner_core::error::{
     BrowserAction, BrowserRefusal, Expected, FileError, FileProblem, Found, JsonSyntax,
 };
@@ -80,6 +81,7 @@ fn input_label(input: Input) -> Msg {
         Input::PackageMonth => msg!("ui-package-month"),
         Input::PackageYear => msg!("ui-package-year"),
         Input::SettlementUnit => msg!("ui-settlement-unit"),
+        Input::HostFailures => msg!("ui-host-failures"),
     }
 }
 
@@ -968,6 +970,67 @@ impl Translator {
                 }
             }
         }
+    }
+
+    /// A billing mode in words (`reserved`, `savings plan`, …).
+    #[must_use]
+    pub fn billing_mode(&self, m: BillingMode) -> String {
+        use BillingMode as B;
+        self.text(match m {
+            B::OnDemand => msg!("ui-mode-on-demand"),
+            B::Spot => msg!("ui-mode-spot"),
+            B::Bid => msg!("ui-mode-bid"),
+            B::Reserved => msg!("ui-mode-reserved"),
+            B::SavingsPlan => msg!("ui-mode-savings-plan"),
+            B::CommittedUse => msg!("ui-mode-committed-use"),
+            B::Subscription => msg!("ui-mode-subscription"),
+            B::Package => msg!("ui-mode-package"),
+            B::CapacityBlock => msg!("ui-mode-capacity-block"),
+            B::FlexStart => msg!("ui-mode-flex-start"),
+        })
+    }
+
+    /// Why a provider's billing mode could not be priced here, without the identifiers the
+    /// reason names ([`Gap::covers`], shown apart as data).
+    #[must_use]
+    pub fn gap_kind(&self, k: GapKind) -> String {
+        self.text(match k {
+            GapKind::NotFound => msg!("gap-not-found"),
+            GapKind::NoPublicPrice => msg!("gap-no-public-price"),
+            GapKind::SalesOnly => msg!("gap-sales-only"),
+            GapKind::OnlyFor => msg!("gap-only-for"),
+            GapKind::OneYearNoUpfrontOnly => msg!("gap-one-year-no-upfront-only"),
+            GapKind::Unlabelled => msg!("gap-unlabelled"),
+            GapKind::NotEligible => msg!("gap-not-eligible"),
+            GapKind::FewQuotes => msg!("gap-few-quotes"),
+            GapKind::Unverified => msg!("gap-unverified"),
+            GapKind::LoginRequired => msg!("gap-login-required"),
+        })
+    }
+
+    /// A gap as one line of text: the mode, why, and what it names (`reserved (prices only
+    /// for: polandcentral, eastus)`); the page shows the same with the names marked as data.
+    #[must_use]
+    pub fn gap(&self, g: &Gap) -> String {
+        let reason = self.gap_kind(g.kind);
+        let reason = if g.covers.is_empty() {
+            reason
+        } else {
+            self.text_with(
+                msg!("gap-with-covers"),
+                &[
+                    ("reason", Arg::Text(reason)),
+                    ("covers", Arg::Text(g.covers.to_string())),
+                ],
+            )
+        };
+        self.text_with(
+            msg!("gap-line"),
+            &[
+                ("mode", Arg::Text(self.billing_mode(g.mode))),
+                ("reason", Arg::Text(reason)),
+            ],
+        )
     }
 
     /// A decision-helper reason as a sentence.

@@ -134,6 +134,15 @@ pub const SCALING_SPEC: NumberSpec = NumberSpec {
     integer: false,
     min_positive: 0.0,
 };
+/// Accepted host failure rates, failures per instance-hour: 0–10 (the engine's range,
+/// `planner_engine::plan::OptionSpec::validate`).
+pub const HOST_FAILURES_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 10.0,
+    integer: false,
+    min_positive: 0.0,
+};
+
 /// Accepted throughput factors relative to the reference GPU: 0.01–20.
 pub const THROUGHPUT_SPEC: NumberSpec = NumberSpec {
     min: 0.01,
@@ -306,11 +315,12 @@ pub enum Input {
     PackageMonth,
     PackageYear,
     SettlementUnit,
+    HostFailures,
 }
 
 impl Input {
     /// Every field (for the translation completeness test).
-    pub const ALL: [Input; 41] = {
+    pub const ALL: [Input; 42] = {
         use Input::*;
         [
             Gpus,
@@ -354,6 +364,7 @@ impl Input {
             PackageMonth,
             PackageYear,
             SettlementUnit,
+            HostFailures,
         ]
     };
 
@@ -403,6 +414,7 @@ impl Input {
             PackageMonth => "month package price",
             PackageYear => "year package price",
             SettlementUnit => "settlement unit",
+            HostFailures => "host failure rate",
         }
     }
 }

@@ -260,6 +260,7 @@ fn chart_svg_escapes_user_text_in_labels() {
             label: hostile.into(),
             total: hostile.into(),
             points: vec![(0.0, 0.0), (1.0, 10.0), (2.0, 20.0)],
+            owed: None,
         }],
         empty_message: String::new(),
         months: 2,

@@ -1203,3 +1203,56 @@ fn every_field_a_preset_gives_comes_back() {
         gives(&got, &want, &id);
     }
 }
+
+#[test]
+fn host_failures_are_set_per_option_and_cost_restarts() {
+    let s = Scenario::default();
+    let before = s.evaluate().unwrap();
+    let failing = s
+        .apply(Action::SetHostFailures {
+            index: 0,
+            per_hour: 0.002,
+        })
+        .unwrap();
+    assert_eq!(failing.options()[0].failures_per_hour, 0.002);
+    assert_eq!(
+        failing.options()[1].failures_per_hour,
+        0.0,
+        "other options keep theirs"
+    );
+    let after = failing.evaluate().unwrap();
+    assert!(
+        after[0].total > before[0].total,
+        "{} > {}",
+        after[0].total,
+        before[0].total
+    );
+    assert_eq!(after[1].total, before[1].total);
+    // Kept through the scenario file.
+    assert_eq!(
+        Scenario::from_file(failing.to_file(), &Catalog::BUNDLED).unwrap(),
+        failing
+    );
+    for bad in [-0.1, 10.5, f64::NAN] {
+        assert!(
+            matches!(
+                s.apply(Action::SetHostFailures {
+                    index: 0,
+                    per_hour: bad
+                }),
+                Err(ScenarioError::OutOfRange {
+                    input: planner_app::validation::Input::HostFailures,
+                    ..
+                })
+            ),
+            "{bad}"
+        );
+    }
+    assert!(matches!(
+        s.apply(Action::SetHostFailures {
+            index: 99,
+            per_hour: 0.001
+        }),
+        Err(ScenarioError::NoSuchOption(99))
+    ));
+}

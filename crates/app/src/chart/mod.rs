@@ -255,6 +255,11 @@ pub struct Line {
     pub total: String,
     /// Points, x ascending.
     pub points: Vec<(f64, f64)>,
+    /// Where a reserved term's commitment owed after the horizon takes the line: `(month the
+    /// term ends, total commitment)`, drawn dashed from the last point (the recurring reserved
+    /// charge accrues evenly, so the cumulative owed grows linearly to the term's end);
+    /// `None` when nothing is owed after the horizon.
+    pub owed: Option<(f64, f64)>,
 }
 
 /// A shaded band under a line: the P10–P90 range of an option's cumulative cost over
@@ -365,8 +370,9 @@ pub fn tooltip_at(
 }
 
 /// Height of the plot itself (title, axes and lines) in CSS pixels; the legend and footer lines
-/// are added below it by [`preferred_height`].
-pub const PLOT_HEIGHT: f64 = 330.0;
+/// are added below it by [`preferred_height`]. 300 px: with the totals above it, the cumulative
+/// chart of up to about six options fits the results column of a 1440×900 window.
+pub const PLOT_HEIGHT: f64 = 300.0;
 pub(crate) const LEGEND_LINE: f64 = 17.0;
 pub(crate) const FOOTER_LINE: f64 = 15.0;
 pub(crate) const LEGEND_FONT: f64 = 12.0;
@@ -498,11 +504,17 @@ pub fn draw_cumulative<DB: DrawingBackend>(
     let legend_height = px(8.0 + LEGEND_LINE * legend.len() as f64);
     let (legend_area, footer_area) = below_area.split_vertically(legend_height);
 
-    let x_max = f64::from(chart.months.max(1));
+    // The x axis runs to the end of the longest reserved term owed after the horizon.
+    let owed = |l: &Line| l.owed.filter(|(x, y)| x.is_finite() && y.is_finite());
+    let x_max = chart
+        .lines
+        .iter()
+        .filter_map(|l| owed(l).map(|p| p.0))
+        .fold(f64::from(chart.months.max(1)), f64::max);
     let y_max = chart
         .lines
         .iter()
-        .flat_map(|l| l.points.iter().map(|p| p.1))
+        .flat_map(|l| l.points.iter().copied().chain(owed(l)).map(|p| p.1))
         .chain(
             chart
                 .bands
@@ -589,6 +601,26 @@ pub fn draw_cumulative<DB: DrawingBackend>(
             .collect();
         ctx.draw_series(LineSeries::new(points.iter().copied(), stroke_of(i)))
             .map_err(err)?;
+        if let (Some(&from), Some(to)) = (points.last(), owed(line)) {
+            // Dashed: 24 dashes from the horizon's total to the total commitment.
+            let at = |k: f64| {
+                (
+                    from.0 + (to.0 - from.0) * k / 48.0,
+                    from.1 + (to.1 - from.1) * k / 48.0,
+                )
+            };
+            let style = ShapeStyle::from(&color).stroke_width(px(1.5));
+            ctx.draw_series((0..24).map(|k| {
+                PathElement::new(vec![at(f64::from(2 * k)), at(f64::from(2 * k + 1))], style)
+            }))
+            .map_err(err)?;
+            ctx.draw_series([Circle::new(
+                to,
+                px(3.5),
+                ShapeStyle::from(&color).stroke_width(px(1.5)),
+            )])
+            .map_err(err)?;
+        }
         // Month markers help read short horizons; past a year they are clutter and cost time.
         if points.len() <= 13 {
             let marker = px(3.0);
@@ -679,11 +711,39 @@ mod tests {
     }
 
     #[test]
+    fn owed_after_the_horizon_continues_the_line_dashed_to_the_term_end() {
+        let with = Line {
+            label: "reserved".into(),
+            total: String::new(),
+            points: linear(30_000.0, 3),
+            owed: Some((12.0, 120_000.0)),
+        };
+        let mut chart = sample(vec![with.clone()]);
+        chart.months = 3;
+        let mut out = String::new();
+        let frame = {
+            let root = SVGBackend::with_string(&mut out, (800, 500)).into_drawing_area();
+            draw_cumulative(&root, &chart, &Theme::LIGHT, 1.0).unwrap()
+        };
+        assert_eq!(frame.x_max, 12.0, "the axis runs to the term's end");
+        assert!(frame.y_max >= 120_000.0, "and up to the total commitment");
+        let svg = cumulative_svg(&chart, &Theme::LIGHT, 900).unwrap();
+        let mut plain = sample(vec![Line { owed: None, ..with }]);
+        plain.months = 3;
+        let plain = cumulative_svg(&plain, &Theme::LIGHT, 900).unwrap();
+        assert!(
+            svg.matches("<polyline").count() >= plain.matches("<polyline").count() + 24,
+            "24 dashes"
+        );
+    }
+
+    #[test]
     fn svg_has_legend_axes_and_footer() {
         let line = Line {
             label: "AWS p4d.24xlarge".into(),
             total: String::new(),
             points: linear(23_922.1, 12),
+            owed: None,
         };
         let svg = cumulative_svg(&sample(vec![line]), &Theme::LIGHT, 900).unwrap();
         assert!(svg.starts_with("<svg"), "{}", &svg[..80]);
@@ -701,6 +761,7 @@ mod tests {
             label: "AWS p4d.24xlarge".into(),
             total: String::new(),
             points: linear(23_922.1, 12),
+            owed: None,
         };
         let svg = cumulative_svg(&sample(vec![line]), &Theme::LIGHT, 900).unwrap();
         // Scale 1: the title is TITLE_FONT px, the legend LEGEND_FONT px, the footer
@@ -725,6 +786,7 @@ mod tests {
             label: "<script>alert(1)</script> & co".into(),
             total: String::new(),
             points: vec![(0.0, 0.0), (1.0, 1.0)],
+            owed: None,
         };
         let svg = cumulative_svg(&sample(vec![line]), &Theme::DARK, 600).unwrap();
         assert!(!svg.contains("<script>"));
@@ -737,6 +799,7 @@ mod tests {
             label: "Alibaba Cloud ecs.gn7e-c16g1.32xlarge (8× A100 80GB)".into(),
             total: "¥1,234,567.89".into(),
             points: vec![(0.0, 0.0), (1.0, 1.0)],
+            owed: None,
         }]);
         c.footer = vec!["On-demand, 8 GPUs × 24 h/day, 12 months; 1 month = 730 h; whole instances billed; prices per instance-hour, no tax, storage or egress.".into()];
         let wide = preferred_height(&c, 1200.0);
@@ -754,11 +817,13 @@ mod tests {
                 label: "A".into(),
                 total: "$1,200.00".into(),
                 points: linear(100.0, 12),
+                owed: None,
             },
             Line {
                 label: "B".into(),
                 total: String::new(),
                 points: linear(250.0, 12),
+                owed: None,
             },
         ];
         let chart = sample(lines);
@@ -839,6 +904,7 @@ mod tests {
             label: "tiny".into(),
             total: String::new(),
             points: vec![(0.0, 0.0), (1.0, 0.07)],
+            owed: None,
         };
         let svg = cumulative_svg(&sample(vec![tiny]), &Theme::LIGHT, 800).unwrap();
         assert!(svg.contains("0.05"), "labels show cents");
@@ -856,12 +922,14 @@ mod tests {
             label: "bad".into(),
             total: String::new(),
             points: vec![(0.0, f64::NAN), (1.0, f64::INFINITY)],
+            owed: None,
         };
         assert!(cumulative_svg(&sample(vec![nan]), &Theme::LIGHT, 1).is_ok());
         let huge = Line {
             label: "huge".into(),
             total: String::new(),
             points: vec![(0.0, 0.0), (120.0, 1.2e13)],
+            owed: None,
         };
         assert!(cumulative_svg(&sample(vec![huge]), &Theme::LIGHT, 375).is_ok());
     }

@@ -1,5 +1,7 @@
-//! The ranking chart: one horizontal bar per option, cheapest first, each labelled with its
-//! name and amount, over any plotters backend (canvas on the page, SVG for downloads).
+//! The ranking chart: one horizontal bar per option, cheapest first by total within the
+//! horizon, each labelled with its name and amount; a reserved commitment owed after the
+//! horizon continues the bar as a pale segment, so the whole commitment is never hidden. Over
+//! any plotters backend (SVG on the page and for downloads).
 
 use super::{err, wrap_footer, ChartError, Surface, Theme, FOOTER_LINE};
 use plotters::coord::Shift;
@@ -16,7 +18,11 @@ pub struct Bar {
     pub value: f64,
     /// Position of the option in the comparison (its colour).
     pub series: usize,
-    /// The amount as shown, e.g. `"$287,065.20"`.
+    /// Reserved commitment owed after the horizon, same currency (0 when none): drawn as a
+    /// pale segment after the bar, so the bar's full length is the total commitment.
+    pub owed_after: f64,
+    /// The amount as shown, e.g. `"$287,065.20"` (with the total commitment when some is owed
+    /// after the horizon).
     pub value_text: String,
 }
 
@@ -82,7 +88,17 @@ pub fn draw_ranking<DB: DrawingBackend>(
 
     let bars = ranked(&chart.bars);
     let n = bars.len().max(1);
-    let x_max = bars.iter().map(|b| b.value).fold(0.0_f64, f64::max);
+    let owed = |b: &Bar| {
+        if b.owed_after.is_finite() {
+            b.owed_after.max(0.0)
+        } else {
+            0.0
+        }
+    };
+    let x_max = bars
+        .iter()
+        .map(|b| b.value + owed(b))
+        .fold(0.0_f64, f64::max);
     // Leave ~95 CSS px right of the longest bar for its amount, however narrow the chart.
     let plot_css = (css_width - 32.0).max(100.0);
     let room = 1.0 / (1.0 - (95.0 / plot_css).min(0.5));
@@ -124,8 +140,21 @@ pub fn draw_ranking<DB: DrawingBackend>(
             ),
         ])
         .map_err(err)?;
+        let after = owed(b);
+        if after > 0.0 {
+            let start = b.value.max(0.0);
+            let span = [(start, top(rank) - 0.5), (start + after, top(rank) - 0.92)];
+            ctx.draw_series([
+                Rectangle::new(span, ShapeStyle::from(&colour.mix(0.12)).filled()),
+                Rectangle::new(
+                    span,
+                    ShapeStyle::from(&colour.mix(0.7)).stroke_width(px(1.0)),
+                ),
+            ])
+            .map_err(err)?;
+        }
         let (x, label_y) = ctx.backend_coord(&(0.0, top(rank) - 0.27));
-        let (end, y) = ctx.backend_coord(&(b.value.max(0.0), top(rank) - 0.71));
+        let (end, y) = ctx.backend_coord(&(b.value.max(0.0) + after, top(rank) - 0.71));
         let mut label = format!("{}. {}", rank + 1, b.label);
         if label.chars().count() > label_chars {
             label = label.chars().take(label_chars.saturating_sub(1)).collect();
@@ -206,6 +235,7 @@ mod tests {
                     label: l.into(),
                     value: v,
                     series: i,
+                    owed_after: 0.0,
                     value_text: format!("${v}"),
                 })
                 .collect(),
@@ -235,6 +265,34 @@ mod tests {
         assert!(ranking_svg(&chart(vec![]), &Theme::DARK, 320)
             .unwrap()
             .contains("Pick offers"));
+    }
+
+    #[test]
+    fn owed_after_the_horizon_continues_the_bar() {
+        let mut c = chart(vec![
+            ("reserved 3 yr", 190_307.57),
+            ("on demand", 300_000.0),
+        ]);
+        c.bars[0].owed_after = 1_190_046.0;
+        let svg = ranking_svg(&c, &Theme::LIGHT, 800).unwrap();
+        // Two rectangles (fill, outline) per bar plus two for the owed segment, plus the frame.
+        let rects = svg.matches("<rect").count();
+        let plain = ranking_svg(
+            &chart(vec![
+                ("reserved 3 yr", 190_307.57),
+                ("on demand", 300_000.0),
+            ]),
+            &Theme::LIGHT,
+            800,
+        )
+        .unwrap()
+        .matches("<rect")
+        .count();
+        assert_eq!(rects, plain + 2, "the owed segment is drawn");
+        assert!(
+            svg.contains("1. reserved 3 yr"),
+            "still ranked by the total within the horizon"
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The cumulative-cost chart's view-model: one line per option (strategy variants included)
-//! from month 0, its P10–P90 risk bands once computed, axes in the display currency and the
-//! month convention, and the shared footer.
+//! from month 0, continued dashed to the end of a reserved term that runs past the horizon
+//! (to the total commitment), its P10–P90 risk bands once computed, axes in the display
+//! currency and the month convention, and the shared footer.
 
 use super::{chart_months, code, empty_message, month_words};
 use crate::chart::{BandArea, CumulativeChart, Line};
@@ -21,9 +22,11 @@ pub fn cumulative_chart(
     t: &Translator,
 ) -> CumulativeChart {
     let currency = scenario.display_currency();
-    let lines = results
+    let lines: Vec<Line> = results
         .iter()
-        .map(|r| Line {
+        .enumerate()
+        .map(|(i, r)| Line {
+            owed: owed_until(scenario, i, r),
             label: r.name.clone(),
             total: i18n::money(t.language(), r.total, currency),
             points: std::iter::once((0.0, 0.0))
@@ -49,7 +52,13 @@ pub fn cumulative_chart(
             msg!("chart-cumulative-title"),
             &[("currency", code(scenario))],
         ),
-        footer: footer.to_vec(),
+        footer: if lines.iter().any(|l: &Line| l.owed.is_some()) {
+            let mut f = vec![t.text(msg!("chart-cumulative-owed-note"))];
+            f.extend_from_slice(footer);
+            f
+        } else {
+            footer.to_vec()
+        },
         lines,
         empty_message: empty_message(t),
         months: chart_months(scenario, results),
@@ -100,4 +109,18 @@ pub fn with_bands(
         ));
     }
     chart
+}
+
+/// Where option `i`'s line continues after the horizon: `(month its reserved term ends, total
+/// commitment)` when its result owes reserved cost after the horizon (the last term started in
+/// the horizon runs on: terms start at month 0 and follow each other), else `None`.
+fn owed_until(scenario: &Scenario, i: usize, r: &OptionResult) -> Option<(f64, f64)> {
+    let owed = r.reserved.as_ref()?.committed_after_horizon;
+    let term = scenario.options().get(i)?.reserved?.term_months;
+    if !(owed.is_finite() && owed > 0.0 && term > 0) {
+        return None;
+    }
+    let horizon = r.cumulative.len() as u32;
+    let end = horizon.div_ceil(term) * term;
+    (end > horizon).then_some((f64::from(end), r.total_with_commitment))
 }

@@ -1,5 +1,6 @@
 //! The ranking chart's view-model: every option's total within the horizon, cheapest first,
-//! with the shared footer.
+//! with what a reserved term still owes after the horizon (so the bar's full length is the
+//! total commitment), and the shared footer.
 
 use super::{count_in, empty_message};
 use crate::chart::ranking::{Bar, RankingChart};
@@ -33,17 +34,54 @@ pub fn ranking_chart(
             )
         },
         x_label: t.text_with(msg!("chart-ranking-axis"), &[("currency", code())]),
-        footer: footer.to_vec(),
+        footer: if results.iter().any(|r| owed_after(r) > 0.0) {
+            let mut f = vec![t.text(msg!("chart-ranking-owed-note"))];
+            f.extend_from_slice(footer);
+            f
+        } else {
+            footer.to_vec()
+        },
         bars: results
             .iter()
             .enumerate()
-            .map(|(i, r)| Bar {
-                label: r.name.clone(),
-                value: r.total,
-                series: i,
-                value_text: i18n::money(t.language(), r.total, currency),
+            .map(|(i, r)| {
+                let owed = owed_after(r);
+                let total = i18n::money(t.language(), r.total, currency);
+                Bar {
+                    label: r.name.clone(),
+                    value: r.total,
+                    series: i,
+                    owed_after: owed,
+                    value_text: if owed > 0.0 {
+                        t.text_with(
+                            msg!("chart-ranking-commits"),
+                            &[
+                                ("total", Arg::Text(total)),
+                                (
+                                    "commitment",
+                                    Arg::Text(i18n::money(
+                                        t.language(),
+                                        r.total_with_commitment,
+                                        currency,
+                                    )),
+                                ),
+                            ],
+                        )
+                    } else {
+                        total
+                    },
+                }
             })
             .collect(),
         empty_message: empty_message(t),
     }
+}
+
+/// Reserved commitment `r` owes after the horizon (0 when none or not finite).
+fn owed_after(r: &OptionResult) -> f64 {
+    r.reserved
+        .as_ref()
+        .map(|x| x.committed_after_horizon)
+        .filter(|v| v.is_finite() && *v > 0.0)
+        .unwrap_or(0.0)
 }

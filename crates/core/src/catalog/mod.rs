@@ -21,7 +21,9 @@ pub mod user;
 pub mod validation;
 
 use planner_engine::{Billing, Currency};
-pub use terms::{billing_rule, gaps, BillingMode, BillingRule, Gap, PriceBasis, PriceTerm, Term};
+pub use terms::{
+    billing_rule, gaps, BillingMode, BillingRule, Gap, GapKind, PriceBasis, PriceTerm, Term,
+};
 
 /// One dated public source the catalog was built from.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -351,8 +353,7 @@ pub struct OfferDetails {
 }
 
 mod data {
-    use super::gpus::{GpuSpec, SourceKind};
-    use super::{BillingMode, BillingRule, Gap, Source};
+    use super::{BillingMode, BillingRule, Gap, GapKind, Source};
     include!(concat!(env!("OUT_DIR"), "/catalog_data.rs"));
 }
 
@@ -363,9 +364,15 @@ pub static OFFER_DETAILS: &BundledDetails = &BundledDetails;
 pub static DROPPED: &[(&str, &str)] = data::DROPPED;
 
 /// Offers replaced by a newer source's offer for the same thing: `(old id, id of the offer that
-/// replaces it)`. [`offer_by_id`] follows it, so saved scenarios and share links that name an
-/// old id open the current offer.
-pub static SUPERSEDED: &[(&str, &str)] = data::SUPERSEDED;
+/// replaces it)`, in the ingest's order (429 pairs in the second-edition catalog).
+/// [`offer_by_id`] follows it, so saved scenarios and share links that name an old id open the
+/// current offer. Read from one build-time text (`old\tnew` per line) rather than a static
+/// slice of pairs, whose pointers cost about 3 KB gzip of the wasm bundle.
+pub fn superseded() -> impl Iterator<Item = (&'static str, &'static str)> {
+    data::SUPERSEDED_TEXT
+        .split('\n')
+        .filter_map(|line| line.split_once('\t'))
+}
 
 /// How each provider bills time, with the source of the rule (providers without one are not
 /// listed: their billing is not stated).
@@ -374,13 +381,25 @@ pub static BILLING_RULES: &[BillingRule] = data::BILLING_RULES;
 /// Billing modes a provider sells for which no price could be read here, per provider.
 pub static GAPS: &[Gap] = data::GAPS;
 
-/// Index of a bundled offer in [`OFFERS`] by id (binary search over a build-time index).
+/// Index of a bundled offer in [`OFFERS`] by id (binary search over the positions of
+/// [`OFFERS`] sorted by id, built on first use: a build-time table of them was 909 `u16`s of
+/// nearly incompressible data in the wasm, about 1.5 KB gzip, and sorting 909 ids takes well
+/// under a millisecond).
 #[must_use]
 pub fn offer_index(id: &str) -> Option<usize> {
-    let pos = data::OFFERS_BY_ID
-        .binary_search_by(|&i| OFFERS.get(usize::from(i)).map_or("", |o| o.id).cmp(id))
+    static BY_ID: std::sync::OnceLock<Vec<usize>> = std::sync::OnceLock::new();
+    let by_id = BY_ID.get_or_init(|| {
+        let mut order: Vec<usize> = (0..OFFERS.len()).collect();
+        // Every position is below `OFFERS.len()`, so the indexing cannot fail.
+        planner_engine::sort::sort_by(&mut order, &|&a: &usize, &b: &usize| {
+            OFFERS[a].id.cmp(OFFERS[b].id)
+        });
+        order
+    });
+    let pos = by_id
+        .binary_search_by(|&i| OFFERS.get(i).map_or("", |o| o.id).cmp(id))
         .ok()?;
-    data::OFFERS_BY_ID.get(pos).map(|&i| usize::from(i))
+    by_id.get(pos).copied()
 }
 
 /// Every source the catalog was built from, indexed by [`Offer::source`].
@@ -434,14 +453,14 @@ impl std::ops::Deref for BundledDetails {
 pub static SKIPPED_ROWS: usize = data::SKIPPED_ROWS;
 
 /// Looks a bundled offer up by its [`Offer::id`], following an id the catalog replaced
-/// ([`SUPERSEDED`], [`RENAMED_ID_PREFIXES`]) to the offer that replaces it (with the user's
+/// ([`superseded`], [`RENAMED_ID_PREFIXES`]) to the offer that replaces it (with the user's
 /// imported offers too: [`query::Catalog::offer_by_id`]).
 #[must_use]
 pub fn offer_by_id(id: &str) -> Option<&'static Offer> {
     offer_index(id)
         .and_then(|i| OFFERS.get(i))
         .or_else(|| {
-            let (_, new) = SUPERSEDED.iter().find(|(old, _)| *old == id)?;
+            let (_, new) = superseded().find(|&(old, _)| old == id)?;
             offer_index(new).and_then(|i| OFFERS.get(i))
         })
         .or_else(|| {

@@ -1,7 +1,7 @@
 //! Querying the catalog: the catalog as the page sees it ([`Catalog`]: the bundled offers and
 //! the user's imported ones, a value passed where offers are looked up), an offer resolved with
 //! its source ([`ResolvedOffer`]), the offer table's filter (provider, GPU family, memory, GPU
-//! count, region, free text in any language the aliases know) and sort orders, and an offer's
+//! count, region, billing mode, free text in any language the aliases know) and sort orders, and an offer's
 //! label. Prices are compared after conversion to the display currency, so CNY and USD offers
 //! interleave correctly (docs/cost-model.md, "Currency").
 
@@ -227,6 +227,20 @@ pub struct OfferFilter {
     /// Case-insensitive text that the offer's region, or one of its listed regions, must
     /// contain; empty means any.
     pub region: String,
+    /// A way the offer must be sold in, or `None` for any: on-demand means an on-demand price,
+    /// spot a spot price or a spot term, any other mode a price term of that mode
+    /// ([`OfferDetails::terms`]).
+    pub billing: Option<super::BillingMode>,
+}
+
+/// Whether `offer` (its terms in `details`) is sold in `mode` (see [`OfferFilter::billing`]).
+fn sold_in(offer: &Offer, details: Option<&OfferDetails>, mode: super::BillingMode) -> bool {
+    let in_terms = || details.is_some_and(|d| d.terms.iter().any(|t| t.mode == mode));
+    match mode {
+        super::BillingMode::OnDemand => offer.on_demand_per_hour.is_some(),
+        super::BillingMode::Spot => offer.spot_per_hour.is_some() || in_terms(),
+        _ => in_terms(),
+    }
 }
 
 /// Bundled offers of `offers` matching `filter`, sorted by its key. Prices are compared after
@@ -289,6 +303,7 @@ fn filter_refs(
                     .is_some_and(|m| m >= f64::from(filter.min_gpu_memory_gib))
         })
         .filter(|o| filter.gpu_count == 0 || o.gpu_count == filter.gpu_count)
+        .filter(|o| filter.billing.is_none_or(|m| sold_in(o, details(o), m)))
         .filter(|o| {
             region.is_empty()
                 || aliases::region_matches(&region, o.region)
@@ -467,5 +482,58 @@ mod tests {
             ..OfferFilter::default()
         };
         assert!(filter_offers(OFFERS, &none, Currency::Usd, ExchangeRate::default()).is_empty());
+    }
+
+    #[test]
+    fn billing_filter_keeps_offers_sold_that_way() {
+        let all = filter_offers(
+            OFFERS,
+            &OfferFilter::default(),
+            Currency::Usd,
+            ExchangeRate::default(),
+        );
+        for mode in [
+            super::super::BillingMode::OnDemand,
+            super::super::BillingMode::Spot,
+            super::super::BillingMode::Reserved,
+            super::super::BillingMode::Subscription,
+        ] {
+            let f = OfferFilter {
+                billing: Some(mode),
+                ..OfferFilter::default()
+            };
+            let out = filter_offers(OFFERS, &f, Currency::Usd, ExchangeRate::default());
+            assert!(!out.is_empty(), "{mode:?}: some offers");
+            assert!(out.len() < all.len(), "{mode:?}: not every offer");
+            assert!(out
+                .iter()
+                .all(|o| sold_in(o, super::super::details(o), mode)));
+            let kept = all
+                .iter()
+                .filter(|o| sold_in(o, super::super::details(o), mode))
+                .count();
+            assert_eq!(
+                out.len(),
+                kept,
+                "{mode:?}: every offer sold that way is kept"
+            );
+        }
+        let reserved = OfferFilter {
+            billing: Some(super::super::BillingMode::Reserved),
+            ..OfferFilter::default()
+        };
+        let out = filter_offers(OFFERS, &reserved, Currency::Usd, ExchangeRate::default());
+        assert!(out
+            .iter()
+            .all(|o| super::super::details(o).is_some_and(|d| d
+                .terms
+                .iter()
+                .any(|t| t.mode == super::super::BillingMode::Reserved))));
+        let on_demand = OfferFilter {
+            billing: Some(super::super::BillingMode::OnDemand),
+            ..OfferFilter::default()
+        };
+        let out = filter_offers(OFFERS, &on_demand, Currency::Usd, ExchangeRate::default());
+        assert!(out.iter().all(|o| o.on_demand_per_hour.is_some()));
     }
 }

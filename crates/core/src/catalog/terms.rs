@@ -208,15 +208,66 @@ pub struct BillingRule {
     pub as_of: &'static str,
 }
 
-/// A billing mode a provider sells (or may sell) for which no price could be read here.
+/// A billing mode a provider sells (or may sell) for which no price could be read here. The
+/// page says why in its own language from [`Gap::kind`] (planner-app's messages), naming
+/// [`Gap::covers`] as data; the English account of each gap, with what was searched, is in
+/// docs/catalog.md and data/catalog-sources/PROVENANCE.md.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Gap {
     /// Provider display name.
     pub provider: &'static str,
     /// The mode without a sourced price.
     pub mode: BillingMode,
-    /// Why (what was looked for, what exists).
-    pub reason: &'static str,
+    /// Why no price is here.
+    pub kind: GapKind,
+    /// The identifiers the reason names (instance types, regions, GPU models, dates; never
+    /// words of a language), empty for none: for [`GapKind::OnlyFor`] what has prices, for
+    /// [`GapKind::OneYearNoUpfrontOnly`], [`GapKind::NotEligible`] and [`GapKind::NotFound`]
+    /// what has none, for [`GapKind::FewQuotes`] where and when the quotes are from, for
+    /// [`GapKind::LoginRequired`] what the public monthly price covers.
+    pub covers: &'static str,
+}
+
+/// Why a provider's billing mode has no price in the catalog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GapKind {
+    /// No price for the mode in any source read.
+    NotFound,
+    /// The provider's own documents say it is sold, but no price was published or found.
+    NoPublicPrice,
+    /// Sold through sales or by quote only.
+    SalesOnly,
+    /// Prices only for some instance types, regions or terms ([`Gap::covers`]).
+    OnlyFor,
+    /// Only 1-year no-upfront reservations, and none for the types in [`Gap::covers`].
+    OneYearNoUpfrontOnly,
+    /// Prices are listed without saying which kind of plan they are; kept as data, labelled.
+    Unlabelled,
+    /// GPUs used on demand are not eligible (Google: committed-use discounts need attached
+    /// reservations); none for [`Gap::covers`] either.
+    NotEligible,
+    /// Only old list prices or a few account quotes ([`Gap::covers`]).
+    FewQuotes,
+    /// Only unverified figures (third-party quotes, single-host samples); not used.
+    Unverified,
+    /// The price list needs a login; a public price only for [`Gap::covers`].
+    LoginRequired,
+}
+
+impl GapKind {
+    /// Every kind (for the translation completeness test).
+    pub const ALL: [GapKind; 10] = [
+        GapKind::NotFound,
+        GapKind::NoPublicPrice,
+        GapKind::SalesOnly,
+        GapKind::OnlyFor,
+        GapKind::OneYearNoUpfrontOnly,
+        GapKind::Unlabelled,
+        GapKind::NotEligible,
+        GapKind::FewQuotes,
+        GapKind::Unverified,
+        GapKind::LoginRequired,
+    ];
 }
 
 /// Billing rule of `provider`, if one was sourced.

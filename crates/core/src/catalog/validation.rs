@@ -363,8 +363,8 @@ mod tests {
         for (id, why) in DROPPED {
             assert!(!why.is_empty());
             // A superseded id opens the offer that replaces it; any other dropped id is gone.
-            match super::super::SUPERSEDED.iter().find(|(old, _)| old == id) {
-                Some((_, new)) => assert_eq!(offer_by_id(id).map(|o| o.id), Some(*new)),
+            match super::super::superseded().find(|&(old, _)| old == *id) {
+                Some((_, new)) => assert_eq!(offer_by_id(id).map(|o| o.id), Some(new)),
                 None => assert!(offer_by_id(id).is_none(), "{id} is dropped"),
             }
         }
@@ -494,6 +494,47 @@ mod tests {
             a == bundled,
             "the bundled catalog is not the generator's output"
         );
+    }
+
+    /// The GPU spec rows read back from their compact text are the ingest's, every figure bit
+    /// for bit (`GpuSpec`'s `PartialEq` compares the f64s; no NaN reaches the table).
+    #[test]
+    fn decoded_specs_equal_the_ingest() {
+        let c = ingest::ingest_all(&sources_dir()).expect("ingest");
+        assert!(c.specs.len() > 100, "{} spec rows", c.specs.len());
+        assert_eq!(&gpus::GPU_SPECS[..], &c.specs[..]);
+        let bits = |x: Option<f64>| x.map(f64::to_bits);
+        for (a, b) in gpus::GPU_SPECS.iter().zip(&c.specs) {
+            assert_eq!(
+                a.memory_gib.to_bits(),
+                b.memory_gib.to_bits(),
+                "{}",
+                a.model
+            );
+            assert_eq!(
+                bits(a.bf16_dense_tflops),
+                bits(b.bf16_dense_tflops),
+                "{}",
+                a.model
+            );
+            assert_eq!(
+                bits(a.memory_bandwidth_gb_s),
+                bits(b.memory_bandwidth_gb_s),
+                "{}",
+                a.model
+            );
+        }
+    }
+
+    /// The superseded ids read back from their compact text are the ingest's pairs, in order.
+    #[test]
+    fn superseded_text_equals_the_ingest() {
+        let c = ingest::ingest_all(&sources_dir()).expect("ingest");
+        let read: Vec<(String, String)> = super::super::superseded()
+            .map(|(old, new)| (old.to_string(), new.to_string()))
+            .collect();
+        assert!(read.len() > 400, "{} superseded ids", read.len());
+        assert_eq!(read, c.superseded);
     }
 
     /// The app decodes its offers from the compact text at start-up: every field of every offer

@@ -9,8 +9,79 @@ pub use table::*;
 
 /// Every GPU and accelerator model an offer may have (data/gpu-specs.csv, in file order; rows
 /// without a memory figure left out). Rows without a form factor, for listings that do not say
-/// SXM, PCIe or NVL, carry the lower of the forms' figures.
-pub static GPU_SPECS: &[GpuSpec] = super::data::GPU_SPECS;
+/// SXM, PCIe or NVL, carry the lower of the forms' figures. Use it as a `&'static [GpuSpec]`
+/// (it dereferences to one and iterates like one).
+pub static GPU_SPECS: &BundledSpecs = &BundledSpecs;
+
+/// The type of [`GPU_SPECS`]: dereferences to the spec rows, decoded once, on first use, from
+/// the compact text `build.rs` generates (`ingest::render_rust`: one row per line, fields in
+/// [`GpuSpec`]'s order separated by tabs, numbers in their shortest exact form, an absent figure
+/// as an empty field, the source kind as `V`, `Q`, `S` or `N`). A static array of the structs
+/// cost about 2 KB more gzip in the wasm (README "Performance"); the strings borrow from the
+/// static text.
+#[derive(Debug)]
+pub struct BundledSpecs;
+
+impl std::ops::Deref for BundledSpecs {
+    type Target = [GpuSpec];
+    fn deref(&self) -> &[GpuSpec] {
+        static DECODED: std::sync::OnceLock<Vec<GpuSpec>> = std::sync::OnceLock::new();
+        DECODED.get_or_init(|| decode_specs(super::data::GPU_SPEC_TEXT))
+    }
+}
+
+impl IntoIterator for &'static BundledSpecs {
+    type Item = &'static GpuSpec;
+    type IntoIter = std::slice::Iter<'static, GpuSpec>;
+    fn into_iter(self) -> Self::IntoIter {
+        let rows: &'static [GpuSpec] = GPU_SPECS;
+        rows.iter()
+    }
+}
+
+/// The spec rows of the compact text ([`BundledSpecs`]). The text is generated at build time
+/// and checked by the native tests (`validation::tests::decoded_specs_equal_the_ingest`), so
+/// a malformed row is a build bug: it panics with the row's position.
+fn decode_specs(text: &'static str) -> Vec<GpuSpec> {
+    if text.is_empty() {
+        return Vec::new();
+    }
+    text.split('\n')
+        .enumerate()
+        .map(|(k, row)| {
+            let bad = |what: &str| -> ! { panic!("GPU spec text: row {k}: bad {what}") };
+            let f: Vec<&'static str> = row.split('\t').collect();
+            let [model, chip, form, memory, bf16, fp16, fp32, bandwidth, nvlink, datasheet, url, kind, date] =
+                f[..]
+            else {
+                bad("field count")
+            };
+            let float = |s: &str| s.parse::<f64>().unwrap_or_else(|_| bad("number"));
+            let opt = |s: &str| (!s.is_empty()).then(|| float(s));
+            GpuSpec {
+                model,
+                chip,
+                form,
+                memory_gib: float(memory),
+                bf16_dense_tflops: opt(bf16),
+                fp16_dense_tflops: opt(fp16),
+                fp32_tflops: opt(fp32),
+                memory_bandwidth_gb_s: opt(bandwidth),
+                nvlink_gb_s: opt(nvlink),
+                datasheet,
+                url,
+                source_kind: match kind {
+                    "V" => SourceKind::Vendor,
+                    "Q" => SourceKind::Quote,
+                    "S" => SourceKind::Secondary,
+                    "N" => SourceKind::None,
+                    _ => bad("source kind"),
+                },
+                source_date: date,
+            }
+        })
+        .collect()
+}
 
 /// The spec row for a source's GPU spelling ([`resolve_in`] over [`GPU_SPECS`]).
 #[must_use]
@@ -160,6 +231,6 @@ mod tests {
             "/../../data/gpu-specs.csv"
         ))
         .expect("data/gpu-specs.csv");
-        assert_eq!(read_spec_table(&csv).expect("spec table"), GPU_SPECS);
+        assert_eq!(read_spec_table(&csv).expect("spec table"), &GPU_SPECS[..]);
     }
 }

@@ -1,5 +1,5 @@
 //! The generated Rust source of the catalog statics (`$OUT_DIR/catalog_data.rs`): sources,
-//! the compact offer text the app decodes at start-up, the id index and the drop list.
+//! the compact offer text the app decodes at start-up and the drop list.
 
 use super::*;
 
@@ -8,9 +8,8 @@ use super::*;
 // ---------------------------------------------------------------------------------------------
 
 /// The Rust source of the catalog statics that `build.rs` writes to `$OUT_DIR/catalog_data.rs`:
-/// `SOURCES`, `OFFERS`, `OFFER_DETAILS` (index-aligned with `OFFERS`), `OFFERS_BY_ID` (indices
-/// of `OFFERS` sorted by id, for binary search), `DROPPED` ((offer id, reason)) and
-/// `SKIPPED_ROWS`, `SUPERSEDED`, `BILLING_RULES` and `GAPS`. Deterministic: the same catalog always gives the same bytes.
+/// `SOURCES`, `OFFERS`, `OFFER_DETAILS` (index-aligned with `OFFERS`), `DROPPED` ((offer id, reason)) and
+/// `SKIPPED_ROWS`, `GPU_SPEC_TEXT`, `SUPERSEDED_TEXT`, `BILLING_RULES` and `GAPS`. Deterministic: the same catalog always gives the same bytes.
 ///
 /// # Panics
 /// On a non-finite number or an unknown currency, payment option or provider kind, which
@@ -219,53 +218,77 @@ pub fn render_rust(catalog: &Catalog) -> String {
     let text = sections.join(&CATALOG_RECORD_SEP.to_string());
     let _ = writeln!(s, "pub static OFFER_TEXT: &str = {text:?};\n");
 
-    let mut by_id: Vec<usize> = (0..catalog.offers.len()).collect();
-    by_id.sort_by(|&a, &b| catalog.offers[a].id.cmp(&catalog.offers[b].id));
-    let by_id: Vec<String> = by_id.iter().map(usize::to_string).collect();
-    let _ = writeln!(
-        s,
-        "pub static OFFERS_BY_ID: &[u16] = &[{}];\n",
-        by_id.join(", ")
-    );
-
     s.push_str("pub static DROPPED: &[(&str, &str)] = &[\n");
     for (id, why) in &catalog.dropped {
         let _ = writeln!(s, "    ({id:?}, {why:?}),");
     }
     s.push_str("];\n\n");
 
-    s.push_str("pub static GPU_SPECS: &[GpuSpec] = &[\n");
-    for g in &catalog.specs {
-        let kind = match g.source_kind {
-            super::super::gpus::SourceKind::Vendor => "Vendor",
-            super::super::gpus::SourceKind::Quote => "Quote",
-            super::super::gpus::SourceKind::Secondary => "Secondary",
-            super::super::gpus::SourceKind::None => "None",
-        };
-        let _ = writeln!(
-            s,
-            "    GpuSpec {{ model: {:?}, chip: {:?}, form: {:?}, memory_gib: {:?}, bf16_dense_tflops: {:?}, fp16_dense_tflops: {:?}, fp32_tflops: {:?}, memory_bandwidth_gb_s: {:?}, nvlink_gb_s: {:?}, datasheet: {:?}, url: {:?}, source_kind: SourceKind::{kind}, source_date: {:?} }},",
-            g.model,
-            g.chip,
-            g.form,
-            g.memory_gib,
-            g.bf16_dense_tflops,
-            g.fp16_dense_tflops,
-            g.fp32_tflops,
-            g.memory_bandwidth_gb_s,
-            g.nvlink_gb_s,
-            g.datasheet,
-            g.url,
-            g.source_date
-        );
-    }
-    s.push_str("];\n\n");
+    // The spec table as one text, a row per line and `\t` between fields in `GpuSpec`'s
+    // order (numbers in their shortest exact form, `None` as nothing, the source kind as one
+    // letter), decoded on first use by `catalog::gpus::GPU_SPECS`: a static array of the
+    // structs costs 144 bytes per row in the wasm data, mostly pointers and f64 bit patterns
+    // (about 2 KB gzip of the bundle for 102 rows; README "Performance").
+    let rows: Vec<String> = catalog
+        .specs
+        .iter()
+        .map(|g| {
+            let kind = match g.source_kind {
+                super::super::gpus::SourceKind::Vendor => "V",
+                super::super::gpus::SourceKind::Quote => "Q",
+                super::super::gpus::SourceKind::Secondary => "S",
+                super::super::gpus::SourceKind::None => "N",
+            };
+            let texts = [g.model, g.chip, g.form, g.datasheet, g.url, g.source_date];
+            assert!(
+                texts.iter().all(|t| !t.contains(['\t', '\n'])),
+                "GPU spec {}: a field contains a tab or line break",
+                g.model
+            );
+            let opt = |x: Option<f64>| x.map_or_else(String::new, compact_f64);
+            [
+                g.model.to_string(),
+                g.chip.to_string(),
+                g.form.to_string(),
+                compact_f64(g.memory_gib),
+                opt(g.bf16_dense_tflops),
+                opt(g.fp16_dense_tflops),
+                opt(g.fp32_tflops),
+                opt(g.memory_bandwidth_gb_s),
+                opt(g.nvlink_gb_s),
+                g.datasheet.to_string(),
+                g.url.to_string(),
+                kind.to_string(),
+                g.source_date.to_string(),
+            ]
+            .join("\t")
+        })
+        .collect();
+    let _ = writeln!(
+        s,
+        "pub static GPU_SPEC_TEXT: &str = {:?};\n",
+        rows.join("\n")
+    );
 
-    s.push_str("pub static SUPERSEDED: &[(&str, &str)] = &[\n");
-    for (old, new) in &catalog.superseded {
-        let _ = writeln!(s, "    ({old:?}, {new:?}),");
-    }
-    s.push_str("];\n\n");
+    // One text, `old\tnew` per line, read by `catalog::superseded`: a static slice of string
+    // pairs costs 16 bytes of pointers per pair in the wasm data, and those addresses compress
+    // badly (about 3 KB gzip of the bundle for 429 pairs; README "Performance").
+    let pairs: Vec<String> = catalog
+        .superseded
+        .iter()
+        .map(|(old, new)| {
+            assert!(
+                !old.is_empty() && !new.is_empty() && !format!("{old}{new}").contains(['\t', '\n']),
+                "superseded id {old:?} -> {new:?}: empty or contains a tab or line break"
+            );
+            format!("{old}\t{new}")
+        })
+        .collect();
+    let _ = writeln!(
+        s,
+        "pub static SUPERSEDED_TEXT: &str = {:?};\n",
+        pairs.join("\n")
+    );
 
     s.push_str("pub static BILLING_RULES: &[BillingRule] = &[\n");
     for r in BILLING_RULES {
@@ -292,10 +315,23 @@ pub fn render_rust(catalog: &Catalog) -> String {
             "flex_start" => "FlexStart",
             other => panic!("gap of {}: unknown billing mode {other:?}", g.provider),
         };
+        let kind = match g.kind {
+            "not_found" => "NotFound",
+            "no_public_price" => "NoPublicPrice",
+            "sales_only" => "SalesOnly",
+            "only_for" => "OnlyFor",
+            "one_year_no_upfront_only" => "OneYearNoUpfrontOnly",
+            "unlabelled" => "Unlabelled",
+            "not_eligible" => "NotEligible",
+            "few_quotes" => "FewQuotes",
+            "unverified" => "Unverified",
+            "login_required" => "LoginRequired",
+            other => panic!("gap of {}: unknown gap kind {other:?}", g.provider),
+        };
         let _ = writeln!(
             s,
-            "    Gap {{ provider: {:?}, mode: BillingMode::{mode}, reason: {:?} }},",
-            g.provider, g.reason
+            "    Gap {{ provider: {:?}, mode: BillingMode::{mode}, kind: GapKind::{kind}, covers: {:?} }},",
+            g.provider, g.covers
         );
     }
     s.push_str("];\n\n");

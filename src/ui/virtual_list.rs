@@ -1,0 +1,140 @@
+//! A virtualised table: a scrollable region that puts in the DOM only the rows in view plus a
+//! few above and below (the overscan), whatever the number of rows, so a long list (the
+//! catalog's 909 offers and more) costs a few dozen `<tr>` elements instead of thousands
+//! (issue 19: DOM size and start-up time on a phone).
+//!
+//! Rows have one fixed height in CSS pixels. Above and below the rendered rows, one spacer row
+//! each (one empty cell spanning every column, hidden from assistive technology) keeps the
+//! scroll height that of all rows, so the scroll bar and keyboard scrolling behave as with the
+//! full table. The table keeps its semantics for assistive technology: `aria-rowcount` gives
+//! the number of rows of the whole table (header row included) and every rendered row its
+//! `aria-rowindex` (1-based, the header row is 1), as WAI-ARIA 1.2 specifies for tables with
+//! rows missing from the DOM. The scroll region is focusable and labelled, so arrow keys,
+//! Page Up/Down, Home and End scroll it.
+
+use std::ops::Range;
+
+use yew::prelude::*;
+
+/// Rows to render for a viewport: the positions (0-based, in `0..row_count`) of the rows that
+/// intersect `[scroll_top_px, scroll_top_px + viewport_px)` in a list of `row_count` rows of
+/// `row_height_px` each, widened by `overscan` rows on each side and clamped to the list.
+///
+/// An empty range when there are no rows; a zero or non-finite row height is taken as 1 px, a
+/// negative or non-finite scroll offset as 0 (browsers report fractional and, with elastic
+/// scrolling, briefly negative offsets).
+#[must_use]
+pub fn visible_rows(
+    row_count: usize,
+    row_height_px: f64,
+    viewport_px: f64,
+    scroll_top_px: f64,
+    overscan: usize,
+) -> Range<usize> {
+    if row_count == 0 {
+        return 0..0;
+    }
+    let height = if row_height_px.is_finite() && row_height_px >= 1.0 {
+        row_height_px
+    } else {
+        1.0
+    };
+    let top = if scroll_top_px.is_finite() && scroll_top_px > 0.0 {
+        scroll_top_px
+    } else {
+        0.0
+    };
+    let view = if viewport_px.is_finite() && viewport_px > 0.0 {
+        viewport_px
+    } else {
+        0.0
+    };
+    // Row positions as f64 -> usize: `as` saturates (never wraps), and the result is clamped.
+    let first = ((top / height).floor() as usize).min(row_count - 1);
+    let end = (((top + view) / height).ceil() as usize).clamp(first + 1, row_count);
+    first.saturating_sub(overscan)..end.saturating_add(overscan).min(row_count)
+}
+
+/// Properties of [`VirtualTable`].
+#[derive(Properties, PartialEq)]
+pub struct VirtualTableProps {
+    /// Number of data rows (the header row not counted).
+    pub row_count: usize,
+    /// Height of every data row, in CSS pixels (the rows must be styled to it).
+    pub row_height_px: u32,
+    /// Number of columns (the spacer rows' one cell spans them all).
+    pub columns: u32,
+    /// Height of the scroll region, in CSS pixels.
+    pub viewport_px: u32,
+    /// Rows rendered above and below the ones in view, so fast scrolling shows no gap.
+    #[prop_or(6)]
+    pub overscan: usize,
+    /// Accessible name of the table (and of its scroll region), in the page's language.
+    pub label: AttrValue,
+    /// The header row's cells (`<th scope="col">…</th>`…), put in a `<tr aria-rowindex="1">`.
+    pub header: Html,
+    /// The cells of the data row at a position (0-based), put in its `<tr>`.
+    pub cells: Callback<usize, Html>,
+    /// `class` of the `<table>`.
+    #[prop_or_default]
+    pub class: Classes,
+}
+
+/// A table that renders only the rows in view ([`visible_rows`]) and keeps the full table's
+/// scroll height and row numbering (module docs).
+#[function_component(VirtualTable)]
+pub fn virtual_table(props: &VirtualTableProps) -> Html {
+    let scroll_top = use_state(|| 0.0_f64);
+    let onscroll = {
+        let scroll_top = scroll_top.clone();
+        Callback::from(move |e: Event| {
+            if let Some(region) = e.target_dyn_into::<web_sys::Element>() {
+                scroll_top.set(f64::from(region.scroll_top()));
+            }
+        })
+    };
+    let height = f64::from(props.row_height_px.max(1));
+    let rows = visible_rows(
+        props.row_count,
+        height,
+        f64::from(props.viewport_px),
+        *scroll_top,
+        props.overscan,
+    );
+    let spacer = |count: usize| -> Html {
+        if count == 0 {
+            return Html::default();
+        }
+        // Row counts times a row height: f64 is exact far beyond any list this renders.
+        let px = count as f64 * height;
+        html! {
+            <tr class="virtual-spacer" aria-hidden="true" role="presentation">
+                <td colspan={props.columns.max(1).to_string()} style={format!("height: {px}px; padding: 0; border: 0;")}></td>
+            </tr>
+        }
+    };
+    let above = spacer(rows.start);
+    let below = spacer(props.row_count - rows.end);
+    let body: Html = rows
+        .clone()
+        .map(|i| {
+            html! {
+                <tr key={i} aria-rowindex={(i + 2).to_string()}
+                    style={format!("height: {}px;", props.row_height_px)}>
+                    { props.cells.emit(i) }
+                </tr>
+            }
+        })
+        .collect();
+    html! {
+        <div class="virtual-scroll" role="region" aria-label={props.label.clone()} tabindex="0"
+            style={format!("max-height: {}px; overflow-y: auto;", props.viewport_px)}
+            {onscroll}>
+            <table class={props.class.clone()} aria-label={props.label.clone()}
+                aria-rowcount={(props.row_count + 1).to_string()}>
+                <thead><tr aria-rowindex="1">{ props.header.clone() }</tr></thead>
+                <tbody>{ above }{ body }{ below }</tbody>
+            </table>
+        </div>
+    }
+}

@@ -1,0 +1,263 @@
+// End-to-end test of the workspace layout (issue 16, deliverable 1): at 1440×900 and 1920×1080
+// the plan and the results share the screen, so moving any workload control (and controls
+// further down the plan column) leaves the totals and the cumulative chart fully inside the
+// window; at 390×844 the sticky summary stays in the window and shows the current cheapest
+// total (the smallest "Total in horizon" of the comparison table) after each move. Controls are
+// moved the way a keyboard user moves them: focus the slider (the browser scrolls it into view)
+// and press an arrow key. Runs on the release bundle in headless Chromium.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp, stopApp, openApp } from './harness.mjs';
+
+const DIST = process.env.DIST_DIR;
+
+let server;
+let origin;
+let browser;
+
+before(async () => ({ server, origin, browser } = await startApp(DIST)));
+after(() => stopApp({ server, browser }));
+
+/** Fleet mode's workload sliders (each changes every total), then sliders lower in the plan
+ * column (risk, storage, budget; some change no total of the default options). */
+const FLEET = ['gpus', 'hours-per-day', 'days-per-week', 'months'];
+const LOWER = ['spot-interruptions', 'storage-gb', 'egress-gb', 'contingency'];
+/** Job mode's workload sliders (GPU count first, then with a deadline instead); only the work
+ * surely changes the totals (more GPUs finish sooner for about the same GPU-hours). */
+const JOB = ['job-gpu-hours', 'gpus', 'scaling-efficiency'];
+const JOB_DEADLINE = ['job-within'];
+
+/** Amount of a money string as the page formats it (`"$23,922.10"`, `"¥1,234.50"`). */
+const amount = (s) => Number(s.replace(/[^0-9.\-]/g, ''));
+
+/** Texts of the comparison table's "Total in horizon" cells and of the totals column. */
+async function snapshot(page) {
+  return page.evaluate(() => ({
+    totals: [...document.querySelectorAll('#comparison td.total')].map((c) => c.textContent.trim()),
+    ranked: [...document.querySelectorAll('#totals tbody td.total')].map((c) => c.textContent.trim()),
+    sticky: document.querySelector('#sticky-total')?.textContent.trim() ?? null,
+  }));
+}
+
+/**
+ * Moves slider `id` one step up with the keyboard (one step down when already at its top) and
+ * waits until the page has rendered the move (the range's value changed and two frames passed).
+ * Returns the totals before and after.
+ */
+async function move(page, id) {
+  const before = await snapshot(page);
+  const range = page.locator(`#${id}-range`);
+  const was = await range.inputValue();
+  await range.focus();
+  await page.keyboard.press('ArrowRight');
+  if ((await range.inputValue()) === was) await page.keyboard.press('ArrowLeft');
+  assert.notEqual(await range.inputValue(), was, `${id}: the slider moved`);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  return { before, after: await snapshot(page) };
+}
+
+/** Whether `selector`'s bounding box lies fully inside the window (a 1 px rounding allowance). */
+async function inView(page, selector) {
+  const box = await page.locator(selector).boundingBox();
+  const { width, height } = page.viewportSize();
+  assert.ok(box, `${selector} is rendered`);
+  const ok = box.x >= -1 && box.y >= -1 && box.x + box.width <= width + 1 && box.y + box.height <= height + 1;
+  return { ok, box: `${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)}` };
+}
+
+/** The ranked totals agree with the comparison table: same amounts, cheapest first. */
+function assertRanked({ totals, ranked }, what) {
+  const sorted = [...totals].sort((a, b) => amount(a) - amount(b));
+  assert.deepEqual(ranked, sorted, `${what}: the totals column ranks the comparison's totals, cheapest first`);
+}
+
+for (const [width, height] of [[1440, 900], [1920, 1080]]) {
+  test(`at ${width}×${height} the totals and the cumulative chart stay in view while any control moves`, async () => {
+    const { context, page, problems } = await openApp(browser, origin, { width, height });
+    try {
+      assert.equal(await page.locator('#sticky-summary').isVisible(), false, 'the results column replaces the phone summary');
+      const check = async (id, changes) => {
+        const { before, after } = await move(page, id);
+        assertRanked(after, id);
+        if (changes) {
+          assert.notDeepEqual(after.totals, before.totals, `${id}: the totals follow the control`);
+        }
+        for (const sel of ['#totals-card', '#chart']) {
+          const { ok, box } = await inView(page, sel);
+          assert.ok(ok, `${id} at ${width}×${height}: ${sel} (${box}) is inside the window`);
+        }
+        const chartSvg = await page.locator('#chart svg').count();
+        assert.equal(chartSvg, 1, `${id}: the cumulative chart is drawn`);
+      };
+      for (const id of FLEET) await check(id, true);
+      for (const id of LOWER) await check(id, false);
+      await page.selectOption('#workload-mode', 'job');
+      for (const id of JOB) await check(id, id === 'job-gpu-hours');
+      await page.selectOption('#job-size', 'deadline');
+      for (const id of JOB_DEADLINE) await check(id, false);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('at 390×844 the sticky summary shows the current cheapest total after each move', async () => {
+  const { context, page, problems } = await openApp(browser, origin, { width: 390, height: 844 });
+  try {
+    const check = async (id, changes) => {
+      const { before, after } = await move(page, id);
+      const cheapest = after.totals.reduce((a, b) => (amount(b) < amount(a) ? b : a));
+      assert.equal(after.sticky, cheapest, `${id}: the summary shows the cheapest total`);
+      if (changes) {
+        assert.notEqual(after.sticky, before.sticky, `${id}: the summary follows the control`);
+      }
+      const { ok, box } = await inView(page, '#sticky-summary');
+      assert.ok(ok, `${id}: the sticky summary (${box}) is inside the window`);
+      // Both totals when the cheapest option commits beyond the horizon.
+      const both = await page.evaluate(() => {
+        const row = document.querySelector('#totals tbody tr');
+        const total = row?.querySelector('td.total')?.textContent.trim();
+        const commitment = row?.querySelector('td.commitment')?.firstChild?.textContent.trim();
+        return { differs: total !== commitment, shown: !!document.querySelector('#sticky-commitment') };
+      });
+      assert.equal(both.shown, both.differs, `${id}: the commitment is in the summary exactly when it exceeds the total`);
+    };
+    for (const id of FLEET) await check(id, true);
+    for (const id of LOWER) await check(id, false);
+    await page.selectOption('#workload-mode', 'job');
+    for (const id of JOB) await check(id, id === 'job-gpu-hours');
+    // "The rest one tap away": the summary's link leads to the ranked totals.
+    await page.click('#sticky-summary .summary-more');
+    const { ok } = await inView(page, '#totals-heading');
+    assert.ok(ok, 'the summary link shows the totals');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+for (const [width, height] of [[1440, 900], [390, 844]]) {
+  test(`at ${width}×${height} the offer table fits its width and finds offers by billing mode with their commitment`, async () => {
+    const { context, page, problems } = await openApp(browser, origin, { width, height });
+    try {
+      const fits = () => page.evaluate(() => {
+        const table = document.querySelector('#offers');
+        const wrap = table.closest('.table-wrap');
+        return { table: table.scrollWidth, wrap: wrap.clientWidth };
+      });
+      let m = await fits();
+      assert.ok(m.table <= m.wrap, `the offer table (${m.table} px) fits its box (${m.wrap} px)`);
+      // Every row shows its cheapest commitment (or "—"); offers sold on a reserved term show one.
+      await page.selectOption('#filter-billing', 'reserved');
+      await page.waitForFunction(() => document.querySelectorAll('#offers tbody tr').length > 0
+        && [...document.querySelectorAll('#offers tbody td.commitment')].every((c) => c.textContent.trim() !== '—'));
+      const rows = await page.$$eval('#offers tbody tr', (xs) => xs.map((r) => r.querySelector('td.commitment').textContent.trim()));
+      assert.ok(rows.length > 0 && rows.every((c) => /·/.test(c)), 'reserved offers show a committed price and its term');
+      assert.ok(await page.locator('#offers tbody td.commitment').first().isVisible(), 'the commitment is visible');
+      m = await fits();
+      assert.ok(m.table <= m.wrap, `filtered, the offer table (${m.table} px) fits its box (${m.wrap} px)`);
+      // Cheapest first: the default sort is the on-demand price per GPU-hour, ascending.
+      await page.selectOption('#filter-billing', 'on_demand');
+      await page.waitForFunction(() => [...document.querySelectorAll('#offers tbody td.commitment')].some((c) => c.textContent.trim() === '—'));
+      // Prices in USD (CNY offers interleave at the exchange rate), in the order shown.
+      const prices = await page.$$eval('#offers tbody td.od-gpu', (xs) => xs.map((c) => c.lastChild.textContent.trim()));
+      const nums = prices.filter((p) => p.startsWith('$')).map(amount);
+      assert.ok(nums.length > 10);
+      assert.deepEqual(nums, [...nums].sort((a, b) => a - b), 'cheapest first');
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('the commitment is never hidden: totals and ranking show what a reserved term owes after the horizon', async () => {
+  const { context, page, problems } = await openApp(browser, origin, { width: 1440, height: 900 });
+  try {
+    await page.fill('#months-number', '3');
+    await page.click('#comparison tbody tr:first-child .reserved-variant');
+    await page.waitForFunction(() => document.querySelector('#totals tbody .owed'));
+    const row = await page.evaluate(() => {
+      const r = document.querySelector('#totals tbody .owed').closest('tr');
+      return {
+        total: r.querySelector('td.total').textContent.trim(),
+        commitment: r.querySelector('td.commitment').firstChild.textContent.trim(),
+        owed: r.querySelector('.owed').textContent.trim(),
+        used: r.querySelector('.term-used')?.textContent.trim(),
+      };
+    });
+    // Five options, one with a long name: the totals and the cumulative chart still fit.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const sel of ['#totals-card', '#chart']) {
+      const { ok, box } = await inView(page, sel);
+      assert.ok(ok, `five options: ${sel} (${box}) is inside the window`);
+    }
+    const n = (s) => Number(s.replace(/[^0-9.]/g, ''));
+    assert.ok(n(row.commitment) > n(row.total), `total commitment ${row.commitment} above the horizon total ${row.total}`);
+    const owed = n(row.owed.replace(/^[^$¥]*/, ''));
+    assert.ok(Math.abs(n(row.total) + owed - n(row.commitment)) < 0.02, `${row.total} + ${row.owed} = ${row.commitment}`);
+    assert.match(row.used ?? '', /^uses 3 of its \d+-month reserved term$/);
+    // The ranking chart continues the bar through the commitment and says so (scrolled into
+    // view in the results column: a chart far from the window is redrawn when it comes near).
+    await page.locator('#chart-ranking').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector('#chart-ranking svg')?.textContent.includes('commits'));
+    const svg = await page.$eval('#chart-ranking svg', (s) => s.textContent);
+    assert.match(svg, /Pale part of a bar: reserved commitment owed after the horizon/);
+    assert.ok(svg.includes(`commits ${row.commitment}`), 'the bar is labelled with its total commitment');
+    // The cumulative chart runs on, dashed, to the end of the reserved term.
+    const cumulative = await page.$eval('#chart svg', (s) => ({ text: s.textContent, lines: s.querySelectorAll('polyline').length }));
+    assert.match(cumulative.text, /Dashed: reserved commitment owed after the horizon/);
+    const term = Number(row.used.match(/of its (\d+)-month/)[1]);
+    assert.ok(cumulative.text.includes(String(term)), `the month axis reaches month ${term}`);
+    assert.ok(cumulative.lines >= 5 + 24, 'five lines and the 24 dashes of the owed part');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('host failures are set per option in the strategy panel: the option costs more, a bad value is explained beside the field', async () => {
+  const { context, page, problems } = await openApp(browser, origin, { width: 1440, height: 900 });
+  try {
+    const total = () => page.$eval('#total-0', (c) => c.textContent.trim());
+    const before = await total();
+    await page.fill('#host-failures-number', '0.002');
+    await page.waitForFunction((b) => document.querySelector('#total-0').textContent.trim() !== b, before);
+    assert.ok(amount(await total()) > amount(before), `${await total()} > ${before}`);
+    const exported = await page.evaluate(() => document.querySelector('#host-failures-range').value);
+    assert.equal(Number(exported), 0.002);
+    const kept = await total();
+    await page.fill('#host-failures-number', '11');
+    await page.waitForFunction(() => document.querySelector('#host-failures-error').textContent.trim() !== '');
+    assert.match(await page.textContent('#host-failures-error'), /at most 10 — still using 0\.002/);
+    assert.equal(await total(), kept, 'the last result stays');
+    await page.selectOption('#language', 'zh-CN');
+    await page.waitForFunction(() => /[\u4e00-\u9fff]/.test(document.querySelector('#host-failures-error').textContent));
+    assert.match(await page.textContent('label[for=host-failures-number]'), /主机故障/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('free allowances lower an option\'s total; the closed group names them; a bad value is explained beside the field', async () => {
+  const { context, page, problems } = await openApp(browser, origin, { width: 1440, height: 900 });
+  try {
+    const total = () => page.$eval('#total-0', (c) => c.textContent.trim());
+    const before = await total();
+    assert.match(await page.textContent('#strategy-allowances-values'), /free per month 0 GPU-h.*bid cap none/);
+    await page.click('#strategy-allowances > summary');
+    await page.fill('#free-gpu-hours-number', '500');
+    await page.waitForFunction((b) => document.querySelector('#total-0').textContent.trim() !== b, before);
+    assert.ok(amount(await total()) < amount(before), `${await total()} < ${before}`);
+    assert.match(await page.textContent('#strategy-allowances-values'), /free per month 500 GPU-h/);
+    // The bid cap applies to spot capacity: no field for an all-on-demand option.
+    assert.equal(await page.$('#bid-cap-number'), null);
+    await page.fill('#free-egress-once-number', '-5');
+    await page.waitForFunction(() => document.querySelector('#free-egress-once-error').textContent.trim() !== '');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
