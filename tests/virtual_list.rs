@@ -4,7 +4,9 @@
 //! scrolling moves the rendered window.
 #![cfg(target_arch = "wasm32")]
 
-use gpu_cost_planner::ui::virtual_list::{visible_rows, VirtualTable, VirtualTableProps};
+use gpu_cost_planner::ui::virtual_list::{
+    visible_rows, VirtualRow, VirtualTable, VirtualTableProps,
+};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, Event, HtmlElement};
@@ -40,10 +42,14 @@ async fn mount() -> Element {
         overscan: OVERSCAN,
         label: "Offers".into(),
         header: html! { <><th scope="col">{ "Offer" }</th><th scope="col">{ "Price" }</th></> },
-        cells: Callback::from(|i: usize| {
-            html! { <><td>{ format!("offer {i}") }</td><td>{ i * 2 }</td></> }
+        row: Callback::from(|i: usize| VirtualRow {
+            cells: html! { <><td>{ format!("offer {i}") }</td><td>{ i * 2 }</td></> },
+            ..VirtualRow::default()
         }),
+        measure_rows: false,
+        id: None,
         class: Classes::new(),
+        region_class: Classes::new(),
     };
     yew::Renderer::<VirtualTable>::with_root_and_props(root.clone(), props).render();
     yew::scheduler::flush().await;
