@@ -729,7 +729,9 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             if rows.is_empty() {
                 <p class="empty" id="no-offers">{ t.text(msg!("ui-no-offers")) }</p>
             } else {
-                <VirtualTable id="offers" region_class="table-wrap" label={t.text(msg!("ui-offers"))} row_count={shown_rows}
+                // Named by its count ("12 of 909 offers match"): a name of its own, as the
+                // section around it is the landmark named "Offers".
+                <VirtualTable id="offers" region_class="table-wrap" label={t.text_with(msg!("ui-offers-match"), &[("shown", Arg::Number(rows.len() as f64)), ("total", Arg::Number(total_offers as f64))])} row_count={shown_rows}
                     row_height_px={ROW_PX} measure_rows=true columns={COLUMNS} viewport_px={VIEWPORT_PX}
                     header={html! { <>
                             <th>{ t.text(msg!("ui-compare")) }</th><th>{ t.text(msg!("ui-provider")) }</th>
