@@ -4,7 +4,9 @@
 //! scrolling moves the rendered window.
 #![cfg(target_arch = "wasm32")]
 
-use gpu_cost_planner::ui::virtual_list::{visible_rows, VirtualTable, VirtualTableProps};
+use gpu_cost_planner::ui::virtual_list::{
+    visible_rows, VirtualRow, VirtualTable, VirtualTableProps,
+};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, Event, HtmlElement};
@@ -26,6 +28,19 @@ fn document() -> web_sys::Document {
 
 /// Mounts a 10,000-row table in its own element and waits for Yew to render it.
 async fn mount() -> Element {
+    mount_with(
+        false,
+        Callback::from(|i: usize| VirtualRow {
+            cells: html! { <><td>{ format!("offer {i}") }</td><td>{ i * 2 }</td></> },
+            ..VirtualRow::default()
+        }),
+    )
+    .await
+}
+
+/// Mounts a 10,000-row table (rows of `ROW_PX` inline unless `measure_rows`) and waits for
+/// Yew to render it and run its effects.
+async fn mount_with(measure_rows: bool, row: Callback<usize, VirtualRow>) -> Element {
     let root = document().create_element("div").expect("div");
     document()
         .body()
@@ -40,13 +55,19 @@ async fn mount() -> Element {
         overscan: OVERSCAN,
         label: "Offers".into(),
         header: html! { <><th scope="col">{ "Offer" }</th><th scope="col">{ "Price" }</th></> },
-        cells: Callback::from(|i: usize| {
-            html! { <><td>{ format!("offer {i}") }</td><td>{ i * 2 }</td></> }
-        }),
+        row,
+        measure_rows,
+        id: None,
         class: Classes::new(),
+        region_class: Classes::new(),
     };
     yew::Renderer::<VirtualTable>::with_root_and_props(root.clone(), props).render();
     yew::scheduler::flush().await;
+    // Effects (the row measurement) run after the render, then their re-render.
+    for _ in 0..3 {
+        yew::platform::time::sleep(std::time::Duration::from_millis(20)).await;
+        yew::scheduler::flush().await;
+    }
     root
 }
 
@@ -157,5 +178,34 @@ async fn only_the_rows_in_view_are_rendered_and_scrolling_moves_them() {
         5_000 * ROW_PX as i32,
         "the scroll position holds"
     );
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_measured_row_height_sets_the_window_and_the_spacers() {
+    // Rows styled 90 px tall (three times the 30 px estimate), keyed, with a class and an id.
+    let root = mount_with(
+        true,
+        Callback::from(|i: usize| VirtualRow {
+            key: Some(format!("k{i}").into()),
+            class: classes!("tall"),
+            data_id: Some(format!("id-{i}").into()),
+            cells: html! { <><td style="height: 90px; padding: 0; border: 0;">{ i }</td><td>{ "x" }</td></> },
+        }),
+    )
+    .await;
+    let rows = data_rows(&root);
+    let h = rows[0].get_bounding_client_rect().height();
+    assert!((h - 90.0).abs() < 1.0, "rows are 90 px tall, not {h}");
+    // 300 px of 90 px rows: 4 in view (the 4th in part) and 5 below them.
+    assert_eq!(rows.len(), 9);
+    assert!(
+        rows[0].get_attribute("style").is_none(),
+        "no inline height when measured"
+    );
+    assert_eq!(rows[0].class_name(), "tall");
+    assert_eq!(rows[3].get_attribute("data-id").as_deref(), Some("id-3"));
+    // The spacer stands for the 9,991 other rows at the measured height.
+    assert!((spacer_px(&root) - 9_991.0 * h).abs() < 2.0);
     root.remove();
 }

@@ -7,6 +7,7 @@
 
 use super::state::{AppAction, ImportReport};
 use crate::ui::language::use_tr;
+use crate::ui::virtual_list::{VirtualRow, VirtualTable};
 use planner_app::i18n::{Arg, Translator};
 use planner_app::msg;
 use planner_app::validation::MAX_COMPARED;
@@ -26,8 +27,15 @@ use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-/// Rows shown at once; the rest are reached by filtering (keeps the DOM light).
-pub const MAX_ROWS: usize = 150;
+/// Estimated height of an offer row in CSS pixels (the table measures the real one, which
+/// assets/style.css makes the same for every row of a layout).
+const ROW_PX: u32 = 33;
+
+/// Largest height of the offer table's scroll region, CSS pixels.
+const VIEWPORT_PX: u32 = 640;
+
+/// Columns of the offer table.
+const COLUMNS: u32 = 18;
 
 /// Properties of [`OfferTable`].
 #[derive(Properties, PartialEq, Clone)]
@@ -344,7 +352,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             },
         )
     };
-    // The rows (up to 150, each with formatted prices and long titles) are left out of the
+    // The rows in view (each with formatted prices and long titles) are left out of the
     // first render and added in the next task, so the page's first chart does not wait for
     // them (README "Performance", load to first chart).
     let show_rows = use_state(|| false);
@@ -355,7 +363,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             move || drop(timer)
         });
     }
-    let shown_rows = if *show_rows { MAX_ROWS } else { 0 };
+    let shown_rows = if *show_rows { rows.len() } else { 0 };
     let catalog_view = Catalog::new(&props.imported);
     let total_offers = catalog_view.len();
     let reader = use_mut_ref(crate::web::LatestRead::default);
@@ -446,166 +454,181 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
     let l_spot = label(msg!("ui-spot-instance-h"));
     let l_work = label(msg!("ui-per-a100-h"));
     let l_as_of = label(msg!("ui-as-of"));
-    let row = |o: &&'static Offer| {
-        let picked = props.selected.iter().any(|s| s == o.id);
-        let on_toggle = props.on_toggle.clone();
-        // One look-up of the offer's source, details and warnings (imported offers are found
-        // by id among the user's: once per row, not once per column).
-        let listing = catalog_view.listing(o, props.today);
-        let resolved = ResolvedOffer {
-            offer: o,
-            source: listing.source,
-        };
-        // A tick past the limit is refused by the reducer, whose notice says why (a disabled
-        // box said nothing): the box is unticked again here, as the scenario did not change.
-        let at_limit = full && !picked;
-        let onchange = Callback::from(move |e: Event| {
-            if at_limit {
-                e.target_unchecked_into::<HtmlInputElement>()
-                    .set_checked(false);
-            }
-            on_toggle.emit(resolved);
-        });
-        let src = listing.source;
-        // As the source writes it, or "date unknown"; imported prices carry the user's own date
-        // (or "undated"), shown as written.
-        let as_of = date_text(&t, src.as_of);
-        let stale = src.is_stale(props.today);
-        let title = format!(
-            "{} — {}{}",
-            src.reference,
-            src.note,
-            if o.note.is_empty() {
-                String::new()
-            } else {
-                format!(" — {}", o.note)
-            }
-        );
-        let region = if o.region.is_empty() { "—" } else { o.region };
-        let details = listing.details;
-        let yours = user::is_user_offer(o);
-        let kind = details
-            .filter(|_| listing.kind_stated)
-            .map_or_else(|| "—".to_string(), |d| kind_label(&t, d.provider_kind));
-        let warns = listing.warnings;
-        let warn_title = warns
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("; ");
-        let work = catalog::price_per_reference_gpu_hour(o);
-        let no_figure = catalog::throughput_tflops(o).is_none();
-        let commitment = cheapest_commitment(details).map(|(term, p)| {
-            let length = match term.term {
-                catalog::Term::Days(n) => {
-                    t.text_with(msg!("ui-term-days"), &[("n", Arg::Number(f64::from(n)))])
-                }
-                catalog::Term::Months(n) => {
-                    t.text_with(msg!("ui-term-months"), &[("n", Arg::Number(f64::from(n)))])
-                }
-                catalog::Term::None => String::new(),
+    // Only the rows in view are built (ui::virtual_list), each from its position in `rows`.
+    let row = {
+        let props = props.clone();
+        let t = t.clone();
+        let rows = rows.clone();
+        move |i: usize| -> VirtualRow {
+            let catalog_view = Catalog::new(&props.imported);
+            let o = &rows[i];
+            let picked = props.selected.iter().any(|s| s == o.id);
+            let on_toggle = props.on_toggle.clone();
+            // One look-up of the offer's source, details and warnings (imported offers are found
+            // by id among the user's: once per row, not once per column).
+            let listing = catalog_view.listing(o, props.today);
+            let resolved = ResolvedOffer {
+                offer: o,
+                source: listing.source,
             };
-            (
-                format!("{} · {length}", format::rate(p, o.currency)),
-                format!("{}, {length}", t.billing_mode(term.mode)),
-            )
-        });
-        let price_title = price_title(&t, o, details);
-        let regions_title = details
-            .filter(|d| !d.regions.is_empty())
-            .map(|d| {
-                t.text_with(
-                    msg!("ui-listed-in"),
-                    &[("regions", Arg::Text(d.regions.join(", ")))],
-                )
-            })
-            .unwrap_or_default();
-        let spec_title = catalog::spec(o).map_or_else(
-            || t.text(msg!("ui-gpu-not-in-spec")),
-            |s| {
-                let na = || t.text(msg!("ui-na"));
-                let source = if s.datasheet == planner_core::catalog::gpus::NO_DATASHEET {
-                    t.text(msg!("ui-gpu-no-datasheet"))
-                } else if s.url.is_empty() {
-                    s.datasheet.to_string()
+            // A tick past the limit is refused by the reducer, whose notice says why (a disabled
+            // box said nothing): the box is unticked again here, as the scenario did not change.
+            let at_limit = full && !picked;
+            let onchange = Callback::from(move |e: Event| {
+                if at_limit {
+                    e.target_unchecked_into::<HtmlInputElement>()
+                        .set_checked(false);
+                }
+                on_toggle.emit(resolved);
+            });
+            let src = listing.source;
+            // As the source writes it, or "date unknown"; imported prices carry the user's own date
+            // (or "undated"), shown as written.
+            let as_of = date_text(&t, src.as_of);
+            let stale = src.is_stale(props.today);
+            let title = format!(
+                "{} — {}{}",
+                src.reference,
+                src.note,
+                if o.note.is_empty() {
+                    String::new()
                 } else {
-                    format!("{} ({})", s.datasheet, s.url)
+                    format!(" — {}", o.note)
+                }
+            );
+            let region = if o.region.is_empty() { "—" } else { o.region };
+            let details = listing.details;
+            let yours = user::is_user_offer(o);
+            let kind = details
+                .filter(|_| listing.kind_stated)
+                .map_or_else(|| "—".to_string(), |d| kind_label(&t, d.provider_kind));
+            let warns = listing.warnings;
+            let warn_title = warns
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ");
+            let work = catalog::price_per_reference_gpu_hour(o);
+            let no_figure = catalog::throughput_tflops(o).is_none();
+            let commitment = cheapest_commitment(details).map(|(term, p)| {
+                let length = match term.term {
+                    catalog::Term::Days(n) => {
+                        t.text_with(msg!("ui-term-days"), &[("n", Arg::Number(f64::from(n)))])
+                    }
+                    catalog::Term::Months(n) => {
+                        t.text_with(msg!("ui-term-months"), &[("n", Arg::Number(f64::from(n)))])
+                    }
+                    catalog::Term::None => String::new(),
                 };
-                let kind = t.text(match s.source_kind {
-                    planner_core::catalog::gpus::SourceKind::Vendor => msg!("ui-spec-vendor"),
-                    planner_core::catalog::gpus::SourceKind::Quote => msg!("ui-spec-quote"),
-                    planner_core::catalog::gpus::SourceKind::Secondary => msg!("ui-spec-secondary"),
-                    planner_core::catalog::gpus::SourceKind::None => msg!("ui-spec-none"),
-                });
-                let source = format!("{source} — {kind}");
-                let interconnect = details
-                    .map(|d| d.interconnect)
-                    .filter(|i| !i.is_empty())
-                    .map(|i| format!(", {i}"))
-                    .unwrap_or_default();
-                t.text_with(
-                    msg!("ui-gpu-spec-title"),
-                    &[
-                        ("model", Arg::Text(s.model.to_string())),
-                        (
-                            "memory",
-                            Arg::Text(format::number(
-                                s.memory_gib,
-                                if s.memory_gib.fract() == 0.0 { 0 } else { 1 },
-                            )),
-                        ),
-                        (
-                            "bf16",
-                            Arg::Text(s.work_tflops().map_or_else(na, |v| format::number(v, 1))),
-                        ),
-                        (
-                            "fp32",
-                            Arg::Text(s.fp32_tflops.map_or_else(na, |v| format::number(v, 1))),
-                        ),
-                        (
-                            "bandwidth",
-                            Arg::Text(
-                                s.memory_bandwidth_gb_s
-                                    .map_or_else(na, |v| format::number(v, 0)),
-                            ),
-                        ),
-                        ("interconnect", Arg::Text(interconnect)),
-                        ("source", Arg::Text(source)),
-                    ],
+                (
+                    format!("{} · {length}", format::rate(p, o.currency)),
+                    format!("{}, {length}", t.billing_mode(term.mode)),
                 )
-            },
-        );
-        html! {
-            <tr key={o.id} class={classes!(picked.then_some("picked"))} data-offer-id={o.id}>
-                <td><input type="checkbox" checked={picked}
-                    title={at_limit.then(|| t.text_with(msg!("ui-compare-full"), &[("max", Arg::Number(MAX_COMPARED as f64))]))}
-                    aria-label={t.text_with(msg!("ui-compare-offer"), &[("offer", Arg::Text(format!("{} {} ({}× {})", o.provider, o.instance_type, o.gpu_count, o.gpu_model))), ("date", Arg::Text(date_text(&t, src.as_of)))])} {onchange} /></td>
-                <td>{ o.provider }
-                    if yours { <span class="yours" title={format!("{} — {}", src.reference, src.note)}>{ " " }{ t.text(msg!("ui-your-price")) }</span> }
-                </td>
-                <td class="wide-only kind">{ kind }</td>
-                <td class="mono">{ o.instance_type }
-                    if !o.note.is_empty() { <span class="note-mark" title={o.note} aria-label={t.text_with(msg!("ui-note"), &[("note", Arg::Text(o.note.to_string()))])}>{ "*" }</span> }
-                </td>
-                <td class="gpus" title={spec_title}>{ format!("{}× {}", o.gpu_count, o.gpu_model) }</td>
-                <td class="num wide-only">{ opt_num(o.gpu_memory_gib, 0) }</td>
-                <td class="num od-gpu" data-label={l_od_gpu.clone()}>{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
-                <td class="num scenario-total" data-label={l_total.clone()} title={no_figure.then(|| t.text(msg!("ui-no-throughput")))}>{ props.scenario_totals.0.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
-                <td class="num commitment" data-label={l_commitment.clone()} title={commitment.as_ref().map(|c| c.1.clone())}>{ commitment.map_or_else(|| "—".to_string(), |c| c.0) }</td>
-                <td class="num od-instance" data-label={l_od_instance.clone()} title={price_title}>{ o.on_demand_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
-                <td class="num spot" data-label={l_spot.clone()}>{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
-                <td class="num work" data-label={l_work.clone()} title={t.text(if no_figure { msg!("ui-no-throughput") } else { msg!("ui-work-title") })}>{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
-                <td class="currency">{ o.currency.code() }</td>
-                <td class="as-of" data-label={l_as_of.clone()} title={title}>{ as_of }
-                    if stale { <span class="stale" title={t.text_with(msg!("ui-stale-title"), &[("months", Arg::Number(f64::from(STALE_AFTER_MONTHS)))])}>{ " " }{ t.text(msg!("ui-warn-stale")) }</span> }
-                </td>
-                <td class="warnings" title={warn_title.clone()}>
-                    { for warns.iter().map(|w| html!{ <span class="warn" title={t.warning(w)}>{ t.warning_label(w) }</span> }) }
-                </td>
-                <td class="wide-only region" title={regions_title}>{ region }{ (o.listings > 1).then(|| html!{ <span class="muted">{ format!(" +{}", o.listings - 1) }</span> }) }</td>
-                <td class="num wide-only">{ opt_num(o.vcpus, 0) }</td>
-                <td class="num wide-only">{ opt_num(o.ram_gib, 0) }</td>
-            </tr>
+            });
+            let price_title = price_title(&t, o, details);
+            let regions_title = details
+                .filter(|d| !d.regions.is_empty())
+                .map(|d| {
+                    t.text_with(
+                        msg!("ui-listed-in"),
+                        &[("regions", Arg::Text(d.regions.join(", ")))],
+                    )
+                })
+                .unwrap_or_default();
+            let spec_title = catalog::spec(o).map_or_else(
+                || t.text(msg!("ui-gpu-not-in-spec")),
+                |s| {
+                    let na = || t.text(msg!("ui-na"));
+                    let source = if s.datasheet == planner_core::catalog::gpus::NO_DATASHEET {
+                        t.text(msg!("ui-gpu-no-datasheet"))
+                    } else if s.url.is_empty() {
+                        s.datasheet.to_string()
+                    } else {
+                        format!("{} ({})", s.datasheet, s.url)
+                    };
+                    let kind = t.text(match s.source_kind {
+                        planner_core::catalog::gpus::SourceKind::Vendor => msg!("ui-spec-vendor"),
+                        planner_core::catalog::gpus::SourceKind::Quote => msg!("ui-spec-quote"),
+                        planner_core::catalog::gpus::SourceKind::Secondary => {
+                            msg!("ui-spec-secondary")
+                        }
+                        planner_core::catalog::gpus::SourceKind::None => msg!("ui-spec-none"),
+                    });
+                    let source = format!("{source} — {kind}");
+                    let interconnect = details
+                        .map(|d| d.interconnect)
+                        .filter(|i| !i.is_empty())
+                        .map(|i| format!(", {i}"))
+                        .unwrap_or_default();
+                    t.text_with(
+                        msg!("ui-gpu-spec-title"),
+                        &[
+                            ("model", Arg::Text(s.model.to_string())),
+                            (
+                                "memory",
+                                Arg::Text(format::number(
+                                    s.memory_gib,
+                                    if s.memory_gib.fract() == 0.0 { 0 } else { 1 },
+                                )),
+                            ),
+                            (
+                                "bf16",
+                                Arg::Text(
+                                    s.work_tflops().map_or_else(na, |v| format::number(v, 1)),
+                                ),
+                            ),
+                            (
+                                "fp32",
+                                Arg::Text(s.fp32_tflops.map_or_else(na, |v| format::number(v, 1))),
+                            ),
+                            (
+                                "bandwidth",
+                                Arg::Text(
+                                    s.memory_bandwidth_gb_s
+                                        .map_or_else(na, |v| format::number(v, 0)),
+                                ),
+                            ),
+                            ("interconnect", Arg::Text(interconnect)),
+                            ("source", Arg::Text(source)),
+                        ],
+                    )
+                },
+            );
+            VirtualRow {
+                key: Some(AttrValue::Static(o.id)),
+                class: classes!(picked.then_some("picked")),
+                data_id: Some(AttrValue::Static(o.id)),
+                cells: html! { <>
+                    <td><input type="checkbox" checked={picked}
+                        title={at_limit.then(|| t.text_with(msg!("ui-compare-full"), &[("max", Arg::Number(MAX_COMPARED as f64))]))}
+                        aria-label={t.text_with(msg!("ui-compare-offer"), &[("offer", Arg::Text(format!("{} {} ({}× {})", o.provider, o.instance_type, o.gpu_count, o.gpu_model))), ("date", Arg::Text(date_text(&t, src.as_of)))])} {onchange} /></td>
+                    <td>{ o.provider }
+                        if yours { <span class="yours" title={format!("{} — {}", src.reference, src.note)}>{ " " }{ t.text(msg!("ui-your-price")) }</span> }
+                    </td>
+                    <td class="wide-only kind">{ kind }</td>
+                    <td class="mono">{ o.instance_type }
+                        if !o.note.is_empty() { <span class="note-mark" title={o.note} aria-label={t.text_with(msg!("ui-note"), &[("note", Arg::Text(o.note.to_string()))])}>{ "*" }</span> }
+                    </td>
+                    <td class="gpus" title={spec_title}>{ format!("{}× {}", o.gpu_count, o.gpu_model) }</td>
+                    <td class="num wide-only">{ opt_num(o.gpu_memory_gib, 0) }</td>
+                    <td class="num od-gpu" data-label={l_od_gpu.clone()}>{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
+                    <td class="num scenario-total" data-label={l_total.clone()} title={no_figure.then(|| t.text(msg!("ui-no-throughput")))}>{ props.scenario_totals.0.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
+                    <td class="num commitment" data-label={l_commitment.clone()} title={commitment.as_ref().map(|c| c.1.clone())}>{ commitment.map_or_else(|| "—".to_string(), |c| c.0) }</td>
+                    <td class="num od-instance" data-label={l_od_instance.clone()} title={price_title}>{ o.on_demand_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
+                    <td class="num spot" data-label={l_spot.clone()}>{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
+                    <td class="num work" data-label={l_work.clone()} title={t.text(if no_figure { msg!("ui-no-throughput") } else { msg!("ui-work-title") })}>{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
+                    <td class="currency">{ o.currency.code() }</td>
+                    <td class="as-of" data-label={l_as_of.clone()} title={title}>{ as_of }
+                        if stale { <span class="stale" title={t.text_with(msg!("ui-stale-title"), &[("months", Arg::Number(f64::from(STALE_AFTER_MONTHS)))])}>{ " " }{ t.text(msg!("ui-warn-stale")) }</span> }
+                    </td>
+                    <td class="warnings" title={warn_title.clone()}>
+                        { for warns.iter().map(|w| html!{ <span class="warn" title={t.warning(w)}>{ t.warning_label(w) }</span> }) }
+                    </td>
+                    <td class="wide-only region" title={regions_title}>{ region }{ (o.listings > 1).then(|| html!{ <span class="muted">{ format!(" +{}", o.listings - 1) }</span> }) }</td>
+                    <td class="num wide-only">{ opt_num(o.vcpus, 0) }</td>
+                    <td class="num wide-only">{ opt_num(o.ram_gib, 0) }</td>
+                </> },
+            }
         }
     };
 
@@ -698,7 +721,6 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             </div>
             <p class="muted small" id="offer-count">
                 { t.text_with(msg!("ui-offers-match"), &[("shown", Arg::Number(rows.len() as f64)), ("total", Arg::Number(total_offers as f64))]) }
-                { (rows.len() > MAX_ROWS).then(|| t.text_with(msg!("ui-offers-first"), &[("max", Arg::Number(MAX_ROWS as f64))])) }
                 { t.text_with(msg!("ui-offers-note"), &[("picked", Arg::Number(props.selected.len() as f64)), ("max", Arg::Number(MAX_COMPARED as f64)), ("rule", Arg::Text(t.text(msg!("ui-aggregation-rule"))))]) }
             </p>
             if let Some(line) = gaps_line(&t, &props.filter.provider) {
@@ -707,9 +729,11 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             if rows.is_empty() {
                 <p class="empty" id="no-offers">{ t.text(msg!("ui-no-offers")) }</p>
             } else {
-                <div class="table-wrap">
-                    <table id="offers">
-                        <thead><tr>
+                // Named by its count ("12 of 909 offers match"): a name of its own, as the
+                // section around it is the landmark named "Offers".
+                <VirtualTable id="offers" region_class="table-wrap" label={t.text_with(msg!("ui-offers-match"), &[("shown", Arg::Number(rows.len() as f64)), ("total", Arg::Number(total_offers as f64))])} row_count={shown_rows}
+                    row_height_px={ROW_PX} measure_rows=true columns={COLUMNS} viewport_px={VIEWPORT_PX}
+                    header={html! { <>
                             <th>{ t.text(msg!("ui-compare")) }</th><th>{ t.text(msg!("ui-provider")) }</th>
                             <th class="wide-only" title={t.text(msg!("ui-kind-title"))}>{ t.text(msg!("ui-kind")) }</th>
                             <th>{ t.text(msg!("ui-instance-type")) }</th>
@@ -725,10 +749,8 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                             <th title={t.text(msg!("ui-offer-warnings-title"))}>{ t.text(msg!("ui-warnings")) }</th>
                             <th class="wide-only">{ t.text(msg!("ui-region")) }</th>
                             <th class="num wide-only">{ "vCPU" }</th><th class="num wide-only" title={t.text(msg!("ui-ram-title"))}>{ t.text(msg!("ui-ram")) }</th>
-                        </tr></thead>
-                        <tbody>{ for rows.iter().take(shown_rows).map(row) }</tbody>
-                    </table>
-                </div>
+                        </> }}
+                    row={Callback::from(row)} />
             }
         </section>
     }

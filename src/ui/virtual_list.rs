@@ -15,6 +15,7 @@
 use std::ops::Range;
 
 use yew::prelude::*;
+use yew::virtual_dom::Key;
 
 /// Rows to render for a viewport: the positions (0-based, in `0..row_count`) of the rows that
 /// intersect `[scroll_top_px, scroll_top_px + viewport_px)` in a list of `row_count` rows of
@@ -55,16 +56,36 @@ pub fn visible_rows(
     first.saturating_sub(overscan)..end.saturating_add(overscan).min(row_count)
 }
 
+/// One data row of a [`VirtualTable`]: its cells and the attributes of its `<tr>`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct VirtualRow {
+    /// Yew key of the row (a stable id, so a row keeps its DOM and focus while the window
+    /// moves); the row's position when `None`.
+    pub key: Option<AttrValue>,
+    /// `class` of the `<tr>`.
+    pub class: Classes,
+    /// `data-id` of the `<tr>` (the id of what the row shows, for scripts and tests).
+    pub data_id: Option<AttrValue>,
+    /// The row's cells (`<td>…</td>`…).
+    pub cells: Html,
+}
+
 /// Properties of [`VirtualTable`].
 #[derive(Properties, PartialEq)]
 pub struct VirtualTableProps {
     /// Number of data rows (the header row not counted).
     pub row_count: usize,
-    /// Height of every data row, in CSS pixels (the rows must be styled to it).
+    /// Height of every data row, in CSS pixels: each row is given it inline, unless
+    /// `measure_rows` (then it is only the first estimate).
     pub row_height_px: u32,
+    /// When `true`, rows get no inline height: the consumer's CSS gives every row one height
+    /// (which may change with the layout, e.g. a container query), and the component reads it
+    /// from the first rendered row after every render and on window resize.
+    #[prop_or(false)]
+    pub measure_rows: bool,
     /// Number of columns (the spacer rows' one cell spans them all).
     pub columns: u32,
-    /// Height of the scroll region, in CSS pixels.
+    /// Largest height of the scroll region, in CSS pixels.
     pub viewport_px: u32,
     /// Rows rendered above and below the ones in view, so fast scrolling shows no gap.
     #[prop_or(6)]
@@ -73,11 +94,24 @@ pub struct VirtualTableProps {
     pub label: AttrValue,
     /// The header row's cells (`<th scope="col">…</th>`…), put in a `<tr aria-rowindex="1">`.
     pub header: Html,
-    /// The cells of the data row at a position (0-based), put in its `<tr>`.
-    pub cells: Callback<usize, Html>,
+    /// The data row at a position (0-based).
+    pub row: Callback<usize, VirtualRow>,
+    /// `id` of the `<table>`.
+    #[prop_or_default]
+    pub id: Option<AttrValue>,
     /// `class` of the `<table>`.
     #[prop_or_default]
     pub class: Classes,
+    /// `class` of the scroll region around the table (besides `virtual-scroll`).
+    #[prop_or_default]
+    pub region_class: Classes,
+}
+
+/// Height in CSS pixels of the first data row rendered in `region`, if one is.
+fn first_row_height(region: &web_sys::Element) -> Option<f64> {
+    let row = region.query_selector("tbody tr[aria-rowindex]").ok()??;
+    let h = row.get_bounding_client_rect().height();
+    (h.is_finite() && h >= 1.0).then_some(h)
 }
 
 /// A table that renders only the rows in view ([`visible_rows`]) and keeps the full table's
@@ -85,6 +119,9 @@ pub struct VirtualTableProps {
 #[function_component(VirtualTable)]
 pub fn virtual_table(props: &VirtualTableProps) -> Html {
     let scroll_top = use_state(|| 0.0_f64);
+    let region_ref = use_node_ref();
+    // The measured row height (`measure_rows`), `None` until a row was rendered.
+    let measured = use_state_eq(|| None::<f64>);
     let onscroll = {
         let scroll_top = scroll_top.clone();
         Callback::from(move |e: Event| {
@@ -93,7 +130,47 @@ pub fn virtual_table(props: &VirtualTableProps) -> Html {
             }
         })
     };
-    let height = f64::from(props.row_height_px.max(1));
+    {
+        // After every render: re-read the row height (a filter or the layout may change it).
+        let measured = measured.clone();
+        let region_ref = region_ref.clone();
+        let measure = props.measure_rows;
+        use_effect(move || {
+            if measure {
+                if let Some(h) = region_ref
+                    .cast::<web_sys::Element>()
+                    .and_then(|r| first_row_height(&r))
+                {
+                    // Sub-pixel jitter is not a new height (and would re-render for nothing).
+                    if measured.is_none_or(|m| (m - h).abs() > 0.5) {
+                        measured.set(Some(h));
+                    }
+                }
+            }
+        });
+    }
+    {
+        // On window resize: the layout (and so the row height) may change without a render.
+        let measured = measured.clone();
+        let region_ref = region_ref.clone();
+        use_effect_with(props.measure_rows, move |measure| {
+            let listener = measure.then(|| {
+                gloo::events::EventListener::new(&gloo::utils::window(), "resize", move |_| {
+                    if let Some(h) = region_ref
+                        .cast::<web_sys::Element>()
+                        .and_then(|r| first_row_height(&r))
+                    {
+                        measured.set(Some(h));
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    let height = match *measured {
+        Some(h) if props.measure_rows => h,
+        _ => f64::from(props.row_height_px.max(1)),
+    };
     let rows = visible_rows(
         props.row_count,
         height,
@@ -115,22 +192,27 @@ pub fn virtual_table(props: &VirtualTableProps) -> Html {
     };
     let above = spacer(rows.start);
     let below = spacer(props.row_count - rows.end);
+    let row_style = (!props.measure_rows).then(|| format!("height: {}px;", props.row_height_px));
     let body: Html = rows
         .clone()
         .map(|i| {
+            let row = props.row.emit(i);
+            let key = row
+                .key
+                .map_or_else(|| Key::from(i), |k| Key::from(k.to_string()));
             html! {
-                <tr key={i} aria-rowindex={(i + 2).to_string()}
-                    style={format!("height: {}px;", props.row_height_px)}>
-                    { props.cells.emit(i) }
+                <tr {key} aria-rowindex={(i + 2).to_string()} class={row.class}
+                    data-id={row.data_id} style={row_style.clone()}>
+                    { row.cells }
                 </tr>
             }
         })
         .collect();
     html! {
-        <div class="virtual-scroll" role="region" aria-label={props.label.clone()} tabindex="0"
-            style={format!("max-height: {}px; overflow-y: auto;", props.viewport_px)}
-            {onscroll}>
-            <table class={props.class.clone()} aria-label={props.label.clone()}
+        <div class={classes!("virtual-scroll", props.region_class.clone())} role="region" aria-label={props.label.clone()} tabindex="0"
+            style={format!("max-height: {}px; overflow: auto;", props.viewport_px)}
+            ref={region_ref} {onscroll}>
+            <table id={props.id.clone()} class={props.class.clone()} aria-label={props.label.clone()}
                 aria-rowcount={(props.row_count + 1).to_string()}>
                 <thead><tr aria-rowindex="1">{ props.header.clone() }</tr></thead>
                 <tbody>{ above }{ body }{ below }</tbody>

@@ -171,3 +171,30 @@ export async function compare(page, n) {
     await page.waitForFunction((k) => document.querySelectorAll('#comparison tbody tr').length === k, had + 1);
   }
 }
+
+/**
+ * The text of the cell `cell` (a selector within a row) of the offer table's first `n` rows (or
+ * all, when fewer), in table order. The table renders only the rows in view (src/ui/
+ * virtual_list.rs), so this scrolls it from the top, half a view at a time, reading each row
+ * once by its aria-rowindex, and scrolls it back to the top.
+ */
+export async function offerColumn(page, cell, n) {
+  return page.evaluate(async ({ cell, n }) => {
+    const region = document.querySelector('#offers').closest('.virtual-scroll');
+    const seen = new Map();
+    const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    for (let top = 0; ; top += Math.max(1, Math.floor(region.clientHeight / 2))) {
+      region.scrollTop = top;
+      region.dispatchEvent(new Event('scroll'));
+      await frame();
+      for (const tr of document.querySelectorAll('#offers tbody tr[aria-rowindex]')) {
+        seen.set(Number(tr.getAttribute('aria-rowindex')), tr.querySelector(cell).textContent.trim());
+      }
+      if (seen.size >= n || region.scrollTop + region.clientHeight >= region.scrollHeight - 1) break;
+    }
+    region.scrollTop = 0;
+    region.dispatchEvent(new Event('scroll'));
+    await frame();
+    return [...seen.entries()].sort((a, b) => a[0] - b[0]).slice(0, n).map(([, text]) => text);
+  }, { cell, n });
+}

@@ -7,7 +7,7 @@
 // and press an arrow key. Runs on the release bundle in headless Chromium.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, stopApp, openApp } from './harness.mjs';
+import { startApp, stopApp, openApp, offerColumn } from './harness.mjs';
 
 const DIST = process.env.DIST_DIR;
 
@@ -138,6 +138,38 @@ test('at 390×844 the sticky summary shows the current cheapest total after each
 });
 
 for (const [width, height] of [[1440, 900], [390, 844]]) {
+  test(`at ${width}×${height} the offer table renders only the rows in view, numbered out of all offers`, async () => {
+    const { context, page, problems } = await openApp(browser, origin, { width, height });
+    try {
+      await page.waitForSelector('#offers tbody tr[aria-rowindex]');
+      const total = Number((await page.textContent('#offer-count')).match(/of (\d+) offers/)[1]);
+      assert.ok(total > 500, `the catalog has ${total} offers`);
+      assert.equal(await page.getAttribute('#offers', 'aria-rowcount'), String(total + 1), 'all offers and the header row');
+      const window = () => page.$$eval('#offers tbody tr[aria-rowindex]', (xs) => xs.map((r) => Number(r.getAttribute('aria-rowindex'))));
+      let rows = await window();
+      assert.ok(rows.length >= 5 && rows.length <= 40, `${rows.length} offer rows in the DOM`);
+      assert.deepEqual(rows, rows.map((_, i) => i + 2), 'the first rows, numbered after the header');
+      // Keyboard: tab reaches the scroll region, then the first row's checkbox.
+      await page.focus('#filter-region');
+      for (let i = 0; i < 8 && !(await page.evaluate(() => document.activeElement?.closest('#offers tbody'))); i += 1) {
+        await page.keyboard.press('Tab');
+      }
+      assert.ok(await page.evaluate(() => document.activeElement?.closest('#offers tbody tr[aria-rowindex="2"]') !== null), 'tab reaches the first row');
+      // Scrolled to the end: the last offers, still a few dozen rows.
+      await page.$eval('.virtual-scroll', (r) => { r.scrollTop = r.scrollHeight; });
+      await page.waitForFunction((n) => [...document.querySelectorAll('#offers tbody tr[aria-rowindex]')]
+        .some((r) => r.getAttribute('aria-rowindex') === String(n)), total + 1);
+      rows = await window();
+      assert.ok(rows.length <= 40, `${rows.length} offer rows in the DOM at the end`);
+      assert.equal(rows.at(-1), total + 1, 'the last offer');
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+for (const [width, height] of [[1440, 900], [390, 844]]) {
   test(`at ${width}×${height} the offer table fits its width and finds offers by billing mode with their commitment`, async () => {
     const { context, page, problems } = await openApp(browser, origin, { width, height });
     try {
@@ -152,7 +184,8 @@ for (const [width, height] of [[1440, 900], [390, 844]]) {
       await page.selectOption('#filter-billing', 'reserved');
       await page.waitForFunction(() => document.querySelectorAll('#offers tbody tr').length > 0
         && [...document.querySelectorAll('#offers tbody td.commitment')].every((c) => c.textContent.trim() !== '—'));
-      const rows = await page.$$eval('#offers tbody tr', (xs) => xs.map((r) => r.querySelector('td.commitment').textContent.trim()));
+      // Data rows (the virtualised table's spacer rows stand for the rows out of view).
+      const rows = await page.$$eval('#offers tbody tr[aria-rowindex]', (xs) => xs.map((r) => r.querySelector('td.commitment').textContent.trim()));
       assert.ok(rows.length > 0 && rows.every((c) => /·/.test(c)), 'reserved offers show a committed price and its term');
       assert.ok(await page.locator('#offers tbody td.commitment').first().isVisible(), 'the commitment is visible');
       m = await fits();
@@ -161,7 +194,8 @@ for (const [width, height] of [[1440, 900], [390, 844]]) {
       await page.selectOption('#filter-billing', 'on_demand');
       await page.waitForFunction(() => [...document.querySelectorAll('#offers tbody td.commitment')].some((c) => c.textContent.trim() === '—'));
       // Prices in USD (CNY offers interleave at the exchange rate), in the order shown.
-      const prices = await page.$$eval('#offers tbody td.od-gpu', (xs) => xs.map((c) => c.lastChild.textContent.trim()));
+      // The first 150 rows (the table renders those in view: offerColumn scrolls through it).
+      const prices = await offerColumn(page, 'td.od-gpu', 150);
       const nums = prices.filter((p) => p.startsWith('$')).map(amount);
       assert.ok(nums.length > 10);
       assert.deepEqual(nums, [...nums].sort((a, b) => a - b), 'cheapest first');

@@ -11,6 +11,7 @@
 // "Performance"):
 //   # comment lines (what was run)
 //   lighthouse <TAB> measure <TAB> runs <TAB> median <TAB> each run (comma-separated)
+//   # failed audit (some run): <audit id>: <selectors of the elements it names>
 // Measures: performance, accessibility, best-practices (scores 0–1), total_blocking_time_ms,
 // largest_contentful_paint_ms, dom_elements, total_transfer_bytes.
 import { execFile } from 'node:child_process';
@@ -33,6 +34,23 @@ function median(xs) {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
+/**
+ * The accessibility and best-practices audits `report` fails (score below 1), each with the
+ * selectors of up to 6 of the elements it names: `id: selector, selector…`.
+ */
+function failing(report) {
+  const out = [];
+  for (const cat of ['accessibility', 'best-practices']) {
+    for (const ref of report.categories[cat]?.auditRefs ?? []) {
+      const a = report.audits[ref.id];
+      if (!a || a.score === null || a.score >= 1) continue;
+      const nodes = (a.details?.items ?? []).map((it) => it.node?.selector).filter(Boolean);
+      out.push(`${a.id}: ${nodes.slice(0, 6).join(', ')}${nodes.length > 6 ? ` (+${nodes.length - 6})` : ''}`);
+    }
+  }
+  return out;
+}
+
 /** The figures this script prints, from one Lighthouse JSON report. */
 function figures(report) {
   const audit = (id) => report.audits[id]?.numericValue ?? NaN;
@@ -52,6 +70,7 @@ const run = promisify(execFile);
 const server = await startServer(DIST);
 const work = await mkdtemp(path.join(tmpdir(), 'lighthouse-'));
 const runs = [];
+const failures = new Set();
 let version = '';
 try {
   version = (await run(LIGHTHOUSE, ['--version'])).stdout.trim();
@@ -65,7 +84,9 @@ try {
       '--only-categories=performance,accessibility,best-practices',
       '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
     ], { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 64 << 20 });
-    runs.push(figures(JSON.parse(await readFile(out, 'utf8'))));
+    const report = JSON.parse(await readFile(out, 'utf8'));
+    runs.push(figures(report));
+    for (const f of failing(report)) failures.add(f);
   }
 } finally {
   await server.close();
@@ -81,4 +102,5 @@ for (const key of Object.keys(runs[0] ?? {})) {
   const fmt = (x) => (Number.isInteger(x) || Math.abs(x) >= 10 ? String(Math.round(x)) : x.toFixed(2));
   lines.push(`lighthouse\t${key}\t${xs.length}\t${fmt(median(xs))}\t${xs.map(fmt).join(',')}`);
 }
+for (const f of failures) lines.push(`# failed audit (some run): ${f}`);
 console.log(lines.join('\n'));
