@@ -29,7 +29,7 @@ use planner_app::state::CALENDAR;
 use planner_app::validation::{
     CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC, GPUS_SPEC, HOURS_PER_DAY_SPEC,
     HOURS_SPEC, INTERRUPTIONS_SPEC, JOB_GPU_HOURS_SPEC, JOB_WITHIN_SPEC, MONTHS_SPEC,
-    PER_GB_PRICE_SPEC, RATE_SPEC, SCALING_SPEC, VOLUME_GB_SPEC,
+    PER_GB_PRICE_SPEC, RATE_SPEC, SCALING_SPEC, SEED_SPEC, TRIALS_SPEC, VOLUME_GB_SPEC,
 };
 use planner_app::view::breakdown::breakdown_chart;
 use planner_app::view::buy::buy_chart;
@@ -214,7 +214,7 @@ pub fn app(props: &AppProps) -> Html {
             let t = Translator::new(lang);
             crate::web::timed(crate::web::MEASURE_CHART_SERIES, || {
                 let c = cumulative_chart(&state.scenario, results_or_none(&results), &f.0, &t);
-                with_bands(c, &b.bands, b.pending, &t)
+                with_bands(c, &b.bands, b.pending, state.scenario.monte_carlo(), &t)
             })
         })
     };
@@ -402,6 +402,22 @@ pub fn app(props: &AppProps) -> Html {
     let on_job_gpu_hours = use_number_setter(dispatcher.clone(), Action::SetJobGpuHours);
     let on_job_within = use_number_setter(dispatcher.clone(), Action::SetJobWithinMonths);
     let on_scaling = use_number_setter(dispatcher.clone(), Action::SetScalingEfficiency);
+    let mc = scenario.monte_carlo();
+    // Seeds are at most 2^53 (SEED_SPEC), so they convert to f64 exactly.
+    #[allow(clippy::cast_precision_loss)]
+    let mc_seed = mc.seed as f64;
+    let on_trials = use_callback((dispatcher.clone(), mc_seed), |v: f64, (d, seed)| {
+        d.dispatch(AppAction::Scenario(Action::SetMonteCarlo {
+            trials: v,
+            seed: *seed,
+        }))
+    });
+    let on_seed = use_callback((dispatcher.clone(), mc.trials), |v: f64, (d, trials)| {
+        d.dispatch(AppAction::Scenario(Action::SetMonteCarlo {
+            trials: f64::from(*trials),
+            seed: v,
+        }))
+    });
     let on_mode = use_callback(dispatcher.clone(), |e: Event, d| {
         let v = e.target_unchecked_into::<HtmlSelectElement>().value();
         let mode = if v == "job" { Mode::Job } else { Mode::Fleet };
@@ -606,7 +622,12 @@ pub fn app(props: &AppProps) -> Html {
                             spec={HOURS_SPEC} slider_max={2.0} step={0.01} on_change={on_write} />
                         <Slider id="restart" label={tx(msg!("ui-restart-time"))} unit={tx(msg!("ui-unit-h"))} value={checkpoint.restart_hours}
                             spec={HOURS_SPEC} slider_max={4.0} step={0.05} on_change={on_restart} />
+                        <Slider id="mc-trials" label={tx(msg!("ui-mc-trials"))} unit={tx(msg!("ui-unit-per-option"))} value={f64::from(mc.trials)}
+                            spec={TRIALS_SPEC} slider_max={20_000.0} step={100.0} on_change={on_trials} />
+                        <Slider id="mc-seed" label={tx(msg!("ui-mc-seed"))} unit="" value={mc_seed}
+                            spec={SEED_SPEC} slider_max={100.0} step={1.0} on_change={on_seed} />
                     </div>
+                    <p class="muted small">{ t.text(msg!("ui-mc-note")) }</p>
                 </fieldset>
                 <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-storage-egress")) }</legend>

@@ -1,6 +1,7 @@
 //! The strategy editor: one compared option's portfolio (reserved / spot / on-demand shares,
 //! always summing to 100 %) and its reserved term and payment option, taken from the catalog's
-//! committed-use prices of its offer; and the owned-server form of the rent-vs-buy chart.
+//! committed-use prices of its offer, its throughput and host failures, its off-peak price,
+//! peak hours and whether its work is shiftable; and the owned-server form of the rent-vs-buy chart.
 
 use crate::ui::language::use_tr;
 use crate::ui::slider::Slider;
@@ -10,12 +11,13 @@ use planner_app::i18n::Msg;
 use planner_app::msg;
 use planner_app::state::Scenario;
 use planner_app::validation::{
-    HOST_FAILURES_SPEC, KWH_PRICE_SPEC, KW_SPEC, LIFE_YEARS_SPEC, OPS_SPEC, PUE_SPEC,
-    PURCHASE_SPEC, RESERVED_PER_HOUR_SPEC, RESERVED_TERM_SPEC, SHARE_PCT_SPEC, THROUGHPUT_SPEC,
+    HOST_FAILURES_SPEC, KWH_PRICE_SPEC, KW_SPEC, LIFE_YEARS_SPEC, OFF_PEAK_PRICE_SPEC, OPS_SPEC,
+    PEAK_HOUR_SPEC, PUE_SPEC, PURCHASE_SPEC, RESERVED_PER_HOUR_SPEC, RESERVED_TERM_SPEC,
+    SHARE_PCT_SPEC, THROUGHPUT_SPEC,
 };
 use planner_app::view::commitment_text;
 use planner_core::format;
-use planner_core::option::OnDemandPrices;
+use planner_core::option::{OnDemandPrices, DEFAULT_PEAK_HOURS};
 use planner_engine::billing::ReservedTerm;
 use planner_engine::tco::OwnedServer;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -122,6 +124,54 @@ pub fn strategy(props: &StrategyProps) -> Html {
             on_action.emit(Action::SetHostFailures { index, per_hour })
         })
     };
+    // Peak/off-peak: the on-demand price is the peak price; no off-peak price (0) means one
+    // price all day, shown with the default peak hours as a starting point.
+    let peak_price = match option.on_demand {
+        Some(OnDemandPrices::Flat(p) | OnDemandPrices::PeakOffPeak { peak: p, .. }) => Some(p),
+        Some(OnDemandPrices::Hourly(s)) => Some(s.per_hour.iter().copied().fold(0.0, f64::max)),
+        None => option.offer.and_then(|r| r.offer.on_demand_per_hour),
+    };
+    let (off_peak, peak_from, peak_to) = match option.on_demand {
+        Some(OnDemandPrices::PeakOffPeak {
+            off_peak,
+            from_hour,
+            to_hour,
+            ..
+        }) => (off_peak, from_hour, to_hour),
+        _ => (0.0, DEFAULT_PEAK_HOURS.0, DEFAULT_PEAK_HOURS.1),
+    };
+    let off_peak_setter = |field: usize| {
+        let on_action = props.on_action.clone();
+        Callback::from(move |v: f64| {
+            let (mut off, mut from, mut to) = (off_peak, f64::from(peak_from), f64::from(peak_to));
+            match field {
+                0 => off = v,
+                1 => from = v,
+                _ => to = v,
+            }
+            on_action.emit(Action::SetOffPeak {
+                index,
+                off_peak_per_hour: off,
+                peak_from_hour: from,
+                peak_to_hour: to,
+            });
+        })
+    };
+    let on_shiftable = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |e: Event| {
+            let shiftable = e.target_unchecked_into::<HtmlInputElement>().checked();
+            on_action.emit(Action::SetShiftable { index, shiftable });
+        })
+    };
+    let per_instance_hour = t.text_with(
+        msg!("ui-unit-per-instance-hour"),
+        &[("currency", Arg::Text(currency.code().into()))],
+    );
+    let peak_text = peak_price.map_or_else(
+        || t.text(msg!("ui-off-peak-none")),
+        |p| format!("{} {per_instance_hour}", format::input_value(p)),
+    );
     let on_commitment = {
         let on_action = props.on_action.clone();
         Callback::from(move |e: Event| {
@@ -157,6 +207,19 @@ pub fn strategy(props: &StrategyProps) -> Html {
                     spec={HOST_FAILURES_SPEC} slider_max={0.01} step={0.0005} on_change={on_failures} />
             </div>
             <p class="muted small">{ t.text(msg!("ui-host-failures-note")) }</p>
+            <div class="sliders" id="off-peak-group">
+                <Slider id="off-peak-price" label={tx(msg!("ui-off-peak-price"))} unit={per_instance_hour.clone()} value={off_peak}
+                    spec={OFF_PEAK_PRICE_SPEC} slider_max={peak_price.unwrap_or(10.0).max(off_peak).max(0.01)} step={0.01} on_change={off_peak_setter(0)} />
+                <Slider id="peak-from" label={tx(msg!("ui-peak-from"))} unit={tx(msg!("ui-unit-oclock"))} value={f64::from(peak_from)}
+                    spec={PEAK_HOUR_SPEC} slider_max={23.0} step={1.0} on_change={off_peak_setter(1)} />
+                <Slider id="peak-to" label={tx(msg!("ui-peak-to"))} unit={tx(msg!("ui-unit-oclock"))} value={f64::from(peak_to)}
+                    spec={PEAK_HOUR_SPEC} slider_max={23.0} step={1.0} on_change={off_peak_setter(2)} />
+            </div>
+            <label class="block">
+                <input type="checkbox" id="shiftable" checked={option.shiftable} onchange={on_shiftable} />
+                { " " }{ t.text(msg!("ui-shiftable")) }
+            </label>
+            <p class="muted small" id="off-peak-note">{ t.text_with(msg!("ui-off-peak-note"), &[("peak", Arg::Text(peak_text))]) }</p>
             <p class="small" id="share-on-demand">
                 { t.text_with(msg!("ui-on-demand-share"), &[("pct", Arg::Text(format::input_value(on_demand_pct)))]) }
             </p>

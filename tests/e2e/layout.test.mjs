@@ -240,3 +240,60 @@ test('host failures are set per option in the strategy panel: the option costs m
     await context.close();
   }
 });
+
+test('an off-peak job in the page: an off-peak price, then shiftable work, each lowers the option\'s total; bad values are explained beside the field', async () => {
+  const { context, page, problems } = await openApp(browser, origin, { width: 1440, height: 900 });
+  try {
+    const total = () => page.$eval('#total-0', (c) => c.textContent.trim());
+    const changed = (b) => page.waitForFunction((b) => document.querySelector('#total-0').textContent.trim() !== b, b);
+    await page.selectOption('#workload-mode', 'job');
+    await page.waitForSelector('#job-gpu-hours-number');
+    const flat = await total();
+    // Option 1 is on demand at its offer's price: that is the peak price, 8 to 22 o'clock.
+    assert.match(await page.textContent('#off-peak-note'), /\d+(\.\d+)? USD\/instance-hour/);
+    await page.fill('#off-peak-price-number', '1');
+    await changed(flat);
+    const atOnce = await total();
+    assert.ok(amount(atOnce) < amount(flat), `${atOnce} < ${flat}`);
+    await page.check('#shiftable');
+    await changed(atOnce);
+    const shifted = await total();
+    assert.ok(amount(shifted) < amount(atOnce), `${shifted} < ${atOnce}`);
+    // Peak hours move the boundary: a peak from 0 to 23 leaves one off-peak hour.
+    await page.fill('#peak-from-number', '0');
+    await page.fill('#peak-to-number', '23');
+    await page.waitForFunction(() => document.querySelector('#peak-to-range').value === '23');
+    // Bad values stay beside their field; the last result stays.
+    const kept = await total();
+    await page.fill('#off-peak-price-number', '-1');
+    await page.waitForFunction(() => document.querySelector('#off-peak-price-error').textContent.trim() !== '');
+    await page.fill('#peak-to-number', '24');
+    await page.waitForFunction(() => document.querySelector('#peak-to-error').textContent.trim() !== '');
+    assert.match(await page.textContent('#peak-to-error'), /at most 23/);
+    assert.equal(await total(), kept, 'the last result stays');
+    await page.selectOption('#language', 'zh-CN');
+    await page.waitForFunction(() => /[\u4e00-\u9fff]/.test(document.querySelector('#peak-to-error').textContent));
+    assert.match(await page.textContent('label[for=off-peak-price-number]'), /闲时价格/);
+    assert.match(await page.textContent('label:has(#shiftable)'), /可调度/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('Monte-Carlo trials and seed are set in the page and named under the cumulative chart', async () => {
+  const { context, page, problems } = await openApp(browser, origin, { width: 1440, height: 900 });
+  try {
+    await page.fill('#host-failures-number', '0.005');
+    await page.waitForFunction(() => /10,000 Monte-Carlo trials.*seed 1\)/.test(document.querySelector('.results-column').textContent));
+    await page.fill('#mc-trials-number', '2000');
+    await page.fill('#mc-seed-number', '42');
+    await page.waitForFunction(() => /2,000 Monte-Carlo trials.*seed 42\)/.test(document.querySelector('.results-column').textContent));
+    await page.fill('#mc-trials-number', '50');
+    await page.waitForFunction(() => document.querySelector('#mc-trials-error').textContent.trim() !== '');
+    assert.match(await page.textContent('#mc-trials-error'), /at least 100 — still using 2,?000/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

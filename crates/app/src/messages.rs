@@ -72,6 +72,11 @@ fn input_label(input: Input) -> Msg {
         Input::ElectricityPrice => msg!("ui-buy-electricity"),
         Input::Operations => msg!("ui-buy-operations"),
         Input::HostFailures => msg!("ui-host-failures"),
+        Input::OffPeakPrice => msg!("ui-off-peak-price"),
+        Input::PeakFrom => msg!("ui-peak-from"),
+        Input::PeakTo => msg!("ui-peak-to"),
+        Input::Trials => msg!("ui-mc-trials"),
+        Input::Seed => msg!("ui-mc-seed"),
     }
 }
 
@@ -607,6 +612,7 @@ impl Translator {
                 &[("pct", self.value(reserved_pct + spot_pct))],
             ),
             ScenarioError::NoCommitment => self.text(msg!("scenario-no-commitment")),
+            ScenarioError::NoOnDemandPrice => self.text(msg!("scenario-no-on-demand")),
             ScenarioError::JobModeFirst => self.text(msg!("scenario-job-mode-first")),
             ScenarioError::FleetModeFirst => self.text(msg!("scenario-fleet-mode-first")),
             ScenarioError::Engine(e) => self.file_error(e),

@@ -143,6 +143,42 @@ pub const HOST_FAILURES_SPEC: NumberSpec = NumberSpec {
     min_positive: 0.0,
 };
 
+/// Accepted off-peak prices per instance-hour in the option's currency: 0–10,000, where 0
+/// means "no off-peak price" (one price all day); the engine needs a positive price otherwise.
+pub const OFF_PEAK_PRICE_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 10_000.0,
+    integer: false,
+    min_positive: 0.0,
+};
+
+/// Accepted peak hours: whole o'clock hours 0–23 (the engine's `peak_from_hour` and
+/// `peak_to_hour` range, docs/scenario-format.md).
+pub const PEAK_HOUR_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 23.0,
+    integer: true,
+    min_positive: 0.0,
+};
+
+/// Accepted Monte-Carlo trial counts for the risk bands: 100 to the engine's
+/// `planner_engine::montecarlo::MAX_TRIALS` (100,000), whole.
+pub const TRIALS_SPEC: NumberSpec = NumberSpec {
+    min: 100.0,
+    max: 100_000.0,
+    integer: true,
+    min_positive: 0.0,
+};
+
+/// Accepted Monte-Carlo seeds: whole numbers 0 to 2^53 (every one a page number field can hold
+/// exactly).
+pub const SEED_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 9_007_199_254_740_992.0,
+    integer: true,
+    min_positive: 0.0,
+};
+
 /// Accepted throughput factors relative to the reference GPU: 0.01–20.
 pub const THROUGHPUT_SPEC: NumberSpec = NumberSpec {
     min: 0.01,
@@ -248,11 +284,16 @@ pub enum Input {
     ElectricityPrice,
     Operations,
     HostFailures,
+    OffPeakPrice,
+    PeakFrom,
+    PeakTo,
+    Trials,
+    Seed,
 }
 
 impl Input {
     /// Every field (for the translation completeness test).
-    pub const ALL: [Input; 32] = {
+    pub const ALL: [Input; 37] = {
         use Input::*;
         [
             Gpus,
@@ -287,6 +328,11 @@ impl Input {
             ElectricityPrice,
             Operations,
             HostFailures,
+            OffPeakPrice,
+            PeakFrom,
+            PeakTo,
+            Trials,
+            Seed,
         ]
     };
 
@@ -327,6 +373,11 @@ impl Input {
             ElectricityPrice => "electricity price",
             Operations => "operations cost",
             HostFailures => "host failure rate",
+            OffPeakPrice => "off-peak price",
+            PeakFrom => "peak from",
+            PeakTo => "peak until",
+            Trials => "Monte-Carlo trials",
+            Seed => "Monte-Carlo seed",
         }
     }
 }
@@ -380,6 +431,10 @@ pub enum ScenarioError {
     /// A reserved share or variant on an offer whose catalog entry lists no committed-use price.
     #[error("this offer lists no committed-use (reserved) price in the catalog")]
     NoCommitment,
+    /// An off-peak price for an option with no on-demand price (its offer lists none and none
+    /// was typed): there is no peak price to pair it with.
+    #[error("this option has no on-demand price to use as the peak price")]
+    NoOnDemandPrice,
     /// A job field while the scenario is a fleet.
     #[error("switch to job mode first")]
     JobModeFirst,

@@ -14,7 +14,7 @@ use planner_app::state::{
     catalog_throughput, offer_option, Scenario, DEFAULT_BUY, DEFAULT_PICKS,
     DEFAULT_SPOT_INTERRUPTIONS,
 };
-use planner_app::validation::{ScenarioError, MAX_COMPARED};
+use planner_app::validation::{Input, ScenarioError, MAX_COMPARED};
 use planner_app::view::breakdown::breakdown_chart;
 use planner_app::view::buy::buy_chart;
 use planner_app::view::cumulative::{cumulative_chart, with_bands};
@@ -147,8 +147,8 @@ fn from_file_keeps_every_engine_field() {
     assert!(s.selected().is_empty(), "an inline option names no offer");
 }
 
-/// A file's `montecarlo` section (for `gpurent eval`) changes none of the page's results and
-/// is kept: the page's bands are computed apart (`risk_bands`).
+/// A file's `montecarlo` section changes none of the closed-form results and is kept: it sets
+/// the trials and seed of the risk bands only (`risk_bands`).
 #[test]
 fn a_montecarlo_section_changes_no_result_and_is_kept() {
     let s = Scenario::default();
@@ -839,7 +839,7 @@ fn spot_options_get_a_p10_p90_band_on_the_cumulative_chart() {
         "median {} near the closed form {closed}",
         last.p50
     );
-    let c = with_bands(cumulative(&s, &r, &en()), &bands, 0, &en());
+    let c = with_bands(cumulative(&s, &r, &en()), &bands, 0, s.monte_carlo(), &en());
     assert_eq!(c.bands.len(), 1);
     assert_eq!(c.bands[0].series, 1);
     assert_eq!(c.bands[0].points.len(), r[1].cumulative.len() + 1);
@@ -856,11 +856,18 @@ fn spot_options_get_a_p10_p90_band_on_the_cumulative_chart() {
         cumulative(&calm, &calm.evaluate().unwrap(), &en()),
         &none,
         0,
+        calm.monte_carlo(),
         &en(),
     );
     assert!(plain.bands.is_empty() && !plain.footer.iter().any(|f| f.starts_with("Shaded")));
     // Bands still being computed: none drawn yet, and the footer says so.
-    let waiting = with_bands(cumulative(&s, &r, &en()), &[None, None], 1, &en());
+    let waiting = with_bands(
+        cumulative(&s, &r, &en()),
+        &[None, None],
+        1,
+        s.monte_carlo(),
+        &en(),
+    );
     assert!(waiting.bands.is_empty());
     assert_eq!(waiting.bands_pending, 1);
     assert!(waiting.footer.last().unwrap().contains("being computed"));
@@ -1255,4 +1262,140 @@ fn host_failures_are_set_per_option_and_cost_restarts() {
         }),
         Err(ScenarioError::NoSuchOption(99))
     ));
+}
+
+#[test]
+fn an_off_peak_job_is_modelled_with_the_strategy_controls() {
+    let job = Scenario::default()
+        .apply(Action::SetMode(Mode::Job))
+        .unwrap();
+    let flat = job.evaluate().unwrap();
+    let peak = job.options()[0]
+        .offer
+        .and_then(|r| r.offer.on_demand_per_hour)
+        .unwrap();
+    let off_peak = |off: f64, from: f64, to: f64| Action::SetOffPeak {
+        index: 0,
+        off_peak_per_hour: off,
+        peak_from_hour: from,
+        peak_to_hour: to,
+    };
+    let cheap_nights = job.apply(off_peak(peak / 2.0, 8.0, 22.0)).unwrap();
+    match cheap_nights.options()[0].on_demand {
+        Some(planner_core::option::OnDemandPrices::PeakOffPeak {
+            peak: p,
+            off_peak: o,
+            from_hour: 8,
+            to_hour: 22,
+            ..
+        }) => assert_eq!((p, o), (peak, peak / 2.0)),
+        other => panic!("{other:?}"),
+    }
+    let at_once = cheap_nights.evaluate().unwrap();
+    assert!(
+        at_once[0].total < flat[0].total,
+        "10 of 24 hours at half price"
+    );
+    assert_eq!(at_once[1].total, flat[1].total, "other options keep theirs");
+    let shifted = cheap_nights
+        .apply(Action::SetShiftable {
+            index: 0,
+            shiftable: true,
+        })
+        .unwrap();
+    assert!(shifted.options()[0].shiftable);
+    let r = shifted.evaluate().unwrap();
+    assert!(
+        r[0].total < at_once[0].total,
+        "shifted work pays only off-peak: {} < {}",
+        r[0].total,
+        at_once[0].total
+    );
+    // Kept through the scenario file.
+    assert_eq!(
+        Scenario::from_file(shifted.to_file(), &Catalog::BUNDLED).unwrap(),
+        shifted
+    );
+    // An off-peak price of 0 is one price all day again: the offer's.
+    let back = cheap_nights.apply(off_peak(0.0, 8.0, 22.0)).unwrap();
+    assert_eq!(back, job);
+    for (bad, input) in [
+        (off_peak(-1.0, 8.0, 22.0), Input::OffPeakPrice),
+        (off_peak(1.0, 7.5, 22.0), Input::PeakFrom),
+        (off_peak(1.0, 8.0, 24.0), Input::PeakTo),
+    ] {
+        assert!(
+            matches!(job.apply(bad.clone()), Err(ScenarioError::OutOfRange { input: i, .. }) if i == input),
+            "{bad:?}"
+        );
+    }
+    // An offer without an on-demand price has no peak price to pair an off-peak price with.
+    let unpriced = catalog::OFFERS
+        .iter()
+        .find(|o| o.on_demand_per_hour.is_none())
+        .unwrap();
+    let s = Scenario::default()
+        .apply(Action::ClearSelection)
+        .unwrap()
+        .apply(Action::ToggleOffer(ResolvedOffer::bundled(unpriced)))
+        .unwrap();
+    assert_eq!(
+        s.apply(off_peak(1.0, 8.0, 22.0)),
+        Err(ScenarioError::NoOnDemandPrice)
+    );
+}
+
+#[test]
+fn monte_carlo_trials_and_seed_drive_the_risk_bands() {
+    let s = Scenario::default()
+        .apply(Action::SetHostFailures {
+            index: 0,
+            per_hour: 0.01,
+        })
+        .unwrap();
+    assert_eq!(s.monte_carlo().trials, BAND_TRIALS);
+    assert_eq!(s.monte_carlo().seed, 1);
+    let default_band = s.risk_bands()[0].clone().unwrap();
+    let set = s
+        .apply(Action::SetMonteCarlo {
+            trials: 1_000.0,
+            seed: 7.0,
+        })
+        .unwrap();
+    assert_eq!(
+        (set.monte_carlo().trials, set.monte_carlo().seed),
+        (1_000, 7)
+    );
+    let band = set.risk_bands()[0].clone().unwrap();
+    assert_ne!(band, default_band, "other trials, other percentiles");
+    assert_eq!(set.risk_bands()[0].clone().unwrap(), band, "a seed repeats");
+    assert_eq!(
+        Scenario::from_file(set.to_file(), &Catalog::BUNDLED).unwrap(),
+        set
+    );
+    let c = with_bands(
+        cumulative(&set, &set.evaluate().unwrap(), &en()),
+        &set.risk_bands(),
+        0,
+        set.monte_carlo(),
+        &en(),
+    );
+    assert!(
+        c.footer
+            .iter()
+            .any(|f| f.contains("1,000") && f.contains("seed 7")),
+        "{:?}",
+        c.footer
+    );
+    for (trials, seed, input) in [
+        (50.0, 1.0, Input::Trials),
+        (100_001.0, 1.0, Input::Trials),
+        (1_000.0, 1.5, Input::Seed),
+        (1_000.0, -1.0, Input::Seed),
+    ] {
+        assert!(
+            matches!(s.apply(Action::SetMonteCarlo { trials, seed }), Err(ScenarioError::OutOfRange { input: i, .. }) if i == input),
+            "{trials} {seed}"
+        );
+    }
 }

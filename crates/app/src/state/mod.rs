@@ -60,8 +60,9 @@ pub struct Conventions {
     pub rate_as_of: Option<String>,
 }
 
-/// Monte-Carlo settings a scenario file may carry for `gpurent eval` (the page computes its
-/// bands apart: [`evaluate::BAND_TRIALS`]); kept so the file is written back as read.
+/// Monte-Carlo settings of the risk bands (the page's, and `gpurent eval`'s): trials per
+/// option and seed; a scenario without them uses [`evaluate::BAND_TRIALS`] trials, seed 1
+/// ([`Scenario::monte_carlo`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MonteCarlo {
     /// Trials per option.
