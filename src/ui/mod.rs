@@ -622,13 +622,18 @@ pub fn app(props: &AppProps) -> Html {
                             spec={HOURS_SPEC} slider_max={2.0} step={0.01} on_change={on_write} />
                         <Slider id="restart" label={tx(msg!("ui-restart-time"))} unit={tx(msg!("ui-unit-h"))} value={checkpoint.restart_hours}
                             spec={HOURS_SPEC} slider_max={4.0} step={0.05} on_change={on_restart} />
+                    </div>
+                </fieldset>
+                <details class="editor-group advanced" id="montecarlo-group">
+                    <summary>{ t.text(msg!("ui-mc-group")) }<span class="muted small" id="montecarlo-values">{ " — " }{ t.text_with(msg!("ui-mc-summary"), &[("trials", Arg::Number(f64::from(mc.trials))), ("seed", Arg::Text(mc.seed.to_string()))]) }</span></summary>
+                    <div class="sliders">
                         <Slider id="mc-trials" label={tx(msg!("ui-mc-trials"))} unit={tx(msg!("ui-unit-per-option"))} value={f64::from(mc.trials)}
                             spec={TRIALS_SPEC} slider_max={20_000.0} step={100.0} on_change={on_trials} />
                         <Slider id="mc-seed" label={tx(msg!("ui-mc-seed"))} unit="" value={mc_seed}
                             spec={SEED_SPEC} slider_max={100.0} step={1.0} on_change={on_seed} />
                     </div>
                     <p class="muted small">{ t.text(msg!("ui-mc-note")) }</p>
-                </fieldset>
+                </details>
                 <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-storage-egress")) }</legend>
                     <div class="sliders">

@@ -172,6 +172,31 @@ pub fn strategy(props: &StrategyProps) -> Html {
         || t.text(msg!("ui-off-peak-none")),
         |p| format!("{} {per_instance_hour}", format::input_value(p)),
     );
+    // What the closed group holds, so its values show without opening it.
+    let prices = if off_peak > 0.0 {
+        t.text_with(
+            msg!("ui-summary-off-peak"),
+            &[
+                ("price", Arg::Text(format::input_value(off_peak))),
+                ("from", Arg::Number(f64::from(peak_from))),
+                ("to", Arg::Number(f64::from(peak_to))),
+            ],
+        )
+    } else {
+        t.text(msg!("ui-summary-flat"))
+    };
+    let shiftable = if option.shiftable {
+        t.text(msg!("ui-summary-shiftable"))
+    } else {
+        String::new()
+    };
+    let advanced_values = t.text_with(
+        msg!("ui-advanced-summary"),
+        &[
+            ("failures", Arg::Text(format::input_value(failures))),
+            ("prices", Arg::Text(prices + &shiftable)),
+        ],
+    );
     let on_commitment = {
         let on_action = props.on_action.clone();
         Callback::from(move |e: Event| {
@@ -203,6 +228,10 @@ pub fn strategy(props: &StrategyProps) -> Html {
                 <Slider id="throughput" label={tx(if throughput.1 { msg!("ui-throughput-yours") } else if props.scenario.option_lacks_throughput(index) { msg!("ui-throughput-missing") } else { msg!("ui-throughput-catalog") })}
                     unit={tx(msg!("ui-unit-times-reference"))} value={throughput.0} spec={THROUGHPUT_SPEC} slider_max={5.0} step={0.05}
                     on_change={on_throughput} />
+            </div>
+            <details class="advanced" id="strategy-advanced">
+            <summary>{ t.text(msg!("ui-advanced-strategy")) }<span class="muted small" id="strategy-advanced-values">{ " — " }{ advanced_values }</span></summary>
+            <div class="sliders">
                 <Slider id="host-failures" label={tx(msg!("ui-host-failures"))} unit={tx(msg!("ui-unit-per-instance-h"))} value={failures}
                     spec={HOST_FAILURES_SPEC} slider_max={0.01} step={0.0005} on_change={on_failures} />
             </div>
@@ -220,6 +249,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
                 { " " }{ t.text(msg!("ui-shiftable")) }
             </label>
             <p class="muted small" id="off-peak-note">{ t.text_with(msg!("ui-off-peak-note"), &[("peak", Arg::Text(peak_text))]) }</p>
+            </details>
             <p class="small" id="share-on-demand">
                 { t.text_with(msg!("ui-on-demand-share"), &[("pct", Arg::Text(format::input_value(on_demand_pct)))]) }
             </p>

@@ -222,6 +222,9 @@ test('host failures are set per option in the strategy panel: the option costs m
   try {
     const total = () => page.$eval('#total-0', (c) => c.textContent.trim());
     const before = await total();
+    // A collapsed group that names its values when closed.
+    assert.match(await page.textContent('#strategy-advanced-values'), /0 failures per instance-hour; one price all day/);
+    await page.click('#strategy-advanced > summary');
     await page.fill('#host-failures-number', '0.002');
     await page.waitForFunction((b) => document.querySelector('#total-0').textContent.trim() !== b, before);
     assert.ok(amount(await total()) > amount(before), `${await total()} > ${before}`);
@@ -249,6 +252,7 @@ test('an off-peak job in the page: an off-peak price, then shiftable work, each 
     await page.selectOption('#workload-mode', 'job');
     await page.waitForSelector('#job-gpu-hours-number');
     const flat = await total();
+    await page.click('#strategy-advanced > summary');
     // Option 1 is on demand at its offer's price: that is the peak price, 8 to 22 o'clock.
     assert.match(await page.textContent('#off-peak-note'), /\d+(\.\d+)? USD\/instance-hour/);
     await page.fill('#off-peak-price-number', '1');
@@ -259,6 +263,10 @@ test('an off-peak job in the page: an off-peak price, then shiftable work, each 
     await changed(atOnce);
     const shifted = await total();
     assert.ok(amount(shifted) < amount(atOnce), `${shifted} < ${atOnce}`);
+    // Closed again, the group still says what it holds.
+    await page.click('#strategy-advanced > summary');
+    assert.match(await page.textContent('#strategy-advanced-values'), /off-peak 1 outside 8–22 o'clock, shiftable/);
+    await page.click('#strategy-advanced > summary');
     // Peak hours move the boundary: a peak from 0 to 23 leaves one off-peak hour.
     await page.fill('#peak-from-number', '0');
     await page.fill('#peak-to-number', '23');
@@ -284,11 +292,15 @@ test('an off-peak job in the page: an off-peak price, then shiftable work, each 
 test('Monte-Carlo trials and seed are set in the page and named under the cumulative chart', async () => {
   const { context, page, problems } = await openApp(browser, origin, { width: 1440, height: 900 });
   try {
+    await page.click('#strategy-advanced > summary');
     await page.fill('#host-failures-number', '0.005');
+    assert.match(await page.textContent('#montecarlo-values'), /10,000 trials per option, seed 1/);
+    await page.click('#montecarlo-group > summary');
     await page.waitForFunction(() => /10,000 Monte-Carlo trials.*seed 1\)/.test(document.querySelector('.results-column').textContent));
     await page.fill('#mc-trials-number', '2000');
     await page.fill('#mc-seed-number', '42');
     await page.waitForFunction(() => /2,000 Monte-Carlo trials.*seed 42\)/.test(document.querySelector('.results-column').textContent));
+    assert.match(await page.textContent('#montecarlo-values'), /2,000 trials per option, seed 42/);
     await page.fill('#mc-trials-number', '50');
     await page.waitForFunction(() => document.querySelector('#mc-trials-error').textContent.trim() !== '');
     assert.match(await page.textContent('#mc-trials-error'), /at least 100 — still using 2,?000/);
