@@ -5,15 +5,15 @@
 
 use crate::ui::language::use_tr;
 use crate::ui::slider::Slider;
-use planner_app::action::{rebalance, Action};
+use planner_app::action::{rebalance, Action, FreeKind};
 use planner_app::i18n::Arg;
 use planner_app::i18n::Msg;
 use planner_app::msg;
 use planner_app::state::Scenario;
 use planner_app::validation::{
-    HOST_FAILURES_SPEC, KWH_PRICE_SPEC, KW_SPEC, LIFE_YEARS_SPEC, OFF_PEAK_PRICE_SPEC, OPS_SPEC,
-    PEAK_HOUR_SPEC, PUE_SPEC, PURCHASE_SPEC, RESERVED_PER_HOUR_SPEC, RESERVED_TERM_SPEC,
-    SHARE_PCT_SPEC, THROUGHPUT_SPEC,
+    ALLOWANCE_SPEC, BID_CAP_SPEC, HOST_FAILURES_SPEC, KWH_PRICE_SPEC, KW_SPEC, LIFE_YEARS_SPEC,
+    OFF_PEAK_PRICE_SPEC, OPS_SPEC, PEAK_HOUR_SPEC, PUE_SPEC, PURCHASE_SPEC, RESERVED_PER_HOUR_SPEC,
+    RESERVED_TERM_SPEC, SHARE_PCT_SPEC, THROUGHPUT_SPEC,
 };
 use planner_app::view::commitment_text;
 use planner_core::format;
@@ -197,6 +197,53 @@ pub fn strategy(props: &StrategyProps) -> Html {
             ("prices", Arg::Text(prices + &shiftable)),
         ],
     );
+    // Free allowances (each monthly and once) and the spot bid cap.
+    let free = option.free;
+    let allowance_setter = |kind: FreeKind, monthly_field: bool| {
+        let on_action = props.on_action.clone();
+        let a = match kind {
+            FreeKind::GpuHours => free.gpu_hours,
+            FreeKind::StorageGb => free.storage_gb,
+            FreeKind::EgressGb => free.egress_gb,
+        };
+        Callback::from(move |v: f64| {
+            let (monthly, once) = if monthly_field {
+                (v, a.once)
+            } else {
+                (a.monthly, v)
+            };
+            on_action.emit(Action::SetFreeAllowance {
+                index,
+                kind,
+                monthly,
+                once,
+            });
+        })
+    };
+    let bid_cap = option.spot.and_then(|sp| sp.bid_cap_per_hour);
+    let on_bid_cap = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |per_hour: f64| on_action.emit(Action::SetBidCap { index, per_hour }))
+    };
+    let n = |v: f64| Arg::Text(format::input_value(v));
+    let allowances_values = t.text_with(
+        msg!("ui-allowances-summary"),
+        &[
+            ("gpu", n(free.gpu_hours.monthly)),
+            ("storage", n(free.storage_gb.monthly)),
+            ("egress", n(free.egress_gb.monthly)),
+            ("gpu_once", n(free.gpu_hours.once)),
+            ("storage_once", n(free.storage_gb.once)),
+            ("egress_once", n(free.egress_gb.once)),
+            (
+                "cap",
+                Arg::Text(bid_cap.map_or_else(
+                    || t.text(msg!("ui-bid-cap-none")),
+                    |c| format!("{} {per_instance_hour}", format::input_value(c)),
+                )),
+            ),
+        ],
+    );
     let on_commitment = {
         let on_action = props.on_action.clone();
         Callback::from(move |e: Event| {
@@ -249,6 +296,28 @@ pub fn strategy(props: &StrategyProps) -> Html {
                 { " " }{ t.text(msg!("ui-shiftable")) }
             </label>
             <p class="muted small" id="off-peak-note">{ t.text_with(msg!("ui-off-peak-note"), &[("peak", Arg::Text(peak_text))]) }</p>
+            </details>
+            <details class="advanced" id="strategy-allowances">
+            <summary>{ t.text(msg!("ui-allowances")) }<span class="muted small" id="strategy-allowances-values">{ " — " }{ allowances_values }</span></summary>
+            <div class="sliders">
+                <Slider id="free-gpu-hours" label={tx(msg!("ui-free-gpu-hours"))} unit={tx(msg!("ui-unit-gpu-hours"))} value={free.gpu_hours.monthly}
+                    spec={ALLOWANCE_SPEC} slider_max={1_000.0} step={10.0} on_change={allowance_setter(FreeKind::GpuHours, true)} />
+                <Slider id="free-gpu-hours-once" label={tx(msg!("ui-free-gpu-hours-once"))} unit={tx(msg!("ui-unit-gpu-hours"))} value={free.gpu_hours.once}
+                    spec={ALLOWANCE_SPEC} slider_max={10_000.0} step={100.0} on_change={allowance_setter(FreeKind::GpuHours, false)} />
+                <Slider id="free-storage" label={tx(msg!("ui-free-storage"))} unit={tx(msg!("ui-unit-gb-months"))} value={free.storage_gb.monthly}
+                    spec={ALLOWANCE_SPEC} slider_max={1_000.0} step={10.0} on_change={allowance_setter(FreeKind::StorageGb, true)} />
+                <Slider id="free-storage-once" label={tx(msg!("ui-free-storage-once"))} unit={tx(msg!("ui-unit-gb-months"))} value={free.storage_gb.once}
+                    spec={ALLOWANCE_SPEC} slider_max={10_000.0} step={100.0} on_change={allowance_setter(FreeKind::StorageGb, false)} />
+                <Slider id="free-egress" label={tx(msg!("ui-free-egress"))} unit="GB" value={free.egress_gb.monthly}
+                    spec={ALLOWANCE_SPEC} slider_max={1_000.0} step={10.0} on_change={allowance_setter(FreeKind::EgressGb, true)} />
+                <Slider id="free-egress-once" label={tx(msg!("ui-free-egress-once"))} unit="GB" value={free.egress_gb.once}
+                    spec={ALLOWANCE_SPEC} slider_max={10_000.0} step={100.0} on_change={allowance_setter(FreeKind::EgressGb, false)} />
+                if option.spot.is_some() {
+                    <Slider id="bid-cap" label={tx(msg!("ui-bid-cap"))} unit={per_instance_hour.clone()} value={bid_cap.unwrap_or(0.0)}
+                        spec={BID_CAP_SPEC} slider_max={peak_price.unwrap_or(10.0).max(0.01)} step={0.01} on_change={on_bid_cap} />
+                }
+            </div>
+            <p class="muted small">{ t.text(msg!("ui-allowances-note")) }</p>
             </details>
             <p class="small" id="share-on-demand">
                 { t.text_with(msg!("ui-on-demand-share"), &[("pct", Arg::Text(format::input_value(on_demand_pct)))]) }

@@ -309,3 +309,24 @@ test('Monte-Carlo trials and seed are set in the page and named under the cumula
     await context.close();
   }
 });
+
+test('free allowances lower an option\'s total; the closed group names them; a bad value is explained beside the field', async () => {
+  const { context, page, problems } = await openApp(browser, origin, { width: 1440, height: 900 });
+  try {
+    const total = () => page.$eval('#total-0', (c) => c.textContent.trim());
+    const before = await total();
+    assert.match(await page.textContent('#strategy-allowances-values'), /free per month 0 GPU-h.*bid cap none/);
+    await page.click('#strategy-allowances > summary');
+    await page.fill('#free-gpu-hours-number', '500');
+    await page.waitForFunction((b) => document.querySelector('#total-0').textContent.trim() !== b, before);
+    assert.ok(amount(await total()) < amount(before), `${await total()} < ${before}`);
+    assert.match(await page.textContent('#strategy-allowances-values'), /free per month 500 GPU-h/);
+    // The bid cap applies to spot capacity: no field for an all-on-demand option.
+    assert.equal(await page.$('#bid-cap-number'), null);
+    await page.fill('#free-egress-once-number', '-5');
+    await page.waitForFunction(() => document.querySelector('#free-egress-once-error').textContent.trim() !== '');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

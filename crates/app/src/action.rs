@@ -24,6 +24,17 @@ pub enum Mode {
     Job,
 }
 
+/// Which free allowance of an option ([`Action::SetFreeAllowance`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FreeKind {
+    /// Free GPU-hours.
+    GpuHours,
+    /// Free storage, GB-months.
+    StorageGb,
+    /// Free egress, GB.
+    EgressGb,
+}
+
 /// A change the user asks for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
@@ -157,6 +168,29 @@ pub enum Action {
         index: usize,
         /// Work may move.
         shiftable: bool,
+    },
+    /// Set one free allowance of option `index` (docs/cost-model.md, "Free allowances"): units
+    /// free every month (unused ones do not carry over) and units free once over the plan, each
+    /// validated against [`ALLOWANCE_SPEC`].
+    SetFreeAllowance {
+        /// Position of the option.
+        index: usize,
+        /// Which allowance.
+        kind: FreeKind,
+        /// Free units per month.
+        monthly: f64,
+        /// Free units once.
+        once: f64,
+    },
+    /// Set option `index`'s spot bid cap per instance-hour in its currency (validated against
+    /// [`BID_CAP_SPEC`]; 0 = no cap): hours whose market price is above it have no spot
+    /// capacity. Refused with [`ScenarioError::NoSpotOption`] when the option has no spot
+    /// capacity.
+    SetBidCap {
+        /// Position of the option.
+        index: usize,
+        /// Highest price paid per instance-hour; 0 = no cap.
+        per_hour: f64,
     },
     /// Set the Monte-Carlo trials per option and the seed of the risk bands (validated
     /// against [`TRIALS_SPEC`] and [`SEED_SPEC`]); kept in the scenario file's `montecarlo`.
@@ -303,6 +337,34 @@ impl Scenario {
             }
             Action::SetShiftable { index, shiftable } => {
                 next.option_mut(index)?.shiftable = shiftable;
+                next.engine_accepts()?;
+            }
+            Action::SetFreeAllowance {
+                index,
+                kind,
+                monthly,
+                once,
+            } => {
+                let allowance = planner_engine::billing::Allowance {
+                    monthly: check(monthly, ALLOWANCE_SPEC, Input::FreeMonthly)?,
+                    once: check(once, ALLOWANCE_SPEC, Input::FreeOnce)?,
+                };
+                let free = &mut next.option_mut(index)?.free;
+                *match kind {
+                    FreeKind::GpuHours => &mut free.gpu_hours,
+                    FreeKind::StorageGb => &mut free.storage_gb,
+                    FreeKind::EgressGb => &mut free.egress_gb,
+                } = allowance;
+            }
+            Action::SetBidCap { index, per_hour } => {
+                let cap = check(per_hour, BID_CAP_SPEC, Input::BidCap)?;
+                let spot = next
+                    .option_mut(index)?
+                    .spot
+                    .as_mut()
+                    .ok_or(ScenarioError::NoSpotOption)?;
+                spot.bid_cap_per_hour = (cap > 0.0).then_some(cap);
+                // The engine refuses a cap under every hour's market price for a job.
                 next.engine_accepts()?;
             }
             Action::SetMonteCarlo { trials, seed } => {

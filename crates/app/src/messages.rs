@@ -77,6 +77,9 @@ fn input_label(input: Input) -> Msg {
         Input::PeakTo => msg!("ui-peak-to"),
         Input::Trials => msg!("ui-mc-trials"),
         Input::Seed => msg!("ui-mc-seed"),
+        Input::FreeMonthly => msg!("ui-free-monthly"),
+        Input::FreeOnce => msg!("ui-free-once"),
+        Input::BidCap => msg!("ui-bid-cap"),
     }
 }
 

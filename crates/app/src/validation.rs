@@ -161,6 +161,24 @@ pub const PEAK_HOUR_SPEC: NumberSpec = NumberSpec {
     min_positive: 0.0,
 };
 
+/// Accepted free allowances, monthly or once: 0–1,000,000,000 units (GPU-hours, GB-months of
+/// storage or GB of egress).
+pub const ALLOWANCE_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1_000_000_000.0,
+    integer: false,
+    min_positive: 0.0,
+};
+
+/// Accepted spot bid caps per instance-hour in the option's currency: 0–10,000, where 0 means
+/// no cap.
+pub const BID_CAP_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 10_000.0,
+    integer: false,
+    min_positive: 0.0,
+};
+
 /// Accepted Monte-Carlo trial counts for the risk bands: 100 to the engine's
 /// `planner_engine::montecarlo::MAX_TRIALS` (100,000), whole.
 pub const TRIALS_SPEC: NumberSpec = NumberSpec {
@@ -289,11 +307,14 @@ pub enum Input {
     PeakTo,
     Trials,
     Seed,
+    FreeMonthly,
+    FreeOnce,
+    BidCap,
 }
 
 impl Input {
     /// Every field (for the translation completeness test).
-    pub const ALL: [Input; 37] = {
+    pub const ALL: [Input; 40] = {
         use Input::*;
         [
             Gpus,
@@ -333,6 +354,9 @@ impl Input {
             PeakTo,
             Trials,
             Seed,
+            FreeMonthly,
+            FreeOnce,
+            BidCap,
         ]
     };
 
@@ -378,6 +402,9 @@ impl Input {
             PeakTo => "peak until",
             Trials => "Monte-Carlo trials",
             Seed => "Monte-Carlo seed",
+            FreeMonthly => "free allowance per month",
+            FreeOnce => "free allowance once",
+            BidCap => "spot bid cap",
         }
     }
 }

@@ -1399,3 +1399,84 @@ fn monte_carlo_trials_and_seed_drive_the_risk_bands() {
         );
     }
 }
+
+#[test]
+fn free_allowances_and_a_spot_bid_cap_are_set_per_option() {
+    use planner_app::action::FreeKind;
+    let s = Scenario::default();
+    let before = s.evaluate().unwrap();
+    let free = s
+        .apply(Action::SetFreeAllowance {
+            index: 0,
+            kind: FreeKind::GpuHours,
+            monthly: 100.0,
+            once: 500.0,
+        })
+        .unwrap();
+    assert_eq!(free.options()[0].free.gpu_hours.monthly, 100.0);
+    assert_eq!(free.options()[0].free.gpu_hours.once, 500.0);
+    let after = free.evaluate().unwrap();
+    assert!(
+        after[0].total < before[0].total,
+        "free GPU-hours cost nothing"
+    );
+    assert_eq!(after[1].total, before[1].total, "other options keep theirs");
+    assert_eq!(
+        Scenario::from_file(free.to_file(), &Catalog::BUNDLED).unwrap(),
+        free
+    );
+    for (monthly, once, input) in [
+        (-1.0, 0.0, Input::FreeMonthly),
+        (0.0, f64::NAN, Input::FreeOnce),
+    ] {
+        assert!(
+            matches!(s.apply(Action::SetFreeAllowance { index: 0, kind: FreeKind::EgressGb, monthly, once }),
+                Err(ScenarioError::OutOfRange { input: i, .. }) if i == input),
+            "{monthly} {once}"
+        );
+    }
+    // A bid cap needs spot capacity.
+    assert_eq!(
+        s.apply(Action::SetBidCap {
+            index: 0,
+            per_hour: 1.0
+        }),
+        Err(ScenarioError::NoSpotOption)
+    );
+    let spot = s
+        .apply(Action::AddSpotVariant {
+            index: 0,
+            spot_pct: 100.0,
+        })
+        .unwrap();
+    let market = spot.options()[1]
+        .offer
+        .and_then(|r| r.offer.spot_per_hour)
+        .unwrap();
+    let uncapped = spot.evaluate().unwrap()[1].total;
+    let capped = spot
+        .apply(Action::SetBidCap {
+            index: 1,
+            per_hour: market / 2.0,
+        })
+        .unwrap();
+    assert_eq!(
+        capped.options()[1].spot.unwrap().bid_cap_per_hour,
+        Some(market / 2.0)
+    );
+    assert!(
+        capped.evaluate().unwrap()[1].total > uncapped,
+        "under the market price every hour falls back to on-demand"
+    );
+    assert_eq!(
+        Scenario::from_file(capped.to_file(), &Catalog::BUNDLED).unwrap(),
+        capped
+    );
+    let none = capped
+        .apply(Action::SetBidCap {
+            index: 1,
+            per_hour: 0.0,
+        })
+        .unwrap();
+    assert_eq!(none, spot, "0 = no cap");
+}
