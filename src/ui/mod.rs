@@ -25,11 +25,12 @@ use planner_app::action::{Action, Mode};
 use planner_app::i18n::Msg;
 use planner_app::i18n::{Arg, Translator};
 use planner_app::msg;
-use planner_app::state::CALENDAR;
+use planner_app::state::{CALENDAR, CATALOG_RATE_AS_OF};
 use planner_app::validation::{
-    CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC, GPUS_SPEC, HOURS_PER_DAY_SPEC,
-    HOURS_SPEC, INTERRUPTIONS_SPEC, JOB_GPU_HOURS_SPEC, JOB_WITHIN_SPEC, MONTHS_SPEC,
-    PER_GB_PRICE_SPEC, RATE_SPEC, SCALING_SPEC, SEED_SPEC, TRIALS_SPEC, VOLUME_GB_SPEC,
+    CHECKPOINT_INTERVAL_SPEC, CNY_PER_USD_SPEC, CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC, GPUS_SPEC,
+    HOURS_PER_DAY_SPEC, HOURS_SPEC, INTERRUPTIONS_SPEC, JOB_GPU_HOURS_SPEC, JOB_WITHIN_SPEC,
+    MONTHS_SPEC, PER_GB_PRICE_SPEC, RATE_SPEC, SCALING_SPEC, SEED_SPEC, TRIALS_SPEC,
+    VOLUME_GB_SPEC,
 };
 use planner_app::view::breakdown::breakdown_chart;
 use planner_app::view::buy::buy_chart;
@@ -393,6 +394,9 @@ pub fn app(props: &AppProps) -> Html {
     let on_hours = use_number_setter(dispatcher.clone(), Action::SetHoursPerDay);
     let on_months = use_number_setter(dispatcher.clone(), Action::SetMonths);
     let on_rate = use_number_setter(dispatcher.clone(), Action::SetUsdPerCny);
+    let on_rate_cny = use_callback(dispatcher.clone(), |v: f64, d| {
+        d.dispatch(AppAction::Scenario(Action::SetUsdPerCny(1.0 / v)))
+    });
     let on_days = use_number_setter(dispatcher.clone(), Action::SetDaysPerWeek);
     let on_contingency = use_number_setter(dispatcher.clone(), Action::SetContingencyPct);
     let on_interruptions = use_number_setter(dispatcher.clone(), Action::SetSpotInterruptions);
@@ -675,9 +679,14 @@ pub fn app(props: &AppProps) -> Html {
                     </label>
                 </div>
                 <div class="sliders">
+                    <Slider id="cny-per-usd" label={tx(msg!("ui-exchange-rate-cny"))} unit="CNY/USD" value={1.0 / scenario.rate().usd_per_cny}
+                        spec={CNY_PER_USD_SPEC} slider_max={10.0} step={0.01} on_change={on_rate_cny} />
                     <Slider id="usd-per-cny" label={tx(msg!("ui-exchange-rate"))} unit="USD/CNY" value={scenario.rate().usd_per_cny}
                         spec={RATE_SPEC} slider_max={0.2} step={0.001} on_change={on_rate} />
-                    <p class="muted small">{ t.text_with(msg!("ui-rate-note"), &[("rate", Arg::Text(scenario.rate_statement()))]) }</p>
+                    if let Some(off) = scenario.rate_far_from_default() {
+                        <p class="warn small" id="rate-warning" role="status">{ t.text_with(msg!("ui-rate-far"), &[("pct", Arg::Number((off * 100.0).round())), ("date", Arg::Text(CATALOG_RATE_AS_OF.into()))]) }</p>
+                    }
+                    <p class="muted small" id="rate-note">{ t.text_with(msg!("ui-rate-note"), &[("rate", Arg::Text(scenario.rate_statement())), ("date", Arg::Text(CATALOG_RATE_AS_OF.into()))]) }</p>
                 </div>
                 </fieldset>
                 // The plan's billing rules; the engine's billing items (issue 18) mount their

@@ -159,7 +159,9 @@ ui-calendar-months = calendar months
 ui-first-month = First month
 ui-show-totals-in = Show totals in
 ui-exchange-rate = Exchange rate: USD per 1 CNY
-ui-rate-note = { $rate }. Default 0.138: the rate the catalog's Alibaba and Tencent source used (2026). Editing it never changes the catalog; offers already in the display currency are not converted.
+ui-exchange-rate-cny = Exchange rate: CNY per 1 USD
+ui-rate-far = This rate is { $pct } % away from the catalog's rate of { $date } (0.138 USD per CNY): check it, and check which way it is entered.
+ui-rate-note = { $rate }. Default 0.138 USD per CNY (1 USD = 7.2464 CNY): the rate the catalog's Alibaba and Tencent source used, dated { $date }. Editing it never changes the catalog; offers already in the display currency are not converted.
 ui-compared-options = Compared options
 ui-chart-cumulative = Cumulative cost over time
 ui-chart-breakdown = Monthly cost by component

@@ -157,7 +157,9 @@ ui-calendar-months = 日历月
 ui-first-month = 起始月份
 ui-show-totals-in = 总额显示货币
 ui-exchange-rate = 汇率：1 人民币兑美元
-ui-rate-note = { $rate }。默认 0.138：目录中阿里云和腾讯云数据源使用的汇率（2026 年）。修改汇率不会改变目录；已是显示货币的报价不做换算。
+ui-exchange-rate-cny = 汇率：1 美元兑人民币
+ui-rate-far = 该汇率与目录 { $date } 的汇率（每人民币 0.138 美元）相差 { $pct }%：请核对数值和填写方向。
+ui-rate-note = { $rate }。默认每人民币 0.138 美元（1 美元 = 7.2464 人民币）：目录中阿里云和腾讯云数据源使用的汇率，日期 { $date }。修改汇率不会改变目录；已是显示货币的报价不做换算。
 ui-compared-options = 参与比较的选项
 ui-chart-cumulative = 累计成本随时间变化
 ui-chart-breakdown = 按组成部分的月度成本

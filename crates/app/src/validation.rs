@@ -48,6 +48,14 @@ pub const RATE_SPEC: NumberSpec = NumberSpec {
     min_positive: 0.0,
 };
 
+/// Accepted exchange rates typed as CNY per USD: 0.1–1,000 (the inverse of [`RATE_SPEC`]).
+pub const CNY_PER_USD_SPEC: NumberSpec = NumberSpec {
+    min: 0.1,
+    max: 1_000.0,
+    integer: false,
+    min_positive: 0.0,
+};
+
 /// Accepted days per week: 0–7 ([`FleetLoad::DAYS_IN_WEEK`]), fractions allowed.
 pub const DAYS_PER_WEEK_SPEC: NumberSpec = NumberSpec {
     min: 0.0,

@@ -1480,3 +1480,36 @@ fn free_allowances_and_a_spot_bid_cap_are_set_per_option() {
         .unwrap();
     assert_eq!(none, spot, "0 = no cap");
 }
+
+#[test]
+fn the_mainland_example_compares_chinese_offers_in_cny() {
+    use planner_app::state::{MAINLAND_PICKS, RATE_WARN_FRACTION};
+    let s = Scenario::mainland();
+    assert_eq!(
+        s.options().len(),
+        MAINLAND_PICKS.len(),
+        "every pick is in the catalog"
+    );
+    assert_eq!(s.display_currency(), Currency::Cny);
+    let providers: Vec<&str> = s
+        .options()
+        .iter()
+        .filter_map(|o| o.offer.map(|r| r.offer.provider))
+        .collect();
+    assert_eq!(
+        providers,
+        ["AutoDL", "AutoDL", "Alibaba Cloud", "Tencent Cloud"]
+    );
+    assert!(s
+        .options()
+        .iter()
+        .all(|o| o.offer.is_some_and(|r| r.offer.currency == Currency::Cny)));
+    let r = s.evaluate().unwrap();
+    assert!(r.iter().all(|x| x.total.is_finite() && x.total > 0.0));
+    // The rate: no warning at the catalog's, one far from it (typed the wrong way round).
+    assert_eq!(s.rate_far_from_default(), None);
+    let near = s.apply(Action::SetUsdPerCny(0.14)).unwrap();
+    assert_eq!(near.rate_far_from_default(), None);
+    let wrong_way = s.apply(Action::SetUsdPerCny(7.2)).unwrap();
+    assert!(wrong_way.rate_far_from_default().unwrap() > RATE_WARN_FRACTION);
+}

@@ -163,6 +163,28 @@ pub const DEFAULT_PICKS: [(&str, &str); 4] = [
     ("Lambda", "gpu_8x_a100_80gb_sxm4"),
 ];
 
+/// The offers compared when the page opens in Chinese with nothing stored (issue 16,
+/// "Chinese first"): mainland offers priced in CNY, a marketplace and two clouds: AutoDL's
+/// RTX 4090 and A800 80GB (single-GPU instances), Alibaba Cloud's 8× A100 80GB
+/// (ecs.sccgn7ex.32xlarge, cn-beijing) and Tencent Cloud's 8× V100 32GB (gn10xp.20xlarge320,
+/// ap-nanjing), by catalog id.
+pub const MAINLAND_PICKS: [&str; 4] = [
+    "cn-offers-2026-10-04/autodl/rtx 4090",
+    "cn-offers-2026-09-29/autodl/a800 80gb",
+    "skypilot-alicloud-003c56a/ecs.sccgn7ex.32xlarge",
+    "skypilot-tencentcloud/gn10xp.20xlarge320",
+];
+
+/// Date of the catalog's default USD/CNY rate ([`ExchangeRate::CATALOG_DEFAULT`], 0.138): the
+/// Alibaba source's CNY prices converted at it match the provider's own quotes of this day
+/// (data/catalog-sources/PROVENANCE.md, "Currency").
+pub const CATALOG_RATE_AS_OF: &str = "2026-09-24";
+
+/// A user's rate this far from the catalog's (as a fraction of it) is warned beside the field:
+/// a year's USD/CNY moves rarely exceed a few per cent, so 15 % is more likely a typing or
+/// direction mistake (CNY per USD typed as USD per CNY is a factor of about 50).
+pub const RATE_WARN_FRACTION: f64 = 0.15;
+
 /// GPUs of the default fleet (and of a fleet made from a job sized by a deadline).
 pub const DEFAULT_GPUS: u32 = 8;
 /// Hours per day of the default fleet.
@@ -223,6 +245,36 @@ impl Default for Scenario {
             buy: None,
             options,
         }
+    }
+}
+
+impl Scenario {
+    /// The comparison the page opens with in Chinese: [`Scenario::default`]'s fleet with the
+    /// [`MAINLAND_PICKS`] offers, totals in CNY.
+    #[must_use]
+    pub fn mainland() -> Scenario {
+        let d = Scenario::default();
+        Scenario {
+            options: MAINLAND_PICKS
+                .iter()
+                .filter_map(|id| catalog::offer_index(id).and_then(|i| catalog::OFFERS.get(i)))
+                .map(offer_option)
+                .collect(),
+            conventions: Conventions {
+                currency: Currency::Cny,
+                ..d.conventions.clone()
+            },
+            ..d
+        }
+    }
+
+    /// How far the user's rate is from the catalog's dated default, as a fraction of the
+    /// default, when it is more than [`RATE_WARN_FRACTION`]; `None` otherwise.
+    #[must_use]
+    pub fn rate_far_from_default(&self) -> Option<f64> {
+        let d = ExchangeRate::CATALOG_DEFAULT.usd_per_cny;
+        let off = (self.rate().usd_per_cny - d).abs() / d;
+        (off > RATE_WARN_FRACTION).then_some(off)
     }
 }
 
