@@ -381,7 +381,8 @@ pub fn app(props: &AppProps) -> Html {
                 [
                     &t.text(msg!("csv-rank")),
                     &t.text(msg!("csv-option")),
-                    &t.text_with(msg!("csv-total"), &[("currency", c)]),
+                    &t.text_with(msg!("csv-total"), &[("currency", c.clone())]),
+                    &t.text_with(msg!("csv-total-with-commitment"), &[("currency", c)]),
                 ],
             )
         },
@@ -710,7 +711,7 @@ pub fn app(props: &AppProps) -> Html {
                 <h2 id="results-heading" tabindex="-1">{ t.text(msg!("ui-compared-options")) }</h2>
                 <Comparison results={engine_results} currency={scenario.display_currency()} month={AttrValue::from(scenario.month_code().to_string())}
                     today={(*today_date).clone()} on_spot_variant={on_spot_variant}
-                    reservable={reservable} on_reserved_variant={on_reserved_variant} on_remove={on_remove_option} />
+                    reservable={reservable} on_reserved_variant={on_reserved_variant} on_remove={on_remove_option} term_months={term_months.clone()} />
             </section>
             <div class="chart-grid">
                 <ChartPanel chart={AnyChart::Breakdown(breakdown)} heading={tx(msg!("ui-chart-breakdown"))} chart_id="chart-breakdown"

@@ -211,6 +211,12 @@ test('the commitment is never hidden: totals and ranking show what a reserved te
     const term = Number(row.used.match(/of its (\d+)-month/)[1]);
     assert.ok(cumulative.text.includes(String(term)), `the month axis reaches month ${term}`);
     assert.ok(cumulative.lines >= 5 + 24, 'five lines and the 24 dashes of the owed part');
+    // The comparison table's break-even says how much of the term the plan uses, and a
+    // no-upfront term pays off from the first hour rather than reading a bare "0.0".
+    const cell = await page.$eval('#comparison tbody tr:nth-child(2) td.break-even-months', (c) => c.textContent.trim());
+    assert.match(cell, new RegExp(`uses 3 of ${term} months$`));
+    if (cell.startsWith('0')) assert.match(cell, /^0 \(no upfront: cheaper from the first hour\)/);
+    else assert.match(cell, /^\d+(\.\d)?/);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

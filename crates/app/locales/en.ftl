@@ -196,6 +196,8 @@ ui-month-hours = { $hours } h
 ui-cmp-break-even-utilisation = Reserved break-even utilisation
 ui-cmp-break-even-months-title = months of use after which the reserved term beats paying on demand
 ui-cmp-break-even-months = Reserved break-even (months)
+ui-break-even-no-upfront = 0 (no upfront: cheaper from the first hour)
+ui-cmp-term-used = uses { $used } of { $term } months
 ui-warnings = Warnings
 ui-actions = Actions
 

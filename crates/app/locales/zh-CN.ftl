@@ -194,6 +194,8 @@ ui-month-hours = { $hours } 小时
 ui-cmp-break-even-utilisation = 预留盈亏平衡利用率
 ui-cmp-break-even-months-title = 使用多少个月后预留期限比按需付费更划算
 ui-cmp-break-even-months = 预留盈亏平衡（月）
+ui-break-even-no-upfront = 0（无预付：从第一小时起更便宜）
+ui-cmp-term-used = 使用 { $term } 个月中的 { $used } 个月
 ui-warnings = 警告
 ui-actions = 操作
 
