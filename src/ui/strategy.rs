@@ -319,6 +319,15 @@ pub fn strategy(props: &StrategyProps) -> Html {
             </div>
             <p class="muted small">{ t.text(msg!("ui-allowances-note")) }</p>
             </details>
+            if let Some(r) = props.scenario.reserved_rounding(index) {
+                <p class="small warn" id="reserved-rounding">{ t.text_with(msg!("ui-reserved-rounding"), &[
+                    ("share", Arg::Text(format::input_value(r.share_pct))),
+                    ("gpus", Arg::Number(f64::from(r.gpus))),
+                    ("instances", Arg::Number(r.instances)),
+                    ("per", Arg::Number(f64::from(r.gpus_per_instance))),
+                    ("effective", Arg::Text(format::number(r.effective_pct, 1))),
+                ]) }</p>
+            }
             <p class="small" id="share-on-demand">
                 { t.text_with(msg!("ui-on-demand-share"), &[("pct", Arg::Text(format::input_value(on_demand_pct)))]) }
             </p>

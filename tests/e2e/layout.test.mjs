@@ -215,6 +215,10 @@ test('the commitment is never hidden: totals and ranking show what a reserved te
     // no-upfront term pays off from the first hour rather than reading a bare "0.0".
     const cell = await page.$eval('#comparison tbody tr:nth-child(2) td.break-even-months', (c) => c.textContent.trim());
     assert.match(cell, new RegExp(`uses 3 of ${term} months$`));
+    // Whole instances: the 60 % share of 8 GPUs on an 8-GPU instance is said as 100 %.
+    await page.selectOption('#strategy-option', '1');
+    await page.waitForSelector('#reserved-rounding');
+    assert.match(await page.textContent('#reserved-rounding'), /^60 % of 8 GPUs → 1 reserved 8-GPU instance\(s\) = 100(\.0)? % reserved/);
     if (cell.startsWith('0')) assert.match(cell, /^0 \(no upfront: cheaper from the first hour\)/);
     else assert.match(cell, /^\d+(\.\d)?/);
     assert.deepEqual(problems, []);

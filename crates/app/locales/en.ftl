@@ -316,6 +316,7 @@ chart-buy-empty = Switch on "Compare with buying" to draw the owned server
 ui-strategy-pick = Pick an offer to set its strategy.
 ui-reserved-share = Reserved share
 ui-spot-share = Spot share
+ui-reserved-rounding = { $share } % of { $gpus } GPUs → { $instances } reserved { $per }-GPU instance(s) = { $effective } % reserved: instances are rented whole.
 ui-throughput-yours = Throughput vs A100 80GB (yours)
 ui-host-failures = Host failures
 ui-unit-per-instance-h = per instance-hour

@@ -312,6 +312,7 @@ chart-buy-empty = 勾选“与购买服务器比较”以绘制自有服务器�
 ui-strategy-pick = 选择一个报价以设置其策略。
 ui-reserved-share = 预留比例
 ui-spot-share = 竞价比例
+ui-reserved-rounding = { $gpus } 个 GPU 的 { $share }% → 预留 { $instances } 台 { $per } GPU 实例 = 预留 { $effective }%：实例按整台租用。
 ui-throughput-yours = 相对 A100 80GB 的吞吐量（自定义）
 ui-host-failures = 主机故障
 ui-unit-per-instance-h = 每实例小时

@@ -1513,3 +1513,32 @@ fn the_mainland_example_compares_chinese_offers_in_cny() {
     let wrong_way = s.apply(Action::SetUsdPerCny(7.2)).unwrap();
     assert!(wrong_way.rate_far_from_default().unwrap() > RATE_WARN_FRACTION);
 }
+
+#[test]
+fn whole_instance_rounding_of_a_reserved_share_is_said() {
+    let s = Scenario::default()
+        .apply(Action::AddReservedVariant {
+            index: 0,
+            reserved_pct: 60.0,
+            commitment: 0,
+        })
+        .unwrap();
+    // 60 % of 8 GPUs on 8-GPU instances: one whole instance, all 8 GPUs reserved.
+    let r = s.reserved_rounding(1).unwrap();
+    assert_eq!(
+        (
+            r.share_pct,
+            r.gpus,
+            r.instances,
+            r.gpus_per_instance,
+            r.effective_pct
+        ),
+        (60.0, 8, 1.0, 8, 100.0)
+    );
+    assert_eq!(s.reserved_rounding(0), None, "no reserved share");
+    // 60 % of 40 GPUs is exactly 3 instances: nothing to say.
+    let exact = s.apply(Action::SetGpus(40.0)).unwrap();
+    assert_eq!(exact.reserved_rounding(1), None);
+    // The engine bills what is said: the variant's reserved instances.
+    assert_eq!(s.evaluate().unwrap()[1].instances.reserved, 1.0);
+}

@@ -571,6 +571,60 @@ impl Scenario {
     }
 }
 
+/// How whole instances change a typed reserved share ([`Scenario::reserved_rounding`]): the
+/// engine reserves ⌈share × GPUs ÷ GPUs per instance⌉ whole instances (docs/cost-model.md,
+/// "Portfolio"), which may cover more of the fleet than typed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ReservedRounding {
+    /// The typed reserved share, %.
+    pub share_pct: f64,
+    /// GPUs the workload runs on.
+    pub gpus: u32,
+    /// Reserved instances rented.
+    pub instances: f64,
+    /// GPUs per instance.
+    pub gpus_per_instance: u32,
+    /// Share of the GPUs the reserved instances cover, %.
+    pub effective_pct: f64,
+}
+
+impl Scenario {
+    /// Option `index`'s reserved share after whole-instance rounding, when it differs from the
+    /// typed share (e.g. 60 % of 8 GPUs on 8-GPU instances is 1 instance = 100 %); `None`
+    /// without a reserved term or share, for a job sized by a deadline (its GPU count is
+    /// found by the engine), or when the rounding changes nothing. Same rule as the engine's
+    /// portfolio (`planner_engine::plan`, `ceil_tolerant`).
+    #[must_use]
+    pub fn reserved_rounding(&self, index: usize) -> Option<ReservedRounding> {
+        let o = self.options.get(index)?;
+        let share = o.portfolio.or(self.portfolio)?.reserved;
+        o.reserved?;
+        let gpus = match self.workload {
+            Workload::Fleet(f) => f.gpus,
+            Workload::Job(JobLoad {
+                size: JobSize::Gpus(n),
+                ..
+            }) => n,
+            Workload::Job(_) => return None,
+        };
+        let g = o
+            .gpus_per_instance
+            .or(o.offer.map(|r| r.offer.gpu_count))
+            .unwrap_or(1)
+            .max(1);
+        let n = f64::from(gpus);
+        let instances = planner_engine::ceil_tolerant(share * n / f64::from(g));
+        let effective = (instances * f64::from(g)).min(n) / n;
+        (share > 0.0 && (effective - share).abs() > 1e-9).then_some(ReservedRounding {
+            share_pct: share * 100.0,
+            gpus,
+            instances,
+            gpus_per_instance: g,
+            effective_pct: effective * 100.0,
+        })
+    }
+}
+
 /// Work per GPU-hour of `offer`'s GPU relative to the reference GPU (dense BF16 TFLOPS ratio),
 /// when the catalog knows both figures.
 #[must_use]
