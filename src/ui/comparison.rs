@@ -35,6 +35,9 @@ pub struct ComparisonProps {
     /// Reserved term in months of each option (by position), if any: a term longer than the
     /// horizon is said beside its break-even ("uses 12 of 36 months").
     pub term_months: Vec<Option<u32>>,
+    /// Whether each option (by position) may get a spot variant: not one that already has a
+    /// spot share (variants do not stack).
+    pub spottable: Vec<bool>,
 }
 
 /// A month convention code (`"730h"`, `"calendar"`) as words: `"730 h"`, `"calendar months"`.
@@ -84,6 +87,7 @@ pub fn comparison(props: &ComparisonProps) -> Html {
         let remove = props.on_remove.clone();
         let reserve = props.on_reserved_variant.clone();
         let reservable = props.reservable.get(i).copied().unwrap_or(false);
+        let spottable = props.spottable.get(i).copied().unwrap_or(true);
         let reserved = r.reserved.as_ref();
         let warn = warnings(r, c, &t);
         // A reserved term running past the horizon: how much of it the plan uses.
@@ -114,7 +118,9 @@ pub fn comparison(props: &ComparisonProps) -> Html {
                 </td>
                 <td class="warn small">{ warn.join("; ") }</td>
                 <td class="actions">
-                    <button class="link" title={t.text(msg!("ui-spot-variant-title"))} onclick={Callback::from(move |_: MouseEvent| spot.emit(i))}>{ t.text(msg!("ui-spot-variant")) }</button>
+                    if spottable {
+                        <button class="link spot-variant" title={t.text(msg!("ui-spot-variant-title"))} onclick={Callback::from(move |_: MouseEvent| spot.emit(i))}>{ t.text(msg!("ui-spot-variant")) }</button>
+                    }
                     if reservable {
                         { " " }
                         <button class="link reserved-variant" title={t.text(msg!("ui-reserved-variant-title"))} onclick={Callback::from(move |_: MouseEvent| reserve.emit(i))}>{ t.text(msg!("ui-reserved-variant")) }</button>

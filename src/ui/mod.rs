@@ -510,8 +510,20 @@ pub fn app(props: &AppProps) -> Html {
         .iter()
         .map(|o| o.reserved.map(|r| r.term_months))
         .collect();
+    // Variants do not stack: no reserved variant of a reserved option, no spot variant of a
+    // spot one.
     let reservable: Vec<bool> = (0..scenario.options().len())
-        .map(|i| !scenario.option_commitments(i).is_empty())
+        .map(|i| {
+            !scenario.option_commitments(i).is_empty()
+                && !scenario.options()[i]
+                    .portfolio
+                    .is_some_and(|p| p.reserved > 0.0)
+        })
+        .collect();
+    let spottable: Vec<bool> = scenario
+        .options()
+        .iter()
+        .map(|o| !o.portfolio.is_some_and(|p| p.spot > 0.0))
         .collect();
 
     let wire = state.dispatcher();
@@ -711,7 +723,7 @@ pub fn app(props: &AppProps) -> Html {
                 <h2 id="results-heading" tabindex="-1">{ t.text(msg!("ui-compared-options")) }</h2>
                 <Comparison results={engine_results} currency={scenario.display_currency()} month={AttrValue::from(scenario.month_code().to_string())}
                     today={(*today_date).clone()} on_spot_variant={on_spot_variant}
-                    reservable={reservable} on_reserved_variant={on_reserved_variant} on_remove={on_remove_option} term_months={term_months.clone()} />
+                    reservable={reservable} on_reserved_variant={on_reserved_variant} on_remove={on_remove_option} term_months={term_months.clone()} spottable={spottable} />
             </section>
             <div class="chart-grid">
                 <ChartPanel chart={AnyChart::Breakdown(breakdown)} heading={tx(msg!("ui-chart-breakdown"))} chart_id="chart-breakdown"

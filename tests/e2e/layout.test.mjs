@@ -215,6 +215,9 @@ test('the commitment is never hidden: totals and ranking show what a reserved te
     // no-upfront term pays off from the first hour rather than reading a bare "0.0".
     const cell = await page.$eval('#comparison tbody tr:nth-child(2) td.break-even-months', (c) => c.textContent.trim());
     assert.match(cell, new RegExp(`uses 3 of ${term} months$`));
+    // Variants do not stack: the reserved variant offers no further reserved variant.
+    assert.equal(await page.$('#comparison tbody tr:nth-child(2) .reserved-variant'), null);
+    assert.ok(await page.$('#comparison tbody tr:nth-child(1) .reserved-variant'));
     // Whole instances: the 60 % share of 8 GPUs on an 8-GPU instance is said as 100 %.
     await page.selectOption('#strategy-option', '1');
     await page.waitForSelector('#reserved-rounding');

@@ -416,6 +416,10 @@ impl Scenario {
                 let Some(base) = next.options.get(index) else {
                     return Err(ScenarioError::NoSuchOption(index));
                 };
+                // A spot variant of a spot variant would stack one strategy on another.
+                if base.portfolio.is_some_and(|p| p.spot > 0.0) {
+                    return Err(ScenarioError::AlreadyVariant);
+                }
                 let mut variant = base.clone();
                 let base_name = self.option_name(index);
                 let reserved = base.portfolio.map_or(0.0, |p| p.reserved);
@@ -505,6 +509,10 @@ impl Scenario {
                 let Some(base) = next.options.get(index) else {
                     return Err(ScenarioError::NoSuchOption(index));
                 };
+                // A variant of a reserved option would stack one strategy on another.
+                if base.portfolio.is_some_and(|p| p.reserved > 0.0) {
+                    return Err(ScenarioError::AlreadyVariant);
+                }
                 let mut variant = base.clone();
                 let c = option_commitment(base, commitment)?;
                 variant.reserved = Some(reserved_term(c));

@@ -616,6 +616,7 @@ impl Translator {
             ),
             ScenarioError::NoCommitment => self.text(msg!("scenario-no-commitment")),
             ScenarioError::NoOnDemandPrice => self.text(msg!("scenario-no-on-demand")),
+            ScenarioError::AlreadyVariant => self.text(msg!("scenario-already-variant")),
             ScenarioError::JobModeFirst => self.text(msg!("scenario-job-mode-first")),
             ScenarioError::FleetModeFirst => self.text(msg!("scenario-fleet-mode-first")),
             ScenarioError::Engine(e) => self.file_error(e),

@@ -466,6 +466,13 @@ pub enum ScenarioError {
     /// A reserved share or variant on an offer whose catalog entry lists no committed-use price.
     #[error("this offer lists no committed-use (reserved) price in the catalog")]
     NoCommitment,
+    /// A spot variant of an option that already has a spot share, or a reserved variant of
+    /// one that already has a reserved share: variants do not stack (change the option's
+    /// shares in the strategy panel instead).
+    #[error(
+        "this option already uses that strategy: change its shares in the strategy panel instead"
+    )]
+    AlreadyVariant,
     /// An off-peak price for an option with no on-demand price (its offer lists none and none
     /// was typed): there is no peak price to pair it with.
     #[error("this option has no on-demand price to use as the peak price")]

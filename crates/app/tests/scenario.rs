@@ -1542,3 +1542,44 @@ fn whole_instance_rounding_of_a_reserved_share_is_said() {
     // The engine bills what is said: the variant's reserved instances.
     assert_eq!(s.evaluate().unwrap()[1].instances.reserved, 1.0);
 }
+
+#[test]
+fn variants_do_not_stack() {
+    let s = Scenario::default();
+    let spot = s
+        .apply(Action::AddSpotVariant {
+            index: 0,
+            spot_pct: 100.0,
+        })
+        .unwrap();
+    assert_eq!(
+        spot.apply(Action::AddSpotVariant {
+            index: 1,
+            spot_pct: 50.0
+        }),
+        Err(ScenarioError::AlreadyVariant)
+    );
+    let reserved = s
+        .apply(Action::AddReservedVariant {
+            index: 0,
+            reserved_pct: 60.0,
+            commitment: 0,
+        })
+        .unwrap();
+    assert_eq!(
+        reserved.apply(Action::AddReservedVariant {
+            index: 1,
+            reserved_pct: 60.0,
+            commitment: 0
+        }),
+        Err(ScenarioError::AlreadyVariant)
+    );
+    // The base options still take variants, and a reserved variant may get a spot one.
+    assert!(spot
+        .apply(Action::AddReservedVariant {
+            index: 0,
+            reserved_pct: 60.0,
+            commitment: 0
+        })
+        .is_ok());
+}

@@ -101,6 +101,7 @@ fn every_refusal_the_reducer_gives_is_translated() {
         },
         ScenarioError::NoCommitment,
         ScenarioError::NoOnDemandPrice,
+        ScenarioError::AlreadyVariant,
         ScenarioError::JobModeFirst,
         ScenarioError::FleetModeFirst,
         ScenarioError::Engine(FileError::engine(
