@@ -1,6 +1,6 @@
 //! The cumulative chart's P10–P90 risk bands, kept off the critical path of a slider move: a
 //! change repaints the lines at once; the bands whose inputs changed are computed afterwards
-//! ([`planner_app::state::evaluate::BAND_TRIALS`] Monte-Carlo trials each), starting in the task after the
+//! (the scenario's Monte-Carlo trials each, `Scenario::monte_carlo`), starting in the task after the
 //! next frame, as many options per task as fit in a short time budget, and shown together
 //! when the last one is done. Bands already computed for the same inputs (an unchanged option,
 //! or a slider moved back) are reused from a small cache.

@@ -32,6 +32,12 @@ pub struct ComparisonProps {
     pub on_reserved_variant: Callback<usize>,
     /// Called with an option's position to remove it.
     pub on_remove: Callback<usize>,
+    /// Reserved term in months of each option (by position), if any: a term longer than the
+    /// horizon is said beside its break-even ("uses 12 of 36 months").
+    pub term_months: Vec<Option<u32>>,
+    /// Whether each option (by position) may get a spot variant: not one that already has a
+    /// spot share (variants do not stack).
+    pub spottable: Vec<bool>,
 }
 
 /// A month convention code (`"730h"`, `"calendar"`) as words: `"730 h"`, `"calendar months"`.
@@ -81,8 +87,17 @@ pub fn comparison(props: &ComparisonProps) -> Html {
         let remove = props.on_remove.clone();
         let reserve = props.on_reserved_variant.clone();
         let reservable = props.reservable.get(i).copied().unwrap_or(false);
+        let spottable = props.spottable.get(i).copied().unwrap_or(true);
         let reserved = r.reserved.as_ref();
         let warn = warnings(r, c, &t);
+        // A reserved term running past the horizon: how much of it the plan uses.
+        let horizon = u32::try_from(r.month_hours.len()).unwrap_or(u32::MAX);
+        let term = props
+            .term_months
+            .get(i)
+            .copied()
+            .flatten()
+            .filter(|m| reserved.is_some() && *m > horizon);
         // "n/a" in the interface language.
         let na = |s: String| if s == format::NOT_AVAILABLE { t.text(msg!("ui-na")) } else { s };
         html! {
@@ -96,10 +111,16 @@ pub fn comparison(props: &ComparisonProps) -> Html {
                 <td class="num">{ na(money_or_na(r.per_job, c)) }</td>
                 <td class="num">{ r.finish_months.filter(|m| m.is_finite()).map(|m| format::number(m, 2)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
                 <td class="num">{ reserved.and_then(|x| x.break_even_utilisation).filter(|u| u.is_finite()).map(|u| format!("{} %", format::number(u * 100.0, 1))).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
-                <td class="num">{ reserved.and_then(|x| x.break_even_months).filter(|m| m.is_finite()).map(|m| format::number(m, 1)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
+                <td class="num break-even-months">{ reserved.and_then(|x| x.break_even_months).filter(|m| m.is_finite()).map(|m| if m == 0.0 { t.text(msg!("ui-break-even-no-upfront")) } else { format::number(m, 1) }).unwrap_or_else(|| t.text(msg!("ui-na"))) }
+                    if let Some(m) = term {
+                        <div class="small term-used">{ t.text_with(msg!("ui-cmp-term-used"), &[("used", Arg::Number(f64::from(horizon))), ("term", Arg::Number(f64::from(m)))]) }</div>
+                    }
+                </td>
                 <td class="warn small">{ warn.join("; ") }</td>
                 <td class="actions">
-                    <button class="link" title={t.text(msg!("ui-spot-variant-title"))} onclick={Callback::from(move |_: MouseEvent| spot.emit(i))}>{ t.text(msg!("ui-spot-variant")) }</button>
+                    if spottable {
+                        <button class="link spot-variant" title={t.text(msg!("ui-spot-variant-title"))} onclick={Callback::from(move |_: MouseEvent| spot.emit(i))}>{ t.text(msg!("ui-spot-variant")) }</button>
+                    }
                     if reservable {
                         { " " }
                         <button class="link reserved-variant" title={t.text(msg!("ui-reserved-variant-title"))} onclick={Callback::from(move |_: MouseEvent| reserve.emit(i))}>{ t.text(msg!("ui-reserved-variant")) }</button>

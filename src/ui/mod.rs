@@ -27,11 +27,12 @@ use planner_app::action::{Action, Mode};
 use planner_app::i18n::Msg;
 use planner_app::i18n::{Arg, Translator};
 use planner_app::msg;
-use planner_app::state::CALENDAR;
+use planner_app::state::{CALENDAR, CATALOG_RATE_AS_OF};
 use planner_app::validation::{
-    CHECKPOINT_INTERVAL_SPEC, CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC, GPUS_SPEC, HOURS_PER_DAY_SPEC,
-    HOURS_SPEC, INTERRUPTIONS_SPEC, JOB_GPU_HOURS_SPEC, JOB_WITHIN_SPEC, MONTHS_SPEC,
-    PER_GB_PRICE_SPEC, RATE_SPEC, SCALING_SPEC, VOLUME_GB_SPEC,
+    CHECKPOINT_INTERVAL_SPEC, CNY_PER_USD_SPEC, CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC, GPUS_SPEC,
+    HOURS_PER_DAY_SPEC, HOURS_SPEC, INTERRUPTIONS_SPEC, JOB_GPU_HOURS_SPEC, JOB_WITHIN_SPEC,
+    MONTHS_SPEC, PER_GB_PRICE_SPEC, RATE_SPEC, SCALING_SPEC, SEED_SPEC, TRIALS_SPEC,
+    VOLUME_GB_SPEC,
 };
 use planner_app::view::breakdown::breakdown_chart;
 use planner_app::view::buy::buy_chart;
@@ -216,7 +217,7 @@ pub fn app(props: &AppProps) -> Html {
             let t = Translator::new(lang);
             crate::web::timed(crate::web::MEASURE_CHART_SERIES, || {
                 let c = cumulative_chart(&state.scenario, results_or_none(&results), &f.0, &t);
-                with_bands(c, &b.bands, b.pending, &t)
+                with_bands(c, &b.bands, b.pending, state.scenario.monte_carlo(), &t)
             })
         })
     };
@@ -382,7 +383,8 @@ pub fn app(props: &AppProps) -> Html {
                 [
                     &t.text(msg!("csv-rank")),
                     &t.text(msg!("csv-option")),
-                    &t.text_with(msg!("csv-total"), &[("currency", c)]),
+                    &t.text_with(msg!("csv-total"), &[("currency", c.clone())]),
+                    &t.text_with(msg!("csv-total-with-commitment"), &[("currency", c)]),
                 ],
             )
         },
@@ -395,6 +397,9 @@ pub fn app(props: &AppProps) -> Html {
     let on_hours = use_number_setter(dispatcher.clone(), Action::SetHoursPerDay);
     let on_months = use_number_setter(dispatcher.clone(), Action::SetMonths);
     let on_rate = use_number_setter(dispatcher.clone(), Action::SetUsdPerCny);
+    let on_rate_cny = use_callback(dispatcher.clone(), |v: f64, d| {
+        d.dispatch(AppAction::Scenario(Action::SetUsdPerCny(1.0 / v)))
+    });
     let on_days = use_number_setter(dispatcher.clone(), Action::SetDaysPerWeek);
     let on_contingency = use_number_setter(dispatcher.clone(), Action::SetContingencyPct);
     let on_interruptions = use_number_setter(dispatcher.clone(), Action::SetSpotInterruptions);
@@ -404,6 +409,22 @@ pub fn app(props: &AppProps) -> Html {
     let on_job_gpu_hours = use_number_setter(dispatcher.clone(), Action::SetJobGpuHours);
     let on_job_within = use_number_setter(dispatcher.clone(), Action::SetJobWithinMonths);
     let on_scaling = use_number_setter(dispatcher.clone(), Action::SetScalingEfficiency);
+    let mc = scenario.monte_carlo();
+    // Seeds are at most 2^53 (SEED_SPEC), so they convert to f64 exactly.
+    #[allow(clippy::cast_precision_loss)]
+    let mc_seed = mc.seed as f64;
+    let on_trials = use_callback((dispatcher.clone(), mc_seed), |v: f64, (d, seed)| {
+        d.dispatch(AppAction::Scenario(Action::SetMonteCarlo {
+            trials: v,
+            seed: *seed,
+        }))
+    });
+    let on_seed = use_callback((dispatcher.clone(), mc.trials), |v: f64, (d, trials)| {
+        d.dispatch(AppAction::Scenario(Action::SetMonteCarlo {
+            trials: f64::from(*trials),
+            seed: v,
+        }))
+    });
     let on_mode = use_callback(dispatcher.clone(), |e: Event, d| {
         let v = e.target_unchecked_into::<HtmlSelectElement>().value();
         let mode = if v == "job" { Mode::Job } else { Mode::Fleet };
@@ -491,8 +512,20 @@ pub fn app(props: &AppProps) -> Html {
         .iter()
         .map(|o| o.reserved.map(|r| r.term_months))
         .collect();
+    // Variants do not stack: no reserved variant of a reserved option, no spot variant of a
+    // spot one.
     let reservable: Vec<bool> = (0..scenario.options().len())
-        .map(|i| !scenario.option_commitments(i).is_empty())
+        .map(|i| {
+            !scenario.option_commitments(i).is_empty()
+                && !scenario.options()[i]
+                    .portfolio
+                    .is_some_and(|p| p.reserved > 0.0)
+        })
+        .collect();
+    let spottable: Vec<bool> = scenario
+        .options()
+        .iter()
+        .map(|o| !o.portfolio.is_some_and(|p| p.spot > 0.0))
         .collect();
 
     let wire = state.dispatcher();
@@ -600,6 +633,16 @@ pub fn app(props: &AppProps) -> Html {
                             spec={HOURS_SPEC} slider_max={4.0} step={0.05} on_change={on_restart} />
                     </div>
                 </fieldset>
+                <details class="editor-group advanced" id="montecarlo-group">
+                    <summary>{ t.text(msg!("ui-mc-group")) }<span class="muted small" id="montecarlo-values">{ " — " }{ t.text_with(msg!("ui-mc-summary"), &[("trials", Arg::Number(f64::from(mc.trials))), ("seed", Arg::Text(mc.seed.to_string()))]) }</span></summary>
+                    <div class="sliders">
+                        <Slider id="mc-trials" label={tx(msg!("ui-mc-trials"))} unit={tx(msg!("ui-unit-per-option"))} value={f64::from(mc.trials)}
+                            spec={TRIALS_SPEC} slider_max={20_000.0} step={100.0} on_change={on_trials} />
+                        <Slider id="mc-seed" label={tx(msg!("ui-mc-seed"))} unit="" value={mc_seed}
+                            spec={SEED_SPEC} slider_max={100.0} step={1.0} on_change={on_seed} />
+                    </div>
+                    <p class="muted small">{ t.text(msg!("ui-mc-note")) }</p>
+                </details>
                 <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-storage-egress")) }</legend>
                     <div class="sliders">
@@ -641,9 +684,14 @@ pub fn app(props: &AppProps) -> Html {
                     </label>
                 </div>
                 <div class="sliders">
+                    <Slider id="cny-per-usd" label={tx(msg!("ui-exchange-rate-cny"))} unit="CNY/USD" value={1.0 / scenario.rate().usd_per_cny}
+                        spec={CNY_PER_USD_SPEC} slider_max={10.0} step={0.01} on_change={on_rate_cny} />
                     <Slider id="usd-per-cny" label={tx(msg!("ui-exchange-rate"))} unit="USD/CNY" value={scenario.rate().usd_per_cny}
                         spec={RATE_SPEC} slider_max={0.2} step={0.001} on_change={on_rate} />
-                    <p class="muted small">{ t.text_with(msg!("ui-rate-note"), &[("rate", Arg::Text(scenario.rate_statement()))]) }</p>
+                    if let Some(off) = scenario.rate_far_from_default() {
+                        <p class="warn small" id="rate-warning" role="status">{ t.text_with(msg!("ui-rate-far"), &[("pct", Arg::Number((off * 100.0).round())), ("date", Arg::Text(CATALOG_RATE_AS_OF.into()))]) }</p>
+                    }
+                    <p class="muted small" id="rate-note">{ t.text_with(msg!("ui-rate-note"), &[("rate", Arg::Text(scenario.rate_statement())), ("date", Arg::Text(CATALOG_RATE_AS_OF.into()))]) }</p>
                 </div>
                 </fieldset>
                 <billing_extras::BillingExtras scenario={scenario.clone()} results={engine_results.clone()} on_action={on_action.clone()} />
@@ -662,7 +710,7 @@ pub fn app(props: &AppProps) -> Html {
                 <h2 id="results-heading" tabindex="-1">{ t.text(msg!("ui-compared-options")) }</h2>
                 <Comparison results={engine_results} currency={scenario.display_currency()} month={AttrValue::from(scenario.month_code().to_string())}
                     today={(*today_date).clone()} on_spot_variant={on_spot_variant}
-                    reservable={reservable} on_reserved_variant={on_reserved_variant} on_remove={on_remove_option} />
+                    reservable={reservable} on_reserved_variant={on_reserved_variant} on_remove={on_remove_option} term_months={term_months.clone()} spottable={spottable} />
             </section>
             <div class="chart-grid">
                 <ChartPanel chart={AnyChart::Breakdown(breakdown)} heading={tx(msg!("ui-chart-breakdown"))} chart_id="chart-breakdown"

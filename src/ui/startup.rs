@@ -71,7 +71,7 @@ pub async fn open_link() -> Option<Opened> {
 /// stored state (no leftovers; the saved list is kept), its notices and the stored state's are
 /// shown, corrupt stored data was already kept under a backup key by [`web_storage::load`].
 /// With nothing usable stored (the storage layer's example scenario) and no link, the app's
-/// default comparison is shown.
+/// default comparison is shown: in Chinese the mainland one ([`Scenario::mainland`]).
 #[must_use]
 pub fn initial_state(link: Option<Opened>) -> AppState {
     let (restored, load_error) = web_storage::load();
@@ -96,6 +96,10 @@ pub fn initial_state(link: Option<Opened>) -> AppState {
     // Nothing usable stored and no link: the app's own default comparison (catalog offers),
     // not the storage layer's neutral example option.
     if !start.from_link && start.stored.current == planner_core::share::default_scenario() {
+        // In Chinese the page opens on mainland offers in CNY.
+        if state.language == Language::ZhCn {
+            state.scenario = Scenario::mainland();
+        }
         return state;
     }
     // At start-up nothing is imported yet: offers are looked up in the bundled catalog.

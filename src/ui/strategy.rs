@@ -1,21 +1,23 @@
 //! The strategy editor: one compared option's portfolio (reserved / spot / on-demand shares,
 //! always summing to 100 %) and its reserved term and payment option, taken from the catalog's
-//! committed-use prices of its offer; and the owned-server form of the rent-vs-buy chart.
+//! committed-use prices of its offer, its throughput and host failures, its off-peak price,
+//! peak hours and whether its work is shiftable; and the owned-server form of the rent-vs-buy chart.
 
 use crate::ui::language::use_tr;
 use crate::ui::slider::Slider;
-use planner_app::action::{rebalance, Action};
+use planner_app::action::{rebalance, Action, FreeKind};
 use planner_app::i18n::Arg;
 use planner_app::i18n::Msg;
 use planner_app::msg;
 use planner_app::state::Scenario;
 use planner_app::validation::{
-    HOST_FAILURES_SPEC, KWH_PRICE_SPEC, KW_SPEC, LIFE_YEARS_SPEC, OPS_SPEC, PUE_SPEC,
-    PURCHASE_SPEC, RESERVED_PER_HOUR_SPEC, RESERVED_TERM_SPEC, SHARE_PCT_SPEC, THROUGHPUT_SPEC,
+    ALLOWANCE_SPEC, BID_CAP_SPEC, HOST_FAILURES_SPEC, KWH_PRICE_SPEC, KW_SPEC, LIFE_YEARS_SPEC,
+    OFF_PEAK_PRICE_SPEC, OPS_SPEC, PEAK_HOUR_SPEC, PUE_SPEC, PURCHASE_SPEC, RESERVED_PER_HOUR_SPEC,
+    RESERVED_TERM_SPEC, SHARE_PCT_SPEC, THROUGHPUT_SPEC,
 };
 use planner_app::view::commitment_text;
 use planner_core::format;
-use planner_core::option::OnDemandPrices;
+use planner_core::option::{OnDemandPrices, DEFAULT_PEAK_HOURS};
 use planner_engine::billing::ReservedTerm;
 use planner_engine::tco::OwnedServer;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -122,6 +124,126 @@ pub fn strategy(props: &StrategyProps) -> Html {
             on_action.emit(Action::SetHostFailures { index, per_hour })
         })
     };
+    // Peak/off-peak: the on-demand price is the peak price; no off-peak price (0) means one
+    // price all day, shown with the default peak hours as a starting point.
+    let peak_price = match option.on_demand {
+        Some(OnDemandPrices::Flat(p) | OnDemandPrices::PeakOffPeak { peak: p, .. }) => Some(p),
+        Some(OnDemandPrices::Hourly(s)) => Some(s.per_hour.iter().copied().fold(0.0, f64::max)),
+        None => option.offer.and_then(|r| r.offer.on_demand_per_hour),
+    };
+    let (off_peak, peak_from, peak_to) = match option.on_demand {
+        Some(OnDemandPrices::PeakOffPeak {
+            off_peak,
+            from_hour,
+            to_hour,
+            ..
+        }) => (off_peak, from_hour, to_hour),
+        _ => (0.0, DEFAULT_PEAK_HOURS.0, DEFAULT_PEAK_HOURS.1),
+    };
+    let off_peak_setter = |field: usize| {
+        let on_action = props.on_action.clone();
+        Callback::from(move |v: f64| {
+            let (mut off, mut from, mut to) = (off_peak, f64::from(peak_from), f64::from(peak_to));
+            match field {
+                0 => off = v,
+                1 => from = v,
+                _ => to = v,
+            }
+            on_action.emit(Action::SetOffPeak {
+                index,
+                off_peak_per_hour: off,
+                peak_from_hour: from,
+                peak_to_hour: to,
+            });
+        })
+    };
+    let on_shiftable = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |e: Event| {
+            let shiftable = e.target_unchecked_into::<HtmlInputElement>().checked();
+            on_action.emit(Action::SetShiftable { index, shiftable });
+        })
+    };
+    let per_instance_hour = t.text_with(
+        msg!("ui-unit-per-instance-hour"),
+        &[("currency", Arg::Text(currency.code().into()))],
+    );
+    let peak_text = peak_price.map_or_else(
+        || t.text(msg!("ui-off-peak-none")),
+        |p| format!("{} {per_instance_hour}", format::input_value(p)),
+    );
+    // What the closed group holds, so its values show without opening it.
+    let prices = if off_peak > 0.0 {
+        t.text_with(
+            msg!("ui-summary-off-peak"),
+            &[
+                ("price", Arg::Text(format::input_value(off_peak))),
+                ("from", Arg::Number(f64::from(peak_from))),
+                ("to", Arg::Number(f64::from(peak_to))),
+            ],
+        )
+    } else {
+        t.text(msg!("ui-summary-flat"))
+    };
+    let shiftable = if option.shiftable {
+        t.text(msg!("ui-summary-shiftable"))
+    } else {
+        String::new()
+    };
+    let advanced_values = t.text_with(
+        msg!("ui-advanced-summary"),
+        &[
+            ("failures", Arg::Text(format::input_value(failures))),
+            ("prices", Arg::Text(prices + &shiftable)),
+        ],
+    );
+    // Free allowances (each monthly and once) and the spot bid cap.
+    let free = option.free;
+    let allowance_setter = |kind: FreeKind, monthly_field: bool| {
+        let on_action = props.on_action.clone();
+        let a = match kind {
+            FreeKind::GpuHours => free.gpu_hours,
+            FreeKind::StorageGb => free.storage_gb,
+            FreeKind::EgressGb => free.egress_gb,
+        };
+        Callback::from(move |v: f64| {
+            let (monthly, once) = if monthly_field {
+                (v, a.once)
+            } else {
+                (a.monthly, v)
+            };
+            on_action.emit(Action::SetFreeAllowance {
+                index,
+                kind,
+                monthly,
+                once,
+            });
+        })
+    };
+    let bid_cap = option.spot.and_then(|sp| sp.bid_cap_per_hour);
+    let on_bid_cap = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |per_hour: f64| on_action.emit(Action::SetBidCap { index, per_hour }))
+    };
+    let n = |v: f64| Arg::Text(format::input_value(v));
+    let allowances_values = t.text_with(
+        msg!("ui-allowances-summary"),
+        &[
+            ("gpu", n(free.gpu_hours.monthly)),
+            ("storage", n(free.storage_gb.monthly)),
+            ("egress", n(free.egress_gb.monthly)),
+            ("gpu_once", n(free.gpu_hours.once)),
+            ("storage_once", n(free.storage_gb.once)),
+            ("egress_once", n(free.egress_gb.once)),
+            (
+                "cap",
+                Arg::Text(bid_cap.map_or_else(
+                    || t.text(msg!("ui-bid-cap-none")),
+                    |c| format!("{} {per_instance_hour}", format::input_value(c)),
+                )),
+            ),
+        ],
+    );
     let on_commitment = {
         let on_action = props.on_action.clone();
         Callback::from(move |e: Event| {
@@ -153,10 +275,59 @@ pub fn strategy(props: &StrategyProps) -> Html {
                 <Slider id="throughput" label={tx(if throughput.1 { msg!("ui-throughput-yours") } else if props.scenario.option_lacks_throughput(index) { msg!("ui-throughput-missing") } else { msg!("ui-throughput-catalog") })}
                     unit={tx(msg!("ui-unit-times-reference"))} value={throughput.0} spec={THROUGHPUT_SPEC} slider_max={5.0} step={0.05}
                     on_change={on_throughput} />
+            </div>
+            <details class="advanced" id="strategy-advanced">
+            <summary>{ t.text(msg!("ui-advanced-strategy")) }<span class="muted small" id="strategy-advanced-values">{ " — " }{ advanced_values }</span></summary>
+            <div class="sliders">
                 <Slider id="host-failures" label={tx(msg!("ui-host-failures"))} unit={tx(msg!("ui-unit-per-instance-h"))} value={failures}
                     spec={HOST_FAILURES_SPEC} slider_max={0.01} step={0.0005} on_change={on_failures} />
             </div>
             <p class="muted small">{ t.text(msg!("ui-host-failures-note")) }</p>
+            <div class="sliders" id="off-peak-group">
+                <Slider id="off-peak-price" label={tx(msg!("ui-off-peak-price"))} unit={per_instance_hour.clone()} value={off_peak}
+                    spec={OFF_PEAK_PRICE_SPEC} slider_max={peak_price.unwrap_or(10.0).max(off_peak).max(0.01)} step={0.01} on_change={off_peak_setter(0)} />
+                <Slider id="peak-from" label={tx(msg!("ui-peak-from"))} unit={tx(msg!("ui-unit-oclock"))} value={f64::from(peak_from)}
+                    spec={PEAK_HOUR_SPEC} slider_max={23.0} step={1.0} on_change={off_peak_setter(1)} />
+                <Slider id="peak-to" label={tx(msg!("ui-peak-to"))} unit={tx(msg!("ui-unit-oclock"))} value={f64::from(peak_to)}
+                    spec={PEAK_HOUR_SPEC} slider_max={23.0} step={1.0} on_change={off_peak_setter(2)} />
+            </div>
+            <label class="block">
+                <input type="checkbox" id="shiftable" checked={option.shiftable} onchange={on_shiftable} />
+                { " " }{ t.text(msg!("ui-shiftable")) }
+            </label>
+            <p class="muted small" id="off-peak-note">{ t.text_with(msg!("ui-off-peak-note"), &[("peak", Arg::Text(peak_text))]) }</p>
+            </details>
+            <details class="advanced" id="strategy-allowances">
+            <summary>{ t.text(msg!("ui-allowances")) }<span class="muted small" id="strategy-allowances-values">{ " — " }{ allowances_values }</span></summary>
+            <div class="sliders">
+                <Slider id="free-gpu-hours" label={tx(msg!("ui-free-gpu-hours"))} unit={tx(msg!("ui-unit-gpu-hours"))} value={free.gpu_hours.monthly}
+                    spec={ALLOWANCE_SPEC} slider_max={1_000.0} step={10.0} on_change={allowance_setter(FreeKind::GpuHours, true)} />
+                <Slider id="free-gpu-hours-once" label={tx(msg!("ui-free-gpu-hours-once"))} unit={tx(msg!("ui-unit-gpu-hours"))} value={free.gpu_hours.once}
+                    spec={ALLOWANCE_SPEC} slider_max={10_000.0} step={100.0} on_change={allowance_setter(FreeKind::GpuHours, false)} />
+                <Slider id="free-storage" label={tx(msg!("ui-free-storage"))} unit={tx(msg!("ui-unit-gb-months"))} value={free.storage_gb.monthly}
+                    spec={ALLOWANCE_SPEC} slider_max={1_000.0} step={10.0} on_change={allowance_setter(FreeKind::StorageGb, true)} />
+                <Slider id="free-storage-once" label={tx(msg!("ui-free-storage-once"))} unit={tx(msg!("ui-unit-gb-months"))} value={free.storage_gb.once}
+                    spec={ALLOWANCE_SPEC} slider_max={10_000.0} step={100.0} on_change={allowance_setter(FreeKind::StorageGb, false)} />
+                <Slider id="free-egress" label={tx(msg!("ui-free-egress"))} unit="GB" value={free.egress_gb.monthly}
+                    spec={ALLOWANCE_SPEC} slider_max={1_000.0} step={10.0} on_change={allowance_setter(FreeKind::EgressGb, true)} />
+                <Slider id="free-egress-once" label={tx(msg!("ui-free-egress-once"))} unit="GB" value={free.egress_gb.once}
+                    spec={ALLOWANCE_SPEC} slider_max={10_000.0} step={100.0} on_change={allowance_setter(FreeKind::EgressGb, false)} />
+                if option.spot.is_some() {
+                    <Slider id="bid-cap" label={tx(msg!("ui-bid-cap"))} unit={per_instance_hour.clone()} value={bid_cap.unwrap_or(0.0)}
+                        spec={BID_CAP_SPEC} slider_max={peak_price.unwrap_or(10.0).max(0.01)} step={0.01} on_change={on_bid_cap} />
+                }
+            </div>
+            <p class="muted small">{ t.text(msg!("ui-allowances-note")) }</p>
+            </details>
+            if let Some(r) = props.scenario.reserved_rounding(index) {
+                <p class="small warn" id="reserved-rounding">{ t.text_with(msg!("ui-reserved-rounding"), &[
+                    ("share", Arg::Text(format::input_value(r.share_pct))),
+                    ("gpus", Arg::Number(f64::from(r.gpus))),
+                    ("instances", Arg::Number(r.instances)),
+                    ("per", Arg::Number(f64::from(r.gpus_per_instance))),
+                    ("effective", Arg::Text(format::number(r.effective_pct, 1))),
+                ]) }</p>
+            }
             <p class="small" id="share-on-demand">
                 { t.text_with(msg!("ui-on-demand-share"), &[("pct", Arg::Text(format::input_value(on_demand_pct)))]) }
             </p>

@@ -419,8 +419,10 @@ test('compare three options: comparison table, both charts, and every download f
       assert.equal(rows[0], 'option,month_730h,cumulative_usd');
       assert.equal(rows.length, 1 + 3 * 13, 'three options x months 0..12');
     } else {
-      assert.equal(rows[0], 'rank,option,total_usd');
-      const values = rows.slice(1).map((r) => Number(r.split(',').pop()));
+      assert.equal(rows[0], 'rank,option,total_usd,total_with_commitment_usd');
+      const values = rows.slice(1).map((r) => Number(r.split(',')[2]));
+      // All on demand: the commitment is the total.
+      assert.deepEqual(rows.slice(1).map((r) => r.split(',')[3]), rows.slice(1).map((r) => r.split(',')[2]));
       assert.deepEqual(values, [...values].sort((a, b) => a - b), 'cheapest first');
       assert.deepEqual(values.map((v) => v.toFixed(2)), [...totals].sort((a, b) => a - b).map((v) => v.toFixed(2)));
     }
@@ -583,7 +585,8 @@ test('reserved variant and rent vs buy: both charts drawn with their markers, le
   assert.ok(variant.startsWith('Google Cloud') && variant.includes('60/40 reserved'), names.join(' | '));
   const cells = await page.$$eval('#comparison tbody tr', (rows) => [...rows[3].querySelectorAll('td')].map((td) => td.textContent));
   assert.match(cells[5], /%$/, `break-even utilisation shown: ${cells[5]}`);
-  assert.match(cells[6], /^[0-9.]+$/, `break-even months shown: ${cells[6]}`);
+  // A term with no upfront pays off from the first hour: said in words, not a bare "0.0".
+  assert.match(cells[6], /^([1-9][0-9.]*|0\.[0-9]*[1-9][0-9]*|0 \(no upfront: cheaper from the first hour\))$/, `break-even months shown: ${cells[6]}`);
 
   assert.ok(await inkFraction(page, '#chart-reserved') > 0.01, 'reserved chart has ink');
   const svg = (await download(page, '#chart-reserved-download-svg'));

@@ -200,3 +200,29 @@ test('an empty chart downloads a CSV that says why it has no data', async () => 
   assert.match(rows[1], /^"?Add a reserved variant/);
   await context.close();
 });
+
+test('Chinese first: a fresh page in zh-CN opens on mainland offers in CNY; the rate is typed either way, dated, and warned when far from the default', async () => {
+  const { context, page, problems } = await openApp(browser, origin, { locale: 'zh-CN', width: 1440, height: 900 });
+  try {
+    await page.waitForFunction(() => document.querySelector('h1').textContent === 'GPU 租用成本规划器');
+    assert.equal(await page.inputValue('#display-currency'), 'CNY');
+    const rows = await page.$$eval('#comparison tbody tr', (rs) => rs.map((r) => r.dataset.offerId ?? ''));
+    for (const p of ['autodl', 'alicloud', 'tencentcloud']) assert.ok(rows.some((id) => id.includes(p)), `${p} in ${rows}`);
+    assert.match(await page.textContent('#total-0'), /¥/);
+    // Both directions, labelled; the default's date.
+    assert.match(await page.textContent('label[for=cny-per-usd-number]'), /1 美元兑人民币/);
+    assert.match(await page.textContent('label[for=usd-per-cny-number]'), /1 人民币兑美元/);
+    assert.match(await page.textContent('#rate-note'), /2026-09-24/);
+    assert.equal(await page.$('#rate-warning'), null);
+    await page.fill('#cny-per-usd-number', '7');
+    await page.waitForFunction(() => Math.abs(Number(document.querySelector('#usd-per-cny-number').value) - 1 / 7) < 1e-6);
+    assert.equal(await page.$('#rate-warning'), null, '7 CNY per USD is near the default');
+    // 7.2 typed into the other direction: 52 times the default, warned beside the field.
+    await page.fill('#usd-per-cny-number', '7.2');
+    await page.waitForSelector('#rate-warning');
+    assert.match(await page.textContent('#rate-warning'), /2026-09-24.*相差/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

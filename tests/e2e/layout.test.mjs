@@ -245,6 +245,19 @@ test('the commitment is never hidden: totals and ranking show what a reserved te
     const term = Number(row.used.match(/of its (\d+)-month/)[1]);
     assert.ok(cumulative.text.includes(String(term)), `the month axis reaches month ${term}`);
     assert.ok(cumulative.lines >= 5 + 24, 'five lines and the 24 dashes of the owed part');
+    // The comparison table's break-even says how much of the term the plan uses, and a
+    // no-upfront term pays off from the first hour rather than reading a bare "0.0".
+    const cell = await page.$eval('#comparison tbody tr:nth-child(2) td.break-even-months', (c) => c.textContent.trim());
+    assert.match(cell, new RegExp(`uses 3 of ${term} months$`));
+    // Variants do not stack: the reserved variant offers no further reserved variant.
+    assert.equal(await page.$('#comparison tbody tr:nth-child(2) .reserved-variant'), null);
+    assert.ok(await page.$('#comparison tbody tr:nth-child(1) .reserved-variant'));
+    // Whole instances: the 60 % share of 8 GPUs on an 8-GPU instance is said as 100 %.
+    await page.selectOption('#strategy-option', '1');
+    await page.waitForSelector('#reserved-rounding');
+    assert.match(await page.textContent('#reserved-rounding'), /^60 % of 8 GPUs → 1 reserved 8-GPU instance\(s\) = 100(\.0)? % reserved/);
+    if (cell.startsWith('0')) assert.match(cell, /^0 \(no upfront: cheaper from the first hour\)/);
+    else assert.match(cell, /^\d+(\.\d)?/);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
@@ -256,6 +269,9 @@ test('host failures are set per option in the strategy panel: the option costs m
   try {
     const total = () => page.$eval('#total-0', (c) => c.textContent.trim());
     const before = await total();
+    // A collapsed group that names its values when closed.
+    assert.match(await page.textContent('#strategy-advanced-values'), /0 failures per instance-hour; one price all day/);
+    await page.click('#strategy-advanced > summary');
     await page.fill('#host-failures-number', '0.002');
     await page.waitForFunction((b) => document.querySelector('#total-0').textContent.trim() !== b, before);
     assert.ok(amount(await total()) > amount(before), `${await total()} > ${before}`);
@@ -269,6 +285,93 @@ test('host failures are set per option in the strategy panel: the option costs m
     await page.selectOption('#language', 'zh-CN');
     await page.waitForFunction(() => /[\u4e00-\u9fff]/.test(document.querySelector('#host-failures-error').textContent));
     assert.match(await page.textContent('label[for=host-failures-number]'), /主机故障/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('an off-peak job in the page: an off-peak price, then shiftable work, each lowers the option\'s total; bad values are explained beside the field', async () => {
+  const { context, page, problems } = await openApp(browser, origin, { width: 1440, height: 900 });
+  try {
+    const total = () => page.$eval('#total-0', (c) => c.textContent.trim());
+    const changed = (b) => page.waitForFunction((b) => document.querySelector('#total-0').textContent.trim() !== b, b);
+    await page.selectOption('#workload-mode', 'job');
+    await page.waitForSelector('#job-gpu-hours-number');
+    const flat = await total();
+    await page.click('#strategy-advanced > summary');
+    // Option 1 is on demand at its offer's price: that is the peak price, 8 to 22 o'clock.
+    assert.match(await page.textContent('#off-peak-note'), /\d+(\.\d+)? USD\/instance-hour/);
+    await page.fill('#off-peak-price-number', '1');
+    await changed(flat);
+    const atOnce = await total();
+    assert.ok(amount(atOnce) < amount(flat), `${atOnce} < ${flat}`);
+    await page.check('#shiftable');
+    await changed(atOnce);
+    const shifted = await total();
+    assert.ok(amount(shifted) < amount(atOnce), `${shifted} < ${atOnce}`);
+    // Closed again, the group still says what it holds.
+    await page.click('#strategy-advanced > summary');
+    assert.match(await page.textContent('#strategy-advanced-values'), /off-peak 1 outside 8–22 o'clock, shiftable/);
+    await page.click('#strategy-advanced > summary');
+    // Peak hours move the boundary: a peak from 0 to 23 leaves one off-peak hour.
+    await page.fill('#peak-from-number', '0');
+    await page.fill('#peak-to-number', '23');
+    await page.waitForFunction(() => document.querySelector('#peak-to-range').value === '23');
+    // Bad values stay beside their field; the last result stays.
+    const kept = await total();
+    await page.fill('#off-peak-price-number', '-1');
+    await page.waitForFunction(() => document.querySelector('#off-peak-price-error').textContent.trim() !== '');
+    await page.fill('#peak-to-number', '24');
+    await page.waitForFunction(() => document.querySelector('#peak-to-error').textContent.trim() !== '');
+    assert.match(await page.textContent('#peak-to-error'), /at most 23/);
+    assert.equal(await total(), kept, 'the last result stays');
+    await page.selectOption('#language', 'zh-CN');
+    await page.waitForFunction(() => /[\u4e00-\u9fff]/.test(document.querySelector('#peak-to-error').textContent));
+    assert.match(await page.textContent('label[for=off-peak-price-number]'), /闲时价格/);
+    assert.match(await page.textContent('label:has(#shiftable)'), /可调度/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('Monte-Carlo trials and seed are set in the page and named under the cumulative chart', async () => {
+  const { context, page, problems } = await openApp(browser, origin, { width: 1440, height: 900 });
+  try {
+    await page.click('#strategy-advanced > summary');
+    await page.fill('#host-failures-number', '0.005');
+    assert.match(await page.textContent('#montecarlo-values'), /10,000 trials per option, seed 1/);
+    await page.click('#montecarlo-group > summary');
+    await page.waitForFunction(() => /10,000 Monte-Carlo trials.*seed 1\)/.test(document.querySelector('.results-column').textContent));
+    await page.fill('#mc-trials-number', '2000');
+    await page.fill('#mc-seed-number', '42');
+    await page.waitForFunction(() => /2,000 Monte-Carlo trials.*seed 42\)/.test(document.querySelector('.results-column').textContent));
+    assert.match(await page.textContent('#montecarlo-values'), /2,000 trials per option, seed 42/);
+    await page.fill('#mc-trials-number', '50');
+    await page.waitForFunction(() => document.querySelector('#mc-trials-error').textContent.trim() !== '');
+    assert.match(await page.textContent('#mc-trials-error'), /at least 100 — still using 2,?000/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('free allowances lower an option\'s total; the closed group names them; a bad value is explained beside the field', async () => {
+  const { context, page, problems } = await openApp(browser, origin, { width: 1440, height: 900 });
+  try {
+    const total = () => page.$eval('#total-0', (c) => c.textContent.trim());
+    const before = await total();
+    assert.match(await page.textContent('#strategy-allowances-values'), /free per month 0 GPU-h.*bid cap none/);
+    await page.click('#strategy-allowances > summary');
+    await page.fill('#free-gpu-hours-number', '500');
+    await page.waitForFunction((b) => document.querySelector('#total-0').textContent.trim() !== b, before);
+    assert.ok(amount(await total()) < amount(before), `${await total()} < ${before}`);
+    assert.match(await page.textContent('#strategy-allowances-values'), /free per month 500 GPU-h/);
+    // The bid cap applies to spot capacity: no field for an all-on-demand option.
+    assert.equal(await page.$('#bid-cap-number'), null);
+    await page.fill('#free-egress-once-number', '-5');
+    await page.waitForFunction(() => document.querySelector('#free-egress-once-error').textContent.trim() !== '');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

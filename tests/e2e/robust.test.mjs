@@ -434,7 +434,7 @@ function sliderIds(page) {
 /** Types every hostile value into every slider field, checks the message and that the value
  * shown stays the last valid one; then moves each range with the keyboard. */
 async function hostileSliders(page, where) {
-  // Collapsed groups ("Billing details") are opened so their fields can be typed into.
+  // Open every collapsed group (advanced controls), as a user would to reach them.
   await page.$$eval('details', (ds) => ds.forEach((d) => { d.open = true; }));
   const ids = await sliderIds(page);
   assert.ok(ids.length > 0, where);

@@ -270,7 +270,13 @@ mod native {
         // The footer is built once and shared (src/ui/mod.rs memoises it).
         let footer = footer(s, results, t);
         (
-            with_bands(cumulative_chart(s, results, &footer, t), &[], 0, t),
+            with_bands(
+                cumulative_chart(s, results, &footer, t),
+                &[],
+                0,
+                s.monte_carlo(),
+                t,
+            ),
             ranking_chart(s, results, &footer, t),
             breakdown_chart(s, results, 0, &footer, t),
             reserved_chart(s, results, &footer, t),

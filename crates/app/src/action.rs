@@ -2,15 +2,17 @@
 //! ([`Scenario::apply`]): every value is checked against its range ([`crate::validation`])
 //! and strategy changes against the engine, so no path can store an invalid scenario.
 
-use crate::state::{Scenario, DEFAULT_BUY, DEFAULT_HOURS_PER_DAY, DEFAULT_JOB_GPU_HOURS};
+use crate::state::{
+    MonteCarlo, Scenario, DEFAULT_BUY, DEFAULT_HOURS_PER_DAY, DEFAULT_JOB_GPU_HOURS,
+};
 use crate::validation::*;
 use planner_core::catalog;
 use planner_core::catalog::query::ResolvedOffer;
 use planner_core::catalog::support::support_plan;
 use planner_core::error::{FileError, FileProblem};
 use planner_core::option::SupportChoice;
-use planner_core::option::{OptionInput, SpotInput, SpotPrices};
-use planner_engine::billing::ReservedTerm;
+use planner_core::option::{OnDemandPrices, OptionInput, SpotInput, SpotPrices};
+use planner_engine::billing::{ReservedTerm, Schedule};
 use planner_engine::packages::Packages;
 use planner_engine::plan::{FleetLoad, JobLoad, JobSize, Shares, Workload};
 use planner_engine::risk::Checkpointing;
@@ -18,8 +20,7 @@ use planner_engine::savings_plan::SavingsPlan;
 use planner_engine::settlement::Settlement;
 use planner_engine::support::{SupportPlan, SupportTier};
 use planner_engine::tco::OwnedServer;
-use planner_engine::{Currency, MonthConvention, MonthLength};
-use planner_engine::{Field, FieldPath};
+use planner_engine::{Currency, Field, FieldPath, MonthConvention, MonthLength};
 
 /// Fleet or job: what a scenario's workload is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,6 +29,17 @@ pub enum Mode {
     Fleet,
     /// A fixed amount of work, run until finished.
     Job,
+}
+
+/// Which free allowance of an option ([`Action::SetFreeAllowance`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FreeKind {
+    /// Free GPU-hours.
+    GpuHours,
+    /// Free storage, GB-months.
+    StorageGb,
+    /// Free egress, GB.
+    EgressGb,
 }
 
 /// A change the user asks for.
@@ -138,6 +150,62 @@ pub enum Action {
         index: usize,
         /// Host failures per instance-hour.
         per_hour: f64,
+    },
+    /// Give option `index` a peak/off-peak on-demand schedule (docs/cost-model.md, "Hour-of-day
+    /// prices"): its on-demand price (typed, else its offer's) is the peak price from
+    /// `peak_from_hour` (inclusive) to `peak_to_hour` (exclusive) o'clock, wrapping past
+    /// midnight, and `off_peak_per_hour` (per instance-hour, option's currency) the other hours.
+    /// An off-peak price of 0 returns the option to one price all day. Validated against
+    /// [`OFF_PEAK_PRICE_SPEC`] and [`PEAK_HOUR_SPEC`]; refused with
+    /// [`ScenarioError::NoOnDemandPrice`] when the option has no on-demand price.
+    SetOffPeak {
+        /// Position of the option.
+        index: usize,
+        /// Off-peak price per instance-hour; 0 = none.
+        off_peak_per_hour: f64,
+        /// First peak hour, 0–23.
+        peak_from_hour: f64,
+        /// First hour after the peak, 0–23.
+        peak_to_hour: f64,
+    },
+    /// Whether option `index`'s work may move into the cheapest hours of its schedule (a job
+    /// runs only in them; a fleet's daily run starts at the cheapest hour).
+    SetShiftable {
+        /// Position of the option.
+        index: usize,
+        /// Work may move.
+        shiftable: bool,
+    },
+    /// Set one free allowance of option `index` (docs/cost-model.md, "Free allowances"): units
+    /// free every month (unused ones do not carry over) and units free once over the plan, each
+    /// validated against [`ALLOWANCE_SPEC`].
+    SetFreeAllowance {
+        /// Position of the option.
+        index: usize,
+        /// Which allowance.
+        kind: FreeKind,
+        /// Free units per month.
+        monthly: f64,
+        /// Free units once.
+        once: f64,
+    },
+    /// Set option `index`'s spot bid cap per instance-hour in its currency (validated against
+    /// [`BID_CAP_SPEC`]; 0 = no cap): hours whose market price is above it have no spot
+    /// capacity. Refused with [`ScenarioError::NoSpotOption`] when the option has no spot
+    /// capacity.
+    SetBidCap {
+        /// Position of the option.
+        index: usize,
+        /// Highest price paid per instance-hour; 0 = no cap.
+        per_hour: f64,
+    },
+    /// Set the Monte-Carlo trials per option and the seed of the risk bands (validated
+    /// against [`TRIALS_SPEC`] and [`SEED_SPEC`]); kept in the scenario file's `montecarlo`.
+    SetMonteCarlo {
+        /// Trials per option.
+        trials: f64,
+        /// Seed of the random stream.
+        seed: f64,
     },
     /// Give option `index` reserved prices typed by the user (for offers whose catalog entry
     /// lists no committed-use price): term in whole months 1–120, upfront per instance 0–100
@@ -304,6 +372,83 @@ impl Scenario {
                 let v = check(per_hour, HOST_FAILURES_SPEC, Input::HostFailures)?;
                 next.option_mut(index)?.failures_per_hour = v;
             }
+            Action::SetOffPeak {
+                index,
+                off_peak_per_hour,
+                peak_from_hour,
+                peak_to_hour,
+            } => {
+                let off = check(off_peak_per_hour, OFF_PEAK_PRICE_SPEC, Input::OffPeakPrice)?;
+                // Whole hours 0–23 once checked, so the casts are exact.
+                let from = check(peak_from_hour, PEAK_HOUR_SPEC, Input::PeakFrom)? as u32;
+                let to = check(peak_to_hour, PEAK_HOUR_SPEC, Input::PeakTo)? as u32;
+                let o = next.option_mut(index)?;
+                let offer_price = o.offer.and_then(|r| r.offer.on_demand_per_hour);
+                let peak = match o.on_demand {
+                    Some(OnDemandPrices::Flat(p) | OnDemandPrices::PeakOffPeak { peak: p, .. }) => {
+                        Some(p)
+                    }
+                    Some(OnDemandPrices::Hourly(s)) => {
+                        Some(s.per_hour.iter().copied().fold(0.0, f64::max))
+                    }
+                    None => offer_price,
+                }
+                .ok_or(ScenarioError::NoOnDemandPrice)?;
+                o.on_demand = if off == 0.0 {
+                    (Some(peak) != offer_price).then_some(OnDemandPrices::Flat(peak))
+                } else {
+                    let field = FieldPath::option(index).field(Field::Schedule);
+                    let schedule = Schedule::peak_off_peak(field, peak, off, from, to)
+                        .map_err(|e| ScenarioError::Engine(e.into()))?;
+                    Some(OnDemandPrices::PeakOffPeak {
+                        peak,
+                        off_peak: off,
+                        from_hour: from,
+                        to_hour: to,
+                        schedule,
+                    })
+                };
+                next.engine_accepts()?;
+            }
+            Action::SetShiftable { index, shiftable } => {
+                next.option_mut(index)?.shiftable = shiftable;
+                next.engine_accepts()?;
+            }
+            Action::SetFreeAllowance {
+                index,
+                kind,
+                monthly,
+                once,
+            } => {
+                let allowance = planner_engine::billing::Allowance {
+                    monthly: check(monthly, ALLOWANCE_SPEC, Input::FreeMonthly)?,
+                    once: check(once, ALLOWANCE_SPEC, Input::FreeOnce)?,
+                };
+                let free = &mut next.option_mut(index)?.free;
+                *match kind {
+                    FreeKind::GpuHours => &mut free.gpu_hours,
+                    FreeKind::StorageGb => &mut free.storage_gb,
+                    FreeKind::EgressGb => &mut free.egress_gb,
+                } = allowance;
+            }
+            Action::SetBidCap { index, per_hour } => {
+                let cap = check(per_hour, BID_CAP_SPEC, Input::BidCap)?;
+                let spot = next
+                    .option_mut(index)?
+                    .spot
+                    .as_mut()
+                    .ok_or(ScenarioError::NoSpotOption)?;
+                spot.bid_cap_per_hour = (cap > 0.0).then_some(cap);
+                // The engine refuses a cap under every hour's market price for a job.
+                next.engine_accepts()?;
+            }
+            Action::SetMonteCarlo { trials, seed } => {
+                // Whole and in range once checked, so the casts are exact.
+                next.montecarlo = Some(MonteCarlo {
+                    trials: check(trials, TRIALS_SPEC, Input::Trials)? as u32,
+                    seed: check(seed, SEED_SPEC, Input::Seed)? as u64,
+                });
+            }
             Action::SetHoursPerDay(v) => {
                 let v = check(v, HOURS_PER_DAY_SPEC, Input::HoursPerDay)?;
                 next.fleet_mode()?.hours_per_day = v;
@@ -346,6 +491,10 @@ impl Scenario {
                 let Some(base) = next.options.get(index) else {
                     return Err(ScenarioError::NoSuchOption(index));
                 };
+                // A spot variant of a spot variant would stack one strategy on another.
+                if base.portfolio.is_some_and(|p| p.spot > 0.0) {
+                    return Err(ScenarioError::AlreadyVariant);
+                }
                 let mut variant = base.clone();
                 let base_name = self.option_name(index);
                 let reserved = base.portfolio.map_or(0.0, |p| p.reserved);
@@ -435,6 +584,10 @@ impl Scenario {
                 let Some(base) = next.options.get(index) else {
                     return Err(ScenarioError::NoSuchOption(index));
                 };
+                // A variant of a reserved option would stack one strategy on another.
+                if base.portfolio.is_some_and(|p| p.reserved > 0.0) {
+                    return Err(ScenarioError::AlreadyVariant);
+                }
                 let mut variant = base.clone();
                 let c = option_commitment(base, commitment)?;
                 variant.reserved = Some(reserved_term(c));

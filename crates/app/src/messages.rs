@@ -82,6 +82,14 @@ fn input_label(input: Input) -> Msg {
         Input::PackageYear => msg!("ui-package-year"),
         Input::SettlementUnit => msg!("ui-settlement-unit"),
         Input::HostFailures => msg!("ui-host-failures"),
+        Input::OffPeakPrice => msg!("ui-off-peak-price"),
+        Input::PeakFrom => msg!("ui-peak-from"),
+        Input::PeakTo => msg!("ui-peak-to"),
+        Input::Trials => msg!("ui-mc-trials"),
+        Input::Seed => msg!("ui-mc-seed"),
+        Input::FreeMonthly => msg!("ui-free-monthly"),
+        Input::FreeOnce => msg!("ui-free-once"),
+        Input::BidCap => msg!("ui-bid-cap"),
     }
 }
 
@@ -651,6 +659,8 @@ impl Translator {
                 &[("pct", self.value(reserved_pct + spot_pct))],
             ),
             ScenarioError::NoCommitment => self.text(msg!("scenario-no-commitment")),
+            ScenarioError::NoOnDemandPrice => self.text(msg!("scenario-no-on-demand")),
+            ScenarioError::AlreadyVariant => self.text(msg!("scenario-already-variant")),
             ScenarioError::JobModeFirst => self.text(msg!("scenario-job-mode-first")),
             ScenarioError::FleetModeFirst => self.text(msg!("scenario-fleet-mode-first")),
             ScenarioError::Engine(e) => self.file_error(e),

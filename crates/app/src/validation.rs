@@ -48,6 +48,14 @@ pub const RATE_SPEC: NumberSpec = NumberSpec {
     min_positive: 0.0,
 };
 
+/// Accepted exchange rates typed as CNY per USD: 0.1–1,000 (the inverse of [`RATE_SPEC`]).
+pub const CNY_PER_USD_SPEC: NumberSpec = NumberSpec {
+    min: 0.1,
+    max: 1_000.0,
+    integer: false,
+    min_positive: 0.0,
+};
+
 /// Accepted days per week: 0–7 ([`FleetLoad::DAYS_IN_WEEK`]), fractions allowed.
 pub const DAYS_PER_WEEK_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
@@ -140,6 +148,60 @@ pub const HOST_FAILURES_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
     max: 10.0,
     integer: false,
+    min_positive: 0.0,
+};
+
+/// Accepted off-peak prices per instance-hour in the option's currency: 0–10,000, where 0
+/// means "no off-peak price" (one price all day); the engine needs a positive price otherwise.
+pub const OFF_PEAK_PRICE_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 10_000.0,
+    integer: false,
+    min_positive: 0.0,
+};
+
+/// Accepted peak hours: whole o'clock hours 0–23 (the engine's `peak_from_hour` and
+/// `peak_to_hour` range, docs/scenario-format.md).
+pub const PEAK_HOUR_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 23.0,
+    integer: true,
+    min_positive: 0.0,
+};
+
+/// Accepted free allowances, monthly or once: 0–1,000,000,000 units (GPU-hours, GB-months of
+/// storage or GB of egress).
+pub const ALLOWANCE_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1_000_000_000.0,
+    integer: false,
+    min_positive: 0.0,
+};
+
+/// Accepted spot bid caps per instance-hour in the option's currency: 0–10,000, where 0 means
+/// no cap.
+pub const BID_CAP_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 10_000.0,
+    integer: false,
+    min_positive: 0.0,
+};
+
+/// Accepted Monte-Carlo trial counts for the risk bands: 100 to the engine's
+/// `planner_engine::montecarlo::MAX_TRIALS` (100,000), whole.
+pub const TRIALS_SPEC: NumberSpec = NumberSpec {
+    min: 100.0,
+    max: 100_000.0,
+    integer: true,
+    min_positive: 0.0,
+};
+
+/// Accepted Monte-Carlo seeds: whole numbers 0 to 2^53 (every one a page number field can hold
+/// exactly).
+pub const SEED_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 9_007_199_254_740_992.0,
+    integer: true,
     min_positive: 0.0,
 };
 
@@ -316,11 +378,19 @@ pub enum Input {
     PackageYear,
     SettlementUnit,
     HostFailures,
+    OffPeakPrice,
+    PeakFrom,
+    PeakTo,
+    Trials,
+    Seed,
+    FreeMonthly,
+    FreeOnce,
+    BidCap,
 }
 
 impl Input {
     /// Every field (for the translation completeness test).
-    pub const ALL: [Input; 42] = {
+    pub const ALL: [Input; 50] = {
         use Input::*;
         [
             Gpus,
@@ -365,6 +435,14 @@ impl Input {
             PackageYear,
             SettlementUnit,
             HostFailures,
+            OffPeakPrice,
+            PeakFrom,
+            PeakTo,
+            Trials,
+            Seed,
+            FreeMonthly,
+            FreeOnce,
+            BidCap,
         ]
     };
 
@@ -415,6 +493,14 @@ impl Input {
             PackageYear => "year package price",
             SettlementUnit => "settlement unit",
             HostFailures => "host failure rate",
+            OffPeakPrice => "off-peak price",
+            PeakFrom => "peak from",
+            PeakTo => "peak until",
+            Trials => "Monte-Carlo trials",
+            Seed => "Monte-Carlo seed",
+            FreeMonthly => "free allowance per month",
+            FreeOnce => "free allowance once",
+            BidCap => "spot bid cap",
         }
     }
 }
@@ -468,6 +554,17 @@ pub enum ScenarioError {
     /// A reserved share or variant on an offer whose catalog entry lists no committed-use price.
     #[error("this offer lists no committed-use (reserved) price in the catalog")]
     NoCommitment,
+    /// A spot variant of an option that already has a spot share, or a reserved variant of
+    /// one that already has a reserved share: variants do not stack (change the option's
+    /// shares in the strategy panel instead).
+    #[error(
+        "this option already uses that strategy: change its shares in the strategy panel instead"
+    )]
+    AlreadyVariant,
+    /// An off-peak price for an option with no on-demand price (its offer lists none and none
+    /// was typed): there is no peak price to pair it with.
+    #[error("this option has no on-demand price to use as the peak price")]
+    NoOnDemandPrice,
     /// A job field while the scenario is a fleet.
     #[error("switch to job mode first")]
     JobModeFirst,

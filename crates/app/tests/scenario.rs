@@ -14,7 +14,7 @@ use planner_app::state::{
     catalog_throughput, offer_option, Scenario, DEFAULT_BUY, DEFAULT_PICKS,
     DEFAULT_SPOT_INTERRUPTIONS,
 };
-use planner_app::validation::{ScenarioError, MAX_COMPARED};
+use planner_app::validation::{Input, ScenarioError, MAX_COMPARED};
 use planner_app::view::breakdown::breakdown_chart;
 use planner_app::view::buy::buy_chart;
 use planner_app::view::cumulative::{cumulative_chart, with_bands};
@@ -147,8 +147,8 @@ fn from_file_keeps_every_engine_field() {
     assert!(s.selected().is_empty(), "an inline option names no offer");
 }
 
-/// A file's `montecarlo` section (for `gpurent eval`) changes none of the page's results and
-/// is kept: the page's bands are computed apart (`risk_bands`).
+/// A file's `montecarlo` section changes none of the closed-form results and is kept: it sets
+/// the trials and seed of the risk bands only (`risk_bands`).
 #[test]
 fn a_montecarlo_section_changes_no_result_and_is_kept() {
     let s = Scenario::default();
@@ -839,7 +839,7 @@ fn spot_options_get_a_p10_p90_band_on_the_cumulative_chart() {
         "median {} near the closed form {closed}",
         last.p50
     );
-    let c = with_bands(cumulative(&s, &r, &en()), &bands, 0, &en());
+    let c = with_bands(cumulative(&s, &r, &en()), &bands, 0, s.monte_carlo(), &en());
     assert_eq!(c.bands.len(), 1);
     assert_eq!(c.bands[0].series, 1);
     assert_eq!(c.bands[0].points.len(), r[1].cumulative.len() + 1);
@@ -856,11 +856,18 @@ fn spot_options_get_a_p10_p90_band_on_the_cumulative_chart() {
         cumulative(&calm, &calm.evaluate().unwrap(), &en()),
         &none,
         0,
+        calm.monte_carlo(),
         &en(),
     );
     assert!(plain.bands.is_empty() && !plain.footer.iter().any(|f| f.starts_with("Shaded")));
     // Bands still being computed: none drawn yet, and the footer says so.
-    let waiting = with_bands(cumulative(&s, &r, &en()), &[None, None], 1, &en());
+    let waiting = with_bands(
+        cumulative(&s, &r, &en()),
+        &[None, None],
+        1,
+        s.monte_carlo(),
+        &en(),
+    );
     assert!(waiting.bands.is_empty());
     assert_eq!(waiting.bands_pending, 1);
     assert!(waiting.footer.last().unwrap().contains("being computed"));
@@ -1255,4 +1262,324 @@ fn host_failures_are_set_per_option_and_cost_restarts() {
         }),
         Err(ScenarioError::NoSuchOption(99))
     ));
+}
+
+#[test]
+fn an_off_peak_job_is_modelled_with_the_strategy_controls() {
+    let job = Scenario::default()
+        .apply(Action::SetMode(Mode::Job))
+        .unwrap();
+    let flat = job.evaluate().unwrap();
+    let peak = job.options()[0]
+        .offer
+        .and_then(|r| r.offer.on_demand_per_hour)
+        .unwrap();
+    let off_peak = |off: f64, from: f64, to: f64| Action::SetOffPeak {
+        index: 0,
+        off_peak_per_hour: off,
+        peak_from_hour: from,
+        peak_to_hour: to,
+    };
+    let cheap_nights = job.apply(off_peak(peak / 2.0, 8.0, 22.0)).unwrap();
+    match cheap_nights.options()[0].on_demand {
+        Some(planner_core::option::OnDemandPrices::PeakOffPeak {
+            peak: p,
+            off_peak: o,
+            from_hour: 8,
+            to_hour: 22,
+            ..
+        }) => assert_eq!((p, o), (peak, peak / 2.0)),
+        other => panic!("{other:?}"),
+    }
+    let at_once = cheap_nights.evaluate().unwrap();
+    assert!(
+        at_once[0].total < flat[0].total,
+        "10 of 24 hours at half price"
+    );
+    assert_eq!(at_once[1].total, flat[1].total, "other options keep theirs");
+    let shifted = cheap_nights
+        .apply(Action::SetShiftable {
+            index: 0,
+            shiftable: true,
+        })
+        .unwrap();
+    assert!(shifted.options()[0].shiftable);
+    let r = shifted.evaluate().unwrap();
+    assert!(
+        r[0].total < at_once[0].total,
+        "shifted work pays only off-peak: {} < {}",
+        r[0].total,
+        at_once[0].total
+    );
+    // Kept through the scenario file.
+    assert_eq!(
+        Scenario::from_file(shifted.to_file(), &Catalog::BUNDLED).unwrap(),
+        shifted
+    );
+    // An off-peak price of 0 is one price all day again: the offer's.
+    let back = cheap_nights.apply(off_peak(0.0, 8.0, 22.0)).unwrap();
+    assert_eq!(back, job);
+    for (bad, input) in [
+        (off_peak(-1.0, 8.0, 22.0), Input::OffPeakPrice),
+        (off_peak(1.0, 7.5, 22.0), Input::PeakFrom),
+        (off_peak(1.0, 8.0, 24.0), Input::PeakTo),
+    ] {
+        assert!(
+            matches!(job.apply(bad.clone()), Err(ScenarioError::OutOfRange { input: i, .. }) if i == input),
+            "{bad:?}"
+        );
+    }
+    // An offer without an on-demand price has no peak price to pair an off-peak price with.
+    let unpriced = catalog::OFFERS
+        .iter()
+        .find(|o| o.on_demand_per_hour.is_none())
+        .unwrap();
+    let s = Scenario::default()
+        .apply(Action::ClearSelection)
+        .unwrap()
+        .apply(Action::ToggleOffer(ResolvedOffer::bundled(unpriced)))
+        .unwrap();
+    assert_eq!(
+        s.apply(off_peak(1.0, 8.0, 22.0)),
+        Err(ScenarioError::NoOnDemandPrice)
+    );
+}
+
+#[test]
+fn monte_carlo_trials_and_seed_drive_the_risk_bands() {
+    let s = Scenario::default()
+        .apply(Action::SetHostFailures {
+            index: 0,
+            per_hour: 0.01,
+        })
+        .unwrap();
+    assert_eq!(s.monte_carlo().trials, BAND_TRIALS);
+    assert_eq!(s.monte_carlo().seed, 1);
+    let default_band = s.risk_bands()[0].clone().unwrap();
+    let set = s
+        .apply(Action::SetMonteCarlo {
+            trials: 1_000.0,
+            seed: 7.0,
+        })
+        .unwrap();
+    assert_eq!(
+        (set.monte_carlo().trials, set.monte_carlo().seed),
+        (1_000, 7)
+    );
+    let band = set.risk_bands()[0].clone().unwrap();
+    assert_ne!(band, default_band, "other trials, other percentiles");
+    assert_eq!(set.risk_bands()[0].clone().unwrap(), band, "a seed repeats");
+    assert_eq!(
+        Scenario::from_file(set.to_file(), &Catalog::BUNDLED).unwrap(),
+        set
+    );
+    let c = with_bands(
+        cumulative(&set, &set.evaluate().unwrap(), &en()),
+        &set.risk_bands(),
+        0,
+        set.monte_carlo(),
+        &en(),
+    );
+    assert!(
+        c.footer
+            .iter()
+            .any(|f| f.contains("1,000") && f.contains("seed 7")),
+        "{:?}",
+        c.footer
+    );
+    for (trials, seed, input) in [
+        (50.0, 1.0, Input::Trials),
+        (100_001.0, 1.0, Input::Trials),
+        (1_000.0, 1.5, Input::Seed),
+        (1_000.0, -1.0, Input::Seed),
+    ] {
+        assert!(
+            matches!(s.apply(Action::SetMonteCarlo { trials, seed }), Err(ScenarioError::OutOfRange { input: i, .. }) if i == input),
+            "{trials} {seed}"
+        );
+    }
+}
+
+#[test]
+fn free_allowances_and_a_spot_bid_cap_are_set_per_option() {
+    use planner_app::action::FreeKind;
+    let s = Scenario::default();
+    let before = s.evaluate().unwrap();
+    let free = s
+        .apply(Action::SetFreeAllowance {
+            index: 0,
+            kind: FreeKind::GpuHours,
+            monthly: 100.0,
+            once: 500.0,
+        })
+        .unwrap();
+    assert_eq!(free.options()[0].free.gpu_hours.monthly, 100.0);
+    assert_eq!(free.options()[0].free.gpu_hours.once, 500.0);
+    let after = free.evaluate().unwrap();
+    assert!(
+        after[0].total < before[0].total,
+        "free GPU-hours cost nothing"
+    );
+    assert_eq!(after[1].total, before[1].total, "other options keep theirs");
+    assert_eq!(
+        Scenario::from_file(free.to_file(), &Catalog::BUNDLED).unwrap(),
+        free
+    );
+    for (monthly, once, input) in [
+        (-1.0, 0.0, Input::FreeMonthly),
+        (0.0, f64::NAN, Input::FreeOnce),
+    ] {
+        assert!(
+            matches!(s.apply(Action::SetFreeAllowance { index: 0, kind: FreeKind::EgressGb, monthly, once }),
+                Err(ScenarioError::OutOfRange { input: i, .. }) if i == input),
+            "{monthly} {once}"
+        );
+    }
+    // A bid cap needs spot capacity.
+    assert_eq!(
+        s.apply(Action::SetBidCap {
+            index: 0,
+            per_hour: 1.0
+        }),
+        Err(ScenarioError::NoSpotOption)
+    );
+    let spot = s
+        .apply(Action::AddSpotVariant {
+            index: 0,
+            spot_pct: 100.0,
+        })
+        .unwrap();
+    let market = spot.options()[1]
+        .offer
+        .and_then(|r| r.offer.spot_per_hour)
+        .unwrap();
+    let uncapped = spot.evaluate().unwrap()[1].total;
+    let capped = spot
+        .apply(Action::SetBidCap {
+            index: 1,
+            per_hour: market / 2.0,
+        })
+        .unwrap();
+    assert_eq!(
+        capped.options()[1].spot.unwrap().bid_cap_per_hour,
+        Some(market / 2.0)
+    );
+    assert!(
+        capped.evaluate().unwrap()[1].total > uncapped,
+        "under the market price every hour falls back to on-demand"
+    );
+    assert_eq!(
+        Scenario::from_file(capped.to_file(), &Catalog::BUNDLED).unwrap(),
+        capped
+    );
+    let none = capped
+        .apply(Action::SetBidCap {
+            index: 1,
+            per_hour: 0.0,
+        })
+        .unwrap();
+    assert_eq!(none, spot, "0 = no cap");
+}
+
+#[test]
+fn the_mainland_example_compares_chinese_offers_in_cny() {
+    use planner_app::state::{MAINLAND_PICKS, RATE_WARN_FRACTION};
+    let s = Scenario::mainland();
+    assert_eq!(
+        s.options().len(),
+        MAINLAND_PICKS.len(),
+        "every pick is in the catalog"
+    );
+    assert_eq!(s.display_currency(), Currency::Cny);
+    let providers: Vec<&str> = s
+        .options()
+        .iter()
+        .filter_map(|o| o.offer.map(|r| r.offer.provider))
+        .collect();
+    assert_eq!(
+        providers,
+        ["AutoDL", "AutoDL", "Alibaba Cloud", "Tencent Cloud"]
+    );
+    assert!(s
+        .options()
+        .iter()
+        .all(|o| o.offer.is_some_and(|r| r.offer.currency == Currency::Cny)));
+    let r = s.evaluate().unwrap();
+    assert!(r.iter().all(|x| x.total.is_finite() && x.total > 0.0));
+    // The rate: no warning at the catalog's, one far from it (typed the wrong way round).
+    assert_eq!(s.rate_far_from_default(), None);
+    let near = s.apply(Action::SetUsdPerCny(0.14)).unwrap();
+    assert_eq!(near.rate_far_from_default(), None);
+    let wrong_way = s.apply(Action::SetUsdPerCny(7.2)).unwrap();
+    assert!(wrong_way.rate_far_from_default().unwrap() > RATE_WARN_FRACTION);
+}
+
+#[test]
+fn whole_instance_rounding_of_a_reserved_share_is_said() {
+    let s = Scenario::default()
+        .apply(Action::AddReservedVariant {
+            index: 0,
+            reserved_pct: 60.0,
+            commitment: 0,
+        })
+        .unwrap();
+    // 60 % of 8 GPUs on 8-GPU instances: one whole instance, all 8 GPUs reserved.
+    let r = s.reserved_rounding(1).unwrap();
+    assert_eq!(
+        (
+            r.share_pct,
+            r.gpus,
+            r.instances,
+            r.gpus_per_instance,
+            r.effective_pct
+        ),
+        (60.0, 8, 1.0, 8, 100.0)
+    );
+    assert_eq!(s.reserved_rounding(0), None, "no reserved share");
+    // 60 % of 40 GPUs is exactly 3 instances: nothing to say.
+    let exact = s.apply(Action::SetGpus(40.0)).unwrap();
+    assert_eq!(exact.reserved_rounding(1), None);
+    // The engine bills what is said: the variant's reserved instances.
+    assert_eq!(s.evaluate().unwrap()[1].instances.reserved, 1.0);
+}
+
+#[test]
+fn variants_do_not_stack() {
+    let s = Scenario::default();
+    let spot = s
+        .apply(Action::AddSpotVariant {
+            index: 0,
+            spot_pct: 100.0,
+        })
+        .unwrap();
+    assert_eq!(
+        spot.apply(Action::AddSpotVariant {
+            index: 1,
+            spot_pct: 50.0
+        }),
+        Err(ScenarioError::AlreadyVariant)
+    );
+    let reserved = s
+        .apply(Action::AddReservedVariant {
+            index: 0,
+            reserved_pct: 60.0,
+            commitment: 0,
+        })
+        .unwrap();
+    assert_eq!(
+        reserved.apply(Action::AddReservedVariant {
+            index: 1,
+            reserved_pct: 60.0,
+            commitment: 0
+        }),
+        Err(ScenarioError::AlreadyVariant)
+    );
+    // The base options still take variants, and a reserved variant may get a spot one.
+    assert!(spot
+        .apply(Action::AddReservedVariant {
+            index: 0,
+            reserved_pct: 60.0,
+            commitment: 0
+        })
+        .is_ok());
 }

@@ -197,12 +197,13 @@ pub fn ranking_svg(chart: &RankingChart, theme: &Theme, width: u32) -> Result<St
     })
 }
 
-/// The ranking as CSV: rank, option, total (2 decimals, [`planner_core::csv_safe::amount`]),
-/// cheapest first; `header` names the three columns (UI language). Option names are
-/// neutralised. A chart with nothing to draw gives the header and one row carrying its
-/// `empty_message`.
+/// The ranking as CSV: rank, option, total within the horizon and total commitment (the
+/// total plus what a reserved term owes after the horizon, the bar's pale segment; both with
+/// 2 decimals, [`planner_core::csv_safe::amount`]), cheapest first within the horizon;
+/// `header` names the four columns (UI language). Option names are neutralised. A chart with
+/// nothing to draw gives the header and one row carrying its `empty_message`.
 #[must_use]
-pub fn ranking_csv(chart: &RankingChart, header: [&str; 3]) -> String {
+pub fn ranking_csv(chart: &RankingChart, header: [&str; 4]) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     let _ = w.write_record(header);
     let ranked = ranked(&chart.bars);
@@ -211,10 +212,11 @@ pub fn ranking_csv(chart: &RankingChart, header: [&str; 3]) -> String {
             (i + 1).to_string(),
             planner_core::csv_safe::neutralise(&b.label).into_owned(),
             planner_core::csv_safe::amount(b.value),
+            planner_core::csv_safe::amount(b.value + b.owed_after),
         ]);
     }
     if ranked.is_empty() {
-        let _ = w.write_record(super::empty_row(&chart.empty_message, 3));
+        let _ = w.write_record(super::empty_row(&chart.empty_message, 4));
     }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }
@@ -297,14 +299,17 @@ mod tests {
 
     #[test]
     fn csv_is_ranked_with_units_and_neutralised() {
-        let c = chart(vec![("=evil", 2.0), ("Lambda", 1.5)]);
+        let mut c = chart(vec![("=evil", 2.0), ("Lambda", 1.5)]);
+        // A reserved term owing 10 after the horizon: its commitment column says so.
+        c.bars[0].owed_after = 10.0;
+        let header = ["rank", "option", "total_usd", "total_with_commitment_usd"];
         assert_eq!(
-            ranking_csv(&c, ["rank", "option", "total_usd"]),
-            "rank,option,total_usd\n1,Lambda,1.50\n2,'=evil,2.00\n"
+            ranking_csv(&c, header),
+            "rank,option,total_usd,total_with_commitment_usd\n1,Lambda,1.50,1.50\n2,'=evil,2.00,12.00\n"
         );
         assert_eq!(
-            ranking_csv(&chart(vec![]), ["rank", "option", "total_usd"]),
-            "rank,option,total_usd\nPick offers,,\n"
+            ranking_csv(&chart(vec![]), header),
+            "rank,option,total_usd,total_with_commitment_usd\nPick offers,,,\n"
         );
     }
 }

@@ -100,6 +100,8 @@ fn every_refusal_the_reducer_gives_is_translated() {
             spot_pct: 50.0,
         },
         ScenarioError::NoCommitment,
+        ScenarioError::NoOnDemandPrice,
+        ScenarioError::AlreadyVariant,
         ScenarioError::JobModeFirst,
         ScenarioError::FleetModeFirst,
         ScenarioError::Engine(FileError::engine(

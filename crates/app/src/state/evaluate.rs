@@ -51,8 +51,8 @@ impl Scenario {
 
     /// Every compared option's results from the engine's closed form (all cost components,
     /// commitment, per-GPU-hour and per-job figures), in the display currency and pick order;
-    /// empty when nothing is picked. A file's `montecarlo` section is not run (it is for
-    /// `gpurent eval`; the page's bands are computed apart, [`Scenario::band_inputs`]). Errors:
+    /// empty when nothing is picked. The Monte Carlo is run apart, for the page's risk bands
+    /// ([`Scenario::band_inputs`]). Errors:
     /// in job mode, the first option on an offer whose GPU has no throughput figure and that
     /// has none of its own ([`FileProblem::NoThroughputFigure`] at
     /// `options[i].throughput_factor`); then the first invalid plan field, then option, named
@@ -79,6 +79,16 @@ impl Scenario {
         )?)
     }
 
+    /// Trials per option and seed of the risk bands' Monte Carlo: the scenario's `montecarlo`
+    /// settings, else [`BAND_TRIALS`] trials with seed 1.
+    #[must_use]
+    pub fn monte_carlo(&self) -> super::MonteCarlo {
+        self.montecarlo.unwrap_or(super::MonteCarlo {
+            trials: BAND_TRIALS,
+            seed: 1,
+        })
+    }
+
     /// Per option (in order): what its risk band's Monte Carlo needs, for options with
     /// interruption risk (a spot share with interruptions, or host failures) under a plan the
     /// engine accepts (and, in job mode, with every option's throughput known:
@@ -89,6 +99,7 @@ impl Scenario {
     pub fn band_inputs(&self) -> Vec<Option<BandInput>> {
         let plan = self.plan();
         let plan_ok = plan.validate().is_ok() && self.missing_throughput().is_ok();
+        let mc = self.monte_carlo();
         self.options
             .iter()
             .enumerate()
@@ -99,6 +110,8 @@ impl Scenario {
                     return None;
                 }
                 Some(BandInput {
+                    trials: mc.trials,
+                    seed: mc.seed,
                     plan: plan.clone(),
                     option: o.clone(),
                     index: i,
@@ -112,7 +125,7 @@ impl Scenario {
     }
 
     /// Per option (in order): the P10/P50/P90 of its cumulative cost at each month end over
-    /// [`BAND_TRIALS`] seeded Monte-Carlo trials, in the display currency, for options with
+    /// the scenario's seeded Monte-Carlo trials ([`Scenario::monte_carlo`]), in the display currency, for options with
     /// interruption risk (see [`Scenario::band_inputs`]); `None` for the others, which have no
     /// spread. Empty when nothing is picked.
     #[must_use]
@@ -161,12 +174,15 @@ impl Scenario {
 /// and only for options whose inputs changed (`ui::bands`).
 pub const BAND_TRIALS: u32 = 10_000;
 
-/// One option's risk band input (from [`Scenario::band_inputs`]): the engine's plan (workload,
+/// One option's risk band input (from [`Scenario::band_inputs`]): the trials and seed
+/// ([`Scenario::monte_carlo`]), the engine's plan (workload,
 /// months, costs), the typed option with its position, the scenario's default shares and the
 /// job's throughput for it, and the display currency and rate. Two inputs are equal exactly
 /// when all of these are, so an unchanged option keeps its band.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BandInput {
+    trials: u32,
+    seed: u64,
     plan: Plan,
     option: OptionInput,
     index: usize,
@@ -178,12 +194,12 @@ pub struct BandInput {
 
 impl BandInput {
     /// P10/P50/P90 of the option's cumulative cost at each month end (one entry per month)
-    /// over [`BAND_TRIALS`] Monte-Carlo trials with seed 1, in the display currency; `None`
-    /// when the engine refuses.
+    /// over the input's Monte-Carlo trials and seed, in the display currency; `None` when the
+    /// engine refuses.
     #[must_use]
     pub fn run(&self) -> Option<Vec<MonteBand>> {
         let spec = option_spec(&self.option, self.index, self.shares, self.throughput).ok()?;
-        let m = monte_carlo(&self.plan, &spec, BAND_TRIALS, 1).ok()?;
+        let m = monte_carlo(&self.plan, &spec, self.trials, self.seed).ok()?;
         let m = m
             .in_currency(spec.currency, self.currency, self.rate)
             .ok()?;

@@ -60,8 +60,9 @@ pub struct Conventions {
     pub rate_as_of: Option<String>,
 }
 
-/// Monte-Carlo settings a scenario file may carry for `gpurent eval` (the page computes its
-/// bands apart: [`evaluate::BAND_TRIALS`]); kept so the file is written back as read.
+/// Monte-Carlo settings of the risk bands (the page's, and `gpurent eval`'s): trials per
+/// option and seed; a scenario without them uses [`evaluate::BAND_TRIALS`] trials, seed 1
+/// ([`Scenario::monte_carlo`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MonteCarlo {
     /// Trials per option.
@@ -162,6 +163,28 @@ pub const DEFAULT_PICKS: [(&str, &str); 4] = [
     ("Lambda", "gpu_8x_a100_80gb_sxm4"),
 ];
 
+/// The offers compared when the page opens in Chinese with nothing stored (issue 16,
+/// "Chinese first"): mainland offers priced in CNY, a marketplace and two clouds: AutoDL's
+/// RTX 4090 and A800 80GB (single-GPU instances), Alibaba Cloud's 8× A100 80GB
+/// (ecs.sccgn7ex.32xlarge, cn-beijing) and Tencent Cloud's 8× V100 32GB (gn10xp.20xlarge320,
+/// ap-nanjing), by catalog id.
+pub const MAINLAND_PICKS: [&str; 4] = [
+    "cn-offers-2026-10-04/autodl/rtx 4090",
+    "cn-offers-2026-09-29/autodl/a800 80gb",
+    "skypilot-alicloud-003c56a/ecs.sccgn7ex.32xlarge",
+    "skypilot-tencentcloud/gn10xp.20xlarge320",
+];
+
+/// Date of the catalog's default USD/CNY rate ([`ExchangeRate::CATALOG_DEFAULT`], 0.138): the
+/// Alibaba source's CNY prices converted at it match the provider's own quotes of this day
+/// (data/catalog-sources/PROVENANCE.md, "Currency").
+pub const CATALOG_RATE_AS_OF: &str = "2026-09-24";
+
+/// A user's rate this far from the catalog's (as a fraction of it) is warned beside the field:
+/// a year's USD/CNY moves rarely exceed a few per cent, so 15 % is more likely a typing or
+/// direction mistake (CNY per USD typed as USD per CNY is a factor of about 50).
+pub const RATE_WARN_FRACTION: f64 = 0.15;
+
 /// GPUs of the default fleet (and of a fleet made from a job sized by a deadline).
 pub const DEFAULT_GPUS: u32 = 8;
 /// Hours per day of the default fleet.
@@ -222,6 +245,36 @@ impl Default for Scenario {
             buy: None,
             options,
         }
+    }
+}
+
+impl Scenario {
+    /// The comparison the page opens with in Chinese: [`Scenario::default`]'s fleet with the
+    /// [`MAINLAND_PICKS`] offers, totals in CNY.
+    #[must_use]
+    pub fn mainland() -> Scenario {
+        let d = Scenario::default();
+        Scenario {
+            options: MAINLAND_PICKS
+                .iter()
+                .filter_map(|id| catalog::offer_index(id).and_then(|i| catalog::OFFERS.get(i)))
+                .map(offer_option)
+                .collect(),
+            conventions: Conventions {
+                currency: Currency::Cny,
+                ..d.conventions.clone()
+            },
+            ..d
+        }
+    }
+
+    /// How far the user's rate is from the catalog's dated default, as a fraction of the
+    /// default, when it is more than [`RATE_WARN_FRACTION`]; `None` otherwise.
+    #[must_use]
+    pub fn rate_far_from_default(&self) -> Option<f64> {
+        let d = ExchangeRate::CATALOG_DEFAULT.usd_per_cny;
+        let off = (self.rate().usd_per_cny - d).abs() / d;
+        (off > RATE_WARN_FRACTION).then_some(off)
     }
 }
 
@@ -515,6 +568,60 @@ impl Scenario {
             planner_core::format::input_value(self.rate().usd_per_cny),
             planner_core::format::number(1.0 / self.rate().usd_per_cny, 4)
         )
+    }
+}
+
+/// How whole instances change a typed reserved share ([`Scenario::reserved_rounding`]): the
+/// engine reserves ⌈share × GPUs ÷ GPUs per instance⌉ whole instances (docs/cost-model.md,
+/// "Portfolio"), which may cover more of the fleet than typed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ReservedRounding {
+    /// The typed reserved share, %.
+    pub share_pct: f64,
+    /// GPUs the workload runs on.
+    pub gpus: u32,
+    /// Reserved instances rented.
+    pub instances: f64,
+    /// GPUs per instance.
+    pub gpus_per_instance: u32,
+    /// Share of the GPUs the reserved instances cover, %.
+    pub effective_pct: f64,
+}
+
+impl Scenario {
+    /// Option `index`'s reserved share after whole-instance rounding, when it differs from the
+    /// typed share (e.g. 60 % of 8 GPUs on 8-GPU instances is 1 instance = 100 %); `None`
+    /// without a reserved term or share, for a job sized by a deadline (its GPU count is
+    /// found by the engine), or when the rounding changes nothing. Same rule as the engine's
+    /// portfolio (`planner_engine::plan`, `ceil_tolerant`).
+    #[must_use]
+    pub fn reserved_rounding(&self, index: usize) -> Option<ReservedRounding> {
+        let o = self.options.get(index)?;
+        let share = o.portfolio.or(self.portfolio)?.reserved;
+        o.reserved?;
+        let gpus = match self.workload {
+            Workload::Fleet(f) => f.gpus,
+            Workload::Job(JobLoad {
+                size: JobSize::Gpus(n),
+                ..
+            }) => n,
+            Workload::Job(_) => return None,
+        };
+        let g = o
+            .gpus_per_instance
+            .or(o.offer.map(|r| r.offer.gpu_count))
+            .unwrap_or(1)
+            .max(1);
+        let n = f64::from(gpus);
+        let instances = planner_engine::ceil_tolerant(share * n / f64::from(g));
+        let effective = (instances * f64::from(g)).min(n) / n;
+        (share > 0.0 && (effective - share).abs() > 1e-9).then_some(ReservedRounding {
+            share_pct: share * 100.0,
+            gpus,
+            instances,
+            gpus_per_instance: g,
+            effective_pct: effective * 100.0,
+        })
     }
 }
 

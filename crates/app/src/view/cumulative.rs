@@ -6,7 +6,6 @@
 use super::{chart_months, code, empty_message, month_words};
 use crate::chart::{BandArea, CumulativeChart, Line};
 use crate::i18n::{self, Arg, Translator};
-use crate::state::evaluate::BAND_TRIALS;
 use crate::state::Scenario;
 use planner_engine::montecarlo::Band as MonteBand;
 use planner_engine::plan::OptionResult;
@@ -70,13 +69,14 @@ pub fn cumulative_chart(
 
 /// `chart` with the P10–P90 band of every option in `bands` (by option position; `None` for
 /// options without interruption risk or whose band is not computed yet) drawn under its line,
-/// and a footer line saying so; a further footer line says when `pending` options' bands are
+/// and a footer line saying so (with the Monte Carlo's trials and seed, `mc`); a further footer line says when `pending` options' bands are
 /// still being computed. Footer lines in `t`'s language.
 #[must_use]
 pub fn with_bands(
     mut chart: CumulativeChart,
     bands: &[Option<Vec<MonteBand>>],
     pending: usize,
+    mc: crate::state::MonteCarlo,
     t: &Translator,
 ) -> CumulativeChart {
     chart.bands = bands
@@ -98,7 +98,10 @@ pub fn with_bands(
     if !chart.bands.is_empty() {
         chart.footer.push(t.text_with(
             msg!("chart-bands"),
-            &[("trials", Arg::Number(f64::from(BAND_TRIALS)))],
+            &[
+                ("trials", Arg::Number(f64::from(mc.trials))),
+                ("seed", Arg::Text(mc.seed.to_string())),
+            ],
         ));
     }
     chart.bands_pending = pending;
