@@ -517,7 +517,6 @@ ui-sort-provider = provider
 ui-import-prices = Import prices
 ui-import-help = Your own quotes as CSV or JSON (up to { $kib } KiB) in the schema of `gpurent catalog` (required: provider, instance_type, gpu_model, gpu_count, currency USD/CNY, on_demand_per_hour per instance-hour; optional: as_of, region, spot_per_hour, gpu_memory_gib…). Read in your browser only.
 ui-offers-match = { $shown } of { $total } offers match
-ui-offers-first = ; showing the first { $max }, narrow the filter to see others
 ui-offers-note = . Picked { $picked }/{ $max }. Prices are list prices per hour in each offer's own currency, without tax; { $rule }. Sorting converts currencies at the exchange rate set in the scenario above. Hover a date for its source; * marks an offer with a note.
 ui-no-offers = No offer matches this filter. Clear the search or pick another provider or GPU.
 ui-compare = Compare

@@ -513,7 +513,6 @@ ui-sort-provider = 提供商
 ui-import-prices = 导入价格
 ui-import-help = 您自己的报价，CSV 或 JSON 格式（最大 { $kib } KiB），字段同 `gpurent catalog`（必填：provider、instance_type、gpu_model、gpu_count、currency USD/CNY、每实例小时的 on_demand_per_hour；选填：as_of、region、spot_per_hour、gpu_memory_gib…）。仅在浏览器中读取。
 ui-offers-match = { $total } 个报价中有 { $shown } 个符合
-ui-offers-first = ；仅显示前 { $max } 个，请缩小筛选范围查看其他报价
 ui-offers-note = 。已选 { $picked }/{ $max }。价格为各报价自身货币的每小时标价，不含税；{ $rule }。排序时按上方场景中设置的汇率换算货币。将鼠标悬停在日期上可查看来源；* 表示报价附有备注。
 ui-no-offers = 没有符合筛选条件的报价。请清除搜索或选择其他提供商或 GPU。
 ui-compare = 比较
