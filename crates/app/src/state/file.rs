@@ -86,6 +86,7 @@ impl Scenario {
                 trials: m.trials,
                 seed: m.seed,
             }),
+            deadline_spot: file.deadline_spot,
             buy: loaded.plan.buy,
             options,
         })
@@ -154,6 +155,7 @@ impl Scenario {
                 trials: m.trials,
                 seed: m.seed,
             }),
+            deadline_spot: self.deadline_spot,
             buy: self.buy.map(buy_file),
             options: self.options.iter().map(OptionInput::to_file).collect(),
         }

@@ -93,6 +93,8 @@ pub struct Scenario {
     /// Shares of every option that has none of its own; `None` = all on demand.
     pub(crate) portfolio: Option<Shares>,
     pub(crate) montecarlo: Option<MonteCarlo>,
+    /// Deadline-safe spot settings (job mode); `None` = not evaluated.
+    pub(crate) deadline_spot: Option<planner_core::file::DeadlineSpotFile>,
     pub(crate) buy: Option<OwnedServer>,
     pub(crate) options: Vec<OptionInput>,
 }
@@ -114,6 +116,7 @@ impl Clone for Scenario {
             contingency_pct: self.contingency_pct,
             portfolio: self.portfolio,
             montecarlo: self.montecarlo,
+            deadline_spot: self.deadline_spot,
             buy: self.buy,
             options: self.options.clone(),
         }
@@ -135,6 +138,7 @@ impl PartialEq for Scenario {
             contingency_pct,
             portfolio,
             montecarlo,
+            deadline_spot,
             buy,
             options,
         } = self;
@@ -148,6 +152,7 @@ impl PartialEq for Scenario {
             && *contingency_pct == other.contingency_pct
             && *portfolio == other.portfolio
             && *montecarlo == other.montecarlo
+            && *deadline_spot == other.deadline_spot
             && *buy == other.buy
             && *options == other.options
     }
@@ -219,6 +224,7 @@ impl Default for Scenario {
             contingency_pct: 0.0,
             portfolio: None,
             montecarlo: None,
+            deadline_spot: None,
             buy: None,
             options,
         }
