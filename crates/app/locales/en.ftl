@@ -324,6 +324,7 @@ ui-settlement-unit = Settle each whole hour, rounding each settlement up to
 ui-settlement-note = Some platforms settle the running time at each whole hour and at shutdown and round each settlement up to a money unit (0.01). 0 = billed exactly.
 ui-billing-summary-settlement = hourly settlement on { $option }
 ui-deadline-spot = Deadline (hours) for deadline-safe spot
+engine-only-job = applies only in job mode
 engine-deadline-too-short = must be at least { $need } hours, the time on-demand needs from the start (restart + work) (got { $value })
 engine-period-not-dividing-day = must divide a day (86400 s) into whole periods, e.g. 3600 (got { $value })
 ui-package-day = Day package (包日) per instance

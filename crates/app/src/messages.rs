@@ -80,6 +80,7 @@ fn input_label(input: Input) -> Msg {
         Input::PackageMonth => msg!("ui-package-month"),
         Input::PackageYear => msg!("ui-package-year"),
         Input::SettlementUnit => msg!("ui-settlement-unit"),
+        Input::DeadlineSpotHours => msg!("ui-deadline-spot"),
     }
 }
 
@@ -286,6 +287,7 @@ impl Translator {
             ),
             Problem::UnboundedTierNotLast => self.text(msg!("engine-unbounded-tier")),
             Problem::NoPackagePrice => self.text(msg!("engine-no-package-price")),
+            Problem::OnlyInJobMode => self.text(msg!("engine-only-job")),
             Problem::DeadlineTooShort {
                 value,
                 on_demand_hours,

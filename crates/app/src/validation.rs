@@ -216,6 +216,15 @@ pub const SETTLEMENT_UNIT_SPEC: NumberSpec = NumberSpec {
     min_positive: 1e-4,
 };
 
+/// Accepted deadlines for deadline-safe spot, hours from the job's start: 0–1,000,000 (0 = no
+/// deadline-safe spot; a deadline under restart + run hours is refused by the engine).
+pub const DEADLINE_SPOT_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1e6,
+    integer: false,
+    min_positive: 0.0,
+};
+
 /// Accepted owned-server purchase prices: 0–100,000,000.
 pub const PURCHASE_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
@@ -306,11 +315,12 @@ pub enum Input {
     PackageMonth,
     PackageYear,
     SettlementUnit,
+    DeadlineSpotHours,
 }
 
 impl Input {
     /// Every field (for the translation completeness test).
-    pub const ALL: [Input; 41] = {
+    pub const ALL: [Input; 42] = {
         use Input::*;
         [
             Gpus,
@@ -354,6 +364,7 @@ impl Input {
             PackageMonth,
             PackageYear,
             SettlementUnit,
+            DeadlineSpotHours,
         ]
     };
 
@@ -403,6 +414,7 @@ impl Input {
             PackageMonth => "month package price",
             PackageYear => "year package price",
             SettlementUnit => "settlement unit",
+            DeadlineSpotHours => "deadline for deadline-safe spot",
         }
     }
 }

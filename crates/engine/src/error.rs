@@ -633,6 +633,8 @@ pub enum Problem {
     UnboundedTierNotLast,
     /// A `packages` object without any package price.
     NoPackagePrice,
+    /// Allowed only in job mode (deadline-safe spot).
+    OnlyInJobMode,
     /// A deadline shorter than on-demand needs from the start (restart + work): no policy can
     /// finish by it.
     DeadlineTooShort {
@@ -735,6 +737,7 @@ impl fmt::Display for Problem {
                 f,
                 "must divide a day (86400 s) into whole periods, e.g. 3600 (got {value})"
             ),
+            Problem::OnlyInJobMode => f.write_str("applies only in job mode"),
             Problem::DeadlineTooShort {
                 value,
                 on_demand_hours,

@@ -825,7 +825,7 @@ impl ScenarioFile {
             if !matches!(plan.workload, Workload::Job(_)) {
                 return Err(planner_engine::EngineError::new(
                     at,
-                    planner_engine::Problem::RequiredInMode(planner_engine::Mode::Job),
+                    planner_engine::Problem::OnlyInJobMode,
                 )
                 .into());
             }
