@@ -239,6 +239,15 @@ pub fn offer_option(offer: &'static Offer) -> OptionInput {
 }
 
 impl Scenario {
+    /// The deadline of deadline-safe spot in hours from the job's start, if set (job mode;
+    /// [`crate::action::Action::SetDeadlineSpot`]).
+    #[must_use]
+    pub fn deadline_spot_hours(&self) -> Option<f64> {
+        self.deadline_spot
+            .filter(|_| self.is_job())
+            .map(|d| d.deadline_hours)
+    }
+
     /// Whether the workload is a job (else a fleet).
     #[must_use]
     pub fn is_job(&self) -> bool {
