@@ -8,7 +8,10 @@
 //! [`Action::SetOwnSupport`], [`Action::SetPackages`]), so a bad value is refused beside its
 //! field and the last valid result stays. Its day, week, month and year packages
 //! (包日/包周/包月/包年, e.g. an AutoDL weekly package) are priced per instance beside hourly
-//! billing, and the cheapest mix the engine picks is shown ("Packages").
+//! billing, and the cheapest mix the engine picks is shown ("Packages"). In job mode, a
+//! deadline in hours turns on deadline-safe spot ([`Action::SetDeadlineSpot`]; "Deadline-safe
+//! spot") and the chosen option's cost and finish bands are shown beside all-spot and
+//! all-on-demand.
 
 use crate::ui::language::use_tr;
 use crate::ui::slider::Slider;
@@ -17,7 +20,7 @@ use planner_app::i18n::{self, Arg, Msg};
 use planner_app::msg;
 use planner_app::state::Scenario;
 use planner_app::validation::{
-    PACKAGE_PRICE_SPEC, SAVINGS_PLAN_COMMITMENT_SPEC, SAVINGS_PLAN_RATE_SPEC,
+    DEADLINE_SPOT_SPEC, PACKAGE_PRICE_SPEC, SAVINGS_PLAN_COMMITMENT_SPEC, SAVINGS_PLAN_RATE_SPEC,
     SAVINGS_PLAN_TERM_SPEC, SETTLEMENT_UNIT_SPEC, SUPPORT_MINIMUM_SPEC, SUPPORT_PCT_SPEC,
 };
 use planner_core::catalog::support::SUPPORT_PLANS;
@@ -136,6 +139,12 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
             )
         })
     }));
+    if let Some(h) = scenario.deadline_spot_hours() {
+        planned.push(t.text_with(
+            msg!("ui-billing-summary-deadline"),
+            &[("hours", Arg::Text(format::number(h, 1)))],
+        ));
+    }
     let summary = if planned.is_empty() {
         t.text(msg!("ui-billing-none"))
     } else {
@@ -273,6 +282,25 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
             Ok(r) => r.get(index).map(|r| r.totals.support).filter(|s| *s > 0.0),
             Err(_) => None,
         };
+        let job = scenario.is_job();
+        let deadline = scenario.deadline_spot_hours().unwrap_or(0.0);
+        let run_hours = match &*props.results {
+            Ok(r) => r.get(index).and_then(|r| r.job_run_hours),
+            Err(_) => None,
+        };
+        let on_deadline = {
+            let on_action = props.on_action.clone();
+            Callback::from(move |hours: f64| on_action.emit(Action::SetDeadlineSpot { hours }))
+        };
+        // The chosen option's three policies; only computed with a deadline set (job mode).
+        let deadline_result = if deadline > 0.0 {
+            scenario
+                .deadline_spot()
+                .ok()
+                .and_then(|v| v.into_iter().nth(index).flatten())
+        } else {
+            None
+        };
         html! {
             <>
                 <p class="muted small">{ t.text(msg!("ui-savings-plan-note")) }</p>
@@ -358,6 +386,27 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                     <Slider id="settlement-unit" label={tx(msg!("ui-settlement-unit"))} unit={currency.code()}
                         value={unit} spec={SETTLEMENT_UNIT_SPEC} slider_max={0.1} step={0.01} on_change={on_settlement} />
                 </div>
+                if job {
+                    <p class="muted small">{ t.text(msg!("ui-deadline-spot-note")) }</p>
+                    <div class="sliders">
+                        <Slider id="deadline-spot-hours" label={tx(msg!("ui-deadline-spot"))} unit={tx(msg!("ui-unit-h"))}
+                            value={deadline} spec={DEADLINE_SPOT_SPEC}
+                            slider_max={run_hours.map_or(1_000.0, |h| (h * 2.0).max(10.0).ceil())} step={1.0} on_change={on_deadline} />
+                    </div>
+                    if let Some(d) = deadline_result {
+                        <p class="small" id="deadline-spot-result">
+                            { t.text_with(msg!("ui-deadline-spot-result"), &[
+                                ("p10", Arg::Text(i18n::money(lang, d.cost.p10, shown))),
+                                ("p50", Arg::Text(i18n::money(lang, d.cost.p50, shown))),
+                                ("p90", Arg::Text(i18n::money(lang, d.cost.p90, shown))),
+                                ("finish", Arg::Text(format::number(d.finish_hours.p90, 1))),
+                                ("spot", Arg::Text(i18n::money(lang, d.all_spot_cost, shown))),
+                                ("on_demand", Arg::Text(i18n::money(lang, d.all_on_demand_cost, shown))),
+                                ("switched", Arg::Text(format::number(d.switched_share * 100.0, 0))),
+                            ]) }
+                        </p>
+                    }
+                }
             </>
         }
     };

@@ -734,3 +734,39 @@ test('typed reserved prices give an offer without catalog commitments a reserved
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('deadline-safe spot: a job deadline shows the spot bands beside all-spot and all-on-demand; bad deadlines keep the result', async () => {
+  const { context, page, problems } = await openApp();
+  await page.selectOption('#workload-mode', 'job');
+  await page.waitForSelector('#job-gpu-hours-number');
+  await page.fill('#job-gpu-hours-number', '8000');
+  await page.click('#billing-extras > summary');
+  await page.waitForSelector('#deadline-spot-hours-number');
+  await page.fill('#deadline-spot-hours-number', '5000');
+  await page.waitForFunction(() => /deadline-safe spot within/.test(document.querySelector('#billing-extras-summary').textContent));
+  // The chosen option must have a spot price: try each compared option.
+  const n = await page.$$eval('#savings-plan-option option', (o) => o.length);
+  let text = null;
+  for (let i = 0; i < n && text === null; i++) {
+    await page.selectOption('#savings-plan-option', String(i));
+    const el = await page.$('#deadline-spot-result');
+    if (el) text = await el.textContent();
+  }
+  assert.ok(text !== null, 'some default option has a spot price');
+  assert.match(text, /P10 .*median .*P90 .*All-spot without interruption .*all-on-demand/);
+  assert.doesNotMatch(text, /NaN|inf/);
+  // Too short a deadline (on-demand from the start cannot make it) is refused by the engine:
+  // the page's notice names the field and the hours needed. A negative or non-numeric one is
+  // refused beside the field. The result stays.
+  const before = await page.textContent('#deadline-spot-result');
+  await page.fill('#deadline-spot-hours-number', '1');
+  await page.waitForFunction(() => /at least .* hours/.test(document.querySelector('#notice')?.textContent ?? ''));
+  assert.equal(await page.textContent('#deadline-spot-result'), before, 'result kept after 1');
+  for (const bad of ['-5', 'abc']) {
+    await page.fill('#deadline-spot-hours-number', bad);
+    await page.waitForFunction(() => document.querySelector('#deadline-spot-hours-error')?.textContent !== '');
+    assert.equal(await page.textContent('#deadline-spot-result'), before, `result kept after ${bad}`);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -380,6 +380,12 @@ ui-settlement = Settlement rounding
 ui-settlement-unit = Settle each whole hour, rounding each settlement up to
 ui-settlement-note = Some platforms settle the running time at each whole hour and at shutdown and round each settlement up to a money unit (0.01). 0 = billed exactly.
 ui-billing-summary-settlement = hourly settlement on { $option }
+ui-deadline-spot = Deadline (hours) for deadline-safe spot
+ui-deadline-spot-note = Deadline-safe spot (job mode; "Can't Be Late", NSDI 2024): run on spot while the deadline allows, then on-demand to the end once the time left could not absorb another interruption. 0 = off.
+ui-deadline-spot-result = Deadline-safe spot: P10 { $p10 }, median { $p50 }, P90 { $p90 }; finished by { $finish } h in 90 % of trials; { $switched } % of trials moved to on-demand. All-spot without interruption { $spot }, all-on-demand { $on_demand }.
+ui-billing-summary-deadline = deadline-safe spot within { $hours } h
+engine-only-job = applies only in job mode
+engine-deadline-too-short = must be at least { $need } hours, the time on-demand needs from the start (restart + work) (got { $value })
 engine-period-not-dividing-day = must divide a day (86400 s) into whole periods, e.g. 3600 (got { $value })
 ui-package-day = Day package (包日) per instance
 ui-package-week = Week package (包周) per instance

@@ -376,6 +376,12 @@ ui-settlement = 结算取整
 ui-settlement-unit = 每个整点结算，每笔向上取整到
 ui-settlement-note = 部分平台在每个整点和关机时结算运行时长，每笔结算向上取整到一个货币单位（0.01）。0 表示精确计费。
 ui-billing-summary-settlement = { $option } 按整点结算
+ui-deadline-spot = 保证截止时间的竞价实例：截止时间（小时）
+ui-deadline-spot-note = 保证截止时间的竞价实例（作业模式；"Can't Be Late"，NSDI 2024）：截止时间允许时用竞价实例，剩余时间不足以承受再一次中断时改用按需实例直到结束。0 = 关闭。
+ui-deadline-spot-result = 保证截止时间的竞价实例：P10 { $p10 }，中位数 { $p50 }，P90 { $p90 }；90% 的试验在 { $finish } 小时内完成；{ $switched }% 的试验改用了按需实例。无中断的全竞价 { $spot }，全按需 { $on_demand }。
+ui-billing-summary-deadline = 保证截止时间的竞价实例，{ $hours } 小时内
+engine-only-job = 仅适用于作业模式
+engine-deadline-too-short = 至少须为 { $need } 小时，即从头按需运行所需的时间（重启 + 工作量）（实际为 { $value }）
 engine-period-not-dividing-day = 必须能把一天（86400 秒）分成整数个周期，例如 3600（实际为 { $value }）
 ui-package-day = 每实例包日价格
 ui-package-week = 每实例包周价格

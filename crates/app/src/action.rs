@@ -10,6 +10,7 @@ use planner_core::catalog;
 use planner_core::catalog::query::ResolvedOffer;
 use planner_core::catalog::support::support_plan;
 use planner_core::error::{FileError, FileProblem};
+use planner_core::file::DeadlineSpotFile;
 use planner_core::option::SupportChoice;
 use planner_core::option::{OnDemandPrices, OptionInput, SpotInput, SpotPrices};
 use planner_engine::billing::{ReservedTerm, Schedule};
@@ -279,6 +280,14 @@ pub enum Action {
         index: usize,
         /// Money unit of each settlement, 0 = none.
         unit: f64,
+    },
+    /// Deadline-safe spot for the job (docs/cost-model.md, "Deadline-safe spot"): a deadline
+    /// of `hours` from the start ([`DEADLINE_SPOT_SPEC`]; 0 removes it), keeping the trial
+    /// count and seed already set (else 1,000 trials, seed 1). Refused outside job mode and
+    /// when the deadline is under restart + run hours for some option.
+    SetDeadlineSpot {
+        /// Deadline, hours; 0 = none.
+        hours: f64,
     },
     /// Whether option `index`'s provider bills storage while nothing runs (job mode: storage
     /// for the whole horizon instead of the job's running time).
@@ -736,6 +745,29 @@ impl Scenario {
                     round_up: true,
                 });
                 next.engine_accepts()?;
+            }
+            Action::SetDeadlineSpot { hours } => {
+                let hours = check(hours, DEADLINE_SPOT_SPEC, Input::DeadlineSpotHours)?;
+                if hours > 0.0 && !self.is_job() {
+                    return Err(ScenarioError::Engine(
+                        planner_engine::EngineError::new(
+                            FieldPath::of(Field::DeadlineSpot),
+                            planner_engine::Problem::OnlyInJobMode,
+                        )
+                        .into(),
+                    ));
+                }
+                next.deadline_spot = (hours > 0.0).then(|| DeadlineSpotFile {
+                    deadline_hours: hours,
+                    ..self.deadline_spot.unwrap_or(DeadlineSpotFile {
+                        deadline_hours: hours,
+                        trials: DeadlineSpotFile::DEFAULT_TRIALS,
+                        seed: 1,
+                    })
+                });
+                next.deadline_spot()
+                    .map(|_| ())
+                    .map_err(ScenarioError::Engine)?;
             }
             Action::SetStorageWhileStopped { index, on } => {
                 next.option_mut(index)?.storage_billed_while_stopped = on;

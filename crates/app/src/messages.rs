@@ -90,6 +90,7 @@ fn input_label(input: Input) -> Msg {
         Input::FreeMonthly => msg!("ui-free-monthly"),
         Input::FreeOnce => msg!("ui-free-once"),
         Input::BidCap => msg!("ui-bid-cap"),
+        Input::DeadlineSpotHours => msg!("ui-deadline-spot"),
     }
 }
 
@@ -133,6 +134,7 @@ fn field_label(path: &FieldPath) -> Option<Msg> {
         (_, Field::Packages) => msg!("ui-packages"),
         (_, Field::Settlement | Field::PeriodSeconds | Field::RoundUp) => msg!("ui-settlement"),
         (_, Field::Unit) => msg!("ui-settlement-unit"),
+        (_, Field::DeadlineSpot | Field::DeadlineHours) => msg!("ui-deadline-spot"),
         (_, Field::PerDay) => msg!("ui-package-day"),
         (_, Field::PerWeek) => msg!("ui-package-week"),
         (_, Field::PerMonth) => msg!("ui-package-month"),
@@ -295,6 +297,17 @@ impl Translator {
             ),
             Problem::UnboundedTierNotLast => self.text(msg!("engine-unbounded-tier")),
             Problem::NoPackagePrice => self.text(msg!("engine-no-package-price")),
+            Problem::OnlyInJobMode => self.text(msg!("engine-only-job")),
+            Problem::DeadlineTooShort {
+                value,
+                on_demand_hours,
+            } => self.text_with(
+                msg!("engine-deadline-too-short"),
+                &[
+                    ("need", self.value(on_demand_hours)),
+                    ("value", self.value(value)),
+                ],
+            ),
             Problem::PeriodNotDividingDay { value } => self.text_with(
                 msg!("engine-period-not-dividing-day"),
                 &[("value", Arg::Exact(f64::from(value)))],

@@ -287,6 +287,15 @@ pub const SETTLEMENT_UNIT_SPEC: NumberSpec = NumberSpec {
     min_positive: 1e-4,
 };
 
+/// Accepted deadlines for deadline-safe spot, hours from the job's start: 0–1,000,000 (0 = no
+/// deadline-safe spot; a deadline under restart + run hours is refused by the engine).
+pub const DEADLINE_SPOT_SPEC: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1e6,
+    integer: false,
+    min_positive: 0.0,
+};
+
 /// Accepted owned-server purchase prices: 0–100,000,000.
 pub const PURCHASE_SPEC: NumberSpec = NumberSpec {
     min: 0.0,
@@ -386,11 +395,12 @@ pub enum Input {
     FreeMonthly,
     FreeOnce,
     BidCap,
+    DeadlineSpotHours,
 }
 
 impl Input {
     /// Every field (for the translation completeness test).
-    pub const ALL: [Input; 50] = {
+    pub const ALL: [Input; 51] = {
         use Input::*;
         [
             Gpus,
@@ -443,6 +453,7 @@ impl Input {
             FreeMonthly,
             FreeOnce,
             BidCap,
+            DeadlineSpotHours,
         ]
     };
 
@@ -501,6 +512,7 @@ impl Input {
             FreeMonthly => "free allowance per month",
             FreeOnce => "free allowance once",
             BidCap => "spot bid cap",
+            DeadlineSpotHours => "deadline for deadline-safe spot",
         }
     }
 }

@@ -384,3 +384,72 @@ fn storage_billed_while_stopped_is_set_and_carried() {
         .unwrap();
     assert_eq!(off.evaluate().unwrap()[0].total, base[0].total);
 }
+
+#[test]
+fn deadline_safe_spot_is_set_compared_carried_and_refused() {
+    let s = Scenario::default()
+        .apply(Action::SetMode(planner_app::action::Mode::Job))
+        .unwrap();
+    assert!(s.deadline_spot().unwrap().iter().all(Option::is_none));
+    let base = s.evaluate().unwrap();
+    let t = s
+        .apply(Action::SetDeadlineSpot { hours: 100_000.0 })
+        .unwrap();
+    // The closed-form results do not change; the deadline-safe results come beside them.
+    assert_eq!(t.evaluate().unwrap(), base);
+    let ds = t.deadline_spot().unwrap();
+    assert_eq!(ds.len(), base.len());
+    let with_spot: Vec<_> = ds.iter().flatten().collect();
+    assert!(
+        !with_spot.is_empty(),
+        "some default option has a spot price"
+    );
+    for d in with_spot {
+        let [spot, safe, od] = d.series();
+        assert_eq!(
+            (spot.policy, safe.policy, od.policy),
+            ("all_spot", "deadline_safe", "all_on_demand")
+        );
+        assert!(safe.finish_hours.p90 <= 100_000.0);
+        assert!(spot.cost.p10 <= safe.cost.p10 * (1.0 + 1e-12));
+        assert!(safe.cost.p50.is_finite() && od.cost.p50 > 0.0);
+    }
+    // Carried by files (and so by links and saved states) and read back unchanged.
+    assert_eq!(
+        t.to_file().deadline_spot.map(|d| d.deadline_hours),
+        Some(100_000.0)
+    );
+    assert_eq!(
+        Scenario::from_file(t.to_file(), &Catalog::BUNDLED).unwrap(),
+        t
+    );
+    // 0 removes it.
+    let off = t.apply(Action::SetDeadlineSpot { hours: 0.0 }).unwrap();
+    assert!(off.to_file().deadline_spot.is_none());
+    // A deadline before on-demand could finish, a negative one, and fleet mode are refused,
+    // each with a message in both languages.
+    let short = t.apply(Action::SetDeadlineSpot { hours: 1.0 }).unwrap_err();
+    assert!(
+        short.to_string().contains("deadline_spot.deadline_hours"),
+        "{short}"
+    );
+    let negative = t
+        .apply(Action::SetDeadlineSpot { hours: -1.0 })
+        .unwrap_err();
+    assert!(matches!(
+        negative,
+        ScenarioError::OutOfRange {
+            input: Input::DeadlineSpotHours,
+            ..
+        }
+    ));
+    let fleet = Scenario::default()
+        .apply(Action::SetDeadlineSpot { hours: 100.0 })
+        .unwrap_err();
+    for e in [&short, &negative, &fleet] {
+        for lang in [Language::En, Language::ZhCn] {
+            let text = Translator::new(lang).scenario_error(e);
+            assert!(!text.is_empty() && !text.contains("NaN") && !text.contains("inf"));
+        }
+    }
+}

@@ -316,6 +316,7 @@ fn scenario() -> impl Strategy<Value = ScenarioFile> {
                 egress_gb_per_month: egress,
                 contingency_pct: contingency,
                 montecarlo: mc.map(|(trials, seed)| MonteCarloFile { trials, seed }),
+                deadline_spot: None,
                 buy: buy.map(|(gpus, purchase)| BuyFile {
                     gpus,
                     purchase,

@@ -28,7 +28,9 @@ pub fn csv_money(x: f64) -> String {
 /// The evaluation as CSV: a header naming units (`on_demand_usd`, `month_730h`), then per option
 /// and month the month's cost by component (the version-2 components, `savings_plan` and
 /// `savings_plan_unused`, only when some option has them), the month's total and the cumulative total. Monte
-/// Carlo bands, when present, add `cumulative_p10/p50/p90` columns.
+/// Carlo bands, when present, add `cumulative_p10/p50/p90` columns. Deadline-safe spot, when
+/// some option has it, adds per-job columns filled on the option's last row (P10/P50/P90 of
+/// the policy's cost and finish hours, then all-spot and all-on-demand cost and hours).
 #[must_use]
 pub fn to_csv(e: &Evaluation) -> String {
     let cur = e.currency.to_lowercase();
@@ -61,6 +63,19 @@ pub fn to_csv(e: &Evaluation) -> String {
             header.push(format!("cumulative_{p}_{cur}"));
         }
     }
+    let ds = e.options.iter().any(|o| o.deadline_spot.is_some());
+    if ds {
+        for p in ["p10", "p50", "p90"] {
+            header.push(format!("deadline_spot_{p}_{cur}"));
+        }
+        for p in ["p10", "p50", "p90"] {
+            header.push(format!("deadline_spot_finish_{p}_hours"));
+        }
+        header.push(format!("all_spot_{cur}"));
+        header.push("all_spot_hours".into());
+        header.push(format!("all_on_demand_{cur}"));
+        header.push("all_on_demand_hours".into());
+    }
     let mut out = header.join(",");
     out.push('\n');
     for o in &e.options {
@@ -79,6 +94,24 @@ pub fn to_csv(e: &Evaluation) -> String {
                 match o.montecarlo.as_ref().and_then(|m| m.cumulative.get(i)) {
                     Some(b) => row.extend([b.p10, b.p50, b.p90].map(csv_money)),
                     None => row.extend(["", "", ""].map(String::from)),
+                }
+            }
+            if ds {
+                match o
+                    .deadline_spot
+                    .as_ref()
+                    .filter(|_| i + 1 == r.monthly.len())
+                {
+                    Some(d) => {
+                        row.extend([d.cost.p10, d.cost.p50, d.cost.p90].map(csv_money));
+                        let f = d.finish_hours;
+                        row.extend([f.p10, f.p50, f.p90].map(csv_money));
+                        row.push(csv_money(d.all_spot_cost));
+                        row.push(csv_money(d.all_spot_finish_hours));
+                        row.push(csv_money(d.all_on_demand_cost));
+                        row.push(csv_money(d.all_on_demand_finish_hours));
+                    }
+                    None => row.extend(std::iter::repeat_n(String::new(), 10)),
                 }
             }
             out.push_str(&row.join(","));

@@ -244,6 +244,7 @@ pub fn default_scenario() -> ScenarioFile {
         egress_gb_per_month: 0.0,
         contingency_pct: 0.0,
         montecarlo: None,
+        deadline_spot: None,
         buy: None,
         options: vec![default_option()],
     }

@@ -69,6 +69,8 @@ golden! {
     settlement_rounding => "settlement-rounding",
     bad_settlement => "bad-settlement",
     stopped_storage => "stopped-storage",
+    deadline_spot => "deadline-spot",
+    bad_deadline_spot => "bad-deadline-spot",
     bad_unknown_field => "bad-unknown-field",
     bad_version => "bad-version",
     bad_shares_above_100 => "bad-shares-above-100",
@@ -121,5 +123,5 @@ fn scenario_files_round_trip_through_json() {
         assert_eq!(a, b, "{stem}");
         checked += 1;
     }
-    assert_eq!(checked, 12);
+    assert_eq!(checked, 13);
 }

@@ -162,6 +162,7 @@ fn scenario() -> impl Strategy<Value = ScenarioFile> {
                 egress_gb_per_month: egress,
                 contingency_pct: contingency.unwrap_or(0.0),
                 montecarlo: mc.map(|(trials, seed)| MonteCarloFile { trials, seed }),
+                deadline_spot: None,
                 buy: buy.map(|(g, p, k)| BuyFile {
                     gpus: g,
                     purchase: p,

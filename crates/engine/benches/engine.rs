@@ -16,6 +16,7 @@ criterion::criterion_main!(native::benches);
 mod native {
     use criterion::{criterion_group, Criterion};
     use planner_engine::billing::{ReservedTerm, Schedule, SpotMarket};
+    use planner_engine::deadline_spot::{deadline_spot, DeadlineJob};
     use planner_engine::montecarlo::monte_carlo;
     use planner_engine::packages::Packages;
     use planner_engine::plan::{
@@ -26,6 +27,7 @@ mod native {
     use planner_engine::settlement::Settlement;
     use planner_engine::support::{SupportPlan, SupportTier};
     use planner_engine::{Billing, Currency, ExchangeRate, MonthConvention, MonthLength};
+    use planner_engine::{Field, FieldPath};
     use std::hint::black_box;
 
     /// A 36-month fleet plan: 64 GPUs, 18 h a day, 6 days a week, storage, egress, contingency,
@@ -230,6 +232,34 @@ mod native {
         c.bench_function(
             "engine: Monte Carlo, 10,000 trials of one job option (~29 interruptions each)",
             |b| b.iter(|| monte_carlo(black_box(&job), black_box(&calm), 10_000, 42)),
+        );
+        // Deadline-safe spot: the golden file's job (100 h, checkpoints every 5 h, 0.02
+        // interruptions an hour, deadline 112 h; tests/golden/deadline-spot.json), 1,000 trials
+        // (the scenario file's default, and the page's per slider move for the chosen option).
+        let ds_job = DeadlineJob {
+            work_hours: 100.0,
+            deadline_hours: 112.0,
+            spot_per_hour: 3.0,
+            on_demand_per_hour: 10.0,
+            interruptions_per_hour: 0.02,
+            checkpointing: Checkpointing {
+                interval_hours: Some(5.0),
+                write_hours: 0.0,
+                restart_hours: 0.5,
+            },
+        };
+        c.bench_function(
+            "engine: deadline-safe spot, 1,000 trials of a 100 h job",
+            |b| {
+                b.iter(|| {
+                    deadline_spot(
+                        black_box(&ds_job),
+                        1_000,
+                        18,
+                        FieldPath::of(Field::DeadlineSpot),
+                    )
+                })
+            },
         );
         let fleet_option = options[1].clone();
         c.bench_function(

@@ -98,6 +98,8 @@ pub enum Field {
     Unit,
     RoundUp,
     StorageBilledWhileStopped,
+    DeadlineSpot,
+    DeadlineHours,
     // The share link's envelope.
     V,
     Lang,
@@ -110,7 +112,7 @@ pub enum Field {
 
 impl Field {
     /// Every field, in declaration order (for the translation completeness tests).
-    pub const ALL: [Field; 93] = {
+    pub const ALL: [Field; 95] = {
         use Field::*;
         [
             Version,
@@ -200,6 +202,8 @@ impl Field {
             Unit,
             RoundUp,
             StorageBilledWhileStopped,
+            DeadlineSpot,
+            DeadlineHours,
             V,
             Lang,
             Scenario,
@@ -301,6 +305,8 @@ impl Field {
             Unit => "unit",
             RoundUp => "round_up",
             StorageBilledWhileStopped => "storage_billed_while_stopped",
+            DeadlineSpot => "deadline_spot",
+            DeadlineHours => "deadline_hours",
             V => "v",
             Lang => "lang",
             Scenario => "scenario",
@@ -627,6 +633,16 @@ pub enum Problem {
     UnboundedTierNotLast,
     /// A `packages` object without any package price.
     NoPackagePrice,
+    /// Allowed only in job mode (deadline-safe spot).
+    OnlyInJobMode,
+    /// A deadline shorter than on-demand needs from the start (restart + work): no policy can
+    /// finish by it.
+    DeadlineTooShort {
+        /// The deadline given, hours.
+        value: f64,
+        /// Restart + work, hours.
+        on_demand_hours: f64,
+    },
     /// A settlement period (seconds) that does not divide a day into whole periods.
     PeriodNotDividingDay {
         /// The period given.
@@ -720,6 +736,16 @@ impl fmt::Display for Problem {
             Problem::PeriodNotDividingDay { value } => write!(
                 f,
                 "must divide a day (86400 s) into whole periods, e.g. 3600 (got {value})"
+            ),
+            Problem::OnlyInJobMode => f.write_str("applies only in job mode"),
+            Problem::DeadlineTooShort {
+                value,
+                on_demand_hours,
+            } => write!(
+                f,
+                "must be at least {} hours, the time on-demand needs from the start (restart + work) (got {})",
+                shown(on_demand_hours),
+                shown(value)
             ),
             Problem::NoPackagePrice => {
                 f.write_str("give at least one of per_day, per_week, per_month, per_year")

@@ -7,13 +7,14 @@
 //!
 //! Layout: [`units`] (currencies, billing rules, month conventions, exchange rate, hours),
 //! [`billing`] (per-mode price rules), [`risk`] (interruption formula, Young's interval, Monte
-//! Carlo streams), [`savings_plan`] (hourly commitments), [`support`] (support plans), [`packages`] (day/week/month/year packages), [`settlement`] (settlement rounding), [`tco`] (owned servers), [`plan`] (a plan over months and its per-option
+//! Carlo streams), [`savings_plan`] (hourly commitments), [`support`] (support plans), [`packages`] (day/week/month/year packages), [`settlement`] (settlement rounding), [`deadline_spot`] (deadline-safe spot, Can't Be Late), [`tco`] (owned servers), [`plan`] (a plan over months and its per-option
 //! results), [`montecarlo`] (seeded bands), [`sort`] (the one stable sort), [`error`] (why an
 //! input is refused: a typed [`FieldPath`] and a [`Problem`] with its numbers). All amounts are
 //! `f64` at full precision in the option's native currency until
 //! [`plan::OptionResult::in_currency`] converts final amounts once.
 
 pub mod billing;
+pub mod deadline_spot;
 pub mod error;
 pub mod montecarlo;
 pub mod packages;

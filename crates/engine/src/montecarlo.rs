@@ -82,7 +82,7 @@ fn rank(n: usize, p: f64) -> usize {
 
 /// P10/P50/P90 of `v` by nearest rank, by selection (O(n), no full sort; reorders `v`); zeros
 /// for no values.
-fn band(v: &mut [f64]) -> Band {
+pub(crate) fn band(v: &mut [f64]) -> Band {
     let mut at = |p: f64| -> f64 {
         if v.is_empty() {
             return 0.0;

@@ -7,9 +7,10 @@ use planner_core::catalog::Offer;
 use planner_core::error::FileError;
 use planner_core::file;
 use planner_core::option::OptionInput;
+use planner_engine::deadline_spot::{deadline_spot, job_of, DeadlineSpot};
 use planner_engine::montecarlo::{monte_carlo, Band as MonteBand};
 use planner_engine::plan::{OptionResult, OptionSpec, Plan, Shares};
-use planner_engine::{Currency, ExchangeRate};
+use planner_engine::{Currency, ExchangeRate, Field, FieldPath};
 use std::collections::HashMap;
 
 impl Scenario {
@@ -47,6 +48,37 @@ impl Scenario {
             .get(index)
             .is_some_and(|o| o.throughput_factor.is_none());
         (self.is_job() && unset).then(|| self.option_throughput(index).0)
+    }
+
+    /// Deadline-safe spot per compared option, in the display currency and pick order
+    /// (docs/cost-model.md, "Deadline-safe spot"): `None` for an option without both spot and
+    /// on-demand prices, and for every option when the scenario sets no deadline or is not a
+    /// job. Each result's `series()` gives the chart's three policies (all-spot,
+    /// deadline-safe bands, all-on-demand). Errors: those of [`Scenario::evaluate`], then a
+    /// deadline under restart + run hours (`deadline_spot.deadline_hours`,
+    /// [`planner_engine::Problem::DeadlineTooShort`]).
+    pub fn deadline_spot(&self) -> Result<Vec<Option<DeadlineSpot>>, FileError> {
+        let Some(ds) = self.deadline_spot.filter(|_| self.is_job()) else {
+            return Ok(vec![None; self.options.len()]);
+        };
+        self.missing_throughput()?;
+        let plan = self.plan();
+        plan.validate()?;
+        let at = FieldPath::of(Field::DeadlineSpot);
+        let mut out = Vec::with_capacity(self.options.len());
+        for i in 0..self.options.len() {
+            let spec = self.spec(i)?;
+            let r = match job_of(&plan, &spec, ds.deadline_hours)? {
+                Some(job) => Some(deadline_spot(&job, ds.trials, ds.seed, at)?.in_currency(
+                    spec.currency,
+                    self.display_currency(),
+                    self.rate(),
+                )?),
+                None => None,
+            };
+            out.push(r);
+        }
+        Ok(out)
     }
 
     /// Every compared option's results from the engine's closed form (all cost components,

@@ -86,6 +86,7 @@ impl Scenario {
                 trials: m.trials,
                 seed: m.seed,
             }),
+            deadline_spot: file.deadline_spot,
             buy: loaded.plan.buy,
             options,
         })
@@ -154,6 +155,9 @@ impl Scenario {
                 trials: m.trials,
                 seed: m.seed,
             }),
+            // Job mode only (the file refuses it in fleet mode); kept in the state so switching
+            // back to job mode restores it.
+            deadline_spot: self.deadline_spot.filter(|_| self.is_job()),
             buy: self.buy.map(buy_file),
             options: self.options.iter().map(OptionInput::to_file).collect(),
         }

@@ -94,6 +94,8 @@ pub struct Scenario {
     /// Shares of every option that has none of its own; `None` = all on demand.
     pub(crate) portfolio: Option<Shares>,
     pub(crate) montecarlo: Option<MonteCarlo>,
+    /// Deadline-safe spot settings (job mode); `None` = not evaluated.
+    pub(crate) deadline_spot: Option<planner_core::file::DeadlineSpotFile>,
     pub(crate) buy: Option<OwnedServer>,
     pub(crate) options: Vec<OptionInput>,
 }
@@ -115,6 +117,7 @@ impl Clone for Scenario {
             contingency_pct: self.contingency_pct,
             portfolio: self.portfolio,
             montecarlo: self.montecarlo,
+            deadline_spot: self.deadline_spot,
             buy: self.buy,
             options: self.options.clone(),
         }
@@ -136,6 +139,7 @@ impl PartialEq for Scenario {
             contingency_pct,
             portfolio,
             montecarlo,
+            deadline_spot,
             buy,
             options,
         } = self;
@@ -149,6 +153,7 @@ impl PartialEq for Scenario {
             && *contingency_pct == other.contingency_pct
             && *portfolio == other.portfolio
             && *montecarlo == other.montecarlo
+            && *deadline_spot == other.deadline_spot
             && *buy == other.buy
             && *options == other.options
     }
@@ -242,6 +247,7 @@ impl Default for Scenario {
             contingency_pct: 0.0,
             portfolio: None,
             montecarlo: None,
+            deadline_spot: None,
             buy: None,
             options,
         }
@@ -286,6 +292,15 @@ pub fn offer_option(offer: &'static Offer) -> OptionInput {
 }
 
 impl Scenario {
+    /// The deadline of deadline-safe spot in hours from the job's start, if set (job mode;
+    /// [`crate::action::Action::SetDeadlineSpot`]).
+    #[must_use]
+    pub fn deadline_spot_hours(&self) -> Option<f64> {
+        self.deadline_spot
+            .filter(|_| self.is_job())
+            .map(|d| d.deadline_hours)
+    }
+
     /// Whether the workload is a job (else a fleet).
     #[must_use]
     pub fn is_job(&self) -> bool {

@@ -13,6 +13,7 @@ use crate::catalog::{Offer, Source};
 use crate::error::{FileError, FileProblem, JsonSyntax};
 use crate::option::OptionInput;
 use planner_engine::billing::{Schedule, SpotMarket};
+use planner_engine::deadline_spot::{deadline_spot, job_of, DeadlineSpot};
 use planner_engine::montecarlo::{monte_carlo, MonteCarlo};
 use planner_engine::plan::{
     evaluate, FleetLoad, JobLoad, JobSize, OptionResult, OptionSpec, Plan, Shares, Workload,
@@ -84,6 +85,9 @@ pub struct ScenarioFile {
     /// Monte-Carlo settings; absent = no Monte Carlo.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub montecarlo: Option<MonteCarloFile>,
+    /// Deadline-safe spot (job mode, format version 2); absent = not evaluated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deadline_spot: Option<DeadlineSpotFile>,
     /// An owned server to compare against (amounts in the display currency).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub buy: Option<BuyFile>,
@@ -114,6 +118,7 @@ impl Clone for ScenarioFile {
             egress_gb_per_month: self.egress_gb_per_month,
             contingency_pct: self.contingency_pct,
             montecarlo: self.montecarlo,
+            deadline_spot: self.deadline_spot,
             buy: self.buy,
             options: self.options.clone(),
         }
@@ -140,6 +145,7 @@ impl PartialEq for ScenarioFile {
             egress_gb_per_month,
             contingency_pct,
             montecarlo,
+            deadline_spot,
             buy,
             options,
         } = self;
@@ -158,6 +164,7 @@ impl PartialEq for ScenarioFile {
             && *egress_gb_per_month == other.egress_gb_per_month
             && *contingency_pct == other.contingency_pct
             && *montecarlo == other.montecarlo
+            && *deadline_spot == other.deadline_spot
             && *buy == other.buy
             && *options == other.options
     }
@@ -284,6 +291,24 @@ pub struct MonteCarloFile {
     pub trials: u32,
     /// RNG seed (default 1).
     pub seed: u64,
+}
+
+/// Deadline-safe spot settings (job mode; docs/cost-model.md, "Deadline-safe spot"). Each
+/// option with both a spot and an on-demand price is simulated under the policy of
+/// `planner_engine::deadline_spot`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct DeadlineSpotFile {
+    /// Deadline in hours from the job's start, > 0 and at least restart + run hours.
+    pub deadline_hours: f64,
+    /// Trials per option (default 1,000; 1 to 100,000).
+    pub trials: u32,
+    /// RNG seed (default 1).
+    pub seed: u64,
+}
+
+impl DeadlineSpotFile {
+    /// Trials when the file gives none.
+    pub const DEFAULT_TRIALS: u32 = 1000;
 }
 
 /// Owned server (see [`OwnedServer`]).
@@ -626,6 +651,8 @@ pub struct Loaded {
     pub rate_as_of: Option<String>,
     /// Monte-Carlo settings.
     pub montecarlo: Option<MonteCarloFile>,
+    /// Deadline-safe spot settings.
+    pub deadline_spot: Option<DeadlineSpotFile>,
 }
 
 /// Parses a scenario file ([`read`] of its JSON text). Errors: not JSON (where it stops
@@ -793,6 +820,24 @@ impl ScenarioFile {
             .enumerate()
             .map(|(i, o)| self.option(i, o, catalog))
             .collect::<Result<Vec<_>, _>>()?;
+        if let Some(ds) = &self.deadline_spot {
+            let at = FieldPath::of(Field::DeadlineSpot);
+            if !matches!(plan.workload, Workload::Job(_)) {
+                return Err(planner_engine::EngineError::new(
+                    at,
+                    planner_engine::Problem::OnlyInJobMode,
+                )
+                .into());
+            }
+            planner_engine::positive(at.field(Field::DeadlineHours), ds.deadline_hours)?;
+            planner_engine::whole_in_range(
+                at.field(Field::Trials),
+                ds.trials,
+                1,
+                planner_engine::montecarlo::MAX_TRIALS,
+                Count::Plain,
+            )?;
+        }
         if let Some(mc) = &self.montecarlo {
             planner_engine::whole_in_range(
                 FieldPath::of(Field::Montecarlo).field(Field::Trials),
@@ -810,6 +855,7 @@ impl ScenarioFile {
             rate,
             rate_as_of: self.rate_as_of.clone(),
             montecarlo: self.montecarlo,
+            deadline_spot: self.deadline_spot,
         })
     }
 
@@ -862,6 +908,10 @@ pub struct OptionEvaluation {
     pub result: OptionResult,
     /// Monte-Carlo bands, if the scenario asks for them.
     pub montecarlo: Option<MonteCarlo>,
+    /// Deadline-safe spot bands beside all-spot and all-on-demand, if the scenario asks for
+    /// them and the option has spot and on-demand prices.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deadline_spot: Option<DeadlineSpot>,
 }
 
 impl Loaded {
@@ -883,7 +933,33 @@ impl Loaded {
                 }
                 None => None,
             };
-            options.push(OptionEvaluation { result, montecarlo });
+            let deadline_spot = match self.deadline_spot {
+                Some(ds) => {
+                    let at = FieldPath::of(Field::DeadlineSpot);
+                    let rebase = |e: planner_engine::EngineError| {
+                        planner_engine::EngineError::new(
+                            e.field.rebase(&FieldPath::option(0), &FieldPath::option(i)),
+                            e.problem,
+                        )
+                    };
+                    match job_of(&self.plan, spec, ds.deadline_hours).map_err(rebase)? {
+                        Some(job) => {
+                            Some(deadline_spot(&job, ds.trials, ds.seed, at)?.in_currency(
+                                spec.currency,
+                                self.currency,
+                                self.rate,
+                            )?)
+                        }
+                        None => None,
+                    }
+                }
+                None => None,
+            };
+            options.push(OptionEvaluation {
+                result,
+                montecarlo,
+                deadline_spot,
+            });
         }
         Ok(Evaluation {
             version: VERSION,

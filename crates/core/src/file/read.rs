@@ -7,9 +7,10 @@
 //! directly (no serde wording to interpret), and the wasm carries no derived deserializer.
 
 use super::{
-    AllowanceFile, BillingFile, BuyFile, CheckpointFile, FreeFile, MonteCarloFile, OptionFile,
-    PackagesFile, ReservedFile, SavingsPlanFile, ScenarioFile, ScheduleFile, SettlementFile,
-    SharesFile, SpotFile, SupportFile, TierFile, WorkloadFile, VERSION,
+    AllowanceFile, BillingFile, BuyFile, CheckpointFile, DeadlineSpotFile, FreeFile,
+    MonteCarloFile, OptionFile, PackagesFile, ReservedFile, SavingsPlanFile, ScenarioFile,
+    ScheduleFile, SettlementFile, SharesFile, SpotFile, SupportFile, TierFile, WorkloadFile,
+    VERSION,
 };
 use crate::error::{Expected, FileError, FileProblem, Found};
 use crate::share::{Notice, NoticeKind};
@@ -33,6 +34,7 @@ pub const SCENARIO_FIELDS: &[Field] = &[
     Field::EgressGbPerMonth,
     Field::ContingencyPct,
     Field::Montecarlo,
+    Field::DeadlineSpot,
     Field::Buy,
     Field::Options,
 ];
@@ -49,6 +51,7 @@ const WORKLOAD_FIELDS: &[Field] = &[
 const SHARES_FIELDS: &[Field] = &[Field::Reserved, Field::Spot];
 const CHECKPOINT_FIELDS: &[Field] = &[Field::IntervalHours, Field::WriteHours, Field::RestartHours];
 const MONTECARLO_FIELDS: &[Field] = &[Field::Trials, Field::Seed];
+const DEADLINE_SPOT_FIELDS: &[Field] = &[Field::DeadlineHours, Field::Trials, Field::Seed];
 const BUY_FIELDS: &[Field] = &[
     Field::Gpus,
     Field::Purchase,
@@ -341,6 +344,7 @@ impl<'n> Reader<'n> {
             egress_gb_per_month: self.f64_or(&o, Field::EgressGbPerMonth, 0.0),
             contingency_pct: self.f64_or(&o, Field::ContingencyPct, 0.0),
             montecarlo: self.opt(&o, Field::Montecarlo, Self::montecarlo),
+            deadline_spot: self.opt(&o, Field::DeadlineSpot, Self::deadline_spot),
             buy: self.opt(&o, Field::Buy, Self::buy),
             options: Vec::new(),
             workload: workload?,
@@ -406,6 +410,20 @@ impl<'n> Reader<'n> {
         let seed = self.opt(&o, Field::Seed, Self::u64).unwrap_or(1);
         Some(MonteCarloFile {
             trials: trials?,
+            seed,
+        })
+    }
+
+    fn deadline_spot(&mut self, v: &Value, at: FieldPath) -> Option<DeadlineSpotFile> {
+        let o = self.object(v, at, DEADLINE_SPOT_FIELDS)?;
+        let deadline_hours = self.required(&o, Field::DeadlineHours, Self::number);
+        let trials = self
+            .opt(&o, Field::Trials, Self::u32)
+            .unwrap_or(DeadlineSpotFile::DEFAULT_TRIALS);
+        let seed = self.opt(&o, Field::Seed, Self::u64).unwrap_or(1);
+        Some(DeadlineSpotFile {
+            deadline_hours: deadline_hours?,
+            trials,
             seed,
         })
     }
