@@ -327,12 +327,19 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 </div>
                 if let Some(s) = result {
                     <p class="small" id="savings-plan-result">
-                        { t.text_with(msg!("ui-savings-plan-result"), &[
-                            ("pct", Arg::Text(s.break_even_utilisation.filter(|u| u.is_finite())
-                                .map_or_else(|| t.text(msg!("ui-na")), |u| format::number(u * 100.0, 1)))),
-                            ("plan", Arg::Text(i18n::money(lang, s.with_plan, shown))),
-                            ("on_demand", Arg::Text(i18n::money(lang, s.on_demand_equivalent, shown))),
-                        ]) }
+                        // Above 100 % the commitment is more than the plan can save at full
+                        // use: say "never" rather than print an impossible utilisation.
+                        { match s.break_even_utilisation.filter(|u| u.is_finite()) {
+                            Some(u) if u > 1.0 => t.text_with(msg!("ui-savings-plan-result-never"), &[
+                                ("plan", Arg::Text(i18n::money(lang, s.with_plan, shown))),
+                                ("on_demand", Arg::Text(i18n::money(lang, s.on_demand_equivalent, shown))),
+                            ]),
+                            u => t.text_with(msg!("ui-savings-plan-result"), &[
+                                ("pct", Arg::Text(u.map_or_else(|| t.text(msg!("ui-na")), |u| format::number(u * 100.0, 1)))),
+                                ("plan", Arg::Text(i18n::money(lang, s.with_plan, shown))),
+                                ("on_demand", Arg::Text(i18n::money(lang, s.on_demand_equivalent, shown))),
+                            ]),
+                        } }
                         if s.above_on_demand {
                             { " " }<strong id="savings-plan-worse">{ t.text(msg!("ui-savings-plan-worse")) }</strong>
                         }

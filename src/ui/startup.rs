@@ -138,7 +138,8 @@ pub fn use_autosave(state: &AppState) -> Option<StorageError> {
                 return;
             };
             let failed = crate::web::timed(crate::web::MEASURE_AUTOSAVE, || {
-                web_storage::save(&Stored::new(language, scenario.to_file(), saved))
+                // Inline prices for imported offers, as AppState::to_stored says why.
+                web_storage::save(&Stored::new(language, scenario.portable_file(), saved))
             })
             .err();
             if *shown.borrow() != failed {

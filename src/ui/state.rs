@@ -75,12 +75,14 @@ impl AppState {
         Catalog::new(&self.imported)
     }
 
-    /// What is persisted: the current scenario, the chosen language and the saved list.
+    /// What is persisted: the current scenario, the chosen language and the saved list. Options
+    /// on imported offers are written with their prices inline ([`Scenario::portable_file`]):
+    /// imported price lists are not stored, so an id `user/…` would not resolve after a reload.
     #[must_use]
     pub fn to_stored(&self) -> Stored {
         Stored::new(
             self.language_choice,
-            self.scenario.to_file(),
+            self.scenario.portable_file(),
             self.saved.clone(),
         )
     }
@@ -199,7 +201,7 @@ impl Reducible for AppState {
             }
             AppAction::SaveAs(name) => {
                 let mut stored = self.to_stored();
-                if let Some(n) = stored.add_saved(&name, self.scenario.to_file()) {
+                if let Some(n) = stored.add_saved(&name, self.scenario.portable_file()) {
                     next.load_notices = vec![n];
                 }
                 next.saved = stored.saved;

@@ -735,6 +735,19 @@ test('typed reserved prices give an offer without catalog commitments a reserved
   await context.close();
 });
 
+test('a savings plan whose commitment exceeds what it can save says it never breaks even, not a utilisation above 100 %', async () => {
+  const { context, page, problems } = await openApp();
+  await page.click('#billing-extras > summary');
+  await page.fill('#savings-plan-commitment-number', '10');
+  await page.waitForSelector('#savings-plan-result');
+  assert.match(await page.textContent('#savings-plan-result'), /Break-even utilisation \d[\d.,]* %/);
+  await page.fill('#savings-plan-commitment-number', '1000');
+  await page.waitForFunction(() => /Never breaks even/.test(document.querySelector('#savings-plan-result')?.textContent ?? ''));
+  assert.doesNotMatch(await page.textContent('#savings-plan-result'), /utilisation [\d,]+\.\d %/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('deadline-safe spot: a job deadline shows the spot bands beside all-spot and all-on-demand; bad deadlines keep the result', async () => {
   const { context, page, problems } = await openApp();
   await page.selectOption('#workload-mode', 'job');

@@ -140,6 +140,31 @@ test('saved scenarios survive a reload; a failed import changes neither them nor
   await context.close();
 });
 
+test('an option on an imported price survives a reload with its prices (imported lists are not stored)', async () => {
+  const { context, page, problems } = await openApp(browser, origin);
+  const csv = 'provider,instance_type,gpu_model,gpu_count,currency,on_demand_per_hour\nAcme,big,H100 SXM,8,USD,20\n';
+  await page.setInputFiles('#import-prices', { name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.waitForSelector('#import-loaded');
+  await page.fill('#filter-text', 'acme');
+  await page.waitForFunction(() => document.querySelectorAll('#offers tbody tr input[type=checkbox]').length === 1);
+  await page.check('#offers tbody tr input[type=checkbox]');
+  const acmeRow = () => page.$$eval('#comparison tr', (trs) => {
+    const tr = trs.find((r) => /Acme/.test(r.querySelector('th.option-label')?.textContent ?? ''));
+    return tr ? [...tr.querySelectorAll('td')].map((td) => td.textContent.trim()).filter((x) => /\d/.test(x)).slice(0, 2) : null;
+  });
+  await page.waitForFunction(() => [...document.querySelectorAll('#comparison th.option-label')].some((l) => /Acme/.test(l.textContent)));
+  const before = await acmeRow();
+  assert.ok(before && before.length === 2, `the imported option is compared: ${before}`);
+  await page.waitForFunction((k) => /Acme/.test(localStorage.getItem(k) ?? ''), STATE_KEY);
+  assert.ok(!/"user\//.test(await stored(page)), 'no id of an imported offer is stored');
+  await page.reload();
+  await page.waitForSelector('#comparison');
+  assert.deepEqual(await acmeRow(), before, 'same option, same totals after the reload');
+  assert.deepEqual((await notices(page)).filter((n) => /could not be loaded/.test(n)), []);
+  assertNoPanic(problems, 'imported option reload');
+  await context.close();
+});
+
 test('a corrupt saved entry next to good ones: the good ones load, a notice, the raw value kept aside and never overwritten', async () => {
   const context = await browser.newContext({ acceptDownloads: true });
   const problems = [];

@@ -406,6 +406,7 @@ ui-billing-none = no savings plan
 ui-billing-summary-plan = savings plan on { $option }: { $commitment }/h for { $months } months
 ui-savings-plan-note = A savings plan commits to an amount per hour for its term. Each hour, use at the plan's price is covered up to the commitment, the rest is billed on demand, and commitment not used is billed anyway. A commitment of 0 means no plan.
 ui-savings-plan-result = Break-even utilisation { $pct } %: with the plan { $plan }, all on demand { $on_demand } (within the horizon).
+ui-savings-plan-result-never = Never breaks even: the commitment is more than the plan saves even when every hour is used. With the plan { $plan }, all on demand { $on_demand } (within the horizon).
 ui-savings-plan-worse = This plan costs more than on-demand.
 ui-unit-currency-per-hour = { $currency }/h
 ui-savings-plan-commitment = Savings-plan commitment per hour

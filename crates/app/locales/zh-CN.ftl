@@ -402,6 +402,7 @@ ui-billing-none = 未设节省计划
 ui-billing-summary-plan = { $option } 的节省计划：每小时 { $commitment }，期限 { $months } 个月
 ui-savings-plan-note = 节省计划在期限内承诺每小时消费一定金额。每小时按计划价格计算的用量在承诺额内抵扣，超出部分按需计费，未用完的承诺额照常收费。承诺额为 0 表示不使用节省计划。
 ui-savings-plan-result = 盈亏平衡利用率 { $pct } %：使用计划 { $plan }，全部按需 { $on_demand }（规划期内）。
+ui-savings-plan-result-never = 永远无法回本：即使每小时都在使用，承诺额也高于计划能节省的金额。使用计划 { $plan }，全部按需 { $on_demand }（规划期内）。
 ui-savings-plan-worse = 此节省计划比按需更贵。
 ui-unit-currency-per-hour = { $currency }/小时
 ui-savings-plan-commitment = 节省计划每小时承诺消费
