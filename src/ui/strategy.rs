@@ -329,7 +329,15 @@ pub fn strategy(props: &StrategyProps) -> Html {
                 ]) }</p>
             }
             <p class="small" id="share-on-demand">
-                { t.text_with(msg!("ui-on-demand-share"), &[("pct", Arg::Text(format::input_value(on_demand_pct)))]) }
+                // With whole-instance rounding the on-demand rest is what the rounded reserved
+                // share leaves, which is what the engine bills.
+                { match props.scenario.reserved_rounding(index) {
+                    Some(r) => t.text_with(msg!("ui-on-demand-share-rounded"), &[
+                        ("pct", Arg::Text(format::number((100.0 - r.effective_pct - spot_pct).max(0.0), 1))),
+                        ("typed", Arg::Text(format::input_value(on_demand_pct))),
+                    ]),
+                    None => t.text_with(msg!("ui-on-demand-share"), &[("pct", Arg::Text(format::input_value(on_demand_pct)))]),
+                } }
             </p>
             if commitments.is_empty() {
                 <p class="muted small" id="strategy-no-commitment">{ t.text(msg!("ui-no-commitment")) }</p>

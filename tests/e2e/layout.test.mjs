@@ -256,6 +256,8 @@ test('the commitment is never hidden: totals and ranking show what a reserved te
     await page.selectOption('#strategy-option', '1');
     await page.waitForSelector('#reserved-rounding');
     assert.match(await page.textContent('#reserved-rounding'), /^60 % of 8 GPUs → 1 reserved 8-GPU instance\(s\) = 100(\.0)? % reserved/);
+    // ... and the on-demand rest is said after that rounding, as the engine bills it.
+    assert.match(await page.textContent('#share-on-demand'), /^On-demand: 0(\.0)? % after whole-instance rounding \(the typed shares leave 40 %\)/);
     if (cell.startsWith('0')) assert.match(cell, /^0 \(no upfront: cheaper from the first hour\)/);
     else assert.match(cell, /^\d+(\.\d)?/);
     assert.deepEqual(problems, []);

@@ -366,6 +366,7 @@ ui-throughput-missing = Throughput vs A100 80GB (no catalog figure for this GPU:
 ui-no-throughput = no throughput figure for this GPU in the catalog (data/gpu-specs.csv): no job total, no price per A100-hour
 ui-unit-times-reference = × reference
 ui-on-demand-share = On-demand: { $pct } % (the rest; reserved + spot + on-demand = 100 %)
+ui-on-demand-share-rounded = On-demand: { $pct } % after whole-instance rounding (the typed shares leave { $typed } %)
 ui-no-commitment = This offer lists no committed-use (reserved) price in the catalog: type the prices you were quoted to give it a reserved share.
 ui-reserved-term = Reserved term
 ui-savings-plan = Savings plan

@@ -362,6 +362,7 @@ ui-throughput-missing = 相对 A100 80GB 的吞吐量（目录中无该 GPU 的�
 ui-no-throughput = 目录中没有该 GPU 的吞吐量数据（data/gpu-specs.csv）：无作业总额，无每 A100 小时价格
 ui-unit-times-reference = × 参考
 ui-on-demand-share = 按需：{ $pct } %（其余部分；预留 + 竞价 + 按需 = 100 %）
+ui-on-demand-share-rounded = 按需：按整实例取整后为 { $pct } %（所填份额剩余 { $typed } %）
 ui-no-commitment = 目录中此报价没有承诺使用（预留）价格：请输入您获得的报价，以设置预留比例。
 ui-reserved-term = 预留期限
 ui-savings-plan = 节省计划
