@@ -303,7 +303,7 @@ test('an off-peak job in the page: an off-peak price, then shiftable work, each 
     const flat = await total();
     await page.click('#strategy-advanced > summary');
     // Option 1 is on demand at its offer's price: that is the peak price, 8 to 22 o'clock.
-    assert.match(await page.textContent('#off-peak-note'), /\d+(\.\d+)? USD\/instance-hour/);
+    assert.match(await page.textContent('#off-peak-note'), /\d+(\.\d+)? USD per instance-hour/);
     await page.fill('#off-peak-price-number', '1');
     await changed(flat);
     const atOnce = await total();
