@@ -47,6 +47,9 @@ pub fn strategy(props: &StrategyProps) -> Html {
     let shares = option.portfolio.unwrap_or_default();
     let (reserved_pct, spot_pct) = (shares.reserved * 100.0, shares.spot * 100.0);
     let on_demand_pct = (100.0 - reserved_pct - spot_pct).max(0.0);
+    // Whole-instance rounding of the reserved share, said twice below (its own line and the
+    // on-demand rest after it): computed once per render.
+    let rounding = props.scenario.reserved_rounding(index);
     let commitments = props.scenario.option_commitments(index);
     let currency = option
         .offer
@@ -319,7 +322,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
             </div>
             <p class="muted small">{ t.text(msg!("ui-allowances-note")) }</p>
             </details>
-            if let Some(r) = props.scenario.reserved_rounding(index) {
+            if let Some(r) = rounding {
                 <p class="small warn" id="reserved-rounding">{ t.text_with(msg!("ui-reserved-rounding"), &[
                     ("share", Arg::Text(format::input_value(r.share_pct))),
                     ("gpus", Arg::Number(f64::from(r.gpus))),
@@ -331,7 +334,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
             <p class="small" id="share-on-demand">
                 // With whole-instance rounding the on-demand rest is what the rounded reserved
                 // share leaves, which is what the engine bills.
-                { match props.scenario.reserved_rounding(index) {
+                { match rounding {
                     Some(r) => t.text_with(msg!("ui-on-demand-share-rounded"), &[
                         ("pct", Arg::Text(format::number((100.0 - r.effective_pct - spot_pct).max(0.0), 1))),
                         ("typed", Arg::Text(format::input_value(on_demand_pct))),
