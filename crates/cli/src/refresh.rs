@@ -298,3 +298,16 @@ impl Fetch for Http {
             })
     }
 }
+
+#[cfg(test)]
+mod schema_tests {
+    /// `planner-refresh` writes and the catalog's ingest reads `refresh-<provider>.csv`; neither
+    /// crate depends on the other, so the binary that links both checks they agree.
+    #[test]
+    fn refresh_writes_the_header_the_ingest_reads() {
+        assert_eq!(
+            planner_refresh::schema::HEADER,
+            planner_core::catalog::ingest::REFRESH_COLUMNS
+        );
+    }
+}

@@ -46,6 +46,10 @@ mod precedence;
 mod refresh;
 #[cfg(test)]
 mod refresh_tests;
+/// The columns of `refresh-<provider>.csv` as the ingest reads them; `gpurent`'s tests check
+/// that `planner-refresh` writes the same header (the two crates do not depend on each other).
+#[allow(unused_imports)] // unused where build.rs includes this module
+pub use refresh::REFRESH_COLUMNS;
 mod render;
 mod rules;
 mod skypilot;
