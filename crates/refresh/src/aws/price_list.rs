@@ -107,30 +107,28 @@ const PREAMBLE: [&str; 5] = [
     "OfferCode",
 ];
 
-/// Reads a price-list CSV, keeping the lines for which `keep(instance_type, gpu_column)` holds
-/// (the whole us-east-1 file is about 300 MB; only accelerator types are kept in memory).
+/// The five preamble lines every AWS price-list CSV starts with (the EC2 price list and the
+/// savings-plan rate files alike), then its header line as a column index; the records
+/// iterator is left at the first data line.
 ///
 /// # Errors
-/// [`ParseError::Preamble`] if the five preamble lines are not there in order,
-/// [`ParseError::MissingColumn`] if the header lacks a needed column, [`ParseError::Csv`] on an
-/// unreadable record.
-pub fn read(
-    bytes: &[u8],
+///
+/// [`ParseError::Preamble`] when a preamble line is not the expected one (line and text),
+/// the CSV error of an unreadable line.
+pub(super) fn read_head<R: std::io::Read>(
+    records: &mut csv::StringRecordsIter<'_, R>,
     origin: &Origin,
-    keep: &dyn Fn(&str, &str) -> bool,
-) -> Result<PriceList, ParseError> {
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(bytes);
-    let mut records = reader.records();
-    let mut preamble = Preamble::default();
-    for (i, expected) in PREAMBLE.iter().enumerate() {
-        let record = records
+) -> Result<(Preamble, Header), ParseError> {
+    let mut next = || {
+        records
             .next()
             .transpose()
-            .map_err(|e| csv_error(origin.name, &e))?
-            .unwrap_or_default();
+            .map_err(|e| csv_error(origin.name, &e))
+            .map(Option::unwrap_or_default)
+    };
+    let mut preamble = Preamble::default();
+    for (i, expected) in PREAMBLE.iter().enumerate() {
+        let record = next()?;
         let found = record.get(0).unwrap_or("");
         if found != *expected {
             return Err(ParseError::Preamble {
@@ -148,21 +146,65 @@ pub fn read(
             _ => {}
         }
     }
-    let header = records
-        .next()
-        .transpose()
-        .map_err(|e| csv_error(origin.name, &e))?
-        .unwrap_or_default();
-    let columns: HashMap<&str, usize> = header.iter().enumerate().map(|(i, h)| (h, i)).collect();
-    let column = |name: &'static str| {
-        columns
-            .get(name)
-            .copied()
+    let header = next()?;
+    Ok((
+        preamble,
+        Header {
+            columns: header
+                .iter()
+                .enumerate()
+                .map(|(i, h)| (h.to_owned(), i))
+                .collect(),
+            file: origin.name.to_owned(),
+        },
+    ))
+}
+
+/// A price-list CSV's header line: each column's position by name.
+pub(super) struct Header {
+    columns: HashMap<String, usize>,
+    file: String,
+}
+
+impl Header {
+    /// Position of column `name`, if the file has it.
+    pub(super) fn optional(&self, name: &str) -> Option<usize> {
+        self.columns.get(name).copied()
+    }
+
+    /// Position of column `name`.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseError::MissingColumn`] naming the file and the column.
+    pub(super) fn column(&self, name: &'static str) -> Result<usize, ParseError> {
+        self.optional(name)
             .ok_or_else(|| ParseError::MissingColumn {
-                file: origin.name.to_owned(),
+                file: self.file.clone(),
                 column: name,
             })
-    };
+    }
+}
+
+/// Reads a price-list CSV, keeping the lines for which `keep(instance_type, gpu_column)` holds
+/// (the whole us-east-1 file is about 300 MB; only accelerator types are kept in memory).
+///
+/// # Errors
+/// [`ParseError::Preamble`] if the five preamble lines are not there in order,
+/// [`ParseError::MissingColumn`] if the header lacks a needed column, [`ParseError::Csv`] on an
+/// unreadable record.
+pub fn read(
+    bytes: &[u8],
+    origin: &Origin,
+    keep: &dyn Fn(&str, &str) -> bool,
+) -> Result<PriceList, ParseError> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(bytes);
+    let mut records = reader.records();
+    let (preamble, header) = read_head(&mut records, origin)?;
+    let column = |name: &'static str| header.column(name);
     let c = Columns {
         sku: column("SKU")?,
         offer_term_code: column("OfferTermCode")?,
@@ -182,9 +224,9 @@ pub fn read(
         capacity_status: column("CapacityStatus")?,
         region: column("Region Code")?,
         // Older files have no MarketOption (no Capacity Blocks) and no GPU columns.
-        market_option: columns.get("MarketOption").copied(),
-        gpu: columns.get("GPU").copied(),
-        gpu_memory: columns.get("GPU Memory").copied(),
+        market_option: header.optional("MarketOption"),
+        gpu: header.optional("GPU"),
+        gpu_memory: header.optional("GPU Memory"),
     };
     let mut lines = Vec::new();
     for record in records {

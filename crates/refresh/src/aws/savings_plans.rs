@@ -5,7 +5,7 @@
 //! operation) with the `DiscountedRate` usage is billed at under the plan. The file holds both
 //! Compute and EC2 Instance Savings Plans (`Product Family`).
 
-use super::price_list::payment;
+use super::price_list::{payment, read_head};
 use crate::error::{csv_error, json_error, ParseError};
 use crate::schema::{positive_price, BillingMode, PriceUnit, Row};
 use crate::tables::Accelerators;
@@ -83,50 +83,9 @@ pub fn read_rates(
         .flexible(true)
         .from_reader(bytes);
     let mut records = reader.records();
-    let mut publication_date = String::new();
-    for (i, expected) in [
-        "FormatVersion",
-        "Disclaimer",
-        "Publication Date",
-        "Version",
-        "OfferCode",
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let record = records
-            .next()
-            .transpose()
-            .map_err(|e| csv_error(origin.name, &e))?
-            .unwrap_or_default();
-        let found = record.get(0).unwrap_or("");
-        if found != expected {
-            return Err(ParseError::Preamble {
-                file: origin.name.to_owned(),
-                line: i + 1,
-                expected,
-                found: found.to_owned(),
-            });
-        }
-        if i == 2 {
-            publication_date = record.get(1).unwrap_or("").to_owned();
-        }
-    }
-    let header = records
-        .next()
-        .transpose()
-        .map_err(|e| csv_error(origin.name, &e))?
-        .unwrap_or_default();
-    let columns: HashMap<&str, usize> = header.iter().enumerate().map(|(i, h)| (h, i)).collect();
-    let column = |name: &'static str| {
-        columns
-            .get(name)
-            .copied()
-            .ok_or_else(|| ParseError::MissingColumn {
-                file: origin.name.to_owned(),
-                column: name,
-            })
-    };
+    let (preamble, header) = read_head(&mut records, origin)?;
+    let publication_date = preamble.publication_date;
+    let column = |name: &'static str| header.column(name);
     let unit = column("Unit")?;
     let rate = column("DiscountedRate")?;
     let currency = column("Currency")?;
