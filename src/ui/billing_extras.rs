@@ -11,7 +11,14 @@
 //! billing, and the cheapest mix the engine picks is shown ("Packages"). In job mode, a
 //! deadline in hours turns on deadline-safe spot ([`Action::SetDeadlineSpot`]; "Deadline-safe
 //! spot") and the chosen option's cost and finish bands are shown beside all-spot and
-//! all-on-demand.
+//! all-on-demand, in numbers and in a chart ([`deadline_chart`]). The deadline Monte Carlo runs
+//! once per change of its inputs (memoised on [`Scenario::deadline_inputs`]), not on every
+//! render of the group. A value the scenario refuses (e.g. a deadline shorter than the job on
+//! on-demand) is not dispatched: its message shows beside the field it came from, in the
+//! page's language, and the last valid result stays.
+
+#[path = "deadline_chart.rs"]
+mod deadline_chart;
 
 use crate::ui::language::use_tr;
 use crate::ui::slider::Slider;
@@ -19,6 +26,7 @@ use planner_app::action::Action;
 use planner_app::i18n::{self, Arg, Msg};
 use planner_app::msg;
 use planner_app::state::Scenario;
+use planner_app::validation::ScenarioError;
 use planner_app::validation::{
     DEADLINE_SPOT_SPEC, PACKAGE_PRICE_SPEC, SAVINGS_PLAN_COMMITMENT_SPEC, SAVINGS_PLAN_RATE_SPEC,
     SAVINGS_PLAN_TERM_SPEC, SETTLEMENT_UNIT_SPEC, SUPPORT_MINIMUM_SPEC, SUPPORT_PCT_SPEC,
@@ -67,11 +75,56 @@ fn on_demand_price(o: &OptionInput) -> Option<f64> {
     .or_else(|| o.offer.and_then(|r| r.offer.on_demand_per_hour))
 }
 
+/// Which control of the group a refusal came from (its message shows beside it).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Part {
+    SavingsPlan,
+    Support,
+    Packages,
+    Stopped,
+    Settlement,
+    Deadline,
+}
+
 /// The collapsed "Billing details" group.
 #[function_component(BillingExtras)]
 pub fn billing_extras(props: &BillingExtrasProps) -> Html {
     let chosen = use_state(|| 0usize);
+    let refusal = use_state(|| None::<(Part, ScenarioError)>);
     let t = use_tr();
+    // Deadline-safe spot of every option, run once per change of its inputs (cheap to build;
+    // `None` when refused: the refusal is shown when the deadline is set).
+    let deadline_all = use_memo(props.scenario.deadline_inputs().ok(), |inputs| {
+        inputs.as_ref().map(|v| {
+            v.iter()
+                .map(|i| i.as_ref().and_then(|i| i.run().ok()))
+                .collect::<Vec<_>>()
+        })
+    });
+    // Applies `action` to a copy of the scenario first: a refusal stays beside `part`'s
+    // field and nothing is dispatched; an accepted value clears it and is dispatched.
+    let dispatch = {
+        let (on_action, scenario, refusal) = (
+            props.on_action.clone(),
+            props.scenario.clone(),
+            refusal.clone(),
+        );
+        Rc::new(
+            move |part: Part, action: Action| match scenario.apply(action.clone()) {
+                Ok(_) => {
+                    refusal.set(None);
+                    on_action.emit(action);
+                }
+                Err(e) => refusal.set(Some((part, e))),
+            },
+        )
+    };
+    let refused = |part: Part| match &*refusal {
+        Some((p, e)) if *p == part => html! {
+            <p class="field-error" role="alert" id={format!("billing-refusal-{}", part_id(part))}>{ t.field_refusal(e) }</p>
+        },
+        _ => html! {},
+    };
     let tx = |id: Msg| AttrValue::from(t.text(id));
     let scenario = &props.scenario;
     let options = scenario.options();
@@ -166,7 +219,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
             .clamp(SAVINGS_PLAN_RATE_SPEC.min, SAVINGS_PLAN_RATE_SPEC.max);
         let term = f64::from(plan.map_or(DEFAULT_TERM_MONTHS, |p| p.term_months));
         let setter = |field: usize| {
-            let on_action = props.on_action.clone();
+            let dispatch = dispatch.clone();
             Callback::from(move |v: f64| {
                 let (mut c, mut r, mut m) = (commitment, rate, term);
                 match field {
@@ -174,12 +227,15 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                     1 => r = v,
                     _ => m = v,
                 }
-                on_action.emit(Action::SetSavingsPlan {
-                    index,
-                    commitment_per_hour: c,
-                    plan_per_hour: r,
-                    term_months: m,
-                });
+                dispatch(
+                    Part::SavingsPlan,
+                    Action::SetSavingsPlan {
+                        index,
+                        commitment_per_hour: c,
+                        plan_per_hour: r,
+                        term_months: m,
+                    },
+                );
             })
         };
         let on_option = {
@@ -207,25 +263,28 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
             ),
         };
         let on_support = {
-            let on_action = props.on_action.clone();
+            let dispatch = dispatch.clone();
             Callback::from(move |e: Event| {
                 let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-                on_action.emit(match v.as_str() {
-                    "" => Action::SetSupportPlan { index, plan: None },
-                    OWN => Action::SetOwnSupport {
-                        index,
-                        minimum: 0.0,
-                        pct: 0.0,
+                dispatch(
+                    Part::Support,
+                    match v.as_str() {
+                        "" => Action::SetSupportPlan { index, plan: None },
+                        OWN => Action::SetOwnSupport {
+                            index,
+                            minimum: 0.0,
+                            pct: 0.0,
+                        },
+                        id => Action::SetSupportPlan {
+                            index,
+                            plan: Some(id.to_string()),
+                        },
                     },
-                    id => Action::SetSupportPlan {
-                        index,
-                        plan: Some(id.to_string()),
-                    },
-                });
+                );
             })
         };
         let own_setter = |field: usize| {
-            let on_action = props.on_action.clone();
+            let dispatch = dispatch.clone();
             let (minimum, pct) = own.unwrap_or((0.0, 0.0));
             Callback::from(move |v: f64| {
                 let (mut m, mut p) = (minimum, pct);
@@ -234,43 +293,51 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 } else {
                     p = v;
                 }
-                on_action.emit(Action::SetOwnSupport {
-                    index,
-                    minimum: m,
-                    pct: p,
-                });
+                dispatch(
+                    Part::Support,
+                    Action::SetOwnSupport {
+                        index,
+                        minimum: m,
+                        pct: p,
+                    },
+                );
             })
         };
         let pk = option.packages.unwrap_or_default();
         let prices = [pk.per_day, pk.per_week, pk.per_month, pk.per_year].map(|p| p.unwrap_or(0.0));
         let package_setter = |field: usize| {
-            let on_action = props.on_action.clone();
+            let dispatch = dispatch.clone();
             Callback::from(move |v: f64| {
                 let mut p = prices;
                 p[field] = v;
-                on_action.emit(Action::SetPackages {
-                    index,
-                    per_day: p[0],
-                    per_week: p[1],
-                    per_month: p[2],
-                    per_year: p[3],
-                });
+                dispatch(
+                    Part::Packages,
+                    Action::SetPackages {
+                        index,
+                        per_day: p[0],
+                        per_week: p[1],
+                        per_month: p[2],
+                        per_year: p[3],
+                    },
+                );
             })
         };
         let unit = option.settlement.map_or(0.0, |s| s.unit);
         let stopped = option.storage_billed_while_stopped;
         let on_stopped = {
-            let on_action = props.on_action.clone();
+            let dispatch = dispatch.clone();
             Callback::from(move |e: Event| {
                 let on = e
                     .target_unchecked_into::<web_sys::HtmlInputElement>()
                     .checked();
-                on_action.emit(Action::SetStorageWhileStopped { index, on });
+                dispatch(Part::Stopped, Action::SetStorageWhileStopped { index, on });
             })
         };
         let on_settlement = {
-            let on_action = props.on_action.clone();
-            Callback::from(move |unit: f64| on_action.emit(Action::SetSettlement { index, unit }))
+            let dispatch = dispatch.clone();
+            Callback::from(move |unit: f64| {
+                dispatch(Part::Settlement, Action::SetSettlement { index, unit })
+            })
         };
         let mix = match &*props.results {
             Ok(r) => r
@@ -289,18 +356,31 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
             Err(_) => None,
         };
         let on_deadline = {
-            let on_action = props.on_action.clone();
-            Callback::from(move |hours: f64| on_action.emit(Action::SetDeadlineSpot { hours }))
+            let dispatch = dispatch.clone();
+            Callback::from(move |hours: f64| {
+                dispatch(Part::Deadline, Action::SetDeadlineSpot { hours })
+            })
         };
-        // The chosen option's three policies; only computed with a deadline set (job mode).
+        // The chosen option's three policies (memoised above; only with a deadline, job mode).
         let deadline_result = if deadline > 0.0 {
-            scenario
-                .deadline_spot()
-                .ok()
-                .and_then(|v| v.into_iter().nth(index).flatten())
+            deadline_all
+                .as_ref()
+                .as_ref()
+                .and_then(|v| v.get(index).cloned().flatten())
         } else {
             None
         };
+        let deadline_chart = deadline_result.as_ref().map(|d| {
+            (
+                Rc::new(planner_app::view::deadline::deadline_chart(
+                    d,
+                    &scenario.option_name(index),
+                    shown,
+                    &t,
+                )),
+                Rc::new(planner_app::view::deadline::deadline_csv_header(&t, shown)),
+            )
+        });
         html! {
             <>
                 <p class="muted small">{ t.text(msg!("ui-savings-plan-note")) }</p>
@@ -325,6 +405,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                     <Slider id="savings-plan-term" label={tx(msg!("ui-savings-plan-term"))} unit={tx(msg!("ui-unit-months"))}
                         value={term} spec={SAVINGS_PLAN_TERM_SPEC} slider_max={36.0} step={12.0} on_change={setter(2)} />
                 </div>
+                { refused(Part::SavingsPlan) }
                 if let Some(s) = result {
                     <p class="small" id="savings-plan-result">
                         // Above 100 % the commitment is more than the plan can save at full
@@ -365,6 +446,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                             value={pct} spec={SUPPORT_PCT_SPEC} slider_max={15.0} step={0.5} on_change={own_setter(1)} />
                     </div>
                 }
+                { refused(Part::Support) }
                 if let Some(total) = support_total {
                     <p class="small" id="support-result">
                         { t.text_with(msg!("ui-support-result"), &[("amount", Arg::Text(i18n::money(lang, total, shown)))]) }
@@ -381,6 +463,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                     <Slider id="package-year" label={tx(msg!("ui-package-year"))} unit={currency.code()}
                         value={prices[3]} spec={PACKAGE_PRICE_SPEC} slider_max={100_000.0} step={100.0} on_change={package_setter(3)} />
                 </div>
+                { refused(Part::Packages) }
                 if let Some(m) = mix {
                     <p class="small" id="packages-result">{ m }</p>
                 }
@@ -388,11 +471,13 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                     <input type="checkbox" id="storage-while-stopped" checked={stopped} onchange={on_stopped} />
                     { " " }{ t.text(msg!("ui-storage-while-stopped")) }
                 </label>
+                { refused(Part::Stopped) }
                 <p class="muted small">{ t.text(msg!("ui-settlement-note")) }</p>
                 <div class="sliders">
                     <Slider id="settlement-unit" label={tx(msg!("ui-settlement-unit"))} unit={currency.code()}
                         value={unit} spec={SETTLEMENT_UNIT_SPEC} slider_max={0.1} step={0.01} on_change={on_settlement} />
                 </div>
+                { refused(Part::Settlement) }
                 if job {
                     <p class="muted small">{ t.text(msg!("ui-deadline-spot-note")) }</p>
                     <div class="sliders">
@@ -400,6 +485,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                             value={deadline} spec={DEADLINE_SPOT_SPEC}
                             slider_max={run_hours.map_or(1_000.0, |h| (h * 2.0).max(10.0).ceil())} step={1.0} on_change={on_deadline} />
                     </div>
+                    { refused(Part::Deadline) }
                     if let Some(d) = deadline_result {
                         <p class="small" id="deadline-spot-result">
                             { t.text_with(msg!("ui-deadline-spot-result"), &[
@@ -412,6 +498,9 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                                 ("switched", Arg::Text(format::number(d.switched_share * 100.0, 0))),
                             ]) }
                         </p>
+                    }
+                    if let Some((chart, header)) = deadline_chart {
+                        <deadline_chart::DeadlineChartPanel {chart} {header} />
                     }
                 }
             </>
@@ -426,5 +515,17 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
             </summary>
             { body }
         </details>
+    }
+}
+
+/// The DOM id suffix of `part`'s refusal message (`#billing-refusal-deadline` etc.).
+fn part_id(part: Part) -> &'static str {
+    match part {
+        Part::SavingsPlan => "savings-plan",
+        Part::Support => "support",
+        Part::Packages => "packages",
+        Part::Stopped => "stopped",
+        Part::Settlement => "settlement",
+        Part::Deadline => "deadline",
     }
 }

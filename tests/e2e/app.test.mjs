@@ -771,12 +771,35 @@ test('deadline-safe spot: a job deadline shows the spot bands beside all-spot an
   assert.ok(text !== null, 'some default option has a spot price');
   assert.match(text, /P10 .*median .*P90 .*All-spot without interruption .*all-on-demand/);
   assert.doesNotMatch(text, /NaN|inf/);
+  // The chart under the field: the three policies' cost and finish bands, the deadline line,
+  // and its PNG, SVG and CSV downloads.
+  await page.waitForSelector('#deadline-chart svg');
+  const svgText = await page.$eval('#deadline-chart', (e) => e.innerHTML);
+  for (const s of ['All spot (no interruption)', 'Deadline-safe spot', 'All on-demand']) {
+    assert.ok(svgText.includes(s), `chart shows ${s}`);
+  }
+  assert.match(svgText, /Deadline 5,?000(\.0)? h/);
+  assert.doesNotMatch(svgText, /NaN/);
+  const svgFile = await download(page, '#deadline-chart-download-svg');
+  assert.match(svgFile.name, /^gpu-cost-deadline-spot-\d{4}-\d{2}-\d{2}\.svg$/);
+  assert.ok(svgFile.text.includes('Deadline-safe spot'));
+  const png = await download(page, '#deadline-chart-download-png');
+  assert.deepEqual([...png.bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+  const csv = (await download(page, '#deadline-chart-download-csv')).text.trim().split('\n');
+  assert.equal(csv[0], 'policy,cost_P10_usd,cost_P50_usd,cost_P90_usd,finish_P10_hours,finish_P50_hours,finish_P90_hours');
+  assert.equal(csv.length, 4);
+  for (const row of csv.slice(1)) {
+    const [, c10, c50, c90, , , f90] = row.split(',').slice(-7).map(Number);
+    assert.ok(c10 <= c50 && c50 <= c90, row);
+    assert.ok(f90 <= 5000, `finishes by the deadline: ${row}`);
+  }
   // Too short a deadline (on-demand from the start cannot make it) is refused by the engine:
-  // the page's notice names the field and the hours needed. A negative or non-numeric one is
-  // refused beside the field. The result stays.
+  // the message sits beside the deadline field and names the hours needed. A negative or
+  // non-numeric one is refused by the field itself. The result stays.
   const before = await page.textContent('#deadline-spot-result');
   await page.fill('#deadline-spot-hours-number', '1');
-  await page.waitForFunction(() => /at least .* hours/.test(document.querySelector('#notice')?.textContent ?? ''));
+  await page.waitForFunction(() => /at least .* hours/.test(document.querySelector('#billing-refusal-deadline')?.textContent ?? ''));
+  assert.doesNotMatch(await page.textContent('#billing-refusal-deadline'), /deadline_spot/, 'no field path as text');
   assert.equal(await page.textContent('#deadline-spot-result'), before, 'result kept after 1');
   for (const bad of ['-5', 'abc']) {
     await page.fill('#deadline-spot-hours-number', bad);

@@ -163,6 +163,44 @@ mod native {
             b.iter(|| tooltip_at(black_box(&chart), &frame, 500.0, 200.0).map(|t| t.rows))
         });
 
+        // Deadline-safe spot (issue 18) in job mode with a deadline: what the billing group
+        // does on every render (build and compare the Monte Carlo's inputs), what runs once per
+        // change of those inputs (the trials), and the chart's view-model and SVG.
+        let job = page_scenario()
+            .apply(Action::SetMode(planner_app::action::Mode::Job))
+            .and_then(|s| s.apply(Action::SetJobGpuHours(8_000.0)))
+            .and_then(|s| s.apply(Action::SetDeadlineSpot { hours: 5_000.0 }))
+            .expect("job with a deadline");
+        c.bench_function(
+            "deadline-safe spot: inputs of 10 options (every render)",
+            |b| b.iter(|| black_box(&job).deadline_inputs()),
+        );
+        c.bench_function(
+            "deadline-safe spot: 10 options' Monte Carlo (once per input change)",
+            |b| b.iter(|| black_box(&job).deadline_spot()),
+        );
+        let d = job
+            .deadline_spot()
+            .expect("runs")
+            .into_iter()
+            .flatten()
+            .next()
+            .expect("a spot option");
+        c.bench_function(
+            "deadline-safe spot chart: view-model + SVG at 640 px",
+            |b| {
+                b.iter(|| {
+                    let chart = planner_app::view::deadline::deadline_chart(
+                        black_box(&d),
+                        "A",
+                        Currency::Usd,
+                        &en,
+                    );
+                    planner_app::chart::deadline::deadline_svg(&chart, &Theme::LIGHT, 640.0, 1.0)
+                })
+            },
+        );
+
         // What the app does once the sliders settle (issue 7, "re-ranking the whole catalog after
         // a parameter change"): every catalog offer's all-on-demand total under the scenario,
         // through the engine, then the offer table's sort by that total.

@@ -765,7 +765,8 @@ impl Scenario {
                         seed: 1,
                     })
                 });
-                next.deadline_spot()
+                // Validated without running the trials (the page runs them once, memoised).
+                next.deadline_inputs()
                     .map(|_| ())
                     .map_err(ScenarioError::Engine)?;
             }

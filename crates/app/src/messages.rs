@@ -680,6 +680,30 @@ impl Translator {
         }
     }
 
+    /// Why an action was refused, as shown beside the field it came from: like
+    /// [`Translator::scenario_error`], but an engine refusal names its field in words only
+    /// (`Deadline (hours) …: must be at least …`), never by its path, or gives the reason alone
+    /// when the page has no name for the field.
+    #[must_use]
+    pub fn field_refusal(&self, e: &ScenarioError) -> String {
+        match e {
+            ScenarioError::Engine(f) if !matches!(f.problem, FileProblem::NotJson(_)) => {
+                let reason = self.file_problem(&f.problem);
+                match field_label(&f.field) {
+                    Some(name) => self.text_with(
+                        msg!("error-at"),
+                        &[
+                            ("field", Arg::Text(self.text(name))),
+                            ("reason", Arg::Text(reason)),
+                        ],
+                    ),
+                    None => reason,
+                }
+            }
+            _ => self.scenario_error(e),
+        }
+    }
+
     /// Why a scenario file could not be shown.
     #[must_use]
     pub fn from_file_error(&self, e: &FromFileError) -> String {

@@ -3,9 +3,10 @@
 //! resolution); tests may use others. No web crate is used here.
 //! This module holds the shared theme, footer wrapping and the cumulative-cost chart;
 //! [`ranking`] draws options ranked by total, [`breakdown`] one option's monthly cost by
-//! component.
+//! component, [`deadline`] a job's deadline-safe spot against all-spot and all-on-demand.
 
 pub mod breakdown;
+pub mod deadline;
 pub mod lines;
 pub mod ranking;
 

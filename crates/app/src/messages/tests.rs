@@ -179,3 +179,30 @@ fn every_catalog_gap_is_said_in_either_language_with_its_identifiers_as_data() {
         assert_eq!(all.len(), GapKind::ALL.len());
     }
 }
+
+#[test]
+fn a_refusal_beside_its_field_names_the_field_in_words_never_by_path() {
+    let e = ScenarioError::Engine(FileError::engine(
+        FieldPath::of(Field::DeadlineSpot).field(Field::DeadlineHours),
+        Problem::DeadlineTooShort {
+            value: 1.0,
+            on_demand_hours: 1000.25,
+        },
+    ));
+    for lang in Language::ALL {
+        let t = Translator::new(lang);
+        let m = t.field_refusal(&e);
+        assert!(!m.contains("deadline_spot"), "{m}");
+        assert!(!m.contains("deadline_hours"), "{m}");
+        assert!(m.contains("1,000.25") || m.contains("1000.25"), "{m}");
+        // The notice's text keeps the path (the field may be far from the notice).
+        assert!(t.scenario_error(&e).contains("deadline_spot"));
+    }
+    let t = Translator::new(Language::En);
+    assert!(t
+        .field_refusal(&e)
+        .starts_with("Deadline (hours) for deadline-safe spot"));
+    // A refusal that is not the engine's reads as in the notice.
+    let plain = ScenarioError::JobModeFirst;
+    assert_eq!(t.field_refusal(&plain), t.scenario_error(&plain));
+}

@@ -7,7 +7,7 @@ use planner_core::catalog::Offer;
 use planner_core::error::FileError;
 use planner_core::file;
 use planner_core::option::OptionInput;
-use planner_engine::deadline_spot::{deadline_spot, job_of, DeadlineSpot};
+use planner_engine::deadline_spot::{deadline_spot, job_of, DeadlineJob, DeadlineSpot};
 use planner_engine::montecarlo::{monte_carlo, Band as MonteBand};
 use planner_engine::plan::{OptionResult, OptionSpec, Plan, Shares};
 use planner_engine::{Currency, ExchangeRate, Field, FieldPath};
@@ -54,10 +54,24 @@ impl Scenario {
     /// (docs/cost-model.md, "Deadline-safe spot"): `None` for an option without both spot and
     /// on-demand prices, and for every option when the scenario sets no deadline or is not a
     /// job. Each result's `series()` gives the chart's three policies (all-spot,
-    /// deadline-safe bands, all-on-demand). Errors: those of [`Scenario::evaluate`], then a
-    /// deadline under restart + run hours (`deadline_spot.deadline_hours`,
-    /// [`planner_engine::Problem::DeadlineTooShort`]).
+    /// deadline-safe bands, all-on-demand). Runs the Monte Carlo of every input of
+    /// [`Scenario::deadline_inputs`] (which the page memoises on). Errors: those of
+    /// [`Scenario::deadline_inputs`].
     pub fn deadline_spot(&self) -> Result<Vec<Option<DeadlineSpot>>, FileError> {
+        self.deadline_inputs()?
+            .iter()
+            .map(|i| i.as_ref().map(DeadlineInput::run).transpose())
+            .collect()
+    }
+
+    /// What the deadline-safe Monte Carlo of each compared option depends on (its job, trials,
+    /// seed and currencies), validated but not run: cheap (one closed-form evaluation per
+    /// option), so the page compares these to decide whether to run the trials again, and the
+    /// reducer checks a new deadline with it. `None` as in [`Scenario::deadline_spot`].
+    /// Errors: those of [`Scenario::evaluate`], then a deadline under restart + run hours
+    /// (`deadline_spot.deadline_hours`, [`planner_engine::Problem::DeadlineTooShort`]), trials
+    /// out of range, or no usable exchange rate.
+    pub fn deadline_inputs(&self) -> Result<Vec<Option<DeadlineInput>>, FileError> {
         let Some(ds) = self.deadline_spot.filter(|_| self.is_job()) else {
             return Ok(vec![None; self.options.len()]);
         };
@@ -68,15 +82,24 @@ impl Scenario {
         let mut out = Vec::with_capacity(self.options.len());
         for i in 0..self.options.len() {
             let spec = self.spec(i)?;
-            let r = match job_of(&plan, &spec, ds.deadline_hours)? {
-                Some(job) => Some(deadline_spot(&job, ds.trials, ds.seed, at)?.in_currency(
-                    spec.currency,
-                    self.display_currency(),
-                    self.rate(),
-                )?),
+            let input = match job_of(&plan, &spec, ds.deadline_hours)? {
+                Some(job) => {
+                    job.validate(at)?;
+                    let input = DeadlineInput {
+                        job,
+                        trials: ds.trials,
+                        seed: ds.seed,
+                        from: spec.currency,
+                        to: self.display_currency(),
+                        rate: self.rate(),
+                    };
+                    // Trials and the rate are checked on one trial, not the full run.
+                    DeadlineInput { trials: 1, ..input }.run()?;
+                    Some(input)
+                }
                 None => None,
             };
-            out.push(r);
+            out.push(input);
         }
         Ok(out)
     }
@@ -253,4 +276,36 @@ fn option_spec(
         spec.throughput_factor = t;
     }
     Ok(spec)
+}
+
+/// One option's deadline-safe Monte Carlo before it runs ([`Scenario::deadline_inputs`]):
+/// equal inputs give equal results.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DeadlineInput {
+    /// The job (whole-job prices per hour in `from`, hours, interruption rate).
+    pub job: DeadlineJob,
+    /// Trials to draw.
+    pub trials: u32,
+    /// Seed of the draws.
+    pub seed: u64,
+    /// The option's currency.
+    pub from: Currency,
+    /// The display currency.
+    pub to: Currency,
+    /// USD per CNY used to convert.
+    pub rate: ExchangeRate,
+}
+
+impl DeadlineInput {
+    /// Runs the trials ([`deadline_spot`]) and converts the amounts to the display currency.
+    /// Errors: the job's or the trials' ([`deadline_spot`]), no usable rate.
+    pub fn run(&self) -> Result<DeadlineSpot, FileError> {
+        Ok(deadline_spot(
+            &self.job,
+            self.trials,
+            self.seed,
+            FieldPath::of(Field::DeadlineSpot),
+        )?
+        .in_currency(self.from, self.to, self.rate)?)
+    }
 }

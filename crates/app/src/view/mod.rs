@@ -1,12 +1,13 @@
 //! View-models: what each chart draws, built from the app's [`Scenario`] and the engine's
 //! results in one language (state → view-model → drawing: the view-models import the state,
 //! the drawing in [`crate::chart`] imports neither). One file per chart ([`cumulative`],
-//! [`breakdown`], [`ranking`], [`reserved`], [`buy`]); every chart carries the same footer,
+//! [`breakdown`], [`ranking`], [`reserved`], [`buy`], [`deadline`]); every chart carries the same footer,
 //! built once per scenario and language ([`footer`]).
 
 pub mod breakdown;
 pub mod buy;
 pub mod cumulative;
+pub mod deadline;
 pub mod footer;
 pub mod ranking;
 pub mod reserved;
