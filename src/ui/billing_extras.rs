@@ -3,7 +3,9 @@
 //! For the chosen option: its savings plan (commitment per hour, price under the plan, term;
 //! docs/cost-model.md, "Savings plans") with its break-even utilisation and the flag when the
 //! plan costs more than on-demand, and its support plan (a published AWS, Azure or Google Cloud
-//! plan with its date, or a minimum and percentage of one's own; "Support plans"). Values go
+//! plan with its date, or a minimum and percentage of one's own; "Support plans"), and its
+//! provider's SLA (committed availability, the credit at the expected availability) beside the
+//! expected downtime cost ("SLA and service credits"). Values go
 //! through the typed actions ([`Action::SetSavingsPlan`], [`Action::SetSupportPlan`],
 //! [`Action::SetOwnSupport`], [`Action::SetPackages`]), so a bad value is refused beside its
 //! field and the last valid result stays. Its day, week, month and year packages
@@ -349,6 +351,46 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
             Ok(r) => r.get(index).map(|r| r.totals.support).filter(|s| *s > 0.0),
             Err(_) => None,
         };
+        // The provider's SLA beside the expected downtime cost (computed with the results).
+        let sla_info = option
+            .offer
+            .and_then(|r| planner_core::catalog::sla::sla_for(r.offer.provider));
+        let sla_view = match &*props.results {
+            Ok(r) => r.get(index).and_then(|r| r.sla),
+            Err(_) => None,
+        };
+        let sla_text = match (sla_info, sla_view) {
+            (Some(info), Some(v)) => t.text_with(
+                msg!("ui-sla-result"),
+                &[
+                    ("provider", Arg::Text(info.provider.into())),
+                    ("service", Arg::Text(info.service.into())),
+                    ("as_of", Arg::Text(info.as_of.into())),
+                    ("committed", Arg::Text(format::number(v.committed_pct, 3))),
+                    (
+                        "expected",
+                        Arg::Text(format::number(v.expected_availability_pct, 3)),
+                    ),
+                    (
+                        "credit",
+                        Arg::Text(if v.credit_known {
+                            t.text_with(
+                                msg!("ui-sla-credit"),
+                                &[
+                                    ("pct", Arg::Text(format::number(v.credit_pct, 0))),
+                                    ("amount", Arg::Text(i18n::money(lang, v.credit, shown))),
+                                ],
+                            )
+                        } else {
+                            t.text(msg!("ui-sla-credit-unknown"))
+                        }),
+                    ),
+                    ("hours", Arg::Text(format::number(v.downtime_hours, 1))),
+                    ("cost", Arg::Text(i18n::money(lang, v.downtime_cost, shown))),
+                ],
+            ),
+            _ => t.text(msg!("ui-sla-none")),
+        };
         let job = scenario.is_job();
         let deadline = scenario.deadline_spot_hours().unwrap_or(0.0);
         let run_hours = match &*props.results {
@@ -452,6 +494,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                         { t.text_with(msg!("ui-support-result"), &[("amount", Arg::Text(i18n::money(lang, total, shown)))]) }
                     </p>
                 }
+                <p class="small" id="sla-result" title={sla_info.map(|i| i.source)}>{ sla_text }</p>
                 <p class="muted small">{ t.text(msg!("ui-packages-note")) }</p>
                 <div class="sliders">
                     <Slider id="package-day" label={tx(msg!("ui-package-day"))} unit={currency.code()}

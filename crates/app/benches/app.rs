@@ -166,7 +166,9 @@ mod native {
         // Deadline-safe spot (issue 18) in job mode with a deadline: what the billing group
         // does on every render (build and compare the Monte Carlo's inputs), what runs once per
         // change of those inputs (the trials), and the chart's view-model and SVG.
-        let job = page_scenario()
+        // The default scenario's options (the bench's ten include GPUs without a throughput
+        // figure, which job mode refuses).
+        let job = Scenario::default()
             .apply(Action::SetMode(planner_app::action::Mode::Job))
             .and_then(|s| s.apply(Action::SetJobGpuHours(8_000.0)))
             .and_then(|s| s.apply(Action::SetDeadlineSpot { hours: 5_000.0 }))
@@ -176,7 +178,7 @@ mod native {
             |b| b.iter(|| black_box(&job).deadline_inputs()),
         );
         c.bench_function(
-            "deadline-safe spot: 10 options' Monte Carlo (once per input change)",
+            "deadline-safe spot: the default options' Monte Carlo (once per input change)",
             |b| b.iter(|| black_box(&job).deadline_spot()),
         );
         let d = job
@@ -199,6 +201,29 @@ mod native {
                     planner_app::chart::deadline::deadline_svg(&chart, &Theme::LIGHT, 640.0, 1.0)
                 })
             },
+        );
+
+        // The SLA view (issue 18): evaluating an AWS option with a host failure rate adds one
+        // evaluation without failures (the cost of downtime); without a failure rate nothing.
+        let aws = catalog::OFFERS
+            .iter()
+            .find(|o| o.provider == "AWS" && o.on_demand_per_hour.is_some())
+            .expect("an AWS offer");
+        let mut sla_file = Scenario::default().to_file();
+        let mut o = offer_option(aws).to_file();
+        o.failures_per_hour = 0.01;
+        sla_file.options = vec![o];
+        let sla = Scenario::from_file(sla_file, &Catalog::BUNDLED).expect("valid");
+        let mut plain = sla.to_file();
+        plain.options[0].failures_per_hour = 0.0;
+        let plain = Scenario::from_file(plain, &Catalog::BUNDLED).expect("valid");
+        c.bench_function(
+            "SLA view: evaluate 1 AWS option, host failures (2 evaluations)",
+            |b| b.iter(|| black_box(&sla).evaluate()),
+        );
+        c.bench_function(
+            "SLA view: evaluate 1 AWS option, no failures (1 evaluation)",
+            |b| b.iter(|| black_box(&plain).evaluate()),
         );
 
         // What the app does once the sliders settle (issue 7, "re-ranking the whole catalog after

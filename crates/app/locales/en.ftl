@@ -237,6 +237,10 @@ csv-savings-plan = savings_plan_{ $currency }
 csv-savings-plan-break-even = savings_plan_break_even_utilisation_pct
 csv-support = support_{ $currency }
 csv-break-even-months = break_even_months_{ $month }
+csv-sla-committed = sla_committed_availability_pct
+csv-sla-expected = expected_availability_pct
+csv-sla-credit = sla_credit_{ $currency }
+csv-downtime-cost = expected_downtime_cost_{ $currency }
 csv-warnings = warnings
 csv-month = month_{ $month }
 csv-cumulative = cumulative_{ $currency }
@@ -394,6 +398,10 @@ ui-settlement = Settlement rounding
 ui-settlement-unit = Settle each whole hour, rounding each settlement up to
 ui-settlement-note = Some platforms settle the running time at each whole hour and at shutdown and round each settlement up to a money unit (0.01). 0 = billed exactly.
 ui-billing-summary-settlement = hourly settlement on { $option }
+ui-sla-result = SLA of { $provider } ({ $service }; data as of { $as_of }): { $committed } % availability committed a month; expected { $expected } % at this option's host failure rate and restart time; { $credit }. Expected downtime { $hours } instance-hours over the plan, costing { $cost } in restarts and lost work.
+ui-sla-credit = service credit { $pct } % of the compute charges ({ $amount } over the plan)
+ui-sla-credit-unknown = service credit tiers not found in the sources read
+ui-sla-none = SLA: none known for this option's provider (the catalog has AWS, Azure, Google Cloud and Tencent Cloud).
 ui-deadline-spot = Deadline (hours) for deadline-safe spot
 ui-deadline-spot-note = Deadline-safe spot (job mode; "Can't Be Late", NSDI 2024): run on spot while the deadline allows, then on-demand to the end once the time left could not absorb another interruption. 0 = off.
 ui-deadline-spot-result = Deadline-safe spot: P10 { $p10 }, median { $p50 }, P90 { $p90 }; finished by { $finish } h in 90 % of trials; { $switched } % of trials moved to on-demand. All-spot without interruption { $spot }, all-on-demand { $on_demand }.

@@ -151,12 +151,16 @@ fn csv_number(value: Option<f64>) -> String {
 /// Chinese, words with the same units (`规划期内总额（USD）`). Columns and numbers are the same
 /// in both: amounts with 2 decimals, other numbers with 4 ([`planner_core::csv_safe`]). Absent
 /// figures (no GPU-hour used, job not finished) are empty cells; text cells are neutralised
-/// against spreadsheet formulas ([`neutralise`]).
+/// against spreadsheet formulas ([`neutralise`]). The SLA columns (committed and expected
+/// availability in %, the service credit and the expected downtime cost over the horizon;
+/// docs/cost-model.md, "SLA and service credits") are empty for an option without a known SLA.
 #[must_use]
 pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str, t: &Translator) -> String {
     let c = Arg::Text(csv_currency(t, currency));
     let c2 = c.clone();
     let c3 = c.clone();
+    let c4 = c.clone();
+    let c5 = c.clone();
     let m = Arg::Text(month.to_string());
     let header = [
         t.text(msg!("csv-option")),
@@ -175,6 +179,10 @@ pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str, t: &Tra
         t.text_with(msg!("csv-savings-plan"), &[("currency", c2)]),
         t.text(msg!("csv-savings-plan-break-even")),
         t.text_with(msg!("csv-support"), &[("currency", c3)]),
+        t.text(msg!("csv-sla-committed")),
+        t.text(msg!("csv-sla-expected")),
+        t.text_with(msg!("csv-sla-credit"), &[("currency", c4)]),
+        t.text_with(msg!("csv-downtime-cost"), &[("currency", c5)]),
         t.text(msg!("csv-warnings")),
     ];
     let mut w = csv::Writer::from_writer(Vec::new());
@@ -204,6 +212,11 @@ pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str, t: &Tra
                     .map(|u| u * 100.0),
             ),
             csv_amount(Some(r.totals.support)),
+            csv_number(r.sla.map(|v| v.committed_pct)),
+            csv_number(r.sla.map(|v| v.expected_availability_pct)),
+            // Empty when the provider's credit tiers are not known.
+            csv_amount(r.sla.filter(|v| v.credit_known).map(|v| v.credit)),
+            csv_amount(r.sla.map(|v| v.downtime_cost)),
             neutralise(&warnings(r, currency, t).join("; ")),
         ];
         let _ = w.write_record(&row);
@@ -325,7 +338,7 @@ mod tests {
         let mut lines = csv.lines();
         assert_eq!(
             lines.next().unwrap(),
-            "option,offer_id,prices_as_of,total_usd,total_with_commitment_usd,usd_per_used_gpu_hour,usd_per_job,finish_months_730h,break_even_utilisation_pct,break_even_months_730h,savings_plan_usd,savings_plan_break_even_utilisation_pct,support_usd,warnings"
+            "option,offer_id,prices_as_of,total_usd,total_with_commitment_usd,usd_per_used_gpu_hour,usd_per_job,finish_months_730h,break_even_utilisation_pct,break_even_months_730h,savings_plan_usd,savings_plan_break_even_utilisation_pct,support_usd,sla_committed_availability_pct,expected_availability_pct,sla_credit_usd,expected_downtime_cost_usd,warnings"
         );
         let rows: Vec<&str> = lines.collect();
         assert_eq!(rows.len(), r.len());
@@ -357,6 +370,57 @@ mod tests {
             first[3]
         );
         assert!(!csv.contains('$'), "plain numbers, no symbols");
+    }
+
+    #[test]
+    fn csv_carries_the_sla_view_of_an_option_on_an_offer_with_one() {
+        // An AWS offer at 10.00/h with a host failure every 100 h, restart 1 h: expected
+        // availability 1 / 1.01 = 99.0099 %, below AWS's 99.5 % single-instance commitment,
+        // so the 10 % credit tier applies (tests/golden/sla-credit.json has the same case).
+        let offer = planner_core::catalog::OFFERS
+            .iter()
+            .find(|o| o.provider == "AWS" && o.on_demand_per_hour.is_some())
+            .expect("an AWS offer");
+        let mut file = Scenario::default().to_file();
+        let mut o = crate::state::offer_option(offer).to_file();
+        o.failures_per_hour = 0.01;
+        file.options = vec![o];
+        file.checkpoint = Some(planner_core::file::CheckpointFile {
+            interval_hours: Some(1.0),
+            write_hours: 0.0,
+            restart_hours: 1.0,
+        });
+        let s = Scenario::from_file(file, &planner_core::catalog::query::Catalog::BUNDLED)
+            .expect("valid");
+        let r = s.evaluate().expect("evaluates");
+        let v = r[0].sla.expect("AWS has an SLA");
+        assert_eq!(v.committed_pct, 99.5);
+        assert!((v.expected_availability_pct - 100.0 / 1.01).abs() < 1e-9);
+        assert_eq!(v.credit_pct, 10.0);
+        let csv = to_csv(&r, Currency::Usd, "730h", &en());
+        let row: Vec<String> = csv::Reader::from_reader(csv.as_bytes())
+            .records()
+            .next()
+            .unwrap()
+            .unwrap()
+            .iter()
+            .map(str::to_string)
+            .collect();
+        assert_eq!(row[13], "99.5000");
+        assert_eq!(row[14], "99.0099");
+        assert_eq!(row[15], planner_core::csv_safe::amount(v.credit));
+        assert!(v.downtime_cost > 0.0);
+        // An option without a known SLA leaves the columns empty.
+        let plain = to_csv(&results(), Currency::Usd, "730h", &en());
+        let row: Vec<String> = csv::Reader::from_reader(plain.as_bytes())
+            .records()
+            .next()
+            .unwrap()
+            .unwrap()
+            .iter()
+            .map(str::to_string)
+            .collect();
+        assert!(row[13..17].iter().all(String::is_empty) || results()[0].sla.is_some());
     }
 
     #[test]

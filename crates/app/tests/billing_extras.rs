@@ -141,7 +141,8 @@ fn the_plan_travels_in_files_links_and_its_components_in_the_view_data() {
         assert!(used.contains(&9), "savings_plan in the legend: {used:?}");
         assert!(!c.component_labels[9].is_empty() && !c.component_labels[10].is_empty());
         let csv = comparison::to_csv(&r, Currency::Usd, "730h", &t);
-        assert_eq!(csv.lines().next().unwrap().split(',').count(), 14);
+        // 13 figures (the savings plan, support and the SLA view among them) and warnings.
+        assert_eq!(csv.lines().next().unwrap().split(',').count(), 18);
     }
     let csv = comparison::to_csv(&r, Currency::Usd, "730h", &Translator::new(Language::En));
     let row: Vec<&str> = csv.lines().nth(1).unwrap().split(',').collect();

@@ -43,6 +43,26 @@ fn eval_reports_the_savings_plan_and_flags_it() {
     assert!(text(&csv.stdout).contains(",savings_plan_usd,savings_plan_unused_usd,"));
 }
 
+/// The SLA view (tests/golden/sla-credit.json, checked by hand in tests/golden/README.md): an
+/// AWS instance at 10.00/h failing once per 100 h with a 1 h restart is expected 1 / 1.01 =
+/// 99.0099 % available, under AWS's 99.5 %: 10 % of 7,409.99 of compute = 741.00 credited,
+/// beside 7.30 h of downtime costing 109.99 in restarts and lost work.
+#[test]
+fn eval_reports_the_sla_view() {
+    let out = gpurent(&["eval", "tests/golden/sla-credit.json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
+    let sla = &v["options"][0]["sla"];
+    assert_eq!(sla["committed_pct"], 99.5);
+    assert!((sla["expected_availability_pct"].as_f64().unwrap() - 100.0 / 1.01).abs() < 1e-9);
+    assert_eq!(sla["credit_pct"], 10.0);
+    assert!((sla["credit"].as_f64().unwrap() - 741.00).abs() < 0.005);
+    assert!((sla["downtime_hours"].as_f64().unwrap() - 7.30).abs() < 1e-9);
+    assert!((sla["downtime_cost"].as_f64().unwrap() - 109.99).abs() < 0.005);
+    let csv = gpurent(&["eval", "--format", "csv", "tests/golden/sla-credit.json"]);
+    assert!(text(&csv.stdout).contains(",sla_committed_pct,sla_expected_availability_pct,"));
+}
+
 #[test]
 fn eval_prints_json_with_the_case_study_totals() {
     let out = gpurent(&["eval", "tests/golden/case-study-job.json"]);

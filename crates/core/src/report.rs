@@ -30,7 +30,11 @@ pub fn csv_money(x: f64) -> String {
 /// `savings_plan_unused`, only when some option has them), the month's total and the cumulative total. Monte
 /// Carlo bands, when present, add `cumulative_p10/p50/p90` columns. Deadline-safe spot, when
 /// some option has it, adds per-job columns filled on the option's last row (P10/P50/P90 of
-/// the policy's cost and finish hours, then all-spot and all-on-demand cost and hours).
+/// the policy's cost and finish hours, then all-spot and all-on-demand cost and hours). An
+/// SLA, when some option has one (an offer of a provider with a known SLA), adds its columns
+/// on the option's last row: committed and expected availability (%), the credit (% and
+/// amount over the horizon), expected downtime hours and their cost (docs/cost-model.md, "SLA
+/// and service credits").
 #[must_use]
 pub fn to_csv(e: &Evaluation) -> String {
     let cur = e.currency.to_lowercase();
@@ -76,6 +80,17 @@ pub fn to_csv(e: &Evaluation) -> String {
         header.push(format!("all_on_demand_{cur}"));
         header.push("all_on_demand_hours".into());
     }
+    let sla = e.options.iter().any(|o| o.result.sla.is_some());
+    if sla {
+        header.extend([
+            "sla_committed_pct".to_string(),
+            "sla_expected_availability_pct".into(),
+            "sla_credit_pct".into(),
+            format!("sla_credit_{cur}"),
+            "expected_downtime_hours".into(),
+            format!("expected_downtime_cost_{cur}"),
+        ]);
+    }
     let mut out = header.join(",");
     out.push('\n');
     for o in &e.options {
@@ -112,6 +127,28 @@ pub fn to_csv(e: &Evaluation) -> String {
                         row.push(csv_money(d.all_on_demand_finish_hours));
                     }
                     None => row.extend(std::iter::repeat_n(String::new(), 10)),
+                }
+            }
+            if sla {
+                match r.sla.filter(|_| i + 1 == r.monthly.len()) {
+                    Some(v) => row.extend([
+                        crate::csv_safe::number(v.committed_pct, 4),
+                        crate::csv_safe::number(v.expected_availability_pct, 4),
+                        // An unknown credit table is an empty cell, not 0.
+                        if v.credit_known {
+                            crate::csv_safe::number(v.credit_pct, 4)
+                        } else {
+                            String::new()
+                        },
+                        if v.credit_known {
+                            csv_money(v.credit)
+                        } else {
+                            String::new()
+                        },
+                        csv_money(v.downtime_hours),
+                        csv_money(v.downtime_cost),
+                    ]),
+                    None => row.extend(std::iter::repeat_n(String::new(), 6)),
                 }
             }
             out.push_str(&row.join(","));

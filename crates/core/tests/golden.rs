@@ -70,6 +70,7 @@ golden! {
     bad_settlement => "bad-settlement",
     stopped_storage => "stopped-storage",
     deadline_spot => "deadline-spot",
+    sla_credit => "sla-credit",
     bad_deadline_spot => "bad-deadline-spot",
     bad_unknown_field => "bad-unknown-field",
     bad_version => "bad-version",
@@ -123,5 +124,5 @@ fn scenario_files_round_trip_through_json() {
         assert_eq!(a, b, "{stem}");
         checked += 1;
     }
-    assert_eq!(checked, 13);
+    assert_eq!(checked, 14);
 }

@@ -22,6 +22,7 @@ pub mod plan;
 pub mod risk;
 pub mod savings_plan;
 pub mod settlement;
+pub mod sla;
 pub mod sort;
 pub mod support;
 pub mod tco;

@@ -187,6 +187,9 @@ pub struct OptionSpec {
     pub packages: Option<Packages>,
     /// Host failure rate per instance-hour (marketplace hosts), applies to all capacity.
     pub failures_per_hour: f64,
+    /// The provider's single-instance SLA, if known (from the catalog by the offer's
+    /// provider): the result then carries its SLA view ([`crate::sla`]).
+    pub sla: Option<crate::sla::Sla>,
     /// Free GPU-hours (applied to on-demand use).
     pub free_gpu_hours: Allowance,
     /// Free storage in GB-months.
@@ -230,6 +233,7 @@ impl OptionSpec {
             settlement: None,
             storage_billed_while_stopped: false,
             failures_per_hour: 0.0,
+            sla: None,
             free_gpu_hours: Allowance::default(),
             free_storage_gb: Allowance::default(),
             free_egress_gb: Allowance::default(),
@@ -435,10 +439,48 @@ pub fn evaluate(
         .map(|(i, o)| {
             let field = FieldPath::option(i);
             o.validate(field)?;
-            let r = evaluate_option_at(plan, o, None, field)?.in_currency(display, rate)?;
+            let mut r = evaluate_option_at(plan, o, None, field)?;
+            r.sla = sla_view(plan, o, &r, field)?;
+            let r = r.in_currency(display, rate)?;
             Ok(with_buy(plan, r))
         })
         .collect()
+}
+
+/// The SLA view of option `o` with result `r` (native currency), when `o` has an SLA
+/// (docs/cost-model.md, "SLA and service credits"): compute charges are every component but
+/// storage, egress, support and contingency; the cost of failures is the total without
+/// contingency less the same evaluated without host failures (a second evaluation, only when
+/// the option has a failure rate).
+fn sla_view(
+    plan: &Plan,
+    o: &OptionSpec,
+    r: &OptionResult,
+    field: FieldPath,
+) -> Result<Option<crate::sla::SlaSummary>, EngineError> {
+    let Some(sla) = &o.sla else {
+        return Ok(None);
+    };
+    let t = &r.totals;
+    let compute = t.total() - t.storage - t.egress - t.support - t.contingency;
+    let cost_of_failures = if o.failures_per_hour > 0.0 {
+        let without = OptionSpec {
+            failures_per_hour: 0.0,
+            ..o.clone()
+        };
+        let w = evaluate_option_at(plan, &without, None, field)?.totals;
+        (t.total() - t.contingency) - (w.total() - w.contingency)
+    } else {
+        0.0
+    };
+    Ok(Some(crate::sla::SlaSummary::new(
+        sla,
+        o.failures_per_hour,
+        plan.checkpointing.restart_hours,
+        r.used_gpu_hours / f64::from(o.gpus_per_instance.max(1)),
+        compute,
+        cost_of_failures,
+    )))
 }
 
 fn with_buy(plan: &Plan, mut r: OptionResult) -> OptionResult {
@@ -1131,6 +1173,7 @@ pub(crate) fn evaluate_prepared(
         reserved,
         savings_plan,
         packages,
+        sla: None,
         buy: None,
     })
 }

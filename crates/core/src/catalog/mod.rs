@@ -15,6 +15,7 @@ pub mod import;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod ingest;
 pub mod query;
+pub mod sla;
 pub mod support;
 pub mod terms;
 pub mod user;

@@ -681,7 +681,8 @@ pub fn offer_spec(offer: &Offer) -> OptionSpec {
 /// The adapter from a catalog or imported [`Offer`] whose prices come from `source` to an
 /// option: label, id, as-of date of its source, on-demand price (none for an offer not sold on
 /// demand), GPUs per instance, currency, billing rule, and the spot price if the offer lists
-/// one (no interruption rate or bid cap: those come from the scenario). Reserved terms,
+/// one (no interruption rate or bid cap: those come from the scenario), and the provider's
+/// single-instance SLA ([`crate::catalog::sla`]). Reserved terms,
 /// schedules and allowances are not in the catalog yet, so they come from inline fields only.
 #[must_use]
 pub fn offer_spec_from(offer: &Offer, source: &Source) -> OptionSpec {
@@ -702,6 +703,7 @@ pub fn offer_spec_from(offer: &Offer, source: &Source) -> OptionSpec {
         bid_cap: None,
         interruptions_per_hour: 0.0,
     });
+    o.sla = crate::catalog::sla::sla_for(offer.provider).map(|s| s.sla);
     o
 }
 

@@ -238,6 +238,10 @@ pub struct OptionResult {
     pub savings_plan: Option<SavingsPlanSummary>,
     /// Package mix chosen, if the option has day/week/month/year packages.
     pub packages: Option<PackagesSummary>,
+    /// The provider's SLA beside the expected downtime cost, if the option has an SLA
+    /// ([`crate::sla::SlaSummary`]; filled in by [`super::evaluate`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sla: Option<crate::sla::SlaSummary>,
     /// Buy vs rent, if the plan has an owned server (filled in by [`evaluate`]).
     pub buy: Option<BuySummary>,
 }
@@ -273,6 +277,7 @@ impl Clone for OptionResult {
             reserved: self.reserved,
             savings_plan: self.savings_plan,
             packages: self.packages.clone(),
+            sla: self.sla,
             buy: self.buy.clone(),
         }
     }
@@ -340,6 +345,13 @@ impl OptionResult {
                 with_plan: c(sp.with_plan)?,
                 committed_after_horizon: c(sp.committed_after_horizon)?,
                 ..*sp
+            });
+        }
+        if let Some(v) = &self.sla {
+            out.sla = Some(crate::sla::SlaSummary {
+                credit: c(v.credit)?,
+                downtime_cost: c(v.downtime_cost)?,
+                ..*v
             });
         }
         Ok(out)
