@@ -174,7 +174,7 @@ mod native {
             .and_then(|s| s.apply(Action::SetDeadlineSpot { hours: 5_000.0 }))
             .expect("job with a deadline");
         c.bench_function(
-            "deadline-safe spot: inputs of 10 options (every render)",
+            "deadline-safe spot: inputs of the default options (every render)",
             |b| b.iter(|| black_box(&job).deadline_inputs()),
         );
         c.bench_function(

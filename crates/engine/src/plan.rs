@@ -440,47 +440,11 @@ pub fn evaluate(
             let field = FieldPath::option(i);
             o.validate(field)?;
             let mut r = evaluate_option_at(plan, o, None, field)?;
-            r.sla = sla_view(plan, o, &r, field)?;
+            r.sla = crate::sla::view(plan, o, &r, field)?;
             let r = r.in_currency(display, rate)?;
             Ok(with_buy(plan, r))
         })
         .collect()
-}
-
-/// The SLA view of option `o` with result `r` (native currency), when `o` has an SLA
-/// (docs/cost-model.md, "SLA and service credits"): compute charges are every component but
-/// storage, egress, support and contingency; the cost of failures is the total without
-/// contingency less the same evaluated without host failures (a second evaluation, only when
-/// the option has a failure rate).
-fn sla_view(
-    plan: &Plan,
-    o: &OptionSpec,
-    r: &OptionResult,
-    field: FieldPath,
-) -> Result<Option<crate::sla::SlaSummary>, EngineError> {
-    let Some(sla) = &o.sla else {
-        return Ok(None);
-    };
-    let t = &r.totals;
-    let compute = t.total() - t.storage - t.egress - t.support - t.contingency;
-    let cost_of_failures = if o.failures_per_hour > 0.0 {
-        let without = OptionSpec {
-            failures_per_hour: 0.0,
-            ..o.clone()
-        };
-        let w = evaluate_option_at(plan, &without, None, field)?.totals;
-        (t.total() - t.contingency) - (w.total() - w.contingency)
-    } else {
-        0.0
-    };
-    Ok(Some(crate::sla::SlaSummary::new(
-        sla,
-        o.failures_per_hour,
-        plan.checkpointing.restart_hours,
-        r.used_gpu_hours / f64::from(o.gpus_per_instance.max(1)),
-        compute,
-        cost_of_failures,
-    )))
 }
 
 fn with_buy(plan: &Plan, mut r: OptionResult) -> OptionResult {
@@ -591,7 +555,7 @@ pub fn evaluate_option(
 }
 
 /// [`evaluate_option`] with `field` (e.g. `options[2]`) prefixing option error paths.
-fn evaluate_option_at(
+pub(crate) fn evaluate_option_at(
     plan: &Plan,
     o: &OptionSpec,
     overheads: Option<Overheads>,

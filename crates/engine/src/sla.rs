@@ -12,6 +12,8 @@
 //! tests check every commitment and tier lies in 0–100 %), never user input, so they carry no
 //! validation of their own.
 
+use crate::plan::{OptionResult, OptionSpec, Plan};
+use crate::{EngineError, FieldPath};
 use serde::Serialize;
 
 /// One credit tier: availability below `below_pct` (exclusive) earns `credit_pct` of the
@@ -106,6 +108,42 @@ impl SlaSummary {
             downtime_cost: cost_of_failures.max(0.0),
         }
     }
+}
+
+/// The SLA view of option `o` with result `r` (native currency), when `o` has an SLA
+/// (docs/cost-model.md, "SLA and service credits"): compute charges are every component but
+/// storage, egress, support and contingency; the cost of failures is the total without
+/// contingency less the same evaluated without host failures (a second evaluation, only when
+/// the option has a failure rate).
+pub(crate) fn view(
+    plan: &Plan,
+    o: &OptionSpec,
+    r: &OptionResult,
+    field: FieldPath,
+) -> Result<Option<SlaSummary>, EngineError> {
+    let Some(sla) = &o.sla else {
+        return Ok(None);
+    };
+    let t = &r.totals;
+    let compute = t.total() - t.storage - t.egress - t.support - t.contingency;
+    let cost_of_failures = if o.failures_per_hour > 0.0 {
+        let without = OptionSpec {
+            failures_per_hour: 0.0,
+            ..o.clone()
+        };
+        let w = crate::plan::evaluate_option_at(plan, &without, None, field)?.totals;
+        (t.total() - t.contingency) - (w.total() - w.contingency)
+    } else {
+        0.0
+    };
+    Ok(Some(SlaSummary::new(
+        sla,
+        o.failures_per_hour,
+        plan.checkpointing.restart_hours,
+        r.used_gpu_hours / f64::from(o.gpus_per_instance.max(1)),
+        compute,
+        cost_of_failures,
+    )))
 }
 
 #[cfg(test)]
