@@ -351,6 +351,14 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
             Ok(r) => r.get(index).map(|r| r.totals.support).filter(|s| *s > 0.0),
             Err(_) => None,
         };
+        // A source's date, or "date unknown" in the page's language.
+        let dated = |d: &str| {
+            if d == "unknown" {
+                t.text(msg!("ui-undated"))
+            } else {
+                d.to_string()
+            }
+        };
         // The provider's SLA beside the expected downtime cost (computed with the results).
         let sla_info = option
             .offer
@@ -365,12 +373,9 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 &[
                     ("provider", Arg::Text(info.provider.into())),
                     ("service", Arg::Text(info.service.into())),
-                    ("as_of", Arg::Text(info.as_of.into())),
-                    ("committed", Arg::Text(format::number(v.committed_pct, 3))),
-                    (
-                        "expected",
-                        Arg::Text(format::number(v.expected_availability_pct, 3)),
-                    ),
+                    ("as_of", Arg::Text(dated(info.as_of))),
+                    ("committed", Arg::Text(pct3(v.committed_pct))),
+                    ("expected", Arg::Text(pct3(v.expected_availability_pct))),
                     (
                         "credit",
                         Arg::Text(if v.credit_known {
@@ -391,6 +396,55 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
             ),
             _ => t.text(msg!("ui-sla-none")),
         };
+        // Where the storage-while-stopped default came from, and the catalog's packages.
+        let offer = option.offer.map(|r| r.offer);
+        let rule = offer.and_then(|o| planner_core::catalog::stopped::stopped_billing(o.provider));
+        let yes_no = |b: Option<bool>| match b {
+            Some(true) => t.text(msg!("ui-yes")),
+            Some(false) => t.text(msg!("ui-no")),
+            None => t.text(msg!("ui-not-stated")),
+        };
+        let stopped_note = match rule {
+            Some(r) => {
+                let provider = ("provider", Arg::Text(r.provider.into()));
+                let mut text = t.text_with(
+                    msg!("ui-stopped-rule"),
+                    &[
+                        provider.clone(),
+                        ("as_of", Arg::Text(dated(r.as_of))),
+                        ("storage", Arg::Text(yes_no(Some(r.storage_billed)))),
+                        ("instance", Arg::Text(yes_no(r.instance_billed))),
+                    ],
+                );
+                if r.storage_billed != stopped {
+                    text.push(' ');
+                    text.push_str(&t.text_with(msg!("ui-stopped-changed"), &[provider]));
+                }
+                text
+            }
+            None => t.text(msg!("ui-stopped-no-rule")),
+        };
+        let stopped_title = rule.map(|r| r.source);
+        let catalog_packages = offer
+            .and_then(planner_core::catalog::package_prices)
+            .map(|p| {
+                let kinds = [
+                    (p.per_day, msg!("ui-package-day")),
+                    (p.per_week, msg!("ui-package-week")),
+                    (p.per_month, msg!("ui-package-month")),
+                    (p.per_year, msg!("ui-package-year")),
+                ];
+                let list: Vec<String> = kinds
+                    .iter()
+                    .filter_map(|(v, m)| {
+                        v.map(|v| format!("{} {}", t.text(*m), i18n::money(lang, v, currency)))
+                    })
+                    .collect();
+                t.text_with(
+                    msg!("ui-packages-catalog"),
+                    &[("list", Arg::Text(list.join(", ")))],
+                )
+            });
         let job = scenario.is_job();
         let deadline = scenario.deadline_spot_hours().unwrap_or(0.0);
         let run_hours = match &*props.results {
@@ -494,7 +548,9 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                         { t.text_with(msg!("ui-support-result"), &[("amount", Arg::Text(i18n::money(lang, total, shown)))]) }
                     </p>
                 }
-                <p class="small" id="sla-result" title={sla_info.map(|i| i.source)}>{ sla_text }</p>
+                // Sources, services and dates are data (English as the sources write them).
+                <p class="small" id="sla-result" title={sla_info.map(|i| i.source)}
+                    data-service={sla_info.map(|i| i.service)} data-as-of={sla_info.map(|i| i.as_of)}>{ sla_text }</p>
                 <p class="muted small">{ t.text(msg!("ui-packages-note")) }</p>
                 <div class="sliders">
                     <Slider id="package-day" label={tx(msg!("ui-package-day"))} unit={currency.code()}
@@ -507,6 +563,9 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                         value={prices[3]} spec={PACKAGE_PRICE_SPEC} slider_max={100_000.0} step={100.0} on_change={package_setter(3)} />
                 </div>
                 { refused(Part::Packages) }
+                if let Some(c) = catalog_packages {
+                    <p class="muted small" id="packages-catalog">{ c }</p>
+                }
                 if let Some(m) = mix {
                     <p class="small" id="packages-result">{ m }</p>
                 }
@@ -514,6 +573,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                     <input type="checkbox" id="storage-while-stopped" checked={stopped} onchange={on_stopped} />
                     { " " }{ t.text(msg!("ui-storage-while-stopped")) }
                 </label>
+                <p class="muted small" id="stopped-rule" title={stopped_title} data-as-of={rule.map(|r| r.as_of)}>{ stopped_note }</p>
                 { refused(Part::Stopped) }
                 <p class="muted small">{ t.text(msg!("ui-settlement-note")) }</p>
                 <div class="sliders">
@@ -559,6 +619,11 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
             { body }
         </details>
     }
+}
+
+/// A percentage to at most 3 decimals without trailing zeros (`99.5`, `99.975`, `99.01`).
+fn pct3(v: f64) -> String {
+    format::input_value((v * 1000.0).round() / 1000.0)
 }
 
 /// The DOM id suffix of `part`'s refusal message (`#billing-refusal-deadline` etc.).

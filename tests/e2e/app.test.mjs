@@ -751,6 +751,31 @@ test('a savings plan whose commitment exceeds what it can save says it never bre
   await context.close();
 });
 
+test('an AutoDL weekly package from the page: pick an AutoDL offer, its provider\'s defaults are said, type the week price', async () => {
+  const { context, page, problems } = await openApp();
+  await page.selectOption('#filter-provider', 'AutoDL');
+  await page.waitForFunction(() => [...document.querySelectorAll('#offers tbody tr td:nth-child(2)')]
+    .every((td) => td.textContent.startsWith('AutoDL')));
+  await page.check('#offers tbody tr:first-child input[type=checkbox]');
+  await page.click('#billing-extras > summary');
+  const n = await page.$$eval('#savings-plan-option option', (o) => o.length);
+  await page.selectOption('#savings-plan-option', String(n - 1));
+  // The storage default comes from AutoDL's sourced rule, said beside the checkbox.
+  await page.waitForFunction(() => /AutoDL's billing rule/.test(document.querySelector('#stopped-rule')?.textContent ?? ''));
+  assert.ok(await page.isChecked('#storage-while-stopped'), 'AutoDL bills paid disks while off');
+  assert.match(await page.textContent('#sla-result'), /none known/);
+  await page.fill('#package-week-number', '120');
+  await page.waitForSelector('#packages-result');
+  assert.match(await page.textContent('#billing-extras-summary'), /packages/i);
+  assert.doesNotMatch(await page.textContent('#packages-result'), /NaN/);
+  // The default AWS option shows its SLA beside the expected downtime cost.
+  await page.selectOption('#savings-plan-option', '0');
+  await page.waitForFunction(() => /SLA of AWS/.test(document.querySelector('#sla-result')?.textContent ?? ''));
+  assert.match(await page.textContent('#sla-result'), /99\.5 % availability committed/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('deadline-safe spot: a job deadline shows the spot bands beside all-spot and all-on-demand; bad deadlines keep the result', async () => {
   const { context, page, problems } = await openApp();
   await page.selectOption('#workload-mode', 'job');

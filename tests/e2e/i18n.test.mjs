@@ -57,6 +57,8 @@ async function dataStrings(page) {
       ...texts('#strategy-option option, #breakdown-option option, #savings-plan-option option'),
       // Published support plans: their names, dates as the sources give them and sources.
       ...[...document.querySelectorAll('#support-plan option[data-name]')].flatMap((o) => [o.dataset.name, o.dataset.asOf, o.title]),
+      // The SLA and stopped-billing rules' sources, services and dates (Billing details).
+      ...[...document.querySelectorAll('#sla-result, #stopped-rule')].flatMap((e) => [e.title, e.dataset.service, e.dataset.asOf].filter(Boolean)),
       ...texts('.advisor-pick strong, .advisor-pick .offer-name'),
       ...texts('#advisor-gpu option'),
       ...texts('.saved-name'),

@@ -454,3 +454,75 @@ fn deadline_safe_spot_is_set_compared_carried_and_refused() {
         }
     }
 }
+
+/// Picking an offer gives the option its provider's rule for storage while stopped
+/// (data/billing-rules/stopped-billing-providers.csv) and its catalog package prices: in job
+/// mode, issue 18's example storage (500 GB at 0.10 per GB-month in a one-month horizon) costs
+/// the whole 50.00 on a Vast.ai offer (storage billed while stopped) and only the job's share
+/// of the month on a provider without such a rule; the user can still switch it.
+#[test]
+fn a_picked_offer_takes_its_providers_stopped_billing_rule_and_catalog_packages() {
+    use planner_core::catalog::{self, query::ResolvedOffer};
+    let job = r#"{"version": 2, "horizon_months": 1, "storage_gb": 500,
+        "workload": {"mode": "job", "gpu_hours": 100, "gpus": 8}, "options": []}"#;
+    let base =
+        Scenario::from_file(planner_core::file::parse(job).unwrap(), &Catalog::BUNDLED).unwrap();
+    let pick = |provider: &str| {
+        let offer = catalog::OFFERS
+            .iter()
+            .find(|o| {
+                o.provider == provider
+                    && o.currency == Currency::Usd
+                    && o.on_demand_per_hour.is_some()
+                    && o.gpu_count == 8
+                    && catalog::gpus::spec_by_model(o.gpu_model)
+                        .is_some_and(|g| g.work_tflops().is_some())
+            })
+            .unwrap_or_else(|| panic!("an 8-GPU {provider} offer with a throughput figure"));
+        base.apply(Action::ToggleOffer(ResolvedOffer::bundled(offer)))
+            .and_then(|s| s.apply(Action::SetStoragePrice(0.10)))
+            .unwrap()
+    };
+    let storage = |s: &Scenario| s.evaluate().unwrap()[0].totals.storage;
+    let vast = pick("Vast.ai");
+    assert!(vast.options()[0].storage_billed_while_stopped);
+    assert!((storage(&vast) - 50.00).abs() < 1e-9, "{}", storage(&vast));
+    let coreweave = pick("CoreWeave");
+    assert!(!coreweave.options()[0].storage_billed_while_stopped);
+    let share = storage(&coreweave);
+    assert!(share > 0.0 && share < 50.0, "{share}");
+    // The user overrides the provider's default.
+    let off = vast
+        .apply(Action::SetStorageWhileStopped {
+            index: 0,
+            on: false,
+        })
+        .unwrap();
+    assert!(storage(&off) < 50.0);
+
+    // An AutoDL offer with a 包月 price in the catalog gets it as its month package.
+    let autodl = catalog::OFFERS
+        .iter()
+        .find(|o| o.provider == "AutoDL" && catalog::package_prices(o).is_some())
+        .expect("an AutoDL offer with a package price");
+    let p = catalog::package_prices(autodl).unwrap();
+    let s = Scenario::default()
+        .apply(Action::ClearSelection)
+        .unwrap()
+        .apply(Action::ToggleOffer(ResolvedOffer::bundled(autodl)))
+        .unwrap();
+    assert_eq!(s.options()[0].packages, Some(p));
+    assert!(p.per_month.is_some_and(|m| m > 0.0));
+    // The user adds a weekly package (AutoDL's weekly prices are not in the catalog).
+    let weekly = s
+        .apply(Action::SetPackages {
+            index: 0,
+            per_day: 0.0,
+            per_week: 100.0,
+            per_month: p.per_month.unwrap(),
+            per_year: 0.0,
+        })
+        .unwrap();
+    assert_eq!(weekly.options()[0].packages.unwrap().per_week, Some(100.0));
+    assert!(weekly.evaluate().unwrap()[0].packages.is_some());
+}

@@ -234,11 +234,23 @@ impl PartialEq for OptionInput {
 }
 
 impl OptionInput {
-    /// An all-on-demand option on `offer` (no inline prices, no strategy).
+    /// An all-on-demand option on `offer` (no inline prices, no strategy), with the catalog's
+    /// defaults for its provider and offer: storage billed while stopped as the provider's
+    /// sourced rule says ([`crate::catalog::stopped`]), and the offer's day/week/month/year
+    /// package prices beside hourly billing ([`crate::catalog::package_prices`]). Both are
+    /// ordinary fields the user may change; a file or link states them, so reading one never
+    /// applies these defaults (saved scenarios keep their totals).
     #[must_use]
     pub fn on(offer: ResolvedOffer) -> OptionInput {
         OptionInput {
             offer: Some(offer),
+            // The provider's rule for storage while stopped, where one is sourced.
+            storage_billed_while_stopped: crate::catalog::stopped::stopped_billing(
+                offer.offer.provider,
+            )
+            .is_some_and(|r| r.storage_billed),
+            // The catalog's 包日/包周/包月/包年 prices, beside hourly billing.
+            packages: crate::catalog::package_prices(offer.offer),
             ..OptionInput::default()
         }
     }

@@ -16,6 +16,7 @@ pub mod import;
 pub mod ingest;
 pub mod query;
 pub mod sla;
+pub mod stopped;
 pub mod support;
 pub mod terms;
 pub mod user;
@@ -497,6 +498,38 @@ pub fn offer_by_id_ignore_case(id: &str) -> Option<&'static Offer> {
 #[must_use]
 pub fn details(offer: &Offer) -> Option<&'static OfferDetails> {
     offer_index(offer.id).and_then(|i| OFFER_DETAILS.get(i))
+}
+
+/// A bundled offer's day, week, month and year package prices per instance (包日/包周/包月/包年,
+/// in the offer's currency) from its [`OfferDetails::terms`]: the package and subscription
+/// terms priced per period of exactly 1 day, 7 days, 1 month or 12 months, the lowest price of
+/// each period over the regions listed (as the headline on-demand price is the cheapest
+/// listing). `None` when the offer has none, or is not the bundled offer of its id (an
+/// imported offer). Other periods (共绩's 30-day package, a 3-month term) are not mapped: the
+/// packages model's month is the plan's month in whole days. Feeds the packages model's
+/// defaults ([`crate::option::OptionInput::on`]; docs/cost-model.md, "Packages").
+#[must_use]
+pub fn package_prices(offer: &Offer) -> Option<planner_engine::packages::Packages> {
+    let i = offer_index(offer.id).filter(|&i| std::ptr::eq(&OFFERS[i], offer))?;
+    let mut p = planner_engine::packages::Packages::default();
+    for t in OFFER_DETAILS.get(i)?.terms {
+        let periodic = matches!(t.mode, BillingMode::Package | BillingMode::Subscription)
+            && t.basis == PriceBasis::PerPeriod
+            && t.price.is_finite()
+            && t.price > 0.0;
+        if !periodic {
+            continue;
+        }
+        let slot = match t.term {
+            Term::Days(1) => &mut p.per_day,
+            Term::Days(7) => &mut p.per_week,
+            Term::Months(1) => &mut p.per_month,
+            Term::Months(12) => &mut p.per_year,
+            _ => continue,
+        };
+        *slot = Some(slot.map_or(t.price, |v: f64| v.min(t.price)));
+    }
+    (p != planner_engine::packages::Packages::default()).then_some(p)
 }
 
 /// On-demand price per dense 16-bit TFLOPS-hour, in the offer's currency: price per GPU-hour ÷

@@ -17,7 +17,8 @@ pub struct SlaInfo {
     pub service: &'static str,
     /// Commitment and credit tiers (empty tiers: not found in the sources read).
     pub sla: Sla,
-    /// Where the figures come from (reference as in data/billing-rules/sla.csv).
+    /// Where the figures come from, in short (data/billing-rules/sla.csv has the full
+    /// references and quotations).
     pub source: &'static str,
     /// Date of the data as the source gives it (`"unknown"` where it gives none).
     pub as_of: &'static str,
@@ -74,30 +75,42 @@ const TENCENT_TIERS: &[CreditTier] = &[
 pub static SLAS: &[SlaInfo] = &[
     SlaInfo {
         provider: "AWS",
-        service: "EC2 (Amazon Compute SLA), instance level",
-        sla: Sla { committed_pct: 99.5, tiers: AWS_TIERS },
-        source: "https://aws.amazon.com/compute/sla/ as quoted in third-party notes (secondary)",
-        as_of: "unknown (current version; the 2022-05-05 version is listed as superseded)",
+        service: "EC2, instance level",
+        sla: Sla {
+            committed_pct: 99.5,
+            tiers: AWS_TIERS,
+        },
+        source: "aws.amazon.com/compute/sla, quoted by third parties (secondary)",
+        as_of: "unknown",
     },
     SlaInfo {
         provider: "Azure",
-        service: "Virtual Machines SLA v1.9, single instance with Premium SSD or Ultra Disk",
-        sla: Sla { committed_pct: 99.9, tiers: &[] },
-        source: "https://azure.microsoft.com/en-us/support/legal/sla/virtual-machines/v1_9/ as quoted; credit tiers not found",
-        as_of: "unknown (SLA version v1.9)",
+        service: "Virtual Machines v1.9, single instance, Premium SSD",
+        sla: Sla {
+            committed_pct: 99.9,
+            tiers: &[],
+        },
+        source: "azure.microsoft.com/support/legal/sla/virtual-machines/v1_9",
+        as_of: "unknown",
     },
     SlaInfo {
         provider: "Google Cloud",
-        service: "Compute Engine, Premium Tier, a single instance of all other families",
-        sla: Sla { committed_pct: 99.9, tiers: GCP_TIERS },
-        source: "https://cloud.google.com/compute/sla (commitment); credit tiers from a third-party rule set citing it (secondary)",
-        as_of: "unknown (current page, undated)",
+        service: "Compute Engine, single instance",
+        sla: Sla {
+            committed_pct: 99.9,
+            tiers: GCP_TIERS,
+        },
+        source: "cloud.google.com/compute/sla; credit tiers secondary",
+        as_of: "unknown",
     },
     SlaInfo {
         provider: "Tencent Cloud",
         service: "CVM, single instance",
-        sla: Sla { committed_pct: 99.975, tiers: TENCENT_TIERS },
-        source: "tencentyun/intlcloud-documents, CVM service level agreement (intl, en)",
+        sla: Sla {
+            committed_pct: 99.975,
+            tiers: TENCENT_TIERS,
+        },
+        source: "tencentyun/intlcloud-documents CVM SLA",
         as_of: "2023-06-30",
     },
 ];
