@@ -226,6 +226,22 @@ mod native {
             |b| b.iter(|| black_box(&plain).evaluate()),
         );
 
+        // What the Billing details group looks up per render for the chosen option: its
+        // provider's stopped-billing rule and SLA, and its offer's catalog package prices.
+        c.bench_function(
+            "billing details per render: stopped rule, SLA and package prices of one offer",
+            |b| {
+                b.iter(|| {
+                    let o = black_box(aws);
+                    (
+                        catalog::stopped::stopped_billing(o.provider),
+                        catalog::sla::sla_for(o.provider),
+                        catalog::package_prices(o),
+                    )
+                })
+            },
+        );
+
         // What the app does once the sliders settle (issue 7, "re-ranking the whole catalog after
         // a parameter change"): every catalog offer's all-on-demand total under the scenario,
         // through the engine, then the offer table's sort by that total.
