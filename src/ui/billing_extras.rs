@@ -406,11 +406,10 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
         };
         let stopped_note = match rule {
             Some(r) => {
-                let provider = ("provider", Arg::Text(r.provider.into()));
                 let mut text = t.text_with(
                     msg!("ui-stopped-rule"),
                     &[
-                        provider.clone(),
+                        ("provider", Arg::Text(r.provider.into())),
                         ("as_of", Arg::Text(dated(r.as_of))),
                         ("storage", Arg::Text(yes_no(Some(r.storage_billed)))),
                         ("instance", Arg::Text(yes_no(r.instance_billed))),
@@ -418,7 +417,10 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 );
                 if r.storage_billed != stopped {
                     text.push(' ');
-                    text.push_str(&t.text_with(msg!("ui-stopped-changed"), &[provider]));
+                    text.push_str(&t.text_with(
+                        msg!("ui-stopped-changed"),
+                        &[("provider", Arg::Text(r.provider.into()))],
+                    ));
                 }
                 text
             }
