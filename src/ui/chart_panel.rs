@@ -103,6 +103,10 @@ pub struct ChartPanelProps {
     /// Controls shown above the chart (e.g. which option to break down).
     #[prop_or_default]
     pub children: Html,
+    /// A small control in the card's heading row, before the download buttons (e.g. the
+    /// cumulative chart's log-scale switch): it costs the chart no height.
+    #[prop_or_default]
+    pub head: Html,
 }
 
 /// Draws `chart` as an SVG document `css_w` CSS pixels wide and its preferred height (rounded),
@@ -417,6 +421,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
             <div class="card-head">
                 <h2 id={heading_id}>{ props.heading.clone() }</h2>
                 <div class="buttons">
+                    { props.head.clone() }
                     <button id={button_id("png")} onclick={on_png}>{ "PNG" }</button>
                     <button id={button_id("svg")} onclick={on_svg}>{ "SVG" }</button>
                     <button id={button_id("csv")} onclick={on_csv}>{ "CSV" }</button>
@@ -428,9 +433,13 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                     data-bands-pending={props.chart.bands_pending().to_string()}
                     onmousemove={on_move} onmouseleave={on_leave}></div>
                 if let Some(t) = &*tooltip {
-                    <div class="chart-tooltip" role="status" style={format!("left: {:.0}px; top: 40px;", t.x)}
-                        data-month={t.month.to_string()}>
-                        <div class="tooltip-head">{ tr.text_with(msg!("ui-tooltip-month"), &[("n", planner_app::i18n::Arg::Number(t.month.round()))]) }</div>
+                    // Under the plot (over the legend, which names the same lines) and beside
+                    // the month read, on the side away from the plot's middle: it covers no line.
+                    <div class={classes!("chart-tooltip", t.left.then_some("flip"))} role="status"
+                        style={format!("left: {:.0}px; top: {:.0}px;", t.x, t.top)}
+                        data-month={t.month.to_string()} data-order="highest-first">
+                        <div class="tooltip-head">{ tr.text_with(msg!("ui-tooltip-month"), &[("n", planner_app::i18n::Arg::Number(t.month.round()))]) }
+                            <span class="muted">{ " · " }{ tr.text(msg!("ui-tooltip-order")) }</span></div>
                         { for t.rows.iter().map(|(label, v)| html!{
                             <div class="tooltip-row">{ label }{ ": " }<strong>{ planner_app::i18n::money(tr.language(), *v, currency) }</strong></div>
                         }) }

@@ -211,12 +211,24 @@ pub fn app(props: &AppProps) -> Html {
             footer(s, results_or_none(&results), &Translator::new(*l))
         }))
     };
+    // The cumulative chart's cost axis: linear, or logarithmic (a view choice, not part of the
+    // scenario; the downloads draw what the page shows).
+    let log_scale = use_state(|| false);
+    let on_log_scale = {
+        let log_scale = log_scale.clone();
+        Callback::from(move |e: Event| {
+            if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                log_scale.set(input.checked());
+            }
+        })
+    };
     let chart = {
         let (state, results, f) = (state.clone(), engine_results.clone(), chart_footer.clone());
-        use_memo((f, bands.clone()), move |(f, b)| {
+        use_memo((f, bands.clone(), *log_scale), move |(f, b, log)| {
             let t = Translator::new(lang);
             crate::web::timed(crate::web::MEASURE_CHART_SERIES, || {
-                let c = cumulative_chart(&state.scenario, results_or_none(&results), &f.0, &t);
+                let c =
+                    cumulative_chart(&state.scenario, results_or_none(&results), &f.0, *log, &t);
                 with_bands(c, &b.bands, b.pending, state.scenario.monte_carlo(), &t)
             })
         })
@@ -701,7 +713,8 @@ pub fn app(props: &AppProps) -> Html {
             <section class="results-column" aria-label={tx(msg!("ui-results-column"))}>
                 { summary::totals(&engine_results, &term_months, scenario.display_currency(), &t) }
                 <ChartPanel chart={AnyChart::Cumulative(chart)} heading={tx(msg!("ui-chart-cumulative"))} chart_id="chart"
-                    what="cumulative" today={(*today_date).clone()} csv={cumulative_csv} />
+                    what="cumulative" today={(*today_date).clone()} csv={cumulative_csv}
+                    head={html!{ <label class="small"><input type="checkbox" id="log-scale" checked={*log_scale} onchange={on_log_scale} />{ t.text(msg!("ui-log-scale")) }</label> }} />
                 <ChartPanel chart={AnyChart::Ranking(ranking)} heading={tx(msg!("ui-chart-ranking"))} chart_id="chart-ranking"
                     what="ranking" today={(*today_date).clone()} csv={ranking_csv} />
             </section>

@@ -277,6 +277,11 @@ chart-month-axis = Month (1 month = { $month })
 chart-empty-pick = Pick up to { $max } offers in the table to compare them
 chart-bands = Shaded: P10–P90 of cumulative cost over { $trials } Monte-Carlo trials of interruptions (seed { $seed }) for options with interruption risk.
 chart-bands-pending = P10–P90 band of { $count } option(s) with interruption risk: being computed.
+chart-bands-thin = P10–P90 spread under 1 px at this scale: the bands lie within the lines.
+chart-crossover = { $a } and { $b } cross
+chart-break-even-month = { $name }: reserved pays back against on demand
+chart-job-end = ends: month { $n }
+chart-log-axis = { $label }, log scale
 chart-ranking-title-job = Total cost of the job, cheapest first ({ $currency })
 chart-ranking-title = Total cost over { $months }, cheapest first ({ $currency })
 chart-ranking-axis = Total cost ({ $currency }): within the horizon, then any commitment owed after it
@@ -444,6 +449,8 @@ input-zero-or-at-least = must be 0 or at least { $value }
 input-too-large = must be at most { $value }
 input-still-using = { $error } — still using { $value }
 ui-tooltip-month = Month { $n }
+ui-log-scale = Log scale (cost axis)
+ui-tooltip-order = highest first
 
 ## Offer table.
 ui-warn-spot-above = spot > on-demand

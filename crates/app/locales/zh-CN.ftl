@@ -273,6 +273,11 @@ chart-month-axis = 月份（1 个月 = { $month }）
 chart-empty-pick = 在报价表中最多选择 { $max } 个报价进行比较
 chart-bands = 阴影：对有中断风险的选项，以 { $trials } 次中断蒙特卡洛模拟（种子 { $seed }）得到的累计成本 P10–P90 区间。
 chart-bands-pending = 正在计算 { $count } 个有中断风险选项的 P10–P90 区间。
+chart-bands-thin = 在此比例下 P10–P90 区间不足 1 像素：区间落在线条之内。
+chart-crossover = { $a } 与 { $b } 交叉
+chart-break-even-month = { $name }：预留相对按需回本
+chart-job-end = 完成：第 { $n } 个月
+chart-log-axis = { $label }，对数刻度
 chart-ranking-title-job = 作业总成本，从低到高（{ $currency }）
 chart-ranking-title = { $months }总成本，从低到高（{ $currency }）
 chart-ranking-axis = 总成本（{ $currency }）：规划期内，其后为规划期后仍需支付的承诺
@@ -440,6 +445,8 @@ input-zero-or-at-least = 必须为 0 或不小于 { $value }
 input-too-large = 不能大于 { $value }
 input-still-using = { $error }——仍使用 { $value }
 ui-tooltip-month = 第 { $n } 个月
+ui-log-scale = 对数刻度（成本轴）
+ui-tooltip-order = 从高到低
 
 ## Offer table.
 ui-warn-spot-above = 竞价 > 按需

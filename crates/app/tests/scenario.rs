@@ -36,7 +36,7 @@ fn en() -> Translator {
 
 /// The cumulative chart of `s` with its shared footer, in English.
 fn cumulative(s: &Scenario, r: &[OptionResult], t: &Translator) -> CumulativeChart {
-    cumulative_chart(s, r, &footer(s, r, t), t)
+    cumulative_chart(s, r, &footer(s, r, t), false, t)
 }
 
 /// The ranking chart of `s` with its shared footer.
@@ -643,6 +643,18 @@ fn job_mode_runs_until_finished_on_each_gpus_throughput() {
     assert_eq!(r[0].cumulative.len(), 10);
     let c = cumulative(&j, &r, &en());
     assert_eq!(c.months, 10, "the chart spans the longest job");
+    // The line ends where the job finishes (about 9.51), not at month 10, and is marked there.
+    let end = *c.lines[0].points.last().unwrap();
+    assert!((end.0 - hours / 730.0).abs() < 1e-9, "{end:?}");
+    assert!((end.1 - r[0].cumulative[9].total()).abs() < 1e-9);
+    assert_eq!(c.lines[0].points.len(), 11);
+    assert!(
+        c.markers
+            .iter()
+            .any(|m| m.x == end.0 && m.tag == "ends: month 9.51" && m.label.is_empty()),
+        "{:?}",
+        c.markers
+    );
     assert!(
         c.footer[0].starts_with(
             "Job: 50,000 reference GPU-hours (A100 80GB) on 8 GPUs, scaling efficiency 0.9"
