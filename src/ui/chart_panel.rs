@@ -435,7 +435,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                 if let Some(t) = &*tooltip {
                     // Under the plot (over the legend, which names the same lines) and beside
                     // the month read, on the side away from the plot's middle: it covers no line.
-                    <div class={classes!("chart-tooltip", t.left.then_some("flip"))} role="status"
+                    <div class="chart-tooltip" data-flip={t.left.to_string()} role="status"
                         style={format!("left: {:.0}px; top: {:.0}px;", t.x, t.top)}
                         data-month={t.month.to_string()} data-order="highest-first">
                         <div class="tooltip-head">{ tr.text_with(msg!("ui-tooltip-month"), &[("n", planner_app::i18n::Arg::Number(t.month.round()))]) }

@@ -708,7 +708,7 @@ pub fn app(props: &AppProps) -> Html {
                 </fieldset>
                 <billing_extras::BillingExtras scenario={scenario.clone()} results={engine_results.clone()} on_action={on_action.clone()} />
             </section>
-            <advisor::Advisor dispatch={wire} />
+            <advisor::Advisor dispatch={wire} scenario={scenario.clone()} />
             </div>
             <section class="results-column" aria-label={tx(msg!("ui-results-column"))}>
                 { summary::totals(&engine_results, &term_months, scenario.display_currency(), &t) }

@@ -119,6 +119,9 @@ pub enum AppAction {
     Scenario(Action),
     /// Replace the table filter.
     Filter(OfferFilter),
+    /// Replace the scenario with one the page built from it by valid actions (the decision
+    /// helper's added picks, and their undo).
+    SetScenario(Box<Scenario>),
     /// Hide the notice.
     DismissNotice,
     /// Chart the monthly breakdown of the option at this position.
@@ -166,6 +169,10 @@ impl Reducible for AppState {
                 Err(e) => next.notice = Some(Refusal::Action(e)),
             },
             AppAction::Filter(f) => next.filter = f,
+            AppAction::SetScenario(s) => {
+                next.scenario = *s;
+                next.notice = None;
+            }
             AppAction::DismissNotice => next.notice = None,
             AppAction::ShowBreakdown(i) => next.breakdown_option = i,
             AppAction::Imported {

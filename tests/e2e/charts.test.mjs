@@ -51,7 +51,7 @@ test('the hover readout is sorted highest first and opens beside the month, away
     const x = box.x + box.width * at;
     await page.mouse.move(x, box.y + 150);
     await page.waitForSelector('.chart-tooltip');
-    await page.waitForFunction((flip) => document.querySelector('.chart-tooltip')?.classList.contains('flip') === flip, at > 0.5);
+    await page.waitForFunction((flip) => (document.querySelector('.chart-tooltip')?.dataset.flip === 'true') === flip, at > 0.5);
     assert.equal(await page.getAttribute('.chart-tooltip', 'data-order'), 'highest-first');
     assert.match(await page.textContent('.chart-tooltip .tooltip-head'), /highest first/);
     const values = (await page.$$eval('.chart-tooltip .tooltip-row strong', (r) => r.map((x) => x.textContent))).map(money);

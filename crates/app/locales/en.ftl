@@ -50,6 +50,9 @@ reason-failure-budget = Marketplace host: { $pct } % added for host failures (th
 reason-sla-first = Cloud with an SLA and redundancy, ranked first because the budget is not tight
 reason-managed-toolchain = Managed cloud with a full toolchain, ranked first for a small operations team
 reason-self-managed = Bare marketplace host that needs its own set-up, ranked after managed clouds
+reason-nodes = { $nodes } × { $per }-GPU nodes for the scenario's { $need } GPUs, priced as { $nodes } nodes
+reason-nodes-over = { $nodes } × { $per }-GPU node(s) for the scenario's { $need } GPUs: pays for { $paid } GPUs, priced so
+reason-budget-first = The budget is tight: ranked on price alone
 
 ## Presets (from the founding articles).
 preset-a100-training-reserved-mix-name = A100 training: on-demand vs 60 % reserved
@@ -98,7 +101,11 @@ ui-advisor-location-cn = in mainland China
 ui-advisor-location-outside-cn = outside mainland China
 ui-advisor-none = No offer in the catalog has this hardware.
 ui-advisor-score = ranked at { $price } per GPU-hour
-ui-advisor-compare = Compare the top { $count }
+ui-advisor-add = Add the top { $count } beside your options
+ui-advisor-added = Added { $added } option(s) beside yours; { $skipped } already compared or over the limit of { $max }.
+ui-advisor-carried = { $name }: its { $pct } % failure allowance is carried in as { $rate } host failures per instance-hour.
+ui-advisor-undo = Undo
+ui-advisor-for-scenario = Sized for the scenario's { $gpus } GPUs; prices in { $currency } per GPU-hour needed.
 
 ## Main page: header, scenario editor, charts, footer.
 ui-app-title = GPU rental cost planner

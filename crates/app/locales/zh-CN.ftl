@@ -48,6 +48,9 @@ reason-failure-budget = 第三方平台主机：加计 { $pct } % 故障预算�
 reason-sla-first = 有 SLA 和冗余的云平台，预算不紧张时优先
 reason-managed-toolchain = 工具链完整的托管云平台，运维能力有限时优先
 reason-self-managed = 需自行配置环境的第三方主机，排在托管云平台之后
+reason-nodes = { $nodes } 台 { $per } 卡节点满足场景所需的 { $need } 张 GPU，按 { $nodes } 台计价
+reason-nodes-over = { $nodes } 台 { $per } 卡节点满足场景所需的 { $need } 张 GPU：按 { $paid } 张 GPU 付费，已按此计价
+reason-budget-first = 预算紧张：只按价格排序
 
 ## 预设场景（来自创始文章）。
 preset-a100-training-reserved-mix-name = A100 训练：纯按需与 60% 预留对比
@@ -96,7 +99,11 @@ ui-advisor-location-cn = 中国大陆境内
 ui-advisor-location-outside-cn = 中国大陆境外
 ui-advisor-none = 目录中没有符合这些硬件要求的报价。
 ui-advisor-score = 排名依据：每 GPU 小时 { $price }
-ui-advisor-compare = 比较前 { $count } 个
+ui-advisor-add = 将前 { $count } 个添加到你的选项旁
+ui-advisor-added = 已在你的选项旁添加 { $added } 个选项；{ $skipped } 个已在比较中或超出 { $max } 个上限。
+ui-advisor-carried = { $name }：其 { $pct } % 故障预算以每实例小时 { $rate } 次主机故障计入。
+ui-advisor-undo = 撤销
+ui-advisor-for-scenario = 按场景所需的 { $gpus } 张 GPU 计算；价格为每所需 GPU 小时的 { $currency } 金额。
 
 ## Main page: header, scenario editor, charts, footer.
 ui-app-title = GPU 租用成本规划器

@@ -1070,24 +1070,59 @@ impl Translator {
             Reason::NvLink => self.text(msg!("reason-nvlink")),
             Reason::InChinaMainland => self.text(msg!("reason-in-china-mainland")),
             Reason::OutsideChinaMainland => self.text(msg!("reason-outside-china-mainland")),
-            Reason::SpotPrice { usd_per_gpu_hour } => self.text_with(
+            Reason::SpotPrice {
+                per_gpu_hour,
+                currency,
+            } => self.text_with(
                 msg!("reason-spot-price"),
-                &[("price", Arg::Usd(*usd_per_gpu_hour))],
+                &[("price", Arg::Money(*per_gpu_hour, *currency))],
             ),
             Reason::CommittedPrice {
-                usd_per_gpu_hour,
+                per_gpu_hour,
+                currency,
                 term_months,
             } => self.text_with(
                 msg!("reason-committed-price"),
                 &[
-                    ("price", Arg::Usd(*usd_per_gpu_hour)),
+                    ("price", Arg::Money(*per_gpu_hour, *currency)),
                     ("months", Arg::Number(f64::from(*term_months))),
                 ],
             ),
-            Reason::OnDemandPrice { usd_per_gpu_hour } => self.text_with(
+            Reason::OnDemandPrice {
+                per_gpu_hour,
+                currency,
+            } => self.text_with(
                 msg!("reason-on-demand-price"),
-                &[("price", Arg::Usd(*usd_per_gpu_hour))],
+                &[("price", Arg::Money(*per_gpu_hour, *currency))],
             ),
+            Reason::Nodes {
+                nodes,
+                gpus_per_node,
+                needed,
+            } => {
+                let n = |x: u32| Arg::Number(f64::from(x));
+                if nodes * gpus_per_node == *needed {
+                    self.text_with(
+                        msg!("reason-nodes"),
+                        &[
+                            ("nodes", n(*nodes)),
+                            ("per", n(*gpus_per_node)),
+                            ("need", n(*needed)),
+                        ],
+                    )
+                } else {
+                    self.text_with(
+                        msg!("reason-nodes-over"),
+                        &[
+                            ("nodes", n(*nodes)),
+                            ("per", n(*gpus_per_node)),
+                            ("need", n(*needed)),
+                            ("paid", n(nodes * gpus_per_node)),
+                        ],
+                    )
+                }
+            }
+            Reason::BudgetFirst => self.text(msg!("reason-budget-first")),
             Reason::FailureBudget { pct } => {
                 self.text_with(msg!("reason-failure-budget"), &[("pct", Arg::Number(*pct))])
             }

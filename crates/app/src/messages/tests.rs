@@ -6,7 +6,8 @@ fn messages_take_their_arguments() {
     let en = Translator::new(Language::En);
     let zh = Translator::new(Language::ZhCn);
     let r = Reason::OnDemandPrice {
-        usd_per_gpu_hour: 0.4,
+        per_gpu_hour: 0.4,
+        currency: planner_engine::Currency::Usd,
     };
     assert_eq!(
         en.reason(&r),
