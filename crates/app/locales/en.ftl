@@ -456,6 +456,11 @@ input-zero-or-at-least = must be 0 or at least { $value }
 input-too-large = must be at most { $value }
 input-still-using = { $error } — still using { $value }
 ui-tooltip-month = Month { $n }
+ui-option-name = Name
+ui-duplicate-option = Duplicate
+ui-reserved-needs-price = Needs a reserved price: the { $pct } % reserved share is kept and applies once a reserved price is typed here.
+scenario-empty-name = An option needs a name.
+scenario-name-too-long = A name has at most { $max } characters, not { $len }.
 ui-log-scale = Log scale (cost axis)
 ui-tooltip-order = highest first
 

@@ -452,6 +452,11 @@ input-zero-or-at-least = 必须为 0 或不小于 { $value }
 input-too-large = 不能大于 { $value }
 input-still-using = { $error }——仍使用 { $value }
 ui-tooltip-month = 第 { $n } 个月
+ui-option-name = 名称
+ui-duplicate-option = 复制
+ui-reserved-needs-price = 需要预留价格：已保留 { $pct } % 的预留比例，在此输入预留价格后生效。
+scenario-empty-name = 选项需要名称。
+scenario-name-too-long = 名称最多 { $max } 个字符，而不是 { $len } 个。
 ui-log-scale = 对数刻度（成本轴）
 ui-tooltip-order = 从高到低
 

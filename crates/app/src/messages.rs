@@ -676,6 +676,14 @@ impl Translator {
             ScenarioError::AlreadyVariant => self.text(msg!("scenario-already-variant")),
             ScenarioError::JobModeFirst => self.text(msg!("scenario-job-mode-first")),
             ScenarioError::FleetModeFirst => self.text(msg!("scenario-fleet-mode-first")),
+            ScenarioError::EmptyName => self.text(msg!("scenario-empty-name")),
+            ScenarioError::NameTooLong { len, max } => self.text_with(
+                msg!("scenario-name-too-long"),
+                &[
+                    ("len", Arg::Number(*len as f64)),
+                    ("max", Arg::Number(*max as f64)),
+                ],
+            ),
             ScenarioError::Engine(e) => self.file_error(e),
         }
     }

@@ -1595,3 +1595,68 @@ fn variants_do_not_stack() {
         })
         .is_ok());
 }
+
+/// Options are duplicated (every input the same, a free numbered name) and renamed (trimmed,
+/// not empty, at most 80 characters); a refused name changes nothing.
+#[test]
+fn options_are_duplicated_and_renamed_with_validated_names() {
+    use planner_app::validation::{ScenarioError, MAX_COMPARED, MAX_NAME_CHARS};
+    let s = Scenario::default();
+    let n = s.options().len();
+    let name0 = s.option_name(0);
+    let d = s.apply(Action::DuplicateOption(0)).unwrap();
+    assert_eq!(d.options().len(), n + 1);
+    assert_eq!(d.option_name(1), format!("{name0} (2)"));
+    let r = d.evaluate().unwrap();
+    assert_eq!(r[0].total, r[1].total, "a copy costs the same");
+    // A second copy takes the next free number.
+    let dd = d.apply(Action::DuplicateOption(0)).unwrap();
+    assert_eq!(dd.option_name(1), format!("{name0} (3)"));
+    let renamed = d
+        .apply(Action::RenameOption {
+            index: 1,
+            name: "  60/40 reserved on AWS  ".into(),
+        })
+        .unwrap();
+    assert_eq!(renamed.option_name(1), "60/40 reserved on AWS");
+    assert_eq!(renamed.evaluate().unwrap()[1].name, "60/40 reserved on AWS");
+    assert_eq!(
+        d.apply(Action::RenameOption {
+            index: 1,
+            name: "   ".into()
+        }),
+        Err(ScenarioError::EmptyName)
+    );
+    assert_eq!(
+        d.apply(Action::RenameOption {
+            index: 1,
+            name: "x".repeat(MAX_NAME_CHARS + 1)
+        }),
+        Err(ScenarioError::NameTooLong {
+            len: MAX_NAME_CHARS + 1,
+            max: MAX_NAME_CHARS
+        })
+    );
+    assert_eq!(
+        d.apply(Action::RenameOption {
+            index: 99,
+            name: "a".into()
+        }),
+        Err(ScenarioError::NoSuchOption(99))
+    );
+    assert!(d.apply(Action::DuplicateOption(99)).is_err());
+    // Never beyond the comparison's limit.
+    let mut full = s.clone();
+    while full.options().len() < MAX_COMPARED {
+        full = full.apply(Action::DuplicateOption(0)).unwrap();
+    }
+    assert_eq!(
+        full.apply(Action::DuplicateOption(0)),
+        Err(ScenarioError::TooManyOffers)
+    );
+    // The names survive the scenario file.
+    assert_eq!(
+        Scenario::from_file(renamed.to_file(), &Catalog::BUNDLED).unwrap(),
+        renamed
+    );
+}
