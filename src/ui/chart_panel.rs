@@ -47,11 +47,18 @@ pub enum AnyChart {
 }
 
 impl AnyChart {
-    fn title(&self) -> String {
+    /// The chart's title (its accessible name), in `t`'s language.
+    fn title(&self, t: &planner_app::i18n::Translator) -> String {
         match self {
             AnyChart::Cumulative(c) => c.title.clone(),
             AnyChart::Ranking(c) => c.title.clone(),
-            AnyChart::Breakdown(c) => format!("{}: {}", c.title, c.option),
+            AnyChart::Breakdown(c) => t.text_with(
+                msg!("ui-label-value"),
+                &[
+                    ("label", planner_app::i18n::Arg::Text(c.title.clone())),
+                    ("value", planner_app::i18n::Arg::Text(c.option.clone())),
+                ],
+            ),
             AnyChart::Lines(c) => c.title.clone(),
         }
     }
@@ -429,7 +436,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
             </div>
             { props.children.clone() }
             <div class="chart-wrap" ref={wrap_ref}>
-                <div id={props.chart_id.clone()} class="chart-svg" ref={chart_ref} role="img" aria-label={props.chart.title()}
+                <div id={props.chart_id.clone()} class="chart-svg" ref={chart_ref} role="img" aria-label={props.chart.title(&tr)}
                     data-bands-pending={props.chart.bands_pending().to_string()}
                     onmousemove={on_move} onmouseleave={on_leave}></div>
                 if let Some(t) = &*tooltip {
@@ -441,7 +448,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                         <div class="tooltip-head">{ tr.text_with(msg!("ui-tooltip-month"), &[("n", planner_app::i18n::Arg::Number(t.month.round()))]) }
                             <span class="muted">{ " · " }{ tr.text(msg!("ui-tooltip-order")) }</span></div>
                         { for t.rows.iter().map(|(label, v)| html!{
-                            <div class="tooltip-row">{ label }{ ": " }<strong>{ planner_app::i18n::money(tr.language(), *v, currency) }</strong></div>
+                            <div class="tooltip-row">{ tr.text_with(msg!("ui-tooltip-label"), &[("label", planner_app::i18n::Arg::Text(label.clone()))]) }{ " " }<strong>{ planner_app::i18n::money(tr.language(), *v, currency) }</strong></div>
                         }) }
                     </div>
                 }

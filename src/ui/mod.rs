@@ -542,9 +542,23 @@ pub fn app(props: &AppProps) -> Html {
 
     let wire = state.dispatcher();
     let t = tr.0.clone();
+    // A refused change of a field is said beside that field (its slider's message line).
+    // An engine error of the scenario itself (a job that never finishes) is said beside the
+    // field it names as well as above the comparison.
+    let field_refusal = slider::FieldRefusal(
+        state
+            .refused_field
+            .zip(state.notice.as_ref())
+            .map(|(id, n)| (id, n.message(&t)))
+            .or_else(|| match &*engine_results {
+                Err(e) => state::field_of_path(&e.field).map(|id| (id, t.file_error(e))),
+                Ok(_) => None,
+            }),
+    );
     let tx = |id: Msg| AttrValue::from(t.text(id));
     html! {
         <ContextProvider<language::Tr> context={(*tr).clone()}>
+        <ContextProvider<slider::FieldRefusal> context={field_refusal}>
         <header>
             <div class="title-row">
                 <h1>{ t.text(msg!("ui-app-title")) }</h1>
@@ -609,7 +623,7 @@ pub fn app(props: &AppProps) -> Html {
                             <Slider id="days-per-week" label={tx(msg!("ui-days-per-week"))} unit={tx(msg!("ui-unit-days-per-week"))} value={scenario.days_per_week()}
                                 spec={DAYS_PER_WEEK_SPEC} slider_max={7.0} step={0.5} on_change={on_days} />
                             <Slider id="months" label={tx(msg!("ui-months"))} unit={tx(msg!("ui-unit-months"))} value={f64::from(fleet.months)} spec={MONTHS_SPEC}
-                                slider_max={60.0} step={1.0} on_change={on_months} />
+                                slider_max={120.0} step={1.0} on_change={on_months} />
                         </div>
                     }
                 </fieldset>
@@ -746,13 +760,14 @@ pub fn app(props: &AppProps) -> Html {
                     <BuyForm buy={scenario.buy()} currency={scenario.display_currency()} on_action={on_action.clone()} />
                 </ChartPanel>
             </div>
-            if let Some(n) = &state.notice {
+            if let (Some(n), None) = (&state.notice, state.refused_field) {
                 <p class="notice" role="alert" id="notice">{ n.message(&t) }{ " " }<button class="link" onclick={dismiss}>{ t.text(msg!("ui-dismiss-lower")) }</button></p>
             }
         </main>
         <footer class="muted small">
             { t.text(msg!("ui-footer")) }
         </footer>
+        </ContextProvider<slider::FieldRefusal>>
         </ContextProvider<language::Tr>>
     }
 }

@@ -771,12 +771,13 @@ test('deadline-safe spot: a job deadline shows the spot bands beside all-spot an
   assert.ok(text !== null, 'some default option has a spot price');
   assert.match(text, /P10 .*median .*P90 .*All-spot without interruption .*all-on-demand/);
   assert.doesNotMatch(text, /NaN|inf/);
-  // Too short a deadline (on-demand from the start cannot make it) is refused by the engine:
-  // the page's notice names the field and the hours needed. A negative or non-numeric one is
-  // refused beside the field. The result stays.
+  // Too short a deadline (on-demand from the start cannot make it) is refused by the engine,
+  // beside the field (not in the notice area): the message names the hours needed. A negative
+  // or non-numeric one is refused beside the field too. The result stays.
   const before = await page.textContent('#deadline-spot-result');
   await page.fill('#deadline-spot-hours-number', '1');
-  await page.waitForFunction(() => /at least .* hours/.test(document.querySelector('#notice')?.textContent ?? ''));
+  await page.waitForFunction(() => /at least .* hours/.test(document.querySelector('#deadline-spot-hours-error')?.textContent ?? ''));
+  assert.equal(await page.$('#notice'), null, 'not in the notice area');
   assert.equal(await page.textContent('#deadline-spot-result'), before, 'result kept after 1');
   for (const bad of ['-5', 'abc']) {
     await page.fill('#deadline-spot-hours-number', bad);

@@ -73,3 +73,19 @@ test('a reserved share typed before a reserved price is kept and applies once th
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a job that never finishes is explained beside the Work field, in words without a field path', async () => {
+  const { context, page, problems } = await openApp(browser, origin);
+  await page.selectOption('#workload-mode', 'job');
+  await page.waitForSelector('#job-gpu-hours-number');
+  // 1e9 GPU-hours on 8 GPUs: more than the 1,200 months a plan may run.
+  await page.fill('#job-gpu-hours-number', '1000000000');
+  await page.waitForFunction(() => /never finish|1,200 months/i.test(document.querySelector('#job-gpu-hours-error')?.textContent ?? ''));
+  const text = await page.textContent('#job-gpu-hours-error');
+  assert.doesNotMatch(text, /workload|\(|\)/, `no field path: ${text}`);
+  await page.selectOption('#language', 'zh-CN');
+  await page.waitForFunction(() => /[\u4e00-\u9fff]/.test(document.querySelector('#job-gpu-hours-error')?.textContent ?? ''));
+  assert.doesNotMatch(await page.textContent('#job-gpu-hours-error'), /workload|（|）/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

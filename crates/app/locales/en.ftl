@@ -461,6 +461,8 @@ ui-duplicate-option = Duplicate
 ui-reserved-needs-price = Needs a reserved price: the { $pct } % reserved share is kept and applies once a reserved price is typed here.
 scenario-empty-name = An option needs a name.
 scenario-name-too-long = A name has at most { $max } characters, not { $len }.
+ui-label-value = { $label }: { $value }
+ui-tooltip-label = { $label }:
 ui-log-scale = Log scale (cost axis)
 ui-tooltip-order = highest first
 
@@ -575,7 +577,6 @@ count-listings-other = { $n } listings
 ## Errors shown in the page ($field: a field in words with its path; $value: the value given;
 ## $min, $max: the accepted range). The command line prints the errors' own English text.
 error-at = { $field }: { $reason }
-field-named = { $name } ({ $path })
 field-top-level = the whole document
 field-reserved-share = Reserved share
 field-spot-share = Spot share

@@ -457,6 +457,8 @@ ui-duplicate-option = 复制
 ui-reserved-needs-price = 需要预留价格：已保留 { $pct } % 的预留比例，在此输入预留价格后生效。
 scenario-empty-name = 选项需要名称。
 scenario-name-too-long = 名称最多 { $max } 个字符，而不是 { $len } 个。
+ui-label-value = { $label }：{ $value }
+ui-tooltip-label = { $label }：
 ui-log-scale = 对数刻度（成本轴）
 ui-tooltip-order = 从高到低
 
@@ -570,7 +572,6 @@ count-listings-other = { $n } 条报价
 
 ## 页面中显示的错误（$field：字段名称及其路径；$value：给出的值；$min、$max：接受的范围）。命令行输出错误自身的英文文本。
 error-at = { $field }：{ $reason }
-field-named = { $name }（{ $path }）
 field-top-level = 整个文档
 field-reserved-share = 预留比例
 field-spot-share = 竞价比例

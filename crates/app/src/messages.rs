@@ -196,18 +196,12 @@ impl Translator {
         }
     }
 
-    /// A field in words with its path (`GPUs (workload.gpus)`), or its path alone when the page
-    /// has no name for it.
+    /// A field in words, as the page labels it (`GPUs`; never its path, which is no page
+    /// text), or its path when the page has no name for it.
     #[must_use]
     pub fn field(&self, path: &FieldPath) -> String {
         match field_label(path) {
-            Some(name) => self.text_with(
-                msg!("field-named"),
-                &[
-                    ("name", Arg::Text(self.text(name))),
-                    ("path", Arg::Text(path.to_string())),
-                ],
-            ),
+            Some(name) => self.text(name),
             None => self.path(path),
         }
     }
