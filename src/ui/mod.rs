@@ -606,6 +606,11 @@ pub fn app(props: &AppProps) -> Html {
                             if let Some(m) = job.within_months {
                                 <Slider id="job-within" label={tx(msg!("ui-finish-within"))} unit={tx(msg!("ui-unit-months"))} value={m}
                                     spec={JOB_WITHIN_SPEC} slider_max={24.0} step={0.5} on_change={on_job_within} />
+                                // GPUs needed to do the work in time, on the reference GPU running
+                                // without pause: far above what the planner models, say so here.
+                                if let Some(need) = Some(job.gpu_hours / (m * fleet.month.hours() * job.scaling_efficiency)).filter(|n| *n > f64::from(planner_engine::plan::MAX_GPUS)) {
+                                    <p class="small warn" id="job-within-warning" role="status">{ t.text_with(msg!("ui-job-huge"), &[("gpus", Arg::Number(need.round())), ("max", Arg::Number(f64::from(planner_engine::plan::MAX_GPUS)))]) }</p>
+                                }
                             } else {
                                 <Slider id="gpus" label={tx(msg!("ui-gpus"))} unit={tx(msg!("ui-unit-gpus"))} value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
                                     slider_max={256.0} step={1.0} on_change={on_gpus.clone()} />

@@ -89,3 +89,20 @@ test('a job that never finishes is explained beside the Work field, in words wit
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a huge job for its deadline is warned beside the deadline field', async () => {
+  const { context, page, problems } = await openApp(browser, origin);
+  await page.selectOption('#workload-mode', 'job');
+  await page.selectOption('#job-size', 'deadline');
+  await page.waitForSelector('#job-within-number');
+  await page.fill('#job-within-number', '0.1');
+  await page.fill('#job-gpu-hours-number', '1000000000');
+  await page.waitForSelector('#job-within-warning');
+  // 1e9 / (0.1 × 730 h × scaling efficiency): millions of GPUs, above the 100,000 modelled.
+  assert.match(await page.textContent('#job-within-warning'), /needs about [0-9,]+ reference GPUs .* 100,000 GPUs/);
+  // A modest job: no warning.
+  await page.fill('#job-gpu-hours-number', '50000');
+  await page.waitForSelector('#job-within-warning', { state: 'detached' });
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -463,6 +463,7 @@ scenario-empty-name = An option needs a name.
 scenario-name-too-long = A name has at most { $max } characters, not { $len }.
 ui-label-value = { $label }: { $value }
 ui-tooltip-label = { $label }:
+ui-job-huge = This deadline needs about { $gpus } reference GPUs running without pause, far above the { $max } GPUs the planner models: check the work and the deadline.
 ui-log-scale = Log scale (cost axis)
 ui-tooltip-order = highest first
 

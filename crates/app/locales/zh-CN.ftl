@@ -459,6 +459,7 @@ scenario-empty-name = 选项需要名称。
 scenario-name-too-long = 名称最多 { $max } 个字符，而不是 { $len } 个。
 ui-label-value = { $label }：{ $value }
 ui-tooltip-label = { $label }：
+ui-job-huge = 按此期限约需 { $gpus } 张参考 GPU 不间断运行，远超规划器支持的 { $max } 张：请检查工作量和期限。
 ui-log-scale = 对数刻度（成本轴）
 ui-tooltip-order = 从高到低
 
