@@ -83,9 +83,10 @@ pub async fn deflate(bytes: &[u8]) -> Result<Vec<u8>, BrowserRefusal> {
 
 /// Decodes a share link as the native [`super::decode`] does (same notices, same limits),
 /// inflating with the browser's `DecompressionStream`. `None` if the text carries no `s=`
-/// parameter.
+/// parameter, or an empty one (`#s=`: nothing was shared, so nothing is said either).
 pub async fn decode(link: &str) -> Option<Opened> {
     let deflated = match link_bytes(link)? {
+        Ok(d) if d.is_empty() => return None,
         Ok(d) => d,
         Err(opened) => return Some(opened),
     };

@@ -1,23 +1,24 @@
 //! The decision helper: the founding articles' questions (hardware: GPU family, memory per
 //! GPU, NVLink; budget sensitivity; operations skill; interruptible work; data location) give a
-//! ranked shortlist ([`planner_app::advisor::shortlist`]) with translated reasons, and a button that
-//! puts the top picks into the comparison.
+//! ranked shortlist ([`planner_app::advisor::shortlist`]) sized for the scenario's GPUs, in the
+//! page's currency, with translated reasons, and a button that adds the top picks beside the
+//! user's options ([`planner_app::advisor::add_picks`]) with an Undo.
 
 use super::language::use_tr;
 use super::state::{AppAction, AppState};
-use planner_app::action::Action;
-use planner_app::advisor::{shortlist, DataLocation, Needs};
+use planner_app::advisor::{add_picks, shortlist, Added, DataLocation, Needs};
+use planner_app::i18n::Arg;
 use planner_app::msg;
+use planner_app::state::Scenario;
 use planner_app::validation::MAX_COMPARED;
-use planner_core::catalog::query::ResolvedOffer;
-use planner_engine::Currency;
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 /// Offers shown in the shortlist.
 pub const SHORTLIST_LEN: usize = 5;
-/// Top picks the compare button puts into the comparison.
+/// Top picks the add button puts beside the user's options.
 pub const COMPARE_TOP: usize = 3;
 
 /// Properties of [`Advisor`].
@@ -25,6 +26,17 @@ pub const COMPARE_TOP: usize = 3;
 pub struct AdvisorProps {
     /// The app's reducer.
     pub dispatch: UseReducerDispatcher<AppState>,
+    /// The scenario: its GPU count, horizon, currency and exchange rate size and price the
+    /// shortlist, and the picks are added to it.
+    pub scenario: Scenario,
+}
+
+/// The last "add picks": the scenario before it and what it made (Undo is offered while the
+/// scenario is still what it made).
+#[derive(PartialEq)]
+struct LastAdd {
+    before: Scenario,
+    added: Added,
 }
 
 fn location_code(l: DataLocation) -> &'static str {
@@ -40,8 +52,10 @@ fn location_code(l: DataLocation) -> &'static str {
 pub fn advisor(props: &AdvisorProps) -> Html {
     let t = use_tr();
     let needs = use_state(Needs::default);
+    let last = use_state(|| None::<Rc<LastAdd>>);
     let families = use_memo((), |_| planner_core::catalog::gpu_families());
-    let list = use_memo((*needs).clone(), |n| shortlist(n, SHORTLIST_LEN));
+    let sized = (*needs).clone().for_scenario(&props.scenario);
+    let list = use_memo(sized.clone(), |n| shortlist(n, SHORTLIST_LEN));
 
     let update = |f: fn(&mut Needs, &web_sys::Element)| {
         let needs = needs.clone();
@@ -78,21 +92,43 @@ pub fn advisor(props: &AdvisorProps) -> Html {
             _ => DataLocation::Anywhere,
         };
     });
-    let on_compare = {
-        let d = props.dispatch.clone();
-        // The helper ranks the bundled catalog.
-        let picks: Vec<ResolvedOffer> = list
-            .iter()
-            .take(COMPARE_TOP.min(MAX_COMPARED))
-            .map(|r| ResolvedOffer::bundled(r.offer))
-            .collect();
+    let on_add = {
+        let (d, last, list) = (props.dispatch.clone(), last.clone(), list.clone());
+        let scenario = props.scenario.clone();
         Callback::from(move |_: MouseEvent| {
-            d.dispatch(AppAction::Scenario(Action::ClearSelection));
-            for offer in &picks {
-                d.dispatch(AppAction::Scenario(Action::ToggleOffer(*offer)));
-            }
+            let added = add_picks(&scenario, &list[..list.len().min(COMPARE_TOP)]);
+            d.dispatch(AppAction::SetScenario(Box::new(added.scenario.clone())));
+            last.set(Some(Rc::new(LastAdd {
+                before: scenario.clone(),
+                added,
+            })));
         })
     };
+    let on_undo = {
+        let (d, last) = (props.dispatch.clone(), last.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(l) = &*last {
+                d.dispatch(AppAction::SetScenario(Box::new(l.before.clone())));
+            }
+            last.set(None);
+        })
+    };
+    // What the last add did, with Undo, while the scenario is still what it made.
+    let report = last
+        .as_ref()
+        .filter(|l| l.added.scenario == props.scenario)
+        .map(|l| {
+            let a = &l.added;
+            html! {
+                <div class="advisor-added" id="advisor-added" role="status">
+                    <p>{ t.text_with(msg!("ui-advisor-added"), &[("added", Arg::Number(a.added as f64)), ("skipped", Arg::Number(a.skipped as f64)), ("max", Arg::Number(MAX_COMPARED as f64))]) }
+                        { " " }<button id="advisor-undo" onclick={on_undo.clone()}>{ t.text(msg!("ui-advisor-undo")) }</button></p>
+                    { for a.carried.iter().map(|(name, pct, rate)| html!{
+                        <p class="small">{ t.text_with(msg!("ui-advisor-carried"), &[("name", Arg::Text(name.clone())), ("pct", Arg::Number(*pct)), ("rate", Arg::Text(planner_core::format::input_value(*rate)))]) }</p>
+                    }) }
+                </div>
+            }
+        });
     let lang = t.language();
     html! {
         <section class="card advisor" aria-labelledby="advisor-heading">
@@ -122,6 +158,7 @@ pub fn advisor(props: &AdvisorProps) -> Html {
                     </select>
                 </label>
             </div>
+            <p class="muted small" id="advisor-sized">{ t.text_with(msg!("ui-advisor-for-scenario"), &[("gpus", Arg::Number(f64::from(sized.gpus))), ("currency", Arg::Text(sized.currency.code().into()))]) }</p>
             if list.is_empty() {
                 <p class="muted" id="advisor-none">{ t.text(msg!("ui-advisor-none")) }</p>
             } else {
@@ -130,15 +167,16 @@ pub fn advisor(props: &AdvisorProps) -> Html {
                         <li class="advisor-pick" data-offer={r.offer.id}>
                             <strong>{ format!("{} · {} · {}× {}", r.offer.provider, r.offer.instance_type, r.offer.gpu_count, r.offer.gpu_model) }</strong>
                             { " " }
-                            <span class="muted small">{ t.text_with(msg!("ui-advisor-score"), &[("price", planner_app::i18n::Arg::Text(planner_app::i18n::money(lang, r.score_usd_per_gpu_hour, Currency::Usd)))]) }</span>
+                            <span class="muted small">{ t.text_with(msg!("ui-advisor-score"), &[("price", Arg::Text(planner_app::i18n::money(lang, r.score_per_gpu_hour, r.currency)))]) }</span>
                             <ul class="small">
                                 { for r.reasons.iter().map(|x| html!{ <li>{ t.reason(x) }</li> }) }
                             </ul>
                         </li>
                     }) }
                 </ol>
-                <button id="advisor-compare" onclick={on_compare}>{ t.text_with(msg!("ui-advisor-compare"), &[("count", planner_app::i18n::Arg::Number(list.len().min(COMPARE_TOP) as f64))]) }</button>
+                <button id="advisor-compare" onclick={on_add}>{ t.text_with(msg!("ui-advisor-add"), &[("count", Arg::Number(list.len().min(COMPARE_TOP) as f64))]) }</button>
             }
+            { report.unwrap_or_default() }
         </section>
     }
 }

@@ -47,11 +47,18 @@ pub enum AnyChart {
 }
 
 impl AnyChart {
-    fn title(&self) -> String {
+    /// The chart's title (its accessible name), in `t`'s language.
+    fn title(&self, t: &planner_app::i18n::Translator) -> String {
         match self {
             AnyChart::Cumulative(c) => c.title.clone(),
             AnyChart::Ranking(c) => c.title.clone(),
-            AnyChart::Breakdown(c) => format!("{}: {}", c.title, c.option),
+            AnyChart::Breakdown(c) => t.text_with(
+                msg!("ui-label-value"),
+                &[
+                    ("label", planner_app::i18n::Arg::Text(c.title.clone())),
+                    ("value", planner_app::i18n::Arg::Text(c.option.clone())),
+                ],
+            ),
             AnyChart::Lines(c) => c.title.clone(),
         }
     }
@@ -103,6 +110,10 @@ pub struct ChartPanelProps {
     /// Controls shown above the chart (e.g. which option to break down).
     #[prop_or_default]
     pub children: Html,
+    /// A small control in the card's heading row, before the download buttons (e.g. the
+    /// cumulative chart's log-scale switch): it costs the chart no height.
+    #[prop_or_default]
+    pub head: Html,
 }
 
 /// Draws `chart` as an SVG document `css_w` CSS pixels wide and its preferred height (rounded),
@@ -417,6 +428,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
             <div class="card-head">
                 <h2 id={heading_id}>{ props.heading.clone() }</h2>
                 <div class="buttons">
+                    { props.head.clone() }
                     <button id={button_id("png")} onclick={on_png}>{ "PNG" }</button>
                     <button id={button_id("svg")} onclick={on_svg}>{ "SVG" }</button>
                     <button id={button_id("csv")} onclick={on_csv}>{ "CSV" }</button>
@@ -424,15 +436,19 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
             </div>
             { props.children.clone() }
             <div class="chart-wrap" ref={wrap_ref}>
-                <div id={props.chart_id.clone()} class="chart-svg" ref={chart_ref} role="img" aria-label={props.chart.title()}
+                <div id={props.chart_id.clone()} class="chart-svg" ref={chart_ref} role="img" aria-label={props.chart.title(&tr)}
                     data-bands-pending={props.chart.bands_pending().to_string()}
                     onmousemove={on_move} onmouseleave={on_leave}></div>
                 if let Some(t) = &*tooltip {
-                    <div class="chart-tooltip" role="status" style={format!("left: {:.0}px; top: 40px;", t.x)}
-                        data-month={t.month.to_string()}>
-                        <div class="tooltip-head">{ tr.text_with(msg!("ui-tooltip-month"), &[("n", planner_app::i18n::Arg::Number(t.month.round()))]) }</div>
+                    // Under the plot (over the legend, which names the same lines) and beside
+                    // the month read, on the side away from the plot's middle: it covers no line.
+                    <div class="chart-tooltip" data-flip={t.left.to_string()} role="status"
+                        style={format!("left: {:.0}px; top: {:.0}px;", t.x, t.top)}
+                        data-month={t.month.to_string()} data-order="highest-first">
+                        <div class="tooltip-head">{ tr.text_with(msg!("ui-tooltip-month"), &[("n", planner_app::i18n::Arg::Number(t.month.round()))]) }
+                            <span class="muted">{ " · " }{ tr.text(msg!("ui-tooltip-order")) }</span></div>
                         { for t.rows.iter().map(|(label, v)| html!{
-                            <div class="tooltip-row">{ label }{ ": " }<strong>{ planner_app::i18n::money(tr.language(), *v, currency) }</strong></div>
+                            <div class="tooltip-row">{ tr.text_with(msg!("ui-tooltip-label"), &[("label", planner_app::i18n::Arg::Text(label.clone()))]) }{ " " }<strong>{ planner_app::i18n::money(tr.language(), *v, currency) }</strong></div>
                         }) }
                     </div>
                 }

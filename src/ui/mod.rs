@@ -211,12 +211,24 @@ pub fn app(props: &AppProps) -> Html {
             footer(s, results_or_none(&results), &Translator::new(*l))
         }))
     };
+    // The cumulative chart's cost axis: linear, or logarithmic (a view choice, not part of the
+    // scenario; the downloads draw what the page shows).
+    let log_scale = use_state(|| false);
+    let on_log_scale = {
+        let log_scale = log_scale.clone();
+        Callback::from(move |e: Event| {
+            if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                log_scale.set(input.checked());
+            }
+        })
+    };
     let chart = {
         let (state, results, f) = (state.clone(), engine_results.clone(), chart_footer.clone());
-        use_memo((f, bands.clone()), move |(f, b)| {
+        use_memo((f, bands.clone(), *log_scale), move |(f, b, log)| {
             let t = Translator::new(lang);
             crate::web::timed(crate::web::MEASURE_CHART_SERIES, || {
-                let c = cumulative_chart(&state.scenario, results_or_none(&results), &f.0, &t);
+                let c =
+                    cumulative_chart(&state.scenario, results_or_none(&results), &f.0, *log, &t);
                 with_bands(c, &b.bands, b.pending, state.scenario.monte_carlo(), &t)
             })
         })
@@ -530,9 +542,23 @@ pub fn app(props: &AppProps) -> Html {
 
     let wire = state.dispatcher();
     let t = tr.0.clone();
+    // A refused change of a field is said beside that field (its slider's message line).
+    // An engine error of the scenario itself (a job that never finishes) is said beside the
+    // field it names as well as above the comparison.
+    let field_refusal = slider::FieldRefusal(
+        state
+            .refused_field
+            .zip(state.notice.as_ref())
+            .map(|(id, n)| (id, n.message(&t)))
+            .or_else(|| match &*engine_results {
+                Err(e) => state::field_of_path(&e.field).map(|id| (id, t.file_error(e))),
+                Ok(_) => None,
+            }),
+    );
     let tx = |id: Msg| AttrValue::from(t.text(id));
     html! {
         <ContextProvider<language::Tr> context={(*tr).clone()}>
+        <ContextProvider<slider::FieldRefusal> context={field_refusal}>
         <header>
             <div class="title-row">
                 <h1>{ t.text(msg!("ui-app-title")) }</h1>
@@ -580,6 +606,11 @@ pub fn app(props: &AppProps) -> Html {
                             if let Some(m) = job.within_months {
                                 <Slider id="job-within" label={tx(msg!("ui-finish-within"))} unit={tx(msg!("ui-unit-months"))} value={m}
                                     spec={JOB_WITHIN_SPEC} slider_max={24.0} step={0.5} on_change={on_job_within} />
+                                // GPUs needed to do the work in time, on the reference GPU running
+                                // without pause: far above what the planner models, say so here.
+                                if let Some(need) = Some(job.gpu_hours / (m * fleet.month.hours() * job.scaling_efficiency)).filter(|n| *n > f64::from(planner_engine::plan::MAX_GPUS)) {
+                                    <p class="small warn" id="job-within-warning" role="status">{ t.text_with(msg!("ui-job-huge"), &[("gpus", Arg::Number(need.round())), ("max", Arg::Number(f64::from(planner_engine::plan::MAX_GPUS)))]) }</p>
+                                }
                             } else {
                                 <Slider id="gpus" label={tx(msg!("ui-gpus"))} unit={tx(msg!("ui-unit-gpus"))} value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
                                     slider_max={256.0} step={1.0} on_change={on_gpus.clone()} />
@@ -597,7 +628,7 @@ pub fn app(props: &AppProps) -> Html {
                             <Slider id="days-per-week" label={tx(msg!("ui-days-per-week"))} unit={tx(msg!("ui-unit-days-per-week"))} value={scenario.days_per_week()}
                                 spec={DAYS_PER_WEEK_SPEC} slider_max={7.0} step={0.5} on_change={on_days} />
                             <Slider id="months" label={tx(msg!("ui-months"))} unit={tx(msg!("ui-unit-months"))} value={f64::from(fleet.months)} spec={MONTHS_SPEC}
-                                slider_max={60.0} step={1.0} on_change={on_months} />
+                                slider_max={120.0} step={1.0} on_change={on_months} />
                         </div>
                     }
                 </fieldset>
@@ -696,12 +727,13 @@ pub fn app(props: &AppProps) -> Html {
                 </fieldset>
                 <billing_extras::BillingExtras scenario={scenario.clone()} results={engine_results.clone()} on_action={on_action.clone()} />
             </section>
-            <advisor::Advisor dispatch={wire} />
+            <advisor::Advisor dispatch={wire} scenario={scenario.clone()} />
             </div>
             <section class="results-column" aria-label={tx(msg!("ui-results-column"))}>
                 { summary::totals(&engine_results, &term_months, scenario.display_currency(), &t) }
                 <ChartPanel chart={AnyChart::Cumulative(chart)} heading={tx(msg!("ui-chart-cumulative"))} chart_id="chart"
-                    what="cumulative" today={(*today_date).clone()} csv={cumulative_csv} />
+                    what="cumulative" today={(*today_date).clone()} csv={cumulative_csv}
+                    head={html!{ <label class="small"><input type="checkbox" id="log-scale" checked={*log_scale} onchange={on_log_scale} />{ t.text(msg!("ui-log-scale")) }</label> }} />
                 <ChartPanel chart={AnyChart::Ranking(ranking)} heading={tx(msg!("ui-chart-ranking"))} chart_id="chart-ranking"
                     what="ranking" today={(*today_date).clone()} csv={ranking_csv} />
             </section>
@@ -733,13 +765,14 @@ pub fn app(props: &AppProps) -> Html {
                     <BuyForm buy={scenario.buy()} currency={scenario.display_currency()} on_action={on_action.clone()} />
                 </ChartPanel>
             </div>
-            if let Some(n) = &state.notice {
+            if let (Some(n), None) = (&state.notice, state.refused_field) {
                 <p class="notice" role="alert" id="notice">{ n.message(&t) }{ " " }<button class="link" onclick={dismiss}>{ t.text(msg!("ui-dismiss-lower")) }</button></p>
             }
         </main>
         <footer class="muted small">
             { t.text(msg!("ui-footer")) }
         </footer>
+        </ContextProvider<slider::FieldRefusal>>
         </ContextProvider<language::Tr>>
     }
 }

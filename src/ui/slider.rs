@@ -33,12 +33,23 @@ pub struct SliderProps {
     pub on_change: Callback<f64>,
 }
 
+/// A refusal of the scenario change a field made, shown beside that field: the field's DOM id
+/// and the message in the page's language (provided by the app; `None` when nothing is refused
+/// or the refusal belongs to no field).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct FieldRefusal(pub Option<(&'static str, String)>);
+
 /// A labelled range input plus numeric field, keyboard-usable, that never panics on bad input.
 #[function_component(Slider)]
 pub fn slider(props: &SliderProps) -> Html {
     let text = use_state(|| input_value(props.value));
     let error = use_state(|| None::<InputError>);
     let t = use_tr();
+    // The app's refusal of the value this field set, if any.
+    let refused = use_context::<FieldRefusal>()
+        .and_then(|r| r.0)
+        .filter(|(id, _)| *id == props.id.as_str())
+        .map(|(_, m)| m);
 
     // When the value changes from elsewhere (the slider, a reset), show it in the field, unless
     // the field already reads as that value (so typing "8." is not rewritten to "8").
@@ -123,12 +134,12 @@ pub fn slider(props: &SliderProps) -> Html {
                     oninput={on_range} />
                 <input type="text" inputmode="decimal" id={number_id} class="number"
                     value={(*text).clone()} oninput={on_text} onblur={on_blur}
-                    aria-invalid={error.is_some().to_string()}
+                    aria-invalid={(error.is_some() || refused.is_some()).to_string()}
                     aria-describedby={error_id.clone()} />
                 <span class="unit">{ props.unit.clone() }</span>
             </div>
             <div class="field-error" id={error_id} role="alert">
-                { (*error).as_ref().map(|e| t.text_with(msg!("input-still-using"), &[("error", Arg::Text(t.input_error(e))), ("value", Arg::Text(input_value(props.value)))])).unwrap_or_default() }
+                { (*error).as_ref().map(|e| t.text_with(msg!("input-still-using"), &[("error", Arg::Text(t.input_error(e))), ("value", Arg::Text(input_value(props.value)))])).or(refused).unwrap_or_default() }
             </div>
         </div>
     }

@@ -70,10 +70,14 @@ pub async fn open_link() -> Option<Opened> {
 /// The app's first state: a share link opened from the fragment ([`open_link`]) wins over the
 /// stored state (no leftovers; the saved list is kept), its notices and the stored state's are
 /// shown, corrupt stored data was already kept under a backup key by [`web_storage::load`].
-/// With nothing usable stored (the storage layer's example scenario) and no link, the app's
-/// default comparison is shown: in Chinese the mainland one ([`Scenario::mainland`]).
+/// With nothing usable stored (the storage layer's example scenario) and no link, or a link of
+/// which nothing was usable, the app's default comparison is shown: in Chinese the mainland
+/// one ([`Scenario::mainland`]).
 #[must_use]
 pub fn initial_state(link: Option<Opened>) -> AppState {
+    // A link of which nothing was usable (damaged, too long) opens the page's own default, in
+    // the page's language, with the link's notices: not the file format's neutral example.
+    let unusable_link = link.as_ref().is_some_and(Opened::nothing_usable);
     let (restored, load_error) = web_storage::load();
     let hold_storage = restored.hold;
     let start = storage::startup(restored, link, &browser_languages());
@@ -95,7 +99,9 @@ pub fn initial_state(link: Option<Opened>) -> AppState {
     }
     // Nothing usable stored and no link: the app's own default comparison (catalog offers),
     // not the storage layer's neutral example option.
-    if !start.from_link && start.stored.current == planner_core::share::default_scenario() {
+    if (!start.from_link || unusable_link)
+        && start.stored.current == planner_core::share::default_scenario()
+    {
         // In Chinese the page opens on mainland offers in CNY.
         if state.language == Language::ZhCn {
             state.scenario = Scenario::mainland();

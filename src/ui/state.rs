@@ -45,8 +45,11 @@ pub struct AppState {
     /// The offer table's filter and sort.
     pub filter: OfferFilter,
     /// The last refused action (e.g. an eleventh option) or unloadable file, shown near the
-    /// table in the current language.
+    /// table in the current language, or beside `refused_field` when it has one.
     pub notice: Option<Refusal>,
+    /// The DOM id of the field whose change `notice` refuses ([`field_of`]): the refusal is
+    /// shown beside that field (its slider's message line), not in the notice area.
+    pub refused_field: Option<&'static str>,
     /// Outcome of the last price-list import, shown next to the import control.
     pub last_import: Option<ImportReport>,
     /// The user's imported offers ("your price"), shown and compared beside the catalog
@@ -119,6 +122,9 @@ pub enum AppAction {
     Scenario(Action),
     /// Replace the table filter.
     Filter(OfferFilter),
+    /// Replace the scenario with one the page built from it by valid actions (the decision
+    /// helper's added picks, and their undo).
+    SetScenario(Box<Scenario>),
     /// Hide the notice.
     DismissNotice,
     /// Chart the monthly breakdown of the option at this position.
@@ -152,20 +158,87 @@ pub enum AppAction {
     ShowLoadNotices(Vec<Notice>),
 }
 
+/// The DOM id of the slider (`{id}-number`, `{id}-error`) whose value `a` sets, if it comes from
+/// one: a refusal of `a` is shown beside that field.
+#[must_use]
+pub fn field_of(a: &Action) -> Option<&'static str> {
+    // DOM ids named here, not inline: a literal with the storage prefix reads as a message id
+    // to the translation completeness test (crates/app/src/completeness.rs).
+    const STORAGE_GB: &str = "storage-gb";
+    const STORAGE_PRICE: &str = "storage-price";
+    Some(match a {
+        Action::SetGpus(_) => "gpus",
+        Action::SetHoursPerDay(_) => "hours-per-day",
+        Action::SetMonths(_) => "months",
+        Action::SetDaysPerWeek(_) => "days-per-week",
+        Action::SetUsdPerCny(_) => "usd-per-cny",
+        Action::SetContingencyPct(_) => "contingency",
+        Action::SetSpotInterruptions(_) => "spot-interruptions",
+        Action::SetCheckpointInterval(_) => "checkpoint-interval",
+        Action::SetCheckpointWrite(_) => "checkpoint-write",
+        Action::SetRestart(_) => "restart",
+        Action::SetStorageGb(_) => STORAGE_GB,
+        Action::SetEgressGb(_) => "egress-gb",
+        Action::SetStoragePrice(_) => STORAGE_PRICE,
+        Action::SetEgressPrice(_) => "egress-price",
+        Action::SetJobGpuHours(_) => "job-gpu-hours",
+        Action::SetJobWithinMonths(_) => "job-within",
+        Action::SetScalingEfficiency(_) => "scaling-efficiency",
+        Action::SetThroughput { .. } => "throughput",
+        Action::SetHostFailures { .. } => "host-failures",
+        Action::SetBidCap { .. } => "bid-cap",
+        Action::SetInlineReserved { .. } => "reserved-per-hour",
+        Action::SetOffPeak { .. } => "off-peak-price",
+        Action::SetDeadlineSpot { .. } => "deadline-spot-hours",
+        _ => return None,
+    })
+}
+
+/// The DOM id of the slider that sets the field `path` names, for an engine error about the
+/// scenario (a job that never finishes: beside the Work field), if the page has one.
+#[must_use]
+pub fn field_of_path(path: &planner_engine::FieldPath) -> Option<&'static str> {
+    use planner_engine::Field;
+    Some(match path.named_field()? {
+        // A job that never finishes names the whole workload: its size is the Work field.
+        Field::GpuHours | Field::Workload => "job-gpu-hours",
+        Field::WithinMonths => "job-within",
+        Field::ScalingEfficiency => "scaling-efficiency",
+        Field::HoursPerDay => "hours-per-day",
+        Field::DaysPerWeek => "days-per-week",
+        Field::HorizonMonths => "months",
+        Field::InterruptionsPerHour => "spot-interruptions",
+        Field::DeadlineHours => "deadline-spot-hours",
+        Field::ThroughputFactor => "throughput",
+        _ => return None,
+    })
+}
+
 impl Reducible for AppState {
     type Action = AppAction;
 
     fn reduce(self: Rc<Self>, action: AppAction) -> Rc<Self> {
         let mut next = (*self).clone();
         match action {
-            AppAction::Scenario(a) => match self.scenario.apply(a) {
-                Ok(s) => {
-                    next.scenario = s;
-                    next.notice = None;
+            AppAction::Scenario(a) => {
+                let field = field_of(&a);
+                match self.scenario.apply(a) {
+                    Ok(s) => {
+                        next.scenario = s;
+                        next.notice = None;
+                        next.refused_field = None;
+                    }
+                    Err(e) => {
+                        next.notice = Some(Refusal::Action(e));
+                        next.refused_field = field;
+                    }
                 }
-                Err(e) => next.notice = Some(Refusal::Action(e)),
-            },
+            }
             AppAction::Filter(f) => next.filter = f,
+            AppAction::SetScenario(s) => {
+                next.scenario = *s;
+                next.notice = None;
+            }
             AppAction::DismissNotice => next.notice = None,
             AppAction::ShowBreakdown(i) => next.breakdown_option = i,
             AppAction::Imported {

@@ -11,9 +11,9 @@ use planner_app::i18n::Msg;
 use planner_app::msg;
 use planner_app::state::Scenario;
 use planner_app::validation::{
-    ALLOWANCE_SPEC, BID_CAP_SPEC, HOST_FAILURES_SPEC, KWH_PRICE_SPEC, KW_SPEC, LIFE_YEARS_SPEC,
-    OFF_PEAK_PRICE_SPEC, OPS_SPEC, PEAK_HOUR_SPEC, PUE_SPEC, PURCHASE_SPEC, RESERVED_PER_HOUR_SPEC,
-    RESERVED_TERM_SPEC, SHARE_PCT_SPEC, THROUGHPUT_SPEC,
+    check_name, ScenarioError, ALLOWANCE_SPEC, BID_CAP_SPEC, HOST_FAILURES_SPEC, KWH_PRICE_SPEC,
+    KW_SPEC, LIFE_YEARS_SPEC, OFF_PEAK_PRICE_SPEC, OPS_SPEC, PEAK_HOUR_SPEC, PUE_SPEC,
+    PURCHASE_SPEC, RESERVED_PER_HOUR_SPEC, RESERVED_TERM_SPEC, SHARE_PCT_SPEC, THROUGHPUT_SPEC,
 };
 use planner_app::view::commitment_text;
 use planner_core::format;
@@ -36,6 +36,11 @@ pub struct StrategyProps {
 #[function_component(Strategy)]
 pub fn strategy(props: &StrategyProps) -> Html {
     let chosen = use_state(|| 0usize);
+    // A name refused (empty, too long): its message beside the field; the typed text stays.
+    let name_error = use_state(|| None::<(usize, ScenarioError, String)>);
+    // A reserved share typed before the option has a reserved price: kept (shown in the share
+    // field) and applied once a reserved price is typed, with a note beside the price field.
+    let pending = use_state(|| None::<(usize, f64)>);
     let t = use_tr();
     let tx = |id: Msg| AttrValue::from(t.text(id));
     let options = props.scenario.options();
@@ -71,9 +76,22 @@ pub fn strategy(props: &StrategyProps) -> Html {
             }
         })
     };
+    // No reserved price yet (no catalog commitment, none typed): a reserved share waits for one.
+    let needs_price = option.reserved.is_none() && commitments.is_empty();
+    let pending_pct = pending
+        .filter(|(i, _)| *i == index && needs_price)
+        .map(|p| p.1);
     let share_setter = |set_reserved: bool| {
         let on_action = props.on_action.clone();
+        let pending = pending.clone();
         Callback::from(move |v: f64| {
+            if set_reserved && needs_price && v > 0.0 {
+                pending.set(Some((index, v)));
+                return;
+            }
+            if set_reserved {
+                pending.set(None);
+            }
             let (reserved_pct, spot_pct) = rebalance(reserved_pct, spot_pct, set_reserved, v);
             on_action.emit(Action::SetOptionShares {
                 index,
@@ -81,6 +99,24 @@ pub fn strategy(props: &StrategyProps) -> Html {
                 spot_pct,
             });
         })
+    };
+    let on_name = {
+        let (on_action, name_error) = (props.on_action.clone(), name_error.clone());
+        Callback::from(move |e: Event| {
+            let typed = e.target_unchecked_into::<HtmlInputElement>().value();
+            match check_name(&typed) {
+                Ok(name) => {
+                    name_error.set(None);
+                    on_action.emit(Action::RenameOption { index, name });
+                }
+                Err(e) => name_error.set(Some((index, e, typed))),
+            }
+        })
+    };
+    let refused = name_error.as_ref().filter(|(i, _, _)| *i == index);
+    let on_duplicate = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |_: MouseEvent| on_action.emit(Action::DuplicateOption(index)))
     };
     // Typed reserved prices (offers without catalog commitments): what is set, else a 12-month
     // term at the on-demand price with nothing upfront as a starting point.
@@ -96,6 +132,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
     });
     let inline_setter = |field: usize| {
         let on_action = props.on_action.clone();
+        let pending = pending.clone();
         Callback::from(move |v: f64| {
             let (mut term, mut upfront, mut per_hour) = (
                 f64::from(inline.term_months),
@@ -113,6 +150,17 @@ pub fn strategy(props: &StrategyProps) -> Html {
                 upfront,
                 per_hour,
             });
+            // The share typed before the price applies now (the reducer runs the actions in
+            // order; a refusal of either becomes the notice).
+            if let Some((i, pct)) = pending_pct.map(|p| (index, p)) {
+                let (reserved_pct, spot_pct) = rebalance(reserved_pct, spot_pct, true, pct);
+                on_action.emit(Action::SetOptionShares {
+                    index: i,
+                    reserved_pct,
+                    spot_pct,
+                });
+                pending.set(None);
+            }
         })
     };
     let throughput = props.scenario.option_throughput(index);
@@ -267,9 +315,16 @@ pub fn strategy(props: &StrategyProps) -> Html {
                         }) }
                     </select>
                 </label>
+                <label>{ t.text(msg!("ui-option-name")) }{ " " }
+                    <input type="text" id="option-name" size="28" maxlength="200" onchange={on_name}
+                        value={refused.map_or_else(|| props.scenario.option_name(index), |(_, _, typed)| typed.clone())}
+                        aria-invalid={refused.is_some().to_string()} aria-describedby="option-name-error" />
+                </label>
+                <button id="duplicate-option" onclick={on_duplicate}>{ t.text(msg!("ui-duplicate-option")) }</button>
             </div>
+            <p class="field-error" id="option-name-error" role="alert">{ refused.map(|(_, e, _)| t.scenario_error(e)).unwrap_or_default() }</p>
             <div class="sliders">
-                <Slider id="share-reserved" label={tx(msg!("ui-reserved-share"))} unit="%" value={reserved_pct}
+                <Slider id="share-reserved" label={tx(msg!("ui-reserved-share"))} unit="%" value={pending_pct.unwrap_or(reserved_pct)}
                     spec={SHARE_PCT_SPEC} slider_max={100.0} step={5.0} on_change={share_setter(true)} />
                 <Slider id="share-spot" label={tx(msg!("ui-spot-share"))} unit="%" value={spot_pct}
                     spec={SHARE_PCT_SPEC} slider_max={100.0} step={5.0} on_change={share_setter(false)} />
@@ -352,6 +407,9 @@ pub fn strategy(props: &StrategyProps) -> Html {
                     <Slider id="reserved-per-hour" label={tx(msg!("ui-reserved-price"))} unit={t.text_with(msg!("ui-unit-per-instance-hour"), &[("currency", Arg::Text(currency.code().into()))])} value={inline.recurring_per_hour}
                         spec={RESERVED_PER_HOUR_SPEC} slider_max={100.0} step={0.05} on_change={inline_setter(2)} />
                 </div>
+                if let Some(pct) = pending_pct {
+                    <p class="small warn" id="reserved-price-pending" role="status">{ t.text_with(msg!("ui-reserved-needs-price"), &[("pct", Arg::Text(format::input_value(pct)))]) }</p>
+                }
             } else {
                 <label class="block">{ t.text(msg!("ui-reserved-term-payment")) }{ " " }
                     <select id="reserved-term" onchange={on_commitment}>

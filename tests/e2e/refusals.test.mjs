@@ -130,14 +130,24 @@ class Seen {
     }
   }
 
-  /** Runs `act` after dismissing the refusal notice, and records the new one (`#notice`). */
-  async refusal(what, act) {
+  /**
+   * Runs `act` after dismissing the refusal notice, and records the new one: beside `field`
+   * (its `#{field}-error` line, the notice area staying empty) when the refused change came
+   * from that field, else in the notice area (`#notice`).
+   */
+  async refusal(what, act, field = null) {
     const { page } = this;
     if (await page.$('#notice')) {
       await page.click('#notice button');
       await page.waitForSelector('#notice', { state: 'detached' });
     }
     await act();
+    if (field) {
+      await page.waitForFunction((id) => document.querySelector(`#${id}-error`)?.textContent !== '', field);
+      assert.equal(await page.$('#notice'), null, `${what}: beside the field, not in the notice area`);
+      this.add(what, await page.textContent(`#${field}-error`));
+      return;
+    }
     await page.waitForSelector('#notice');
     this.add(what, await page.textContent('#notice'));
   }
@@ -222,14 +232,23 @@ test('in Chinese, every refusal and bad value in the editor, strategy panel and 
   const seen = new Seen(page);
 
   // The reducer's refusals first, on the default scenario (four 8-GPU offers, no spot option).
-  await seen.refusal('interruption rate without a spot option', () => page.fill('#spot-interruptions-number', '0.05'));
+  await seen.refusal('interruption rate without a spot option', () => page.fill('#spot-interruptions-number', '0.05'), 'spot-interruptions');
   // The strategy panel on the second option (Azure ND96asr_v4: no committed-use price in the
   // catalog; the first, AWS p4d, has a 1-year reserved instance).
   await page.selectOption('#strategy-option', '1');
-  await seen.refusal('reserved share on an offer with no committed-use price', () => page.fill('#share-reserved-number', '50'));
+  // A reserved share typed before a reserved price is kept, with a note beside the price
+  // fields (not a refusal that loses the input: issue 16).
+  await page.fill('#share-reserved-number', '50');
+  await page.waitForSelector('#reserved-price-pending');
+  seen.add('reserved share before a reserved price', await page.textContent('#reserved-price-pending'));
+  // A name refused beside its field.
+  await page.fill('#option-name', ' ');
+  await page.dispatchEvent('#option-name', 'change');
+  await page.waitForFunction(() => document.querySelector('#option-name-error').textContent !== '');
+  seen.add('an empty option name', await page.textContent('#option-name-error'));
   // Typed reserved prices that cost nothing.
   await page.fill('#reserved-upfront-number', '0');
-  await seen.refusal('a reserved term with no upfront and no price', () => page.fill('#reserved-per-hour-number', '0'));
+  await seen.refusal('a reserved term with no upfront and no price', () => page.fill('#reserved-per-hour-number', '0'), 'reserved-per-hour');
   // A spot variant of an offer that lists no spot price (Lambda, the fourth default option).
   const lambda = await page.$$eval('#comparison tbody tr', (rows) => rows.findIndex((r) => r.dataset.offerId?.includes('lambda')));
   assert.ok(lambda >= 0, 'the Lambda offer is compared');

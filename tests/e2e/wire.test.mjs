@@ -328,19 +328,49 @@ test('the initial language follows the browser', async () => {
   await zh.close();
 });
 
-test('the decision helper ranks offers with reasons and compares the top picks', async () => {
+test('marketplace picks carry their failure allowance into the added options', async () => {
   const { context, page, problems } = await openApp(browser, origin);
+  await page.selectOption('#advisor-gpu', 'RTX 4090');
+  await page.check('#advisor-ops');
+  await page.check('#advisor-budget');
+  await page.waitForSelector('#advisor-list');
+  assert.match(await page.textContent('#advisor-list'), /12 % added for host failures/);
+  await page.click('#advisor-compare');
+  await page.waitForSelector('#advisor-added');
+  const note = await page.textContent('#advisor-added');
+  assert.match(note, /its 12 % failure allowance is carried in as [0-9.]+ host failures per instance-hour/);
+  const rate = Number(note.match(/carried in as ([0-9.]+) host failures/)[1]);
+  const added = (await exported(page)).json.options.filter((o) => (o.failures_per_hour ?? 0) > 0);
+  assert.ok(added.some((o) => Math.abs(o.failures_per_hour - rate) < 1e-9), JSON.stringify(added));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the decision helper ranks offers for the scenario with reasons and adds the top picks beside the user\'s options, with Undo', async () => {
+  const { context, page, problems } = await openApp(browser, origin);
+  const mine = (await exported(page)).json.options.map((o) => o.offer);
+  assert.ok(mine.length >= 1, 'the page opens with options');
   await page.selectOption('#advisor-gpu', 'A100');
   await page.check('#advisor-interruptible');
   await page.check('#advisor-budget');
   await page.waitForSelector('#advisor-list');
+  // Sized for the scenario's 8 GPUs, priced in the page's currency.
+  assert.match(await page.textContent('#advisor-sized'), /8 GPUs; prices in USD/);
   const picks = await page.$$eval('.advisor-pick', (e) => e.map((x) => ({ id: x.dataset.offer, text: x.textContent })));
   assert.ok(picks.length >= 1 && picks.length <= 5);
   for (const p of picks) assert.match(p.text, /A100/);
   assert.match(picks[0].text, /Has the GPU asked for/);
+  assert.match(picks[0].text, /The budget is tight: ranked on price alone/);
   await page.click('#advisor-compare');
+  await page.waitForSelector('#advisor-added');
   const ids = (await exported(page)).json.options.map((o) => o.offer);
-  assert.deepEqual(ids, picks.slice(0, 3).map((p) => p.id));
+  assert.deepEqual(ids.slice(0, mine.length), mine, 'the user\'s options stay, first');
+  const fresh = picks.slice(0, 3).map((p) => p.id).filter((id) => !mine.includes(id));
+  assert.deepEqual(ids.slice(mine.length), fresh.slice(0, 10 - mine.length), 'the picks follow them');
+  assert.match(await page.textContent('#advisor-added'), new RegExp(`^Added ${Math.min(fresh.length, 10 - mine.length)} option`));
+  await page.click('#advisor-undo');
+  await page.waitForSelector('#advisor-added', { state: 'detached' });
+  assert.deepEqual((await exported(page)).json.options.map((o) => o.offer), mine, 'Undo restores the options');
   await page.selectOption('#language', 'zh-CN');
   await page.waitForFunction(() => document.querySelector('#advisor-heading').textContent === '决策助手');
   assert.doesNotMatch(await page.textContent('.advisor-pick'), /Has the GPU asked for/);

@@ -155,7 +155,7 @@ mod native {
         c.bench_function("band inputs, 10 options (2 spot)", |b| {
             b.iter(|| black_box(&ten).band_inputs())
         });
-        let chart = cumulative_chart(&ten, &results, &footer(&ten, &results, &en), &en);
+        let chart = cumulative_chart(&ten, &results, &footer(&ten, &results, &en), false, &en);
         let frame = chart_frame(&chart);
         // The hover readout's rows as src/ui/chart_panel.rs shows them: each line's name and
         // its value at the month under the pointer.
@@ -350,7 +350,7 @@ mod native {
         let footer = footer(s, results, t);
         (
             with_bands(
-                cumulative_chart(s, results, &footer, t),
+                cumulative_chart(s, results, &footer, false, t),
                 &[],
                 0,
                 s.monte_carlo(),

@@ -50,6 +50,9 @@ reason-failure-budget = Marketplace host: { $pct } % added for host failures (th
 reason-sla-first = Cloud with an SLA and redundancy, ranked first because the budget is not tight
 reason-managed-toolchain = Managed cloud with a full toolchain, ranked first for a small operations team
 reason-self-managed = Bare marketplace host that needs its own set-up, ranked after managed clouds
+reason-nodes = { $nodes } × { $per }-GPU nodes for the scenario's { $need } GPUs, priced as { $nodes } nodes
+reason-nodes-over = { $nodes } × { $per }-GPU node(s) for the scenario's { $need } GPUs: pays for { $paid } GPUs, priced so
+reason-budget-first = The budget is tight: ranked on price alone
 
 ## Presets (from the founding articles).
 preset-a100-training-reserved-mix-name = A100 training: on-demand vs 60 % reserved
@@ -98,7 +101,11 @@ ui-advisor-location-cn = in mainland China
 ui-advisor-location-outside-cn = outside mainland China
 ui-advisor-none = No offer in the catalog has this hardware.
 ui-advisor-score = ranked at { $price } per GPU-hour
-ui-advisor-compare = Compare the top { $count }
+ui-advisor-add = Add the top { $count } beside your options
+ui-advisor-added = Added { $added } option(s) beside yours; { $skipped } already compared or over the limit of { $max }.
+ui-advisor-carried = { $name }: its { $pct } % failure allowance is carried in as { $rate } host failures per instance-hour.
+ui-advisor-undo = Undo
+ui-advisor-for-scenario = Sized for the scenario's { $gpus } GPUs; prices in { $currency } per GPU-hour needed.
 
 ## Main page: header, scenario editor, charts, footer.
 ui-app-title = GPU rental cost planner
@@ -281,6 +288,11 @@ chart-month-axis = Month (1 month = { $month })
 chart-empty-pick = Pick up to { $max } offers in the table to compare them
 chart-bands = Shaded: P10–P90 of cumulative cost over { $trials } Monte-Carlo trials of interruptions (seed { $seed }) for options with interruption risk.
 chart-bands-pending = P10–P90 band of { $count } option(s) with interruption risk: being computed.
+chart-bands-thin = P10–P90 spread under 1 px at this scale: the bands lie within the lines.
+chart-crossover = { $a } and { $b } cross
+chart-break-even-month = { $name }: reserved pays back against on demand
+chart-job-end = ends: month { $n }
+chart-log-axis = { $label }, log scale
 chart-ranking-title-job = Total cost of the job, cheapest first ({ $currency })
 chart-ranking-title = Total cost over { $months }, cheapest first ({ $currency })
 chart-ranking-axis = Total cost ({ $currency }): within the horizon, then any commitment owed after it
@@ -473,6 +485,16 @@ input-zero-or-at-least = must be 0 or at least { $value }
 input-too-large = must be at most { $value }
 input-still-using = { $error } — still using { $value }
 ui-tooltip-month = Month { $n }
+ui-option-name = Name
+ui-duplicate-option = Duplicate
+ui-reserved-needs-price = Needs a reserved price: the { $pct } % reserved share is kept and applies once a reserved price is typed here.
+scenario-empty-name = An option needs a name.
+scenario-name-too-long = A name has at most { $max } characters, not { $len }.
+ui-label-value = { $label }: { $value }
+ui-tooltip-label = { $label }:
+ui-job-huge = This deadline needs about { $gpus } reference GPUs running without pause, far above the { $max } GPUs the planner models: check the work and the deadline.
+ui-log-scale = Log scale (cost axis)
+ui-tooltip-order = highest first
 
 ## Offer table.
 ui-warn-spot-above = spot > on-demand
@@ -585,7 +607,6 @@ count-listings-other = { $n } listings
 ## Errors shown in the page ($field: a field in words with its path; $value: the value given;
 ## $min, $max: the accepted range). The command line prints the errors' own English text.
 error-at = { $field }: { $reason }
-field-named = { $name } ({ $path })
 field-top-level = the whole document
 field-reserved-share = Reserved share
 field-spot-share = Spot share

@@ -48,6 +48,9 @@ reason-failure-budget = 第三方平台主机：加计 { $pct } % 故障预算�
 reason-sla-first = 有 SLA 和冗余的云平台，预算不紧张时优先
 reason-managed-toolchain = 工具链完整的托管云平台，运维能力有限时优先
 reason-self-managed = 需自行配置环境的第三方主机，排在托管云平台之后
+reason-nodes = { $nodes } 台 { $per } 卡节点满足场景所需的 { $need } 张 GPU，按 { $nodes } 台计价
+reason-nodes-over = { $nodes } 台 { $per } 卡节点满足场景所需的 { $need } 张 GPU：按 { $paid } 张 GPU 付费，已按此计价
+reason-budget-first = 预算紧张：只按价格排序
 
 ## 预设场景（来自创始文章）。
 preset-a100-training-reserved-mix-name = A100 训练：纯按需与 60% 预留对比
@@ -96,7 +99,11 @@ ui-advisor-location-cn = 中国大陆境内
 ui-advisor-location-outside-cn = 中国大陆境外
 ui-advisor-none = 目录中没有符合这些硬件要求的报价。
 ui-advisor-score = 排名依据：每 GPU 小时 { $price }
-ui-advisor-compare = 比较前 { $count } 个
+ui-advisor-add = 将前 { $count } 个添加到你的选项旁
+ui-advisor-added = 已在你的选项旁添加 { $added } 个选项；{ $skipped } 个已在比较中或超出 { $max } 个上限。
+ui-advisor-carried = { $name }：其 { $pct } % 故障预算以每实例小时 { $rate } 次主机故障计入。
+ui-advisor-undo = 撤销
+ui-advisor-for-scenario = 按场景所需的 { $gpus } 张 GPU 计算；价格为每所需 GPU 小时的 { $currency } 金额。
 
 ## Main page: header, scenario editor, charts, footer.
 ui-app-title = GPU 租用成本规划器
@@ -277,6 +284,11 @@ chart-month-axis = 月份（1 个月 = { $month }）
 chart-empty-pick = 在报价表中最多选择 { $max } 个报价进行比较
 chart-bands = 阴影：对有中断风险的选项，以 { $trials } 次中断蒙特卡洛模拟（种子 { $seed }）得到的累计成本 P10–P90 区间。
 chart-bands-pending = 正在计算 { $count } 个有中断风险选项的 P10–P90 区间。
+chart-bands-thin = 在此比例下 P10–P90 区间不足 1 像素：区间落在线条之内。
+chart-crossover = { $a } 与 { $b } 交叉
+chart-break-even-month = { $name }：预留相对按需回本
+chart-job-end = 完成：第 { $n } 个月
+chart-log-axis = { $label }，对数刻度
 chart-ranking-title-job = 作业总成本，从低到高（{ $currency }）
 chart-ranking-title = { $months }总成本，从低到高（{ $currency }）
 chart-ranking-axis = 总成本（{ $currency }）：规划期内，其后为规划期后仍需支付的承诺
@@ -469,6 +481,16 @@ input-zero-or-at-least = 必须为 0 或不小于 { $value }
 input-too-large = 不能大于 { $value }
 input-still-using = { $error }——仍使用 { $value }
 ui-tooltip-month = 第 { $n } 个月
+ui-option-name = 名称
+ui-duplicate-option = 复制
+ui-reserved-needs-price = 需要预留价格：已保留 { $pct } % 的预留比例，在此输入预留价格后生效。
+scenario-empty-name = 选项需要名称。
+scenario-name-too-long = 名称最多 { $max } 个字符，而不是 { $len } 个。
+ui-label-value = { $label }：{ $value }
+ui-tooltip-label = { $label }：
+ui-job-huge = 按此期限约需 { $gpus } 张参考 GPU 不间断运行，远超规划器支持的 { $max } 张：请检查工作量和期限。
+ui-log-scale = 对数刻度（成本轴）
+ui-tooltip-order = 从高到低
 
 ## Offer table.
 ui-warn-spot-above = 竞价 > 按需
@@ -580,7 +602,6 @@ count-listings-other = { $n } 条报价
 
 ## 页面中显示的错误（$field：字段名称及其路径；$value：给出的值；$min、$max：接受的范围）。命令行输出错误自身的英文文本。
 error-at = { $field }：{ $reason }
-field-named = { $name }（{ $path }）
 field-top-level = 整个文档
 field-reserved-share = 预留比例
 field-spot-share = 竞价比例

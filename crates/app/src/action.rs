@@ -51,6 +51,17 @@ pub enum Action {
     ToggleOffer(ResolvedOffer),
     /// Remove every compared offer.
     ClearSelection,
+    /// Add a copy of option `index` right after it, named `"{name} (2)"` (the first free
+    /// number), with every input the same.
+    DuplicateOption(usize),
+    /// Name option `index` (validated by [`check_name`]: trimmed, not empty, at most
+    /// [`crate::validation::MAX_NAME_CHARS`] characters).
+    RenameOption {
+        /// Position of the option.
+        index: usize,
+        /// The new name.
+        name: String,
+    },
     /// Set the number of GPUs (validated against [`GPUS_SPEC`]).
     SetGpus(f64),
     /// Set the fleet's hours per day (validated against [`HOURS_PER_DAY_SPEC`]; refused in job
@@ -534,6 +545,27 @@ impl Scenario {
                 next.options.insert(index + 1, variant);
                 // The engine decides whether the prices allow it (e.g. no spot price listed).
                 next.engine_accepts()?;
+            }
+            Action::DuplicateOption(index) => {
+                if next.options.len() >= MAX_COMPARED {
+                    return Err(ScenarioError::TooManyOffers);
+                }
+                let Some(base) = next.options.get(index) else {
+                    return Err(ScenarioError::NoSuchOption(index));
+                };
+                let mut copy = base.clone();
+                let base_name = self.option_name(index);
+                let taken = |n: &str| (0..self.options.len()).any(|i| self.option_name(i) == n);
+                let name = (2..)
+                    .map(|k| format!("{base_name} ({k})"))
+                    .find(|n| !taken(n))
+                    .unwrap_or(base_name);
+                copy.name = Some(name);
+                next.options.insert(index + 1, copy);
+            }
+            Action::RenameOption { index, name } => {
+                let name = check_name(&name)?;
+                next.option_mut(index)?.name = Some(name);
             }
             Action::SetSpotInterruptions(v) => {
                 let v = check(v, INTERRUPTIONS_SPEC, Input::Interruptions)?;

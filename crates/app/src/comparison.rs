@@ -507,6 +507,7 @@ mod tests {
             &s,
             &r,
             &crate::view::footer::footer(&s, &r, &en()),
+            false,
             &en(),
         );
         let csv = cumulative_csv(&r, Currency::Usd, "730h", &en());

@@ -196,18 +196,12 @@ impl Translator {
         }
     }
 
-    /// A field in words with its path (`GPUs (workload.gpus)`), or its path alone when the page
-    /// has no name for it.
+    /// A field in words, as the page labels it (`GPUs`; never its path, which is no page
+    /// text), or its path when the page has no name for it.
     #[must_use]
     pub fn field(&self, path: &FieldPath) -> String {
         match field_label(path) {
-            Some(name) => self.text_with(
-                msg!("field-named"),
-                &[
-                    ("name", Arg::Text(self.text(name))),
-                    ("path", Arg::Text(path.to_string())),
-                ],
-            ),
+            Some(name) => self.text(name),
             None => self.path(path),
         }
     }
@@ -676,6 +670,14 @@ impl Translator {
             ScenarioError::AlreadyVariant => self.text(msg!("scenario-already-variant")),
             ScenarioError::JobModeFirst => self.text(msg!("scenario-job-mode-first")),
             ScenarioError::FleetModeFirst => self.text(msg!("scenario-fleet-mode-first")),
+            ScenarioError::EmptyName => self.text(msg!("scenario-empty-name")),
+            ScenarioError::NameTooLong { len, max } => self.text_with(
+                msg!("scenario-name-too-long"),
+                &[
+                    ("len", Arg::Number(*len as f64)),
+                    ("max", Arg::Number(*max as f64)),
+                ],
+            ),
             ScenarioError::Engine(e) => self.file_error(e),
         }
     }
@@ -1094,24 +1096,59 @@ impl Translator {
             Reason::NvLink => self.text(msg!("reason-nvlink")),
             Reason::InChinaMainland => self.text(msg!("reason-in-china-mainland")),
             Reason::OutsideChinaMainland => self.text(msg!("reason-outside-china-mainland")),
-            Reason::SpotPrice { usd_per_gpu_hour } => self.text_with(
+            Reason::SpotPrice {
+                per_gpu_hour,
+                currency,
+            } => self.text_with(
                 msg!("reason-spot-price"),
-                &[("price", Arg::Usd(*usd_per_gpu_hour))],
+                &[("price", Arg::Money(*per_gpu_hour, *currency))],
             ),
             Reason::CommittedPrice {
-                usd_per_gpu_hour,
+                per_gpu_hour,
+                currency,
                 term_months,
             } => self.text_with(
                 msg!("reason-committed-price"),
                 &[
-                    ("price", Arg::Usd(*usd_per_gpu_hour)),
+                    ("price", Arg::Money(*per_gpu_hour, *currency)),
                     ("months", Arg::Number(f64::from(*term_months))),
                 ],
             ),
-            Reason::OnDemandPrice { usd_per_gpu_hour } => self.text_with(
+            Reason::OnDemandPrice {
+                per_gpu_hour,
+                currency,
+            } => self.text_with(
                 msg!("reason-on-demand-price"),
-                &[("price", Arg::Usd(*usd_per_gpu_hour))],
+                &[("price", Arg::Money(*per_gpu_hour, *currency))],
             ),
+            Reason::Nodes {
+                nodes,
+                gpus_per_node,
+                needed,
+            } => {
+                let n = |x: u32| Arg::Number(f64::from(x));
+                if nodes * gpus_per_node == *needed {
+                    self.text_with(
+                        msg!("reason-nodes"),
+                        &[
+                            ("nodes", n(*nodes)),
+                            ("per", n(*gpus_per_node)),
+                            ("need", n(*needed)),
+                        ],
+                    )
+                } else {
+                    self.text_with(
+                        msg!("reason-nodes-over"),
+                        &[
+                            ("nodes", n(*nodes)),
+                            ("per", n(*gpus_per_node)),
+                            ("need", n(*needed)),
+                            ("paid", n(nodes * gpus_per_node)),
+                        ],
+                    )
+                }
+            }
+            Reason::BudgetFirst => self.text(msg!("reason-budget-first")),
             Reason::FailureBudget { pct } => {
                 self.text_with(msg!("reason-failure-budget"), &[("pct", Arg::Number(*pct))])
             }

@@ -583,10 +583,41 @@ pub enum ScenarioError {
     /// A fleet field while the scenario is a job.
     #[error("switch to fleet mode first")]
     FleetModeFirst,
+    /// An option name that is empty once trimmed.
+    #[error("an option needs a name")]
+    EmptyName,
+    /// An option name longer than [`MAX_NAME_CHARS`] characters (`len` given).
+    #[error("an option name has at most {max} characters, not {len}")]
+    NameTooLong {
+        /// Characters given (trimmed).
+        len: usize,
+        /// Most accepted.
+        max: usize,
+    },
     /// The engine refused the scenario the change would make (its error, with the field's
     /// path).
     #[error("{0}")]
     Engine(planner_core::error::FileError),
+}
+
+/// Most characters of an option name (legends and table rows stay readable).
+pub const MAX_NAME_CHARS: usize = 80;
+
+/// `name` trimmed, if it is a usable option name: not empty, at most [`MAX_NAME_CHARS`]
+/// characters; else [`ScenarioError::EmptyName`] or [`ScenarioError::NameTooLong`].
+pub fn check_name(name: &str) -> Result<String, ScenarioError> {
+    let name = name.trim();
+    let len = name.chars().count();
+    if len == 0 {
+        Err(ScenarioError::EmptyName)
+    } else if len > MAX_NAME_CHARS {
+        Err(ScenarioError::NameTooLong {
+            len,
+            max: MAX_NAME_CHARS,
+        })
+    } else {
+        Ok(name.to_string())
+    }
 }
 
 /// `value` if `spec` accepts it, else [`ScenarioError::OutOfRange`] naming `input`.

@@ -267,6 +267,9 @@ fn chart_svg_escapes_user_text_in_labels() {
         currency: planner_engine::Currency::Usd,
         bands: Vec::new(),
         bands_pending: 0,
+        log_scale: false,
+        markers: Vec::new(),
+        thin_band_note: String::new(),
     };
     let svg = cumulative_svg(&chart, &Theme::LIGHT, 800).expect("draws");
     assert!(!svg.contains("<script"), "raw <script> in SVG");

@@ -36,7 +36,7 @@ fn en() -> Translator {
 
 /// The cumulative chart of `s` with its shared footer, in English.
 fn cumulative(s: &Scenario, r: &[OptionResult], t: &Translator) -> CumulativeChart {
-    cumulative_chart(s, r, &footer(s, r, t), t)
+    cumulative_chart(s, r, &footer(s, r, t), false, t)
 }
 
 /// The ranking chart of `s` with its shared footer.
@@ -643,6 +643,18 @@ fn job_mode_runs_until_finished_on_each_gpus_throughput() {
     assert_eq!(r[0].cumulative.len(), 10);
     let c = cumulative(&j, &r, &en());
     assert_eq!(c.months, 10, "the chart spans the longest job");
+    // The line ends where the job finishes (about 9.51), not at month 10, and is marked there.
+    let end = *c.lines[0].points.last().unwrap();
+    assert!((end.0 - hours / 730.0).abs() < 1e-9, "{end:?}");
+    assert!((end.1 - r[0].cumulative[9].total()).abs() < 1e-9);
+    assert_eq!(c.lines[0].points.len(), 11);
+    assert!(
+        c.markers
+            .iter()
+            .any(|m| m.x == end.0 && m.tag == "ends: month 9.51" && m.label.is_empty()),
+        "{:?}",
+        c.markers
+    );
     assert!(
         c.footer[0].starts_with(
             "Job: 50,000 reference GPU-hours (A100 80GB) on 8 GPUs, scaling efficiency 0.9"
@@ -1582,4 +1594,69 @@ fn variants_do_not_stack() {
             commitment: 0
         })
         .is_ok());
+}
+
+/// Options are duplicated (every input the same, a free numbered name) and renamed (trimmed,
+/// not empty, at most 80 characters); a refused name changes nothing.
+#[test]
+fn options_are_duplicated_and_renamed_with_validated_names() {
+    use planner_app::validation::{ScenarioError, MAX_COMPARED, MAX_NAME_CHARS};
+    let s = Scenario::default();
+    let n = s.options().len();
+    let name0 = s.option_name(0);
+    let d = s.apply(Action::DuplicateOption(0)).unwrap();
+    assert_eq!(d.options().len(), n + 1);
+    assert_eq!(d.option_name(1), format!("{name0} (2)"));
+    let r = d.evaluate().unwrap();
+    assert_eq!(r[0].total, r[1].total, "a copy costs the same");
+    // A second copy takes the next free number.
+    let dd = d.apply(Action::DuplicateOption(0)).unwrap();
+    assert_eq!(dd.option_name(1), format!("{name0} (3)"));
+    let renamed = d
+        .apply(Action::RenameOption {
+            index: 1,
+            name: "  60/40 reserved on AWS  ".into(),
+        })
+        .unwrap();
+    assert_eq!(renamed.option_name(1), "60/40 reserved on AWS");
+    assert_eq!(renamed.evaluate().unwrap()[1].name, "60/40 reserved on AWS");
+    assert_eq!(
+        d.apply(Action::RenameOption {
+            index: 1,
+            name: "   ".into()
+        }),
+        Err(ScenarioError::EmptyName)
+    );
+    assert_eq!(
+        d.apply(Action::RenameOption {
+            index: 1,
+            name: "x".repeat(MAX_NAME_CHARS + 1)
+        }),
+        Err(ScenarioError::NameTooLong {
+            len: MAX_NAME_CHARS + 1,
+            max: MAX_NAME_CHARS
+        })
+    );
+    assert_eq!(
+        d.apply(Action::RenameOption {
+            index: 99,
+            name: "a".into()
+        }),
+        Err(ScenarioError::NoSuchOption(99))
+    );
+    assert!(d.apply(Action::DuplicateOption(99)).is_err());
+    // Never beyond the comparison's limit.
+    let mut full = s.clone();
+    while full.options().len() < MAX_COMPARED {
+        full = full.apply(Action::DuplicateOption(0)).unwrap();
+    }
+    assert_eq!(
+        full.apply(Action::DuplicateOption(0)),
+        Err(ScenarioError::TooManyOffers)
+    );
+    // The names survive the scenario file.
+    assert_eq!(
+        Scenario::from_file(renamed.to_file(), &Catalog::BUNDLED).unwrap(),
+        renamed
+    );
 }

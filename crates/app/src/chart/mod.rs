@@ -297,6 +297,132 @@ pub struct CumulativeChart {
     pub bands_pending: usize,
     /// Currency of every amount on the y axis (the hover readout writes it with the amounts).
     pub currency: planner_engine::Currency,
+    /// The cost axis is logarithmic (decades from the smallest positive cost up), so a cheap
+    /// option is not drawn flat under a hyperscaler's line; amounts at or below the axis's
+    /// bottom (month 0's zero) sit on it.
+    pub log_scale: bool,
+    /// Marked points: crossovers of two lines, reserved break-evens, where a job ends
+    /// ([`crossovers`]). A marker with an empty label gets no legend row (its tag says it all).
+    pub markers: Vec<lines::Marker>,
+    /// Footer line added when the widest P10–P90 band is under one pixel tall on the drawn
+    /// axis ([`thinnest_visible`]), so an invisible band is said rather than silently missing.
+    pub thin_band_note: String,
+}
+
+/// Height in CSS pixels of the cumulative chart's data area at its preferred height: the plot
+/// ([`PLOT_HEIGHT`]) less a one-line title band (12 + 2 × 5 + 19), the x-axis labels (44) and
+/// the bottom margin (12). What band spreads are measured against before layout.
+const DATA_HEIGHT: f64 = PLOT_HEIGHT - 41.0 - 44.0 - 12.0;
+
+/// The y range a chart's axis is drawn over, and the map from a cost to that axis: linear
+/// `0..1.05 × max`, or on a log scale whole decades `lo..hi` of log10(cost) with costs at or
+/// below 10^lo on the axis's bottom.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct YAxis {
+    log: bool,
+    lo: f64,
+    hi: f64,
+}
+
+impl YAxis {
+    /// The axis of `chart`: over every line point, owed commitment and band edge.
+    fn of(chart: &CumulativeChart) -> Self {
+        // One pass: the largest value and the smallest positive one (plain loops: the
+        // iterator-chain version of this was about 1 KB of wasm).
+        let (mut max, mut min) = (0.0_f64, f64::INFINITY);
+        let mut see = |y: f64| {
+            if y.is_finite() {
+                max = max.max(y);
+                if y > 0.0 {
+                    min = min.min(y);
+                }
+            }
+        };
+        for l in &chart.lines {
+            for p in l.points.iter().chain(l.owed.as_ref()) {
+                see(p.1);
+            }
+        }
+        for b in &chart.bands {
+            for p in &b.points {
+                see(p.1);
+                see(p.2);
+            }
+        }
+        if chart.log_scale && min.is_finite() {
+            let hi = (max * 1.05).log10().ceil();
+            let lo = min.log10().floor().min(hi - 1.0);
+            return YAxis { log: true, lo, hi };
+        }
+        YAxis {
+            log: false,
+            lo: 0.0,
+            hi: if max > 0.0 { max * 1.05 } else { 1.0 },
+        }
+    }
+
+    /// `y` (a cost) on this axis.
+    fn map(&self, y: f64) -> f64 {
+        if self.log {
+            y.max(10f64.powi(self.lo as i32)).log10()
+        } else {
+            y
+        }
+    }
+
+    /// How many CSS pixels `a..b` (costs) span on a data area `height` CSS px tall.
+    fn pixels(&self, a: f64, b: f64, height: f64) -> f64 {
+        (self.map(b) - self.map(a)).abs() / (self.hi - self.lo) * height
+    }
+}
+
+/// The widest P10–P90 spread of `chart`'s bands in CSS pixels on its drawn axis (`None`
+/// without bands): under one pixel, the footer carries [`CumulativeChart::thin_band_note`].
+#[must_use]
+pub fn thinnest_visible(chart: &CumulativeChart) -> Option<f64> {
+    let axis = YAxis::of(chart);
+    let mut widest = None;
+    for (_, lo, hi) in chart.bands.iter().flat_map(|b| &b.points) {
+        if lo.is_finite() && hi.is_finite() {
+            widest = Some(
+                axis.pixels(*lo, *hi, DATA_HEIGHT)
+                    .max(widest.unwrap_or(0.0)),
+            );
+        }
+    }
+    widest
+}
+
+/// Where two lines of `lines` cross: `(x, y, first, second)` for each sign change of their
+/// difference between x values both lines have (linear in between; where they are equal,
+/// e.g. 0 at month 0, is no crossing by itself), in x order. Lines are compared at the x values both have.
+#[must_use]
+pub fn crossovers(lines: &[Line]) -> Vec<(f64, f64, usize, usize)> {
+    let mut out = Vec::new();
+    for (i, a) in lines.iter().enumerate() {
+        for (j, b) in lines.iter().enumerate().skip(i + 1) {
+            // The last shared point where they differed: (x, y of `a`, a − b).
+            let mut previous: Option<(f64, f64, f64)> = None;
+            for &(x, ya) in &a.points {
+                let Some(&(_, yb)) = b.points.iter().find(|p| p.0 == x) else {
+                    continue;
+                };
+                let d = ya - yb;
+                if !d.is_finite() || d == 0.0 {
+                    continue;
+                }
+                if let Some((px, pya, pd)) = previous {
+                    if (d > 0.0) != (pd > 0.0) {
+                        let k = pd / (pd - d);
+                        out.push((px + (x - px) * k, pya + (ya - pya) * k, i, j));
+                    }
+                }
+                previous = Some((x, ya, d));
+            }
+        }
+    }
+    planner_engine::sort::sort_by(&mut out, &|p, q| p.0.total_cmp(&q.0));
+    out
 }
 
 /// Where the cumulative chart's data area was drawn, in CSS pixels from the chart's top-left,
@@ -323,10 +449,17 @@ pub struct PlotFrame {
 pub struct Tooltip {
     /// Month end under the pointer (nearest point).
     pub month: f64,
-    /// Position of the tooltip's anchor in CSS pixels (the point's x, pointer's y).
+    /// The month's x in CSS pixels: the readout sits beside it, never over it.
     pub x: f64,
-    /// Each line's name ([`Line::label`]) and value at that month (lines without a point
-    /// there are left out).
+    /// The readout opens to the left of `x` (the pointer is in the right half of the plot),
+    /// else to its right, so it covers neither the month read nor the lines' values there.
+    pub left: bool,
+    /// The readout's top in CSS pixels: just under the x axis's tick labels, over the axis
+    /// description and the legend (which name the same lines), so it covers no line.
+    pub top: f64,
+    /// Each line's name ([`Line::label`]) and value at that month, highest first (the order
+    /// the lines are stacked in on the plot). A line that ended earlier (a finished job)
+    /// shows its last value; a line starting later is left out.
     pub rows: Vec<(String, f64)>,
 }
 
@@ -353,22 +486,31 @@ pub fn tooltip_at(
     let month = ((css_x - frame.left) / width * frame.x_max)
         .round()
         .clamp(0.0, frame.x_max);
-    let rows: Vec<(String, f64)> = chart
+    let mut rows: Vec<(String, f64)> = chart
         .lines
         .iter()
         .filter_map(|l| {
             l.points
                 .iter()
-                .find(|(x, y)| *x == month && y.is_finite())
+                .rev()
+                .find(|(x, y)| *x <= month && y.is_finite())
                 .map(|(_, y)| (l.label.clone(), *y))
         })
         .collect();
+    planner_engine::sort::sort_by(&mut rows, &|a, b| b.1.total_cmp(&a.1));
+    let x = frame.left + month / frame.x_max * width;
     (!rows.is_empty()).then(|| Tooltip {
         month,
-        x: frame.left + month / frame.x_max * width,
+        x,
+        left: x > (frame.left + frame.right) / 2.0,
+        top: frame.bottom + READOUT_BELOW_AXIS,
         rows,
     })
 }
+
+/// How far under the data area's bottom the hover readout starts, CSS px: below the x axis's
+/// tick labels (12 px text, 5 px from the axis).
+const READOUT_BELOW_AXIS: f64 = 22.0;
 
 /// Height of the plot itself (title, axes and lines) in CSS pixels; the legend and footer lines
 /// are added below it by [`preferred_height`]. 300 px: with the totals above it, the cumulative
@@ -398,30 +540,45 @@ pub(crate) fn fit_line(text: &str, css_width: f64, font_px: f64) -> String {
     }
 }
 
-/// Legend entries wrapped to the chart width: `(series index, text line)`.
-fn legend_lines(chart: &CumulativeChart, css_width: f64) -> Vec<(usize, String)> {
+/// Legend entries wrapped to the chart width: `(series index, text line)`, the series only on
+/// a line's first row; then the markers that have a label (`"◯ tag: label"`, no series).
+fn legend_lines(chart: &CumulativeChart, css_width: f64) -> Vec<(Option<usize>, String)> {
     let width = chars_fitting(css_width - 64.0, LEGEND_FONT);
-    chart
-        .lines
+    let lines = chart.lines.iter().enumerate().map(|(i, l)| {
+        let text = if l.total.is_empty() {
+            l.label.clone()
+        } else {
+            format!("{} — {}", l.label, l.total)
+        };
+        (Some(i), text)
+    });
+    let markers = chart
+        .markers
         .iter()
-        .enumerate()
-        .flat_map(|(i, l)| {
-            let text = if l.total.is_empty() {
-                l.label.clone()
-            } else {
-                format!("{} — {}", l.label, l.total)
-            };
+        .filter(|m| !m.label.is_empty())
+        .map(|m| (None, format!("◯ {}: {}", m.tag, m.label)));
+    lines
+        .chain(markers)
+        .flat_map(|(series, text)| {
             textwrap::wrap(&text, cjk_width(&text, width))
                 .into_iter()
-                .map(move |t| (i, t.into_owned()))
+                .enumerate()
+                .map(move |(k, t)| (series.filter(|_| k == 0), t.into_owned()))
                 .collect::<Vec<_>>()
         })
         .collect()
 }
 
-/// Footer lines wrapped to the chart width.
+/// Footer lines wrapped to the chart width, with the thin-band note when a band is under a
+/// pixel ([`thinnest_visible`]).
 fn footer_lines(chart: &CumulativeChart, css_width: f64) -> Vec<String> {
-    wrap_footer(&chart.footer, css_width)
+    if thinnest_visible(chart).is_some_and(|px| px < 1.0) && !chart.thin_band_note.is_empty() {
+        let mut footer = chart.footer.clone();
+        footer.push(chart.thin_band_note.clone());
+        wrap_footer(&footer, css_width)
+    } else {
+        wrap_footer(&chart.footer, css_width)
+    }
 }
 
 /// Footer text wrapped to a chart `css_width` CSS pixels wide (shared by every chart).
@@ -512,37 +669,44 @@ pub fn draw_cumulative<DB: DrawingBackend>(
         .iter()
         .filter_map(|l| owed(l).map(|p| p.0))
         .fold(f64::from(chart.months.max(1)), f64::max);
-    let y_max = chart
-        .lines
-        .iter()
-        .flat_map(|l| l.points.iter().copied().chain(owed(l)).map(|p| p.1))
-        .chain(
-            chart
-                .bands
-                .iter()
-                .flat_map(|b| b.points.iter().map(|p| p.2)),
-        )
-        .filter(|y| y.is_finite())
-        .fold(0.0_f64, f64::max);
-    let y_max = if y_max > 0.0 { y_max * 1.05 } else { 1.0 };
-    let y_decimals = label_decimals(y_max / 5.0);
+    let axis = YAxis::of(chart);
+    let y_max = if axis.log {
+        10f64.powi(axis.hi as i32)
+    } else {
+        axis.hi
+    };
+    let y_decimals = if axis.log {
+        label_decimals(10f64.powi(axis.lo as i32))
+    } else {
+        label_decimals(y_max / 5.0)
+    };
     let widest_y_label = planner_core::format::number(y_max, y_decimals)
         .chars()
         .count() as f64;
+    let at = |(x, y): (f64, f64)| (x, axis.map(y));
 
     let mut ctx = ChartBuilder::on(&surface.titled(&plot_area, &chart.title)?)
         .margin(px(CHART_MARGIN))
         .margin_top(0)
         .x_label_area_size(px(44.0))
         .y_label_area_size(px(34.0 + 7.0 * widest_y_label))
-        .build_cartesian_2d(0f64..x_max, 0f64..y_max)
+        .build_cartesian_2d(0f64..x_max, axis.lo..axis.hi)
         .map_err(err)?;
 
     // About one label per 56 CSS pixels, and never more than one per month.
     let x_labels = ((css_width / 56.0) as usize)
         .clamp(2, 13)
         .min(chart.months.max(1) as usize + 1);
-    let y_format = move |y: &f64| planner_core::format::number(*y, y_decimals);
+    // A log axis is labelled at whole decades only (10, 100, 1,000, …).
+    let y_format = move |y: &f64| {
+        if !axis.log {
+            planner_core::format::number(*y, y_decimals)
+        } else if (y - y.round()).abs() < 1e-9 {
+            planner_core::format::number(10f64.powi(y.round() as i32), y_decimals)
+        } else {
+            String::new()
+        }
+    };
     let (xs, ys) = ctx.plotting_area().get_pixel_range();
     let frame = PlotFrame {
         left: f64::from(xs.start) / scale,
@@ -556,7 +720,11 @@ pub fn draw_cumulative<DB: DrawingBackend>(
         .x_desc(&chart.x_label)
         .y_desc(&chart.y_label)
         .x_labels(x_labels)
-        .y_labels(8)
+        .y_labels(if axis.log {
+            (axis.hi - axis.lo) as usize + 1
+        } else {
+            8
+        })
         .x_label_formatter(&|x| {
             planner_core::format::number(*x, if x.fract() == 0.0 { 0 } else { 1 })
         })
@@ -581,8 +749,8 @@ pub fn draw_cumulative<DB: DrawingBackend>(
             .collect();
         let outline: Vec<(f64, f64)> = ok
             .iter()
-            .map(|(x, _, hi)| (*x, hi.min(y_max)))
-            .chain(ok.iter().rev().map(|(x, lo, _)| (*x, lo.min(y_max))))
+            .map(|(x, _, hi)| at((*x, *hi)))
+            .chain(ok.iter().rev().map(|(x, lo, _)| at((*x, *lo))))
             .collect();
         if outline.len() >= 4 {
             ctx.draw_series([Polygon::new(
@@ -600,23 +768,26 @@ pub fn draw_cumulative<DB: DrawingBackend>(
             .copied()
             .filter(|(x, y)| x.is_finite() && y.is_finite())
             .collect();
-        ctx.draw_series(LineSeries::new(points.iter().copied(), stroke_of(i)))
+        ctx.draw_series(LineSeries::new(points.iter().map(|&p| at(p)), stroke_of(i)))
             .map_err(err)?;
         if let (Some(&from), Some(to)) = (points.last(), owed(line)) {
             // Dashed: 24 dashes from the horizon's total to the total commitment.
-            let at = |k: f64| {
-                (
+            let dash = |k: f64| {
+                at((
                     from.0 + (to.0 - from.0) * k / 48.0,
                     from.1 + (to.1 - from.1) * k / 48.0,
-                )
+                ))
             };
             let style = ShapeStyle::from(&color).stroke_width(px(1.5));
             ctx.draw_series((0..24).map(|k| {
-                PathElement::new(vec![at(f64::from(2 * k)), at(f64::from(2 * k + 1))], style)
+                PathElement::new(
+                    vec![dash(f64::from(2 * k)), dash(f64::from(2 * k + 1))],
+                    style,
+                )
             }))
             .map_err(err)?;
             ctx.draw_series([Circle::new(
-                to,
+                at(to),
                 px(3.5),
                 ShapeStyle::from(&color).stroke_width(px(1.5)),
             )])
@@ -628,10 +799,42 @@ pub fn draw_cumulative<DB: DrawingBackend>(
             ctx.draw_series(
                 points
                     .iter()
-                    .map(|&p| Circle::new(p, marker, ShapeStyle::from(&color).filled())),
+                    .map(|&p| Circle::new(at(p), marker, ShapeStyle::from(&color).filled())),
             )
             .map_err(err)?;
         }
+    }
+    // Markers in x order, their tags at three heights so neighbours do not overlap.
+    let mut markers: Vec<&lines::Marker> = chart
+        .markers
+        .iter()
+        .filter(|m| m.x.is_finite() && m.y.is_finite())
+        .collect();
+    planner_engine::sort::sort_by(&mut markers, &|a, b| a.x.total_cmp(&b.x));
+    for (k, m) in markers.into_iter().enumerate() {
+        let colour = theme.series[m.series % theme.series.len()];
+        let p = at((m.x, m.y));
+        ctx.draw_series([Circle::new(
+            p,
+            px(6.0),
+            ShapeStyle::from(&colour).stroke_width(px(2.0)),
+        )])
+        .map_err(err)?;
+        let (x, y) = ctx.backend_coord(&p);
+        let anchor = if m.x > x_max * 0.85 {
+            HPos::Right
+        } else if m.x < x_max * 0.1 {
+            HPos::Left
+        } else {
+            HPos::Center
+        };
+        plot_area
+            .draw(&Text::new(
+                fit_line(&m.tag, css_width / 3.0, 11.0),
+                (x, y - px(12.0 + 13.0 * (k % 3) as f64) as i32),
+                font(11.0).pos(Pos::new(anchor, VPos::Center)),
+            ))
+            .map_err(err)?;
     }
 
     if chart.lines.is_empty() {
@@ -646,18 +849,16 @@ pub fn draw_cumulative<DB: DrawingBackend>(
     }
 
     let left = px(12.0) as i32;
-    let mut previous = usize::MAX;
     for (row, (series, text)) in legend.iter().enumerate() {
         let y = px(4.0 + LEGEND_LINE * row as f64) as i32;
         let mid = y + px(LEGEND_LINE / 2.0) as i32;
-        if *series != previous {
+        if let Some(series) = series {
             legend_area
                 .draw(&PathElement::new(
                     vec![(left, mid), (left + px(24.0) as i32, mid)],
                     stroke_of(*series),
                 ))
                 .map_err(err)?;
-            previous = *series;
         }
         legend_area
             .draw(&Text::new(
@@ -708,6 +909,9 @@ mod tests {
             bands: Vec::new(),
             bands_pending: 0,
             currency: planner_engine::Currency::Usd,
+            log_scale: false,
+            markers: Vec::new(),
+            thin_band_note: String::new(),
         }
     }
 
@@ -843,10 +1047,14 @@ mod tests {
         let t = tooltip_at(&chart, &frame, x6 + 3.0, mid_y).unwrap();
         assert_eq!(t.month, 6.0);
         assert!((t.x - x6).abs() < 1e-9);
+        // Highest first; month 6 is left of the middle, so the readout opens to the right.
         assert_eq!(
             t.rows,
-            vec![("A".to_string(), 600.0), ("B".to_string(), 1500.0)]
+            vec![("B".to_string(), 1500.0), ("A".to_string(), 600.0)]
         );
+        assert!(!t.left && t.top > frame.bottom);
+        let x9 = frame.left + (frame.right - frame.left) * 9.0 / 12.0;
+        assert!(tooltip_at(&chart, &frame, x9, mid_y).unwrap().left);
         assert!(tooltip_at(&chart, &frame, frame.left - 30.0, mid_y).is_none());
         assert!(tooltip_at(&chart, &frame, x6, frame.bottom + 5.0).is_none());
         assert!(tooltip_at(&sample(vec![]), &frame, x6, mid_y).is_none());
@@ -913,6 +1121,130 @@ mod tests {
             !svg.contains("0.050"),
             "no more decimals than the steps need"
         );
+    }
+
+    #[test]
+    fn crossovers_are_found_between_month_ends_in_x_order() {
+        let line = |label: &str, points: Vec<(f64, f64)>| Line {
+            label: label.into(),
+            total: String::new(),
+            points,
+            owed: None,
+        };
+        // A: 1,000 upfront then 100/month; B: 300/month. They cross at month 5.
+        let a = line(
+            "A",
+            (0..=12)
+                .map(|m| {
+                    (
+                        f64::from(m),
+                        if m == 0 {
+                            0.0
+                        } else {
+                            1_000.0 + 100.0 * f64::from(m)
+                        },
+                    )
+                })
+                .collect(),
+        );
+        let b = line("B", linear(300.0, 12));
+        let c = line("C", linear(50.0, 12));
+        let found = crossovers(&[a.clone(), b.clone(), c]);
+        assert_eq!(found.len(), 1, "{found:?}");
+        let (x, y, i, j) = found[0];
+        assert!((x - 5.0).abs() < 1e-9, "{x}");
+        assert!(
+            (y - (1_000.0 + 100.0 * x)).abs() < 1e-6,
+            "on both lines: {y}"
+        );
+        assert_eq!((i, j), (0, 1));
+        // Equal at month 0 only: no crossing.
+        assert!(crossovers(&[b.clone(), line("D", linear(200.0, 12))]).is_empty());
+        // Drawn as a ring with its tag, and listed in the legend.
+        let mut chart = sample(vec![a, b]);
+        chart.markers = vec![lines::Marker {
+            x,
+            y,
+            tag: "month 5".into(),
+            label: "A and B cross".into(),
+            series: 0,
+        }];
+        let svg = cumulative_svg(&chart, &Theme::LIGHT, 900).unwrap();
+        assert!(svg.contains("◯ month 5: A and B cross"), "{svg}");
+        assert!(
+            svg.contains(">\nmonth 5\n<") || svg.contains("\nmonth 5\n"),
+            "tag on the plot"
+        );
+    }
+
+    #[test]
+    fn log_scale_labels_decades_and_lifts_cheap_lines_off_the_floor() {
+        let lines = vec![
+            Line {
+                label: "hyperscaler".into(),
+                total: String::new(),
+                points: linear(200_000.0, 12),
+                owed: None,
+            },
+            Line {
+                label: "marketplace".into(),
+                total: String::new(),
+                points: linear(300.0, 12),
+                owed: None,
+            },
+        ];
+        let mut chart = sample(lines);
+        let linear_svg = cumulative_svg(&chart, &Theme::LIGHT, 900).unwrap();
+        chart.log_scale = true;
+        let log_svg = cumulative_svg(&chart, &Theme::LIGHT, 900).unwrap();
+        // Decades from 100 (below 300) to 10,000,000 (above 2.4 M × 1.05).
+        for label in [
+            "\n100\n",
+            "\n1,000\n",
+            "\n10,000\n",
+            "\n1,000,000\n",
+            "\n10,000,000\n",
+        ] {
+            assert!(log_svg.contains(label), "{label:?} in the log axis");
+        }
+        assert!(!linear_svg.contains("\n10,000,000\n"));
+        let axis = YAxis::of(&chart);
+        assert_eq!((axis.lo, axis.hi), (2.0, 7.0));
+        // The cheap line's 12-month total is a fifth of the way up instead of 0.1 %.
+        assert!(axis.pixels(100.0, 3_600.0, 100.0) > 30.0);
+        assert_eq!(axis.map(0.0), 2.0, "month 0 sits on the axis' bottom");
+    }
+
+    #[test]
+    fn a_band_thinner_than_a_pixel_is_said_in_the_footer() {
+        let line = Line {
+            label: "spot".into(),
+            total: String::new(),
+            points: linear(10_000.0, 12),
+            owed: None,
+        };
+        let mut chart = sample(vec![line]);
+        chart.thin_band_note = "P10–P90 spread under 1 px".into();
+        chart.bands = vec![BandArea {
+            series: 0,
+            points: (0..=12)
+                .map(|m| {
+                    let y = 10_000.0 * f64::from(m);
+                    (f64::from(m), y - 1.0, y + 1.0)
+                })
+                .collect(),
+        }];
+        assert!(thinnest_visible(&chart).unwrap() < 1.0);
+        let svg = cumulative_svg(&chart, &Theme::LIGHT, 900).unwrap();
+        assert!(svg.contains("P10–P90 spread under 1 px"));
+        // A wide band: no note.
+        for p in &mut chart.bands[0].points {
+            p.2 += 5_000.0;
+        }
+        assert!(thinnest_visible(&chart).unwrap() > 1.0);
+        let svg = cumulative_svg(&chart, &Theme::LIGHT, 900).unwrap();
+        assert!(!svg.contains("P10–P90 spread under 1 px"));
+        assert!(thinnest_visible(&sample(vec![])).is_none());
     }
 
     #[test]

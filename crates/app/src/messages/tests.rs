@@ -6,7 +6,8 @@ fn messages_take_their_arguments() {
     let en = Translator::new(Language::En);
     let zh = Translator::new(Language::ZhCn);
     let r = Reason::OnDemandPrice {
-        usd_per_gpu_hour: 0.4,
+        per_gpu_hour: 0.4,
+        currency: planner_engine::Currency::Usd,
     };
     assert_eq!(
         en.reason(&r),
@@ -40,17 +41,17 @@ fn messages_take_their_arguments() {
         zh.input_error(&InputError::TooLarge(1e9)),
         "不能大于 1,000,000,000"
     );
-    // Engine errors: English reads as the engine's text (the field's name added); Chinese
-    // translates every part but the path.
+    // Engine errors: the field as the page labels it, never its path (issue 16: no field
+    // path is page text), then the reason, in the page's language.
     let at = FieldPath::of(Field::Workload).field(Field::Gpus);
     let e = planner_engine::positive(at, -1.0).unwrap_err();
     assert_eq!(
         en.engine_error(&e),
-        "GPUs (workload.gpus): must be a finite number above 0, at most 1e15 (got -1)"
+        "GPUs: must be a finite number above 0, at most 1e15 (got -1)"
     );
     assert_eq!(
         zh.engine_error(&e),
-        "GPU 数（workload.gpus）：必须是大于 0、不超过 1e15 的有限数（当前为 -1）"
+        "GPU 数：必须是大于 0、不超过 1e15 的有限数（当前为 -1）"
     );
     let at = FieldPath::option(0)
         .field(Field::Portfolio)
@@ -58,7 +59,7 @@ fn messages_take_their_arguments() {
     let e = planner_engine::in_range(at, 2.0, 0.0, 1.0).unwrap_err();
     assert_eq!(
         zh.engine_error(&e),
-        "竞价比例（options[0].portfolio.spot）：必须在 0 到 1 之间（当前为 2）"
+        "竞价比例：必须在 0 到 1 之间（当前为 2）"
     );
     let s = ScenarioError::TooManyOffers;
     assert_eq!(en.scenario_error(&s), s.to_string());

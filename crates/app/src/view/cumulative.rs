@@ -1,10 +1,12 @@
 //! The cumulative-cost chart's view-model: one line per option (strategy variants included)
 //! from month 0, continued dashed to the end of a reserved term that runs past the horizon
-//! (to the total commitment), its P10–P90 risk bands once computed, axes in the display
-//! currency and the month convention, and the shared footer.
+//! (to the total commitment), a job's line ending where it finishes, crossovers and reserved
+//! break-evens marked, its P10–P90 risk bands once computed, axes in the display currency and
+//! the month convention (linear or log), and the shared footer.
 
 use super::{chart_months, code, empty_message, month_words};
-use crate::chart::{BandArea, CumulativeChart, Line};
+use crate::chart::lines::Marker;
+use crate::chart::{crossovers, BandArea, CumulativeChart, Line};
 use crate::i18n::{self, Arg, Translator};
 use crate::state::Scenario;
 use planner_engine::montecarlo::Band as MonteBand;
@@ -12,12 +14,14 @@ use planner_engine::plan::OptionResult;
 
 /// The cumulative-cost chart of `scenario` from the engine's `results` for it
 /// ([`Scenario::evaluate`]), texts in `t`'s language, with `footer` ([`super::footer::footer`]
-/// of the same scenario, results and language) under it. No bands yet: see [`with_bands`].
+/// of the same scenario, results and language) under it; the cost axis is logarithmic when
+/// `log_scale`. No bands yet: see [`with_bands`].
 #[must_use]
 pub fn cumulative_chart(
     scenario: &Scenario,
     results: &[OptionResult],
     footer: &[String],
+    log_scale: bool,
     t: &Translator,
 ) -> CumulativeChart {
     let currency = scenario.display_currency();
@@ -28,16 +32,14 @@ pub fn cumulative_chart(
             owed: owed_until(scenario, i, r),
             label: r.name.clone(),
             total: i18n::money(t.language(), r.total, currency),
-            points: std::iter::once((0.0, 0.0))
-                .chain(
-                    r.cumulative
-                        .iter()
-                        .enumerate()
-                        .map(|(i, c)| ((i + 1) as f64, c.total())),
-                )
-                .collect(),
+            points: points(r),
         })
         .collect();
+    let markers = markers(&lines, results, t);
+    let y_label = t.text_with(
+        msg!("chart-cumulative-title"),
+        &[("currency", code(scenario))],
+    );
     CumulativeChart {
         title: t.text_with(
             msg!("chart-cumulative-title"),
@@ -47,10 +49,11 @@ pub fn cumulative_chart(
             msg!("chart-month-axis"),
             &[("month", Arg::Text(month_words(scenario, t)))],
         ),
-        y_label: t.text_with(
-            msg!("chart-cumulative-title"),
-            &[("currency", code(scenario))],
-        ),
+        y_label: if log_scale {
+            t.text_with(msg!("chart-log-axis"), &[("label", Arg::Text(y_label))])
+        } else {
+            y_label
+        },
         footer: if lines.iter().any(|l: &Line| l.owed.is_some()) {
             let mut f = vec![t.text(msg!("chart-cumulative-owed-note"))];
             f.extend_from_slice(footer);
@@ -64,7 +67,93 @@ pub fn cumulative_chart(
         bands: Vec::new(),
         bands_pending: 0,
         currency,
+        log_scale,
+        markers,
+        thin_band_note: t.text(msg!("chart-bands-thin")),
     }
+}
+
+/// Most crossovers marked on the chart (the first ones in time): ten options can cross 45
+/// times, and a legend row each would push the chart out of view.
+const MAX_CROSSOVERS: usize = 4;
+
+/// Option `r`'s cumulative cost from (0, 0) at each month end; a job that finishes inside its
+/// last month ends at its finish month (e.g. 0.68), not the month's end: the engine bills
+/// nothing after the finish, so the last month's cumulative total is the cost at the finish.
+fn points(r: &OptionResult) -> Vec<(f64, f64)> {
+    let months = r.cumulative.len();
+    let end = r
+        .finish_months
+        .filter(|f| f.is_finite() && *f > 0.0 && *f < months as f64);
+    std::iter::once((0.0, 0.0))
+        .chain(r.cumulative.iter().enumerate().map(|(i, c)| {
+            let x = (i + 1) as f64;
+            match end {
+                Some(f) if i + 1 == months => (f, c.total()),
+                _ => (x, c.total()),
+            }
+        }))
+        .collect()
+}
+
+/// The chart's marked points, texts in `t`'s language: where a job ends (tag only), where a
+/// reserved option pays back against on demand ([`planner_engine::plan::ReservedSummary`]'s
+/// break-even months, on its line, when inside the drawn months), and the first
+/// [`MAX_CROSSOVERS`] crossovers of two lines.
+fn markers(lines: &[Line], results: &[OptionResult], t: &Translator) -> Vec<Marker> {
+    let month = |x: f64| Arg::Number((x * 100.0).round() / 100.0);
+    let on_line = |l: &Line, x: f64| {
+        l.points.windows(2).find_map(|w| {
+            (w[0].0 <= x && x <= w[1].0 && w[1].0 > w[0].0)
+                .then(|| w[0].1 + (w[1].1 - w[0].1) * (x - w[0].0) / (w[1].0 - w[0].0))
+        })
+    };
+    let mut out = Vec::new();
+    for (i, (l, r)) in lines.iter().zip(results).enumerate() {
+        if let (Some(f), Some(&(x, y))) = (r.finish_months, l.points.last()) {
+            if f.is_finite() && x == f {
+                out.push(Marker {
+                    x,
+                    y,
+                    tag: t.text_with(msg!("chart-job-end"), &[("n", month(x))]),
+                    label: String::new(),
+                    series: i,
+                });
+            }
+        }
+        let be = r.reserved.as_ref().and_then(|s| s.break_even_months);
+        if let Some((x, y)) = be
+            .filter(|m| m.is_finite() && *m > 0.0)
+            .and_then(|x| Some((x, on_line(l, x)?)))
+        {
+            out.push(Marker {
+                x,
+                y,
+                tag: t.text_with(msg!("chart-month-n"), &[("n", month(x))]),
+                label: t.text_with(
+                    msg!("chart-break-even-month"),
+                    &[("name", Arg::Text(l.label.clone()))],
+                ),
+                series: i,
+            });
+        }
+    }
+    for (x, y, a, b) in crossovers(lines).into_iter().take(MAX_CROSSOVERS) {
+        out.push(Marker {
+            x,
+            y,
+            tag: t.text_with(msg!("chart-month-n"), &[("n", month(x))]),
+            label: t.text_with(
+                msg!("chart-crossover"),
+                &[
+                    ("a", Arg::Text(lines[a].label.clone())),
+                    ("b", Arg::Text(lines[b].label.clone())),
+                ],
+            ),
+            series: a,
+        });
+    }
+    out
 }
 
 /// `chart` with the P10–P90 band of every option in `bands` (by option position; `None` for
