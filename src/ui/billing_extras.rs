@@ -616,7 +616,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
         <details class="editor-group billing-extras" id="billing-extras">
             <summary>
                 <strong>{ t.text(msg!("ui-billing-details")) }</strong>
-                { ": " }<span class="muted small" id="billing-extras-summary">{ summary }</span>
+                { " — " }<span class="muted small" id="billing-extras-summary">{ summary }</span>
             </summary>
             { body }
         </details>
