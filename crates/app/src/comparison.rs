@@ -177,9 +177,8 @@ pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str, t: &Tra
         t.text_with(msg!("csv-support"), &[("currency", c3)]),
         t.text(msg!("csv-warnings")),
     ];
-    let mut w = csv::Writer::from_writer(Vec::new());
-    // Writing to a Vec cannot fail; a failure would only drop rows, never panic.
-    let _ = w.write_record(&header);
+    let mut w = planner_core::csv_safe::Writer::new();
+    w.write_record(&header);
     for r in results {
         let reserved = r.reserved.as_ref();
         let row = [
@@ -206,10 +205,9 @@ pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str, t: &Tra
             csv_amount(Some(r.totals.support)),
             neutralise(&warnings(r, currency, t).join("; ")),
         ];
-        let _ = w.write_record(&row);
+        w.write_record(&row);
     }
-    let bytes = w.into_inner().unwrap_or_default();
-    String::from_utf8(bytes).unwrap_or_default()
+    w.into_string()
 }
 
 /// The data behind the cumulative-cost chart as CSV: one row per option and month end,
@@ -240,7 +238,7 @@ pub fn cumulative_csv_with_bands(
 ) -> String {
     let code = Arg::Text(csv_currency(t, currency));
     let banded = bands.iter().any(Option::is_some);
-    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut w = planner_core::csv_safe::Writer::new();
     let mut header = vec![
         t.text(msg!("csv-option")),
         t.text_with(
@@ -253,7 +251,7 @@ pub fn cumulative_csv_with_bands(
         header.push(t.text_with(msg!("csv-p10-cumulative"), &[("currency", code.clone())]));
         header.push(t.text_with(msg!("csv-p90-cumulative"), &[("currency", code)]));
     }
-    let _ = w.write_record(&header);
+    w.write_record(&header);
     for (k, r) in results.iter().enumerate() {
         let name = neutralise(&r.name);
         let band = bands.get(k).and_then(Option::as_ref);
@@ -270,7 +268,7 @@ pub fn cumulative_csv_with_bands(
                     (None, _) => cells.extend([String::new(), String::new()]),
                 }
             }
-            let _ = w.write_record(&cells);
+            w.write_record(&cells);
         };
         row(vec![name.clone(), "0".into(), csv_amount(Some(0.0))], None);
         for (i, c) in r.cumulative.iter().enumerate() {
@@ -291,9 +289,9 @@ pub fn cumulative_csv_with_bands(
             msg!("chart-empty-pick"),
             &[("max", Arg::Number(crate::validation::MAX_COMPARED as f64))],
         ));
-        let _ = w.write_record(&row);
+        w.write_record(&row);
     }
-    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+    w.into_string()
 }
 
 /// Download file name saying what and when: `gpu-cost-{what}-{date}.{ext}`, e.g.

@@ -49,7 +49,7 @@ pub(super) fn decode_offers(text: &'static str) -> (Vec<Offer>, Vec<OfferDetails
             value
         };
         let bad = |what: &str| -> ! { panic!("catalog text: offer {k}: bad {what}") };
-        let float = |s: &str| s.parse::<f64>().unwrap_or_else(|_| bad("number"));
+        let float = |s: &str| crate::decimal::parse_f64(s).unwrap_or_else(|| bad("number"));
         let opt = |s: &str| (!s.is_empty()).then(|| float(s));
         let int = |s: &str| s.parse::<u32>().unwrap_or_else(|_| bad("integer"));
         let note = |s: &str| {
