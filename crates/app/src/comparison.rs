@@ -115,7 +115,7 @@ pub fn packages_note(r: &OptionResult, currency: Currency, t: &Translator) -> Op
 #[must_use]
 pub fn csv_currency(t: &Translator, currency: Currency) -> String {
     match t.language() {
-        Language::En => currency.code().to_lowercase(),
+        Language::En => currency.code().to_ascii_lowercase(),
         Language::ZhCn => currency.code().to_string(),
     }
 }

@@ -66,7 +66,7 @@ pub(super) fn decode_offers(text: &'static str) -> (Vec<Offer>, Vec<OfferDetails
                 Some(p) => p,
                 None => prefix.unwrap_or_else(|| bad("id")),
             };
-            String::leak(format!("{p}/{}", instance_type.to_lowercase()))
+            String::leak(format!("{p}/{}", instance_type.to_ascii_lowercase()))
         } else {
             id
         };
