@@ -4,8 +4,8 @@
 //! price lists. The standard library's parser carries a 10 KB table of powers of five that
 //! gzip cannot shrink; this one takes Clinger's exact fast path (at most 2^53 as the digits,
 //! at most 22 as the power of ten: one correctly rounded product or quotient, "How to Read
-//! Floating Point Numbers Accurately", PLDI 1990) and otherwise computes with big integers,
-//! which only long or extreme inputs need.
+//! Floating Point Numbers Accurately", PLDI 1990), then exact 128-bit integer arithmetic for up
+//! to 19 digits, and otherwise big integers, which only long or extreme inputs need.
 
 /// `text` as `f64`, as `text.parse::<f64>().ok()` reads it: an optional sign, then digits with
 /// an optional `.` (at least one digit) and an optional exponent (`e`/`E`, optional sign,
@@ -122,6 +122,21 @@ fn value(digits: &[u8], exponent: i64) -> f64 {
         #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)]
         let p = POW10[exponent.unsigned_abs() as usize];
         return if exponent >= 0 { w * p } else { w / p };
+    }
+    if digits.len() <= 19 && (-18..=19).contains(&exponent) {
+        // Up to 19 digits (below 2^64) and a power of ten up to 10^19 or down to 10^-18: exact
+        // in 128 bits. The shortest text of a computed price (`80.83089999999999`) lands
+        // here, so the bundled catalog never needs the big integers below.
+        let w = u128::from(digits.iter().fold(0u64, |a, &d| a * 10 + u64::from(d)));
+        #[allow(clippy::cast_possible_truncation)]
+        let p = 10u128.pow(exponent.unsigned_abs() as u32);
+        if exponent >= 0 {
+            return round(w * p, 0, false);
+        }
+        // w × 2^s just below 2^128, so q = w × 2^s / p keeps at least 66 bits.
+        let s = w.leading_zeros() - 1;
+        let n = w << s;
+        return round(n / p, -i64::from(s), n % p != 0);
     }
     let mut n = Big::from_digits(digits);
     #[allow(clippy::cast_possible_truncation)]
@@ -415,6 +430,13 @@ mod tests {
             if x.is_finite() && y.is_finite() {
                 same(&format!("{:.*e}", 17 + extra as usize * 8, (x + y) / 2.0));
             }
+        }
+
+        #[test]
+        fn equals_the_standard_library_on_prices_and_quantities(x in 1e-12f64..1e15, places in 0usize..20) {
+            same(&format!("{x}"));
+            same(&format!("{x:.places$}"));
+            same(&format!("{x:e}"));
         }
 
         #[test]
