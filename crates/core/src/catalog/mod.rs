@@ -635,9 +635,17 @@ pub struct GpuFamily {
     pub offers: usize,
 }
 
-/// GPU families in the catalog, sorted by label (case-insensitive).
+/// GPU families in the catalog, sorted by label (case-insensitive). Computed once (the
+/// bundled catalog does not change; the page's offer table and decision helper both ask for it
+/// while the page starts) and cloned.
 #[must_use]
 pub fn gpu_families() -> Vec<GpuFamily> {
+    static FAMILIES: std::sync::OnceLock<Vec<GpuFamily>> = std::sync::OnceLock::new();
+    FAMILIES.get_or_init(compute_gpu_families).clone()
+}
+
+/// [`gpu_families`], computed.
+fn compute_gpu_families() -> Vec<GpuFamily> {
     let mut by_key: std::collections::BTreeMap<String, Vec<String>> =
         std::collections::BTreeMap::new();
     for o in OFFERS {
