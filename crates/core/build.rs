@@ -14,6 +14,9 @@
 //! "Size"); the app built that way has nothing to show.
 
 #[allow(dead_code)]
+#[path = "src/decimal.rs"]
+mod decimal;
+#[allow(dead_code)]
 #[path = "src/catalog/gpus/table.rs"]
 mod gpus;
 #[allow(dead_code, unused_imports)]
@@ -28,6 +31,7 @@ fn main() {
     println!("cargo:rerun-if-changed=../../data/catalog-sources");
     println!("cargo:rerun-if-changed=src/catalog/ingest");
     println!("cargo:rerun-if-changed=src/catalog/gpus/table.rs");
+    println!("cargo:rerun-if-changed=src/decimal.rs");
     println!("cargo:rerun-if-changed=../../data/gpu-specs.csv");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=GPURENT_EMPTY_CATALOG");

@@ -71,11 +71,8 @@ pub fn advisor(props: &AdvisorProps) -> Html {
     });
     let on_memory = update(|n, el| {
         let v = el.unchecked_ref::<HtmlInputElement>().value();
-        n.min_memory_gib = v
-            .trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|x| x.is_finite() && *x > 0.0);
+        n.min_memory_gib =
+            planner_core::decimal::parse_f64(v.trim()).filter(|x| x.is_finite() && *x > 0.0);
     });
     let on_nvlink = update(|n, el| n.nvlink = el.unchecked_ref::<HtmlInputElement>().checked());
     let on_budget = update(|n, el| {

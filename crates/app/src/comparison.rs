@@ -115,7 +115,7 @@ pub fn packages_note(r: &OptionResult, currency: Currency, t: &Translator) -> Op
 #[must_use]
 pub fn csv_currency(t: &Translator, currency: Currency) -> String {
     match t.language() {
-        Language::En => currency.code().to_lowercase(),
+        Language::En => currency.code().to_ascii_lowercase(),
         Language::ZhCn => currency.code().to_string(),
     }
 }
@@ -185,9 +185,8 @@ pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str, t: &Tra
         t.text_with(msg!("csv-downtime-cost"), &[("currency", c5)]),
         t.text(msg!("csv-warnings")),
     ];
-    let mut w = csv::Writer::from_writer(Vec::new());
-    // Writing to a Vec cannot fail; a failure would only drop rows, never panic.
-    let _ = w.write_record(&header);
+    let mut w = planner_core::csv_safe::Writer::new();
+    w.write_record(&header);
     for r in results {
         let reserved = r.reserved.as_ref();
         let row = [
@@ -219,10 +218,9 @@ pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str, t: &Tra
             csv_amount(r.sla.map(|v| v.downtime_cost)),
             neutralise(&warnings(r, currency, t).join("; ")),
         ];
-        let _ = w.write_record(&row);
+        w.write_record(&row);
     }
-    let bytes = w.into_inner().unwrap_or_default();
-    String::from_utf8(bytes).unwrap_or_default()
+    w.into_string()
 }
 
 /// The data behind the cumulative-cost chart as CSV: one row per option and month end,
@@ -253,7 +251,7 @@ pub fn cumulative_csv_with_bands(
 ) -> String {
     let code = Arg::Text(csv_currency(t, currency));
     let banded = bands.iter().any(Option::is_some);
-    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut w = planner_core::csv_safe::Writer::new();
     let mut header = vec![
         t.text(msg!("csv-option")),
         t.text_with(
@@ -266,7 +264,7 @@ pub fn cumulative_csv_with_bands(
         header.push(t.text_with(msg!("csv-p10-cumulative"), &[("currency", code.clone())]));
         header.push(t.text_with(msg!("csv-p90-cumulative"), &[("currency", code)]));
     }
-    let _ = w.write_record(&header);
+    w.write_record(&header);
     for (k, r) in results.iter().enumerate() {
         let name = neutralise(&r.name);
         let band = bands.get(k).and_then(Option::as_ref);
@@ -283,7 +281,7 @@ pub fn cumulative_csv_with_bands(
                     (None, _) => cells.extend([String::new(), String::new()]),
                 }
             }
-            let _ = w.write_record(&cells);
+            w.write_record(&cells);
         };
         row(vec![name.clone(), "0".into(), csv_amount(Some(0.0))], None);
         for (i, c) in r.cumulative.iter().enumerate() {
@@ -304,9 +302,9 @@ pub fn cumulative_csv_with_bands(
             msg!("chart-empty-pick"),
             &[("max", Arg::Number(crate::validation::MAX_COMPARED as f64))],
         ));
-        let _ = w.write_record(&row);
+        w.write_record(&row);
     }
-    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+    w.into_string()
 }
 
 /// Download file name saying what and when: `gpu-cost-{what}-{date}.{ext}`, e.g.

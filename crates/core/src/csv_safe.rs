@@ -16,7 +16,7 @@ fn is_plain_number(s: &str) -> bool {
     !s.is_empty()
         && s.chars()
             .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E'))
-        && s.parse::<f64>().is_ok_and(f64::is_finite)
+        && crate::decimal::parse_f64(s).is_some_and(f64::is_finite)
 }
 
 /// `s` made safe against formula injection: a leading `'` when `s` starts with one of
@@ -39,6 +39,56 @@ pub fn field(s: &str) -> String {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
         s.into_owned()
+    }
+}
+
+/// A CSV text being written: `,` between fields, `\n` after each record, and RFC 4180 quoting
+/// exactly where the `csv` crate's writer puts it with its defaults (a field holding `,`, `"`,
+/// `\n` or `\r` is quoted, inner quotes doubled; a record that would be an empty line is
+/// written as `""`). The page's CSV downloads use it instead of `csv::Writer`, whose quoting
+/// code also reads numbers with the standard library's float parser and so keeps that
+/// parser's tables in the wasm bundle ([`crate::decimal`]). Fields are written as given: use
+/// [`neutralise`] for text.
+#[derive(Debug, Default)]
+pub struct Writer(String);
+
+impl Writer {
+    /// An empty CSV text.
+    #[must_use]
+    pub fn new() -> Writer {
+        Writer::default()
+    }
+
+    /// Appends one record (its fields in order) and the line end.
+    pub fn write_record<I, T>(&mut self, record: I)
+    where
+        I: IntoIterator<Item = T>,
+        T: AsRef<str>,
+    {
+        let start = self.0.len();
+        for (i, field) in record.into_iter().enumerate() {
+            let field = field.as_ref();
+            if i > 0 {
+                self.0.push(',');
+            }
+            if field.contains([',', '"', '\n', '\r']) {
+                self.0.push('"');
+                self.0.push_str(&field.replace('"', "\"\""));
+                self.0.push('"');
+            } else {
+                self.0.push_str(field);
+            }
+        }
+        if self.0.len() == start {
+            self.0.push_str("\"\"");
+        }
+        self.0.push('\n');
+    }
+
+    /// The CSV text written so far.
+    #[must_use]
+    pub fn into_string(self) -> String {
+        self.0
     }
 }
 
@@ -134,5 +184,27 @@ mod tests {
         assert_eq!(field("line\rbreak"), "\"line\rbreak\"");
         assert_eq!(field("plain"), "plain");
         assert_eq!(field("-4.25"), "-4.25");
+    }
+
+    #[test]
+    fn writer_quotes_as_the_csv_crate_does() {
+        let records: Vec<Vec<&str>> = vec![
+            vec!["a", "b,c", "say \"hi\"", "line\nbreak", "cr\rhere", ""],
+            vec!["", "", "", "", "", ""],
+            vec![""],
+            vec![],
+            vec!["'=1+2", "-4.25", "NaN", "inf", "1e5", "   spaced "],
+            vec!["中文", "¥1,234.50", "\"", ",", "\r\n", "#comment"],
+        ];
+        let mut ours = Writer::new();
+        let mut theirs = csv::WriterBuilder::new()
+            .flexible(true)
+            .from_writer(Vec::new());
+        for r in &records {
+            ours.write_record(r);
+            theirs.write_record(r).unwrap();
+        }
+        let theirs = String::from_utf8(theirs.into_inner().unwrap()).unwrap();
+        assert_eq!(ours.into_string(), theirs);
     }
 }

@@ -72,7 +72,7 @@ pub fn parse_number(text: &str, spec: NumberSpec) -> Result<f64, InputError> {
     }
     if t.contains(',') {
         let dotted = t.replace(',', ".");
-        return Err(if dotted.parse::<f64>().is_ok() {
+        return Err(if crate::decimal::parse_f64(&dotted).is_some() {
             InputError::DecimalComma(dotted)
         } else {
             InputError::NotANumber(echo(t))
@@ -83,7 +83,7 @@ pub fn parse_number(text: &str, spec: NumberSpec) -> Result<f64, InputError> {
         .chars()
         .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E'));
     let value: f64 = if looks_numeric {
-        t.parse().map_err(|_| InputError::NotANumber(echo(t)))?
+        crate::decimal::parse_f64(t).ok_or_else(|| InputError::NotANumber(echo(t)))?
     } else {
         return Err(InputError::NotANumber(echo(t)));
     };

@@ -20,6 +20,7 @@ pub use planner_engine::Currency;
 
 pub mod catalog;
 pub mod csv_safe;
+pub mod decimal;
 pub mod error;
 pub mod file;
 pub mod file_name;

@@ -250,8 +250,8 @@ pub fn breakdown_svg(
 /// and one row carrying its `empty_message`, so the file says why it has no data.
 #[must_use]
 pub fn breakdown_csv(chart: &BreakdownChart, header: &[String]) -> String {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let _ = w.write_record(header);
+    let mut w = planner_core::csv_safe::Writer::new();
+    w.write_record(header);
     let option = planner_core::csv_safe::neutralise(&chart.option).into_owned();
     for (m, comp) in chart.monthly.iter().enumerate() {
         let mut row = vec![option.clone(), (m + 1).to_string()];
@@ -261,12 +261,12 @@ pub fn breakdown_csv(chart: &BreakdownChart, header: &[String]) -> String {
                 .map(|v| planner_core::csv_safe::amount(*v)),
         );
         row.push(planner_core::csv_safe::amount(comp.total()));
-        let _ = w.write_record(&row);
+        w.write_record(&row);
     }
     if chart.monthly.is_empty() {
-        let _ = w.write_record(super::empty_row(&chart.empty_message, header.len()));
+        w.write_record(super::empty_row(&chart.empty_message, header.len()));
     }
-    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+    w.into_string()
 }
 
 #[cfg(test)]

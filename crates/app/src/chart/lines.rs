@@ -294,11 +294,11 @@ pub fn lines_csv(
     marker: &dyn Fn(&str) -> String,
 ) -> String {
     use planner_core::csv_safe::{number, DECIMALS};
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let _ = w.write_record(header);
+    let mut w = planner_core::csv_safe::Writer::new();
+    w.write_record(header);
     for l in &chart.lines {
         for (x, y) in &l.points {
-            let _ = w.write_record([
+            w.write_record([
                 planner_core::csv_safe::neutralise(&l.label).into_owned(),
                 number(*x, DECIMALS),
                 number(*y, y_places),
@@ -306,16 +306,16 @@ pub fn lines_csv(
         }
     }
     for m in &chart.markers {
-        let _ = w.write_record([
+        w.write_record([
             planner_core::csv_safe::neutralise(&marker(&m.label)).into_owned(),
             number(m.x, DECIMALS),
             number(m.y, y_places),
         ]);
     }
     if chart.lines.is_empty() && chart.markers.is_empty() {
-        let _ = w.write_record(super::empty_row(&chart.empty_message, 3));
+        w.write_record(super::empty_row(&chart.empty_message, 3));
     }
-    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+    w.into_string()
 }
 
 #[cfg(test)]

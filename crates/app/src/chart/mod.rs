@@ -71,9 +71,11 @@ impl Surface {
     }
 
     /// The sans-serif font at `size` CSS pixels in the theme's foreground colour (see
-    /// [`svg_font_px`]).
+    /// [`svg_font_px`]). Named by `FontFamily::SansSerif`, not the string `"sans-serif"`:
+    /// plotters reads a family string through `str::to_lowercase`, whose Unicode tables would
+    /// then be in the wasm bundle only for this (the SVG says `sans-serif` either way).
     pub fn font(&self, size: f64) -> TextStyle<'static> {
-        ("sans-serif", svg_font_px(size * self.scale))
+        (FontFamily::SansSerif, svg_font_px(size * self.scale))
             .into_font()
             .color(&self.foreground)
     }

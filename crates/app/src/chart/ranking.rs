@@ -204,11 +204,11 @@ pub fn ranking_svg(chart: &RankingChart, theme: &Theme, width: u32) -> Result<St
 /// nothing to draw gives the header and one row carrying its `empty_message`.
 #[must_use]
 pub fn ranking_csv(chart: &RankingChart, header: [&str; 4]) -> String {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let _ = w.write_record(header);
+    let mut w = planner_core::csv_safe::Writer::new();
+    w.write_record(header);
     let ranked = ranked(&chart.bars);
     for (i, b) in ranked.iter().enumerate() {
-        let _ = w.write_record([
+        w.write_record([
             (i + 1).to_string(),
             planner_core::csv_safe::neutralise(&b.label).into_owned(),
             planner_core::csv_safe::amount(b.value),
@@ -216,9 +216,9 @@ pub fn ranking_csv(chart: &RankingChart, header: [&str; 4]) -> String {
         ]);
     }
     if ranked.is_empty() {
-        let _ = w.write_record(super::empty_row(&chart.empty_message, 4));
+        w.write_record(super::empty_row(&chart.empty_message, 4));
     }
-    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+    w.into_string()
 }
 
 #[cfg(test)]

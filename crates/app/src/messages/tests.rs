@@ -197,7 +197,11 @@ fn a_refusal_beside_its_field_names_the_field_in_words_never_by_path() {
         assert!(!m.contains("deadline_hours"), "{m}");
         assert!(m.contains("1,000.25") || m.contains("1000.25"), "{m}");
         // The notice's text names the field in words too: a field path is never page text.
-        assert!(!t.scenario_error(&e).contains("deadline_spot"), "{}", t.scenario_error(&e));
+        assert!(
+            !t.scenario_error(&e).contains("deadline_spot"),
+            "{}",
+            t.scenario_error(&e)
+        );
     }
     let t = Translator::new(Language::En);
     assert!(t

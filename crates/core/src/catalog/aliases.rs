@@ -66,9 +66,11 @@ pub const PROVIDER_ALIASES: &[(&str, &str)] = &[
 
 /// The lower-case terms a search word or region query stands for: itself, plus the region
 /// substrings and provider names (lower case) of any alias it equals (case-insensitively).
+/// Case folds for ASCII letters only: the catalog's and the aliases' text has no other letter
+/// with a case (tested in `validation`), and Unicode folding would add its tables to the wasm.
 #[must_use]
 pub fn expand(word: &str) -> Vec<String> {
-    let w = word.trim().to_lowercase();
+    let w = word.trim().to_ascii_lowercase();
     let mut out = vec![w.clone()];
     for (alias, terms) in REGION_ALIASES {
         if *alias == w {
@@ -77,7 +79,7 @@ pub fn expand(word: &str) -> Vec<String> {
     }
     for (alias, provider) in PROVIDER_ALIASES {
         if *alias == w {
-            out.push(provider.to_lowercase());
+            out.push(provider.to_ascii_lowercase());
         }
     }
     out
@@ -86,7 +88,7 @@ pub fn expand(word: &str) -> Vec<String> {
 /// The region terms of a region query (`"北京"` → `["北京", "beijing"]`); see [`expand`].
 #[must_use]
 pub fn region_terms(query: &str) -> Vec<String> {
-    let q = query.trim().to_lowercase();
+    let q = query.trim().to_ascii_lowercase();
     let mut out = vec![q.clone()];
     for (alias, terms) in REGION_ALIASES {
         if *alias == q {
@@ -99,7 +101,7 @@ pub fn region_terms(query: &str) -> Vec<String> {
 /// Whether `region` (a catalog region string) matches `query` ([`region_terms`]).
 #[must_use]
 pub fn region_matches(query: &str, region: &str) -> bool {
-    let region = region.to_lowercase();
+    let region = region.to_ascii_lowercase();
     region_terms(query)
         .iter()
         .any(|t| region.contains(t.as_str()))
@@ -110,11 +112,11 @@ pub fn region_matches(query: &str, region: &str) -> bool {
 /// [`PROVIDER_ALIASES`] (`"gcp"`, `"阿里云"`). An empty query matches every provider.
 #[must_use]
 pub fn provider_matches(query: &str, provider: &str) -> bool {
-    let q = query.trim().to_lowercase();
+    let q = query.trim().to_ascii_lowercase();
     if q.is_empty() {
         return true;
     }
-    let p = provider.to_lowercase();
+    let p = provider.to_ascii_lowercase();
     p.contains(&q)
         || PROVIDER_ALIASES
             .iter()

@@ -49,7 +49,7 @@ pub(super) fn decode_offers(text: &'static str) -> (Vec<Offer>, Vec<OfferDetails
             value
         };
         let bad = |what: &str| -> ! { panic!("catalog text: offer {k}: bad {what}") };
-        let float = |s: &str| s.parse::<f64>().unwrap_or_else(|_| bad("number"));
+        let float = |s: &str| crate::decimal::parse_f64(s).unwrap_or_else(|| bad("number"));
         let opt = |s: &str| (!s.is_empty()).then(|| float(s));
         let int = |s: &str| s.parse::<u32>().unwrap_or_else(|_| bad("integer"));
         let note = |s: &str| {
@@ -66,7 +66,7 @@ pub(super) fn decode_offers(text: &'static str) -> (Vec<Offer>, Vec<OfferDetails
                 Some(p) => p,
                 None => prefix.unwrap_or_else(|| bad("id")),
             };
-            String::leak(format!("{p}/{}", instance_type.to_lowercase()))
+            String::leak(format!("{p}/{}", instance_type.to_ascii_lowercase()))
         } else {
             id
         };

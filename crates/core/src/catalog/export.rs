@@ -232,23 +232,16 @@ pub fn select<'a>(offers: &[&'a Offer], filter: &ExportFilter) -> Vec<&'a Offer>
 /// cells that a spreadsheet would read as a formula are neutralised ([`crate::csv_safe`]).
 ///
 /// # Errors
-/// Only if the CSV writer fails, which writing to memory does not do in practice; the message
-/// is returned as text.
+/// None: the text is built in memory ([`crate::csv_safe::Writer`]); the `Result` is kept for
+/// the callers, which report a message if there ever is one.
 pub fn to_csv(offers: &[&Offer]) -> Result<String, String> {
-    let mut w = csv::WriterBuilder::new()
-        .terminator(csv::Terminator::Any(b'\n'))
-        .from_writer(Vec::new());
-    w.write_record(CSV_COLUMNS).map_err(|e| e.to_string())?;
+    let mut w = crate::csv_safe::Writer::new();
+    w.write_record(CSV_COLUMNS);
     for o in offers {
         let row = csv_row(o);
-        w.write_record(
-            row.iter()
-                .map(|c| crate::csv_safe::neutralise(c).into_owned()),
-        )
-        .map_err(|e| e.to_string())?;
+        w.write_record(row.iter().map(|c| crate::csv_safe::neutralise(c)));
     }
-    let bytes = w.into_inner().map_err(|e| e.to_string())?;
-    String::from_utf8(bytes).map_err(|e| e.to_string())
+    Ok(w.into_string())
 }
 
 /// JSON value of one offer: the [`CSV_COLUMNS`] as keys, numbers as JSON numbers (absent values
@@ -340,9 +333,7 @@ pub fn json_value(offer: &Offer) -> serde_json::Value {
             | "listings"
             | "billing_granularity_seconds"
             | "billing_minimum_seconds" => v.parse::<u64>().map_or(Value::Null, Value::from),
-            k if numeric(k) => v
-                .parse::<f64>()
-                .ok()
+            k if numeric(k) => crate::decimal::parse_f64(&v)
                 .and_then(serde_json::Number::from_f64)
                 .map_or(Value::Null, Value::Number),
             _ => Value::String(v),

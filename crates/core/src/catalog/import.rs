@@ -582,9 +582,7 @@ fn number(key: Column, raw: &str) -> Result<f64, RowProblem> {
     if raw.contains(',') {
         return Err(RowProblem::Comma(key, quoted()));
     }
-    let x: f64 = raw
-        .parse()
-        .map_err(|_| RowProblem::NotANumber(key, quoted()))?;
+    let x = crate::decimal::parse_f64(raw).ok_or_else(|| RowProblem::NotANumber(key, quoted()))?;
     if x.is_finite() {
         Ok(x)
     } else {

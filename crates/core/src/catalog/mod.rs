@@ -486,11 +486,7 @@ pub const RENAMED_ID_PREFIXES: &[(&str, &str)] = &[
 /// finds `skypilot-aws/p4d.24xlarge`), so hand-typed ids in scenario files work.
 #[must_use]
 pub fn offer_by_id_ignore_case(id: &str) -> Option<&'static Offer> {
-    offer_by_id(id).or_else(|| {
-        OFFERS
-            .iter()
-            .find(|o| o.id.to_lowercase() == id.to_lowercase())
-    })
+    offer_by_id(id).or_else(|| OFFERS.iter().find(|o| o.id.eq_ignore_ascii_case(id)))
 }
 
 /// The [`OfferDetails`] of a bundled offer, found by id (of an imported one:
@@ -578,7 +574,7 @@ pub fn spec(offer: &Offer) -> Option<&'static gpus::GpuSpec> {
 #[must_use]
 pub fn providers() -> Vec<&'static str> {
     let mut p: Vec<&'static str> = OFFERS.iter().map(|o| o.provider).collect();
-    planner_engine::sort::sort_by_cached_key(&mut p, |p| (p.to_lowercase(), *p));
+    planner_engine::sort::sort_by_cached_key(&mut p, |p| (p.to_ascii_lowercase(), *p));
     p.dedup();
     p
 }
@@ -673,9 +669,17 @@ pub struct GpuFamily {
     pub offers: usize,
 }
 
-/// GPU families in the catalog, sorted by label (case-insensitive).
+/// GPU families in the catalog, sorted by label (case-insensitive). Computed once (the
+/// bundled catalog does not change; the page's offer table and decision helper both ask for it
+/// while the page starts) and cloned.
 #[must_use]
 pub fn gpu_families() -> Vec<GpuFamily> {
+    static FAMILIES: std::sync::OnceLock<Vec<GpuFamily>> = std::sync::OnceLock::new();
+    FAMILIES.get_or_init(compute_gpu_families).clone()
+}
+
+/// [`gpu_families`], computed.
+fn compute_gpu_families() -> Vec<GpuFamily> {
     let mut by_key: std::collections::BTreeMap<String, Vec<String>> =
         std::collections::BTreeMap::new();
     for o in OFFERS {

@@ -118,10 +118,9 @@ impl<'a> Catalog<'a> {
     /// in scenario files work) with its source.
     #[must_use]
     pub fn resolve(&self, id: &str) -> Option<ResolvedOffer> {
-        let offer = self.offer_by_id(id).or_else(|| {
-            let lower = id.to_lowercase();
-            self.offers().find(|o| o.id.to_lowercase() == lower)
-        })?;
+        let offer = self
+            .offer_by_id(id)
+            .or_else(|| self.offers().find(|o| o.id.eq_ignore_ascii_case(id)))?;
         Some(self.resolved(offer))
     }
 
@@ -287,10 +286,10 @@ fn filter_refs(
     display: Currency,
     rate: ExchangeRate,
 ) -> Vec<&'static Offer> {
-    let region = filter.region.trim().to_lowercase();
+    let region = filter.region.trim().to_ascii_lowercase();
     let words: Vec<String> = filter
         .text
-        .to_lowercase()
+        .to_ascii_lowercase()
         .split_whitespace()
         .map(str::to_string)
         .collect();
@@ -329,7 +328,7 @@ fn filter_refs(
                     .unwrap_or_default(),
                 o.region
             )
-            .to_lowercase();
+            .to_ascii_lowercase();
             // Chinese and other names of places and providers (catalog::aliases) count too.
             words.iter().all(|w| {
                 aliases::expand(w)
@@ -355,7 +354,7 @@ fn filter_refs(
         // Largest first; offers without a memory figure last.
         SortKey::GpuMemory => sort_offers_by(&mut out, &|o| -o.gpu_memory_gib.unwrap_or(-1.0)),
         SortKey::Provider => planner_engine::sort::sort_by_cached_key(&mut out, |o| {
-            (o.provider.to_lowercase(), o.instance_type)
+            (o.provider.to_ascii_lowercase(), o.instance_type)
         }),
         SortKey::PricePerWork => sort_offers_by(&mut out, &|o| {
             price_per_reference_gpu_hour(o)

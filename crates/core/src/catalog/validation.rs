@@ -220,6 +220,36 @@ mod tests {
 
     const TODAY: (i32, u32) = (2026, 11);
 
+    /// The page's search, provider sort and id look-ups fold case with
+    /// `to_ascii_lowercase` (Unicode `to_lowercase` would put its case tables in the wasm
+    /// bundle): that is the same folding for every text they compare as long as the bundled
+    /// catalog and the alias tables have no non-ASCII letter with a case (Chinese names
+    /// have none).
+    #[test]
+    fn searched_text_folds_the_same_with_ascii_case_folding() {
+        let same = |s: &str| {
+            assert_eq!(
+                s.to_lowercase(),
+                s.to_ascii_lowercase(),
+                "{s:?} has a non-ASCII case"
+            );
+        };
+        for (o, d) in OFFERS.iter().zip(OFFER_DETAILS.iter()) {
+            for s in [o.id, o.provider, o.instance_type, o.gpu_model, o.region] {
+                same(s);
+            }
+            d.regions.iter().for_each(|r| same(r));
+        }
+        for (alias, provider) in super::super::aliases::PROVIDER_ALIASES {
+            same(alias);
+            same(provider);
+        }
+        for (alias, terms) in super::super::aliases::REGION_ALIASES {
+            same(alias);
+            terms.iter().for_each(|t| same(t));
+        }
+    }
+
     fn sources_dir() -> PathBuf {
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/catalog-sources")
     }

@@ -253,10 +253,10 @@ impl<'n> Reader<'n> {
 
     fn number(&mut self, v: &Value, at: FieldPath) -> Option<f64> {
         match v {
-            // Numbers keep their text (`arbitrary_precision`): parsed here with core's
-            // correctly rounded parser; one too large for f64 reads as infinite, which the
-            // engine then refuses with the field's range.
-            Value::Number(n) => n.to_string().parse::<f64>().ok(),
+            // Numbers keep their text (`arbitrary_precision`): parsed here with the
+            // correctly rounded parser ([`crate::decimal`]); one too large for f64 reads as
+            // infinite, which the engine then refuses with the field's range.
+            Value::Number(n) => crate::decimal::parse_f64(&n.to_string()),
             _ => self.wrong(at, Expected::Number, v),
         }
     }

@@ -56,7 +56,7 @@ fn decode_specs(text: &'static str) -> Vec<GpuSpec> {
             else {
                 bad("field count")
             };
-            let float = |s: &str| s.parse::<f64>().unwrap_or_else(|_| bad("number"));
+            let float = |s: &str| crate::decimal::parse_f64(s).unwrap_or_else(|| bad("number"));
             let opt = |s: &str| (!s.is_empty()).then(|| float(s));
             GpuSpec {
                 model,

@@ -4,7 +4,8 @@
 //!
 //! `build.rs` includes this file (next to the ingest) to read the spec table and canonicalise
 //! GPU names at build time; the library re-exports it from `catalog::gpus`, whose `GPU_SPECS`
-//! is the table the build rendered. Uses only `std` and `csv`.
+//! is the table the build rendered. Uses only `std`, `csv` and `crate::decimal` (which
+//! `build.rs` includes too).
 //!
 //! Figures are **dense** (without structured sparsity) and come from the source named on each
 //! row (data/catalog-sources/PROVENANCE.md, "GPU spec figures"): where a document gives only the
@@ -162,10 +163,9 @@ pub fn read_spec_table(text: &str) -> Result<Vec<GpuSpec>, String> {
         let num = |k: usize| -> Result<Option<f64>, String> {
             match cell(k) {
                 "" => Ok(None),
-                v => v
-                    .parse::<f64>()
+                v => crate::decimal::parse_f64(v)
                     .map(Some)
-                    .map_err(|_| format!("gpu-specs.csv:{line}: {v:?} is not a number")),
+                    .ok_or_else(|| format!("gpu-specs.csv:{line}: {v:?} is not a number")),
             }
         };
         let Some(memory_gib) = num(memory)? else {
@@ -270,7 +270,7 @@ fn edition_word(word: &str) -> Option<&'static str> {
 fn memory_word(word: &str) -> Option<f64> {
     let digits = word.trim_end_matches("GB").trim_end_matches('G');
     if digits.len() < word.len() && !digits.is_empty() {
-        digits.parse().ok()
+        crate::decimal::parse_f64(digits)
     } else {
         None
     }
@@ -308,7 +308,7 @@ pub fn parse_spelling(name: &str) -> (String, &'static str, Option<f64>, &'stati
         } else if let Some(m) = memory_word(w) {
             memory = Some(m);
         } else if next == "GB" && w.bytes().all(|b| b.is_ascii_digit()) {
-            memory = w.parse().ok();
+            memory = crate::decimal::parse_f64(w);
             i += 1;
         } else if w == "GB" {
         } else if w == "RTX"
