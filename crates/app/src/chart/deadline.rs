@@ -233,11 +233,11 @@ pub fn deadline_svg(
 /// position.
 #[must_use]
 pub fn deadline_csv(chart: &DeadlineChart, header: [&str; 7]) -> String {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let _ = w.write_record(header);
+    let mut w = planner_core::csv_safe::Writer::new();
+    w.write_record(header);
     let a = planner_core::csv_safe::amount;
     for (c, f) in chart.cost.rows.iter().zip(&chart.finish.rows) {
-        let _ = w.write_record([
+        w.write_record([
             planner_core::csv_safe::neutralise(&c.label).into_owned(),
             a(c.band.p10),
             a(c.band.p50),
@@ -247,7 +247,7 @@ pub fn deadline_csv(chart: &DeadlineChart, header: [&str; 7]) -> String {
             a(f.band.p90),
         ]);
     }
-    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+    w.into_string()
 }
 
 #[cfg(test)]
