@@ -61,6 +61,18 @@ pub struct LinesChart {
     pub empty_message: String,
 }
 
+/// The markers with finite coordinates, in x (month) order: both charts that draw markers (the
+/// cumulative chart and this one) give neighbouring tags different heights by their position in
+/// this order.
+pub(crate) fn in_x_order(markers: &[Marker]) -> Vec<&Marker> {
+    let mut markers: Vec<&Marker> = markers
+        .iter()
+        .filter(|m| m.x.is_finite() && m.y.is_finite())
+        .collect();
+    planner_engine::sort::sort_by(&mut markers, &|a, b| a.x.total_cmp(&b.x));
+    markers
+}
+
 fn legend_lines(chart: &LinesChart, css_width: f64) -> Vec<(Option<(usize, bool)>, String)> {
     let width = chars_fitting(css_width - 64.0, LEGEND_FONT);
     let mut out: Vec<(Option<(usize, bool)>, String)> = Vec::new();
@@ -185,13 +197,7 @@ pub fn draw_lines<DB: DrawingBackend>(
         }
     }
     // Markers in x order, so neighbours (crossovers a month apart) get different tag heights.
-    let mut markers: Vec<&Marker> = chart
-        .markers
-        .iter()
-        .filter(|m| m.x.is_finite() && m.y.is_finite())
-        .collect();
-    planner_engine::sort::sort_by(&mut markers, &|a, b| a.x.total_cmp(&b.x));
-    for (k, m) in markers.into_iter().enumerate() {
+    for (k, m) in in_x_order(&chart.markers).into_iter().enumerate() {
         ctx.draw_series([Circle::new(
             (m.x, m.y),
             px(6.0),

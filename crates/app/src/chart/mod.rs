@@ -807,13 +807,7 @@ pub fn draw_cumulative<DB: DrawingBackend>(
         }
     }
     // Markers in x order, their tags at three heights so neighbours do not overlap.
-    let mut markers: Vec<&lines::Marker> = chart
-        .markers
-        .iter()
-        .filter(|m| m.x.is_finite() && m.y.is_finite())
-        .collect();
-    planner_engine::sort::sort_by(&mut markers, &|a, b| a.x.total_cmp(&b.x));
-    for (k, m) in markers.into_iter().enumerate() {
+    for (k, m) in lines::in_x_order(&chart.markers).into_iter().enumerate() {
         let colour = theme.series[m.series % theme.series.len()];
         let p = at((m.x, m.y));
         ctx.draw_series([Circle::new(
