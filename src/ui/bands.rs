@@ -56,15 +56,15 @@ fn known(cache: &Cache, inputs: &[Option<BandInput>]) -> (RiskBands, Vec<usize>)
 }
 
 /// Runs `then` in the task after the next animation frame (so the frame with the new lines is
-/// painted first). Dropping the returned guard cancels it.
-struct AfterPaint {
+/// painted first). Dropping the returned guard cancels it. `None` without a window.
+pub(crate) struct AfterPaint {
     frame: Option<i32>,
     _on_frame: Closure<dyn FnMut()>,
     timeout: Rc<RefCell<Option<Timeout>>>,
 }
 
 impl AfterPaint {
-    fn new(then: impl FnOnce() + 'static) -> Option<Self> {
+    pub(crate) fn new(then: impl FnOnce() + 'static) -> Option<Self> {
         let timeout = Rc::new(RefCell::new(None));
         let slot = timeout.clone();
         let mut then = Some(then);

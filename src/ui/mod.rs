@@ -53,13 +53,55 @@ use yew::prelude::*;
 /// are recomputed.
 const SETTLE_MS: u32 = 200;
 
+/// When each part of the page is mounted, in animation frames after the first render
+/// ([`startup::Later`]: each in a browser task of its own, a frame apart, in this order). The
+/// first render is the shell: header, notices, scenario files, the scenario card's workload
+/// and the totals. Each column only grows at its end and the full-width parts below come after
+/// both columns, so nothing already on screen moves. The charts' data are built from the start
+/// (a few ms); drawing them and building the parts' DOM is what is spread over tasks (the whole
+/// page in one render was one task of about 370 ms at Lighthouse's 4× CPU throttle, profiled).
+mod later {
+    /// The strategy editor (the end of the scenario card).
+    pub const STRATEGY: u32 = 1;
+    /// The cumulative chart (the first chart).
+    pub const CHART: u32 = 2;
+    /// The ranking chart.
+    pub const RANKING: u32 = 3;
+    /// The offer table.
+    pub const OFFERS: u32 = 4;
+    /// The assumptions card, with the billing details.
+    pub const ASSUMPTIONS: u32 = 5;
+    /// The decision helper.
+    pub const ADVISOR: u32 = 6;
+    /// The comparison table.
+    pub const COMPARISON: u32 = 7;
+    /// The breakdown chart.
+    pub const BREAKDOWN: u32 = 8;
+    /// The reserved-vs-on-demand chart.
+    pub const RESERVED: u32 = 9;
+    /// The rent-vs-buy chart.
+    pub const BUY: u32 = 10;
+    /// The footer: the last part, after which the page is whole.
+    pub const FOOTER: u32 = 11;
+}
+
+/// Attribute set on `<html>` once every part of the page is mounted (`data-mounted="all"`):
+/// end-to-end tests wait for it.
+pub const MOUNTED_ATTRIBUTE: &str = "data-mounted";
+
 /// Mounts the app on the document body, after installing [`install_panic_hook`], once a share
-/// link in the fragment is opened.
+/// link in the fragment is opened and the first state is built ([`startup::prepare`]).
 pub fn start() {
     install_panic_hook();
     wasm_bindgen_futures::spawn_local(async {
         let link = startup::open_link().await;
-        yew::Renderer::<App>::with_props(AppProps { link }).render();
+        startup::prepare(link, |initial| {
+            yew::Renderer::<App>::with_props(AppProps {
+                initial: Same(std::rc::Rc::new(initial)),
+                on_mounted: None,
+            })
+            .render();
+        });
     });
 }
 
@@ -99,11 +141,30 @@ pub fn install_panic_hook() {
     }));
 }
 
-/// Mounts the app inside `root` once a share link in the fragment is opened (used by the
-/// browser tests).
+/// Mounts the app inside `root` once a share link in the fragment is opened, and returns
+/// once every part of the page is mounted (used by the browser tests).
 pub async fn mount(root: web_sys::Element) {
     let link = startup::open_link().await;
-    yew::Renderer::<App>::with_root_and_props(root, AppProps { link }).render();
+    let mut resolve = None;
+    let mounted = web_sys::js_sys::Promise::new(&mut |r, _| resolve = Some(r));
+    let on_mounted = Callback::from(move |()| {
+        if let Some(r) = &resolve {
+            // Resolving a promise cannot fail.
+            let _ = r.call0(&wasm_bindgen::JsValue::NULL);
+        }
+    });
+    startup::prepare(link, move |initial| {
+        yew::Renderer::<App>::with_root_and_props(
+            root,
+            AppProps {
+                initial: Same(std::rc::Rc::new(initial)),
+                on_mounted: Some(on_mounted),
+            },
+        )
+        .render();
+    });
+    // The promise only ever resolves.
+    let _ = wasm_bindgen_futures::JsFuture::from(mounted).await;
 }
 
 /// A slider's `on_change`: dispatches `action(value)`, memoised so it keeps its identity
@@ -120,8 +181,8 @@ fn use_number_setter(
 
 /// An `Rc` compared by identity: a memo hands out the same `Rc` until its own inputs change, so
 /// memos keyed on it recompute exactly when it was recomputed, without comparing contents.
-#[derive(Clone)]
-struct Same<T>(std::rc::Rc<T>);
+#[derive(Clone, Default)]
+pub struct Same<T>(pub std::rc::Rc<T>);
 
 impl<T> PartialEq for Same<T> {
     fn eq(&self, other: &Self) -> bool {
@@ -143,16 +204,33 @@ fn results_or_none(
 /// Properties of [`App`].
 #[derive(Properties, PartialEq, Default)]
 pub struct AppProps {
-    /// The share link the page was opened with, already decoded ([`startup::open_link`]).
+    /// The first state: the stored state or the share link the page was opened with
+    /// ([`startup::prepare`]); read once, compared by identity (no deep comparison of the
+    /// state in the wasm).
+    pub initial: Same<AppState>,
+    /// Called once every part of the page is mounted.
     #[prop_or_default]
-    pub link: Option<planner_core::share::Opened>,
+    pub on_mounted: Option<Callback<()>>,
 }
 
 /// The whole app.
 #[function_component(App)]
 pub fn app(props: &AppProps) -> Html {
-    let link = props.link.clone();
-    let state = use_reducer(move || startup::initial_state(link));
+    let initial = props.initial.0.clone();
+    let state = use_reducer(move || (*initial).clone());
+    // The last part mounted marks the page whole.
+    let on_all_mounted = {
+        let on_mounted = props.on_mounted.clone();
+        Callback::from(move |()| {
+            if let Some(html) = gloo::utils::document().document_element() {
+                // A missing mark only makes tests wait.
+                let _ = html.set_attribute(MOUNTED_ATTRIBUTE, "all");
+            }
+            if let Some(cb) = &on_mounted {
+                cb.emit(());
+            }
+        })
+    };
     let scenario = state.scenario.clone();
     let save_error = startup::use_autosave(&state);
     let update_ready = update::use_update_ready();
@@ -632,14 +710,19 @@ pub fn app(props: &AppProps) -> Html {
                         </div>
                     }
                 </fieldset>
+                <startup::Later after_frames={later::STRATEGY}>
                 <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-strategy-legend")) }</legend>
                     <Strategy scenario={scenario.clone()} on_action={on_action.clone()} />
                 </fieldset>
+                </startup::Later>
             </section>
+            <startup::Later after_frames={later::OFFERS}>
             <OfferTable today={*today} selected={scenario.selected()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
                 imported={state.imported.clone()} last_import={state.last_import.clone()} on_imported={on_imported}
                 scenario_totals={offer_table::ScenarioTotals(offer_totals)} />
+            </startup::Later>
+            <startup::Later after_frames={later::ASSUMPTIONS}>
             <section class="card" aria-labelledby="assumptions-heading">
                 <h2 id="assumptions-heading">{ t.text(msg!("ui-assumptions")) }</h2>
                 <fieldset class="editor-group">
@@ -727,24 +810,34 @@ pub fn app(props: &AppProps) -> Html {
                 </fieldset>
                 <billing_extras::BillingExtras scenario={scenario.clone()} results={engine_results.clone()} on_action={on_action.clone()} />
             </section>
+            </startup::Later>
+            <startup::Later after_frames={later::ADVISOR}>
             <advisor::Advisor dispatch={wire} scenario={scenario.clone()} />
+            </startup::Later>
             </div>
             <section class="results-column" aria-label={tx(msg!("ui-results-column"))}>
                 { summary::totals(&engine_results, &term_months, scenario.display_currency(), &t) }
+                <startup::Later after_frames={later::CHART}>
                 <ChartPanel chart={AnyChart::Cumulative(chart)} heading={tx(msg!("ui-chart-cumulative"))} chart_id="chart"
                     what="cumulative" today={(*today_date).clone()} csv={cumulative_csv}
                     head={html!{ <label class="small"><input type="checkbox" id="log-scale" checked={*log_scale} onchange={on_log_scale} />{ t.text(msg!("ui-log-scale")) }</label> }} />
+                </startup::Later>
+                <startup::Later after_frames={later::RANKING}>
                 <ChartPanel chart={AnyChart::Ranking(ranking)} heading={tx(msg!("ui-chart-ranking"))} chart_id="chart-ranking"
                     what="ranking" today={(*today_date).clone()} csv={ranking_csv} />
+                </startup::Later>
             </section>
             </div>
+            <startup::Later after_frames={later::COMPARISON}>
             <section class="card" aria-labelledby="results-heading">
                 <h2 id="results-heading" tabindex="-1">{ t.text(msg!("ui-compared-options")) }</h2>
                 <Comparison results={engine_results} currency={scenario.display_currency()} month={AttrValue::from(scenario.month_code().to_string())}
                     today={(*today_date).clone()} on_spot_variant={on_spot_variant}
                     reservable={reservable} on_reserved_variant={on_reserved_variant} on_remove={on_remove_option} term_months={term_months.clone()} spottable={spottable} />
             </section>
+            </startup::Later>
             <div class="chart-grid">
+                <startup::Later after_frames={later::BREAKDOWN}>
                 <ChartPanel chart={AnyChart::Breakdown(breakdown)} heading={tx(msg!("ui-chart-breakdown"))} chart_id="chart-breakdown"
                     what="breakdown" today={(*today_date).clone()} csv={breakdown_csv}>
                     <label class="chart-control">{ t.text(msg!("ui-option")) }{ " " }
@@ -758,20 +851,27 @@ pub fn app(props: &AppProps) -> Html {
                         </select>
                     </label>
                 </ChartPanel>
+                </startup::Later>
+                <startup::Later after_frames={later::RESERVED}>
                 <ChartPanel chart={AnyChart::Lines(reserved_chart)} heading={tx(msg!("ui-chart-reserved"))} chart_id="chart-reserved"
                     what="reserved-vs-on-demand" today={(*today_date).clone()} csv={reserved_csv} />
+                </startup::Later>
+                <startup::Later after_frames={later::BUY}>
                 <ChartPanel chart={AnyChart::Lines(buy_chart)} heading={tx(msg!("ui-chart-buy"))} chart_id="chart-buy"
                     what="rent-vs-buy" today={(*today_date).clone()} csv={buy_csv}>
                     <BuyForm buy={scenario.buy()} currency={scenario.display_currency()} on_action={on_action.clone()} />
                 </ChartPanel>
+                </startup::Later>
             </div>
             if let (Some(n), None) = (&state.notice, state.refused_field) {
                 <p class="notice" role="alert" id="notice">{ n.message(&t) }{ " " }<button class="link" onclick={dismiss}>{ t.text(msg!("ui-dismiss-lower")) }</button></p>
             }
         </main>
+        <startup::Later after_frames={later::FOOTER} on_shown={on_all_mounted}>
         <footer class="muted small">
             { t.text(msg!("ui-footer")) }
         </footer>
+        </startup::Later>
         </ContextProvider<slider::FieldRefusal>>
         </ContextProvider<language::Tr>>
     }

@@ -1,7 +1,9 @@
 //! Start-up and persistence: the first state combines the stored state, a share link in
 //! `location.hash` (opened before the app is mounted, [`open_link`]) and the browser's
-//! languages ([`storage::startup`]); afterwards the state
-//! autosaves to LocalStorage from an effect ([`use_autosave`]), never from the reducer.
+//! languages ([`storage::startup`]), built in tasks of their own before the app is mounted
+//! ([`prepare`]); the page's heavy parts are then mounted in later browser tasks, one each,
+//! a frame apart ([`Later`]), so no start-up task blocks the main thread for long. Afterwards the
+//! state autosaves to LocalStorage from an effect ([`use_autosave`]), never from the reducer.
 
 use super::state::AppState;
 use crate::web_storage::{self, StorageError};
@@ -10,6 +12,7 @@ use planner_core::catalog::query::Catalog;
 use planner_core::language::Language;
 use planner_core::share::Opened;
 use planner_core::storage::{self, Saved, Stored};
+use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -64,6 +67,99 @@ pub async fn open_link() -> Option<Opened> {
         crate::web_share::decode(&hash).await
     } else {
         None
+    }
+}
+
+/// Builds the app's first state ([`initial_state`]) in two browser tasks of their own after
+/// the one that loaded the wasm, then calls `then` with it (in the second): the bundled catalog
+/// is decoded in the first (about 70 ms of main thread at Lighthouse's 4× CPU throttle,
+/// profiled), the stored state, link and default scenario are combined in the second (about
+/// 60 ms there), so neither adds to the task of the first render. The state is the same as
+/// one built inside the first render.
+pub fn prepare(link: Option<Opened>, then: impl FnOnce(AppState) + 'static) {
+    // `forget`: each timeout runs once and frees its callback then; nothing cancels them.
+    gloo::timers::callback::Timeout::new(0, move || {
+        // Decodes the bundled offers (`planner_core::catalog::OFFERS` decodes on first use).
+        let _ = planner_core::catalog::OFFERS.len();
+        gloo::timers::callback::Timeout::new(0, move || then(initial_state(link))).forget();
+    })
+    .forget();
+}
+
+/// Properties of [`Later`].
+#[derive(Properties, PartialEq)]
+pub struct LaterProps {
+    /// After how many animation frames from the first render the children are mounted: each
+    /// `Later` mounts its children in the task after that frame (`bands::AfterPaint`),
+    /// so parts with different values are mounted in different tasks, with the page rendered
+    /// (and the charts mounted before drawn) in between.
+    pub after_frames: u32,
+    /// Called once the children are mounted.
+    #[prop_or_default]
+    pub on_shown: Option<Callback<()>>,
+    /// What to mount.
+    pub children: Html,
+}
+
+/// Waits `left` more animation frames (`bands::AfterPaint`, guards kept in `guards`),
+/// then shows the children. Without a window they are shown at once.
+fn show_after(
+    left: u32,
+    guards: Rc<RefCell<Vec<super::bands::AfterPaint>>>,
+    show: impl FnOnce() + 'static,
+) {
+    if left == 0 {
+        show();
+        return;
+    }
+    let next = guards.clone();
+    let show = Rc::new(RefCell::new(Some(show)));
+    let pending = show.clone();
+    let later = super::bands::AfterPaint::new(move || {
+        let show = pending.borrow_mut().take();
+        if let Some(show) = show {
+            show_after(left - 1, next, show);
+        }
+    });
+    match later {
+        Some(guard) => guards.borrow_mut().push(guard),
+        None => {
+            let show = show.borrow_mut().take();
+            if let Some(show) = show {
+                show();
+            }
+        }
+    }
+}
+
+/// Mounts its children after [`LaterProps::after_frames`] animation frames, nothing before: the
+/// page's first render shows its shell at once and each heavy part (a chart, a table) is built
+/// in a short task of its own, so no start-up task blocks the main thread for long. Only this
+/// component re-renders when its time comes, not the app. The app places each `Later` so that
+/// its columns only grow at their end and nothing already on screen moves.
+#[function_component(Later)]
+pub fn later(props: &LaterProps) -> Html {
+    let shown = use_state(|| false);
+    {
+        let (setter, frames) = (shown.setter(), props.after_frames);
+        use_effect_with((), move |()| {
+            let guards = Rc::new(RefCell::new(Vec::new()));
+            show_after(frames, guards.clone(), move || setter.set(true));
+            move || drop(guards.borrow_mut().drain(..))
+        });
+    }
+    {
+        let on_shown = props.on_shown.clone();
+        use_effect_with(*shown, move |&shown| {
+            if let (true, Some(cb)) = (shown, on_shown) {
+                cb.emit(());
+            }
+        });
+    }
+    if *shown {
+        props.children.clone()
+    } else {
+        Html::default()
     }
 }
 

@@ -57,6 +57,9 @@ export async function openApp(browser, origin, { deviceScaleFactor = 1, width = 
     const c = document.querySelector('#chart');
     return c?.querySelector('svg') && performance.getEntriesByName('first-chart').length > 0;
   });
+  // The page mounts its heavy parts in later browser tasks, one each (`Later` in
+  // src/ui/startup.rs): tests start once every part is there.
+  await page.waitForSelector('html[data-mounted="all"]');
   const firstChartMs = await page.evaluate(() => {
     const m = performance.getEntriesByName('first-chart')[0];
     return m ? m.startTime : null;
