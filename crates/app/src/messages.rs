@@ -548,6 +548,10 @@ impl Translator {
                 msg!("notice-storage-newer"),
                 &[("version", Arg::Exact(*v as f64))],
             ),
+            NoticeKind::KeptBeforeLink { saved_as } => self.text_with(
+                msg!("notice-kept-before-link"),
+                &[("saved_as", Arg::Text(saved_as.clone()))],
+            ),
             NoticeKind::ImportRefused { file, why } => self.text_with(
                 msg!("notice-import-refused"),
                 &[
