@@ -1703,7 +1703,10 @@ fn the_payback_marker_compares_a_reserved_option_with_its_own_offer_on_demand() 
     let s = scenario(&[c.clone(), b.clone(), a]);
     let with_base = paybacks(&s);
     assert_eq!(with_base.len(), 1, "{with_base:?}");
-    assert!((with_base[0].0 - 20_000.0 / 3_650.0).abs() < 1e-6, "{with_base:?}");
+    assert!(
+        (with_base[0].0 - 20_000.0 / 3_650.0).abs() < 1e-6,
+        "{with_base:?}"
+    );
     assert_eq!(
         with_base[0].1,
         "B reserved: reserved pays back against A on demand (same offer, on demand)"
@@ -1732,16 +1735,33 @@ fn job_ends_at_the_same_month_share_one_tag() {
         .collect();
     assert_eq!(tags, vec!["2 options end: month 3".to_string()]);
     // The default comparison in job mode: every option ends at its own month, each once.
-    let j = Scenario::default().apply(Action::SetMode(Mode::Job)).unwrap();
+    let j = Scenario::default()
+        .apply(Action::SetMode(Mode::Job))
+        .unwrap();
     let r = j.evaluate().unwrap();
     let c = cumulative(&j, &r, &en());
-    let ends: Vec<&str> = c.markers.iter().map(|m| m.tag.as_str()).filter(|t| t.contains("end")).collect();
+    let ends: Vec<&str> = c
+        .markers
+        .iter()
+        .map(|m| m.tag.as_str())
+        .filter(|t| t.contains("end"))
+        .collect();
     let mut unique = ends.clone();
     unique.dedup();
     assert_eq!(ends, unique, "no tag printed twice");
     let counted: usize = ends
         .iter()
-        .map(|t| t.split(' ').next().and_then(|n| n.parse().ok()).unwrap_or(1))
+        .map(|t| {
+            t.split(' ')
+                .next()
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(1)
+        })
         .sum();
-    assert_eq!(counted, r.iter().filter(|o| o.finish_months.is_some_and(|f| f < c.months as f64)).count());
+    assert_eq!(
+        counted,
+        r.iter()
+            .filter(|o| o.finish_months.is_some_and(|f| f < c.months as f64))
+            .count()
+    );
 }

@@ -1221,8 +1221,17 @@ mod tests {
 
     #[test]
     fn a_log_axis_starts_each_line_at_its_first_positive_point() {
-        let points = [(0.0, 0.0), (1.0, 0.0), (2.0, 300.0), (3.0, 600.0), (4.0, f64::NAN)];
-        assert_eq!(drawn_points(&points, true), vec![(2.0, 300.0), (3.0, 600.0)]);
+        let points = [
+            (0.0, 0.0),
+            (1.0, 0.0),
+            (2.0, 300.0),
+            (3.0, 600.0),
+            (4.0, f64::NAN),
+        ];
+        assert_eq!(
+            drawn_points(&points, true),
+            vec![(2.0, 300.0), (3.0, 600.0)]
+        );
         assert_eq!(drawn_points(&points, false), points[..4].to_vec());
         // In the drawn SVG: the log chart's cheap line has 12 month dots, not 13 (month 0's
         // zero is not drawn on the axis floor).
@@ -1237,7 +1246,11 @@ mod tests {
         let linear_svg = cumulative_svg(&chart, &Theme::LIGHT, 900).unwrap();
         chart.log_scale = true;
         let log_svg = cumulative_svg(&chart, &Theme::LIGHT, 900).unwrap();
-        assert_eq!(dots(&linear_svg) - dots(&log_svg), 1, "month 0's dot is left out");
+        assert_eq!(
+            dots(&linear_svg) - dots(&log_svg),
+            1,
+            "month 0's dot is left out"
+        );
     }
 
     #[test]
