@@ -115,8 +115,18 @@ pub fn strategy(props: &StrategyProps) -> Html {
     };
     let refused = name_error.as_ref().filter(|(i, _, _)| *i == index);
     let on_duplicate = {
-        let on_action = props.on_action.clone();
-        Callback::from(move |_: MouseEvent| on_action.emit(Action::DuplicateOption(index)))
+        let (on_action, chosen) = (props.on_action.clone(), chosen.clone());
+        // The reducer refuses a copy only when the comparison is full (Action::DuplicateOption).
+        let fits = options.len() < planner_app::validation::MAX_COMPARED;
+        Callback::from(move |_: MouseEvent| {
+            // The copy (inserted after the original) becomes the chosen option, so the next
+            // rename renames it, not the original; a refused copy (the comparison is full)
+            // leaves the choice alone.
+            if fits {
+                chosen.set(index + 1);
+            }
+            on_action.emit(Action::DuplicateOption(index));
+        })
     };
     // Typed reserved prices (offers without catalog commitments): what is set, else a 12-month
     // term at the on-demand price with nothing upfront as a starting point.

@@ -28,12 +28,14 @@ test('an option is duplicated and renamed; a bad name is explained beside the fi
   assert.equal(after[1], `${before[0]} (2)`);
   const totals = await page.$$eval('#comparison tbody td.cmp-total', (t) => t.map((x) => x.textContent));
   assert.equal(totals[0], totals[1], 'the copy costs the same');
-  // Rename the copy.
-  await page.selectOption('#strategy-option', '1');
+  // The copy is now the chosen option: renaming at once renames the copy, not the original.
+  assert.equal(await page.inputValue('#strategy-option'), '1');
+  assert.equal(await page.inputValue('#option-name'), `${before[0]} (2)`);
   await page.fill('#option-name', '  AWS, my copy  ');
   await page.press('#option-name', 'Enter');
   await page.dispatchEvent('#option-name', 'change');
   await page.waitForFunction(() => document.querySelectorAll('#comparison tbody th.option-label')[1].firstChild.textContent.trim() === 'AWS, my copy');
+  assert.equal((await names(page))[0], before[0], 'the original keeps its name');
   // Refused names: the message beside the field, the text kept, the scenario unchanged.
   for (const [bad, message] of [['   ', /^An option needs a name\.$/], ['x'.repeat(81), /^A name has at most 80 characters, not 81\.$/]]) {
     await page.fill('#option-name', bad);
