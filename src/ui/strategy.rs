@@ -341,7 +341,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
             </div>
             <div class="sliders">
                 <Slider id="throughput" label={tx(if throughput.1 { msg!("ui-throughput-yours") } else if props.scenario.option_lacks_throughput(index) { msg!("ui-throughput-missing") } else { msg!("ui-throughput-catalog") })}
-                    unit={tx(msg!("ui-unit-times-reference"))} value={throughput.0} spec={THROUGHPUT_SPEC} slider_max={5.0} step={0.05}
+                    unit={tx(msg!("ui-unit-times-reference"))} value={throughput.0} spec={THROUGHPUT_SPEC} slider_max={5.0} step={0.05} decimals={Some(2)}
                     on_change={on_throughput} />
             </div>
             <details class="advanced" id="strategy-advanced">

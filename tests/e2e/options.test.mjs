@@ -108,3 +108,20 @@ test('a huge job for its deadline is warned beside the deadline field', async ()
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a catalog throughput is shown to 2 decimals in the Chinese-first page, never as a raw float', async () => {
+  const { context, page, problems } = await openApp(browser, origin, { locale: 'zh-CN' });
+  await page.selectOption('#workload-mode', 'job');
+  const count = await page.$$eval('#strategy-option option', (o) => o.length);
+  assert.ok(count >= 2);
+  const shown = [];
+  for (let i = 0; i < count; i++) {
+    await page.selectOption('#strategy-option', String(i));
+    await page.waitForSelector('#throughput-number');
+    shown.push(await page.inputValue('#throughput-number'));
+  }
+  for (const v of shown) assert.match(v, /^\d+(\.\d{1,2})?$/, `throughput field ${v}`);
+  assert.ok(shown.some((v) => v !== '1'), `the mainland offers' own figures: ${shown}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
