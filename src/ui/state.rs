@@ -3,6 +3,7 @@
 //! `use_effect_with`).
 
 use planner_app::action::Action;
+use planner_app::msg;
 use planner_app::state::Scenario;
 use planner_core::catalog::import::{ImportError, RowError};
 use planner_core::catalog::query::{Catalog, OfferFilter};
@@ -79,7 +80,7 @@ impl AppState {
     pub fn keep_before_link(&mut self, before: ScenarioFile, when: &str) {
         let t = planner_app::i18n::Translator::new(self.language);
         let name = t.text_with(
-            planner_app::msg!("ui-kept-before-link-name"),
+            msg!("ui-kept-before-link-name"),
             &[("when", planner_app::i18n::Arg::Text(when.to_string()))],
         );
         let mut stored = Stored {

@@ -58,8 +58,14 @@ pub fn totals(results: &Results, term_months: &[Option<u32>], c: Currency, t: &T
     let body = match results {
         Ok(r) if !r.is_empty() => {
             // Each value's column name, shown before it in the narrow stacked layout.
-            let l_total = t.text_with(msg!("ui-cmp-total"), &[("currency", Arg::Text(c.code().into()))]);
-            let l_commitment = t.text_with(msg!("ui-cmp-commitment"), &[("currency", Arg::Text(c.code().into()))]);
+            let l_total = t.text_with(
+                msg!("ui-cmp-total"),
+                &[("currency", Arg::Text(c.code().into()))],
+            );
+            let l_commitment = t.text_with(
+                msg!("ui-cmp-commitment"),
+                &[("currency", Arg::Text(c.code().into()))],
+            );
             let rows = ranked(r).into_iter().enumerate().map(|(rank, i)| {
                 let o = &r[i];
                 let owed = o.reserved.as_ref().map_or(0.0, |x| x.committed_after_horizon);
