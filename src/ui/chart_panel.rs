@@ -439,20 +439,20 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                 <div id={props.chart_id.clone()} class="chart-svg" ref={chart_ref} role="img" aria-label={props.chart.title(&tr)}
                     data-bands-pending={props.chart.bands_pending().to_string()}
                     onmousemove={on_move} onmouseleave={on_leave}></div>
-                if let Some(t) = &*tooltip {
-                    // Under the plot (over the legend, which names the same lines) and beside
-                    // the month read, on the side away from the plot's middle: it covers no line.
-                    <div class="chart-tooltip" data-flip={t.left.to_string()} role="status"
-                        style={format!("left: {:.0}px; top: {:.0}px;", t.x, t.top)}
-                        data-month={t.month.to_string()} data-order="highest-first">
-                        <div class="tooltip-head">{ tr.text_with(msg!("ui-tooltip-month"), &[("n", planner_app::i18n::Arg::Number(t.month.round()))]) }
-                            <span class="muted">{ " · " }{ tr.text(msg!("ui-tooltip-order")) }</span></div>
-                        { for t.rows.iter().map(|(label, v)| html!{
-                            <div class="tooltip-row">{ tr.text_with(msg!("ui-tooltip-label"), &[("label", planner_app::i18n::Arg::Text(label.clone()))]) }{ " " }<strong>{ planner_app::i18n::money(tr.language(), *v, currency) }</strong></div>
-                        }) }
-                    </div>
-                }
             </div>
+            if let Some(t) = &*tooltip {
+                // A strip under the chart (after the legend, in the card's flow; outside the
+                // resize-observed wrap, so showing it never redraws the chart): inside
+                // the card and the viewport at any width, over no line, legend or axis.
+                <div class="chart-tooltip" role="status"
+                    data-month={t.month.to_string()} data-order="highest-first">
+                    <div class="tooltip-head">{ tr.text_with(msg!("ui-tooltip-month"), &[("n", planner_app::i18n::Arg::Number(t.month.round()))]) }
+                        <span class="muted">{ " · " }{ tr.text(msg!("ui-tooltip-order")) }</span></div>
+                    { for t.rows.iter().map(|(label, v)| html!{
+                        <div class="tooltip-row">{ tr.text_with(msg!("ui-tooltip-label"), &[("label", planner_app::i18n::Arg::Text(label.clone()))]) }{ " " }<strong>{ planner_app::i18n::money(tr.language(), *v, currency) }</strong></div>
+                    }) }
+                </div>
+            }
             if let Some(e) = &*error { <p class="field-error" role="alert">{ tr.browser_failure(e) }</p> }
         </section>
     }

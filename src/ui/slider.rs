@@ -31,6 +31,22 @@ pub struct SliderProps {
     pub step: f64,
     /// Called with each new valid value.
     pub on_change: Callback<f64>,
+    /// Decimals a value set elsewhere is shown with in the field (a catalog-derived throughput
+    /// of 0.52948717 shows as 0.53); `None` = as many as it has (up to 10, [`input_value`]).
+    /// The value used stays exact until the user types another.
+    #[prop_or_default]
+    pub decimals: Option<u32>,
+}
+
+/// `value` as the field shows it, to `decimals` places when given.
+fn shown(value: f64, decimals: Option<u32>) -> String {
+    match decimals {
+        Some(d) => {
+            let k = 10f64.powi(d as i32);
+            input_value((value * k).round() / k)
+        }
+        None => input_value(value),
+    }
 }
 
 /// A refusal of the scenario change a field made, shown beside that field: the field's DOM id
@@ -42,7 +58,8 @@ pub struct FieldRefusal(pub Option<(&'static str, String)>);
 /// A labelled range input plus numeric field, keyboard-usable, that never panics on bad input.
 #[function_component(Slider)]
 pub fn slider(props: &SliderProps) -> Html {
-    let text = use_state(|| input_value(props.value));
+    let decimals = props.decimals;
+    let text = use_state(|| shown(props.value, decimals));
     let error = use_state(|| None::<InputError>);
     let t = use_tr();
     // The app's refusal of the value this field set, if any.
@@ -59,7 +76,7 @@ pub fn slider(props: &SliderProps) -> Html {
         let spec = props.spec;
         use_effect_with(props.value, move |value| {
             if parse_number(&text, spec).ok() != Some(*value) {
-                text.set(input_value(*value));
+                text.set(shown(*value, decimals));
                 error.set(None);
             }
         });
@@ -105,7 +122,7 @@ pub fn slider(props: &SliderProps) -> Html {
         let value = props.value;
         Callback::from(move |_: FocusEvent| {
             if error.is_none() {
-                text.set(input_value(value));
+                text.set(shown(value, decimals));
             }
         })
     };

@@ -176,6 +176,14 @@ pub fn initial_state(link: Option<Opened>) -> AppState {
     let unusable_link = link.as_ref().is_some_and(Opened::nothing_usable);
     let (restored, load_error) = web_storage::load();
     let hold_storage = restored.hold;
+    // The autosaved scenario a usable link is about to replace, if it differs from the link's
+    // and is not just the untouched default: kept first in the saved list below, so opening a
+    // link (also in another tab, whose first autosave replaces this one) never loses work.
+    let before_link = link
+        .as_ref()
+        .filter(|o| !o.nothing_usable() && o.scenario != restored.stored.current)
+        .map(|_| restored.stored.current.clone())
+        .filter(|c| *c != planner_core::share::default_scenario());
     let start = storage::startup(restored, link, &browser_languages());
     let mut state = AppState {
         language: start.language,
@@ -189,6 +197,9 @@ pub fn initial_state(link: Option<Opened>) -> AppState {
         hold_storage,
         ..AppState::default()
     };
+    if let Some(kept) = before_link {
+        state.keep_before_link(kept, &super::state::local_now());
+    }
     // Storage blocked, or the corrupt value could not be kept aside: say so.
     if let Some(e) = load_error {
         state.notice = Some(super::state::Refusal::Storage(e));
@@ -301,7 +312,8 @@ pub fn use_autosave(state: &AppState) -> Option<StorageError> {
 /// Opens a share link pasted into the address bar of a page that is already open (the
 /// fragment changes without a reload, so [`open_link`] at start-up never sees it): on each
 /// `hashchange` to a share link, the link is decoded like at start-up and replaces the scenario,
-/// with its language and notices. The autosave then stores it and drops the link from the
+/// with its language and notices; the scenario it replaces, if different, is kept first in the
+/// saved list ([`AppState::keep_before_link`]). The autosave then stores it and drops the link from the
 /// address bar, as after a start-up from a link. A link with nothing usable only shows its
 /// notices: the scenario on screen stays.
 #[hook]
@@ -326,9 +338,12 @@ pub fn use_links_opened_later(dispatch: UseReducerDispatcher<AppState>) {
                         if let Some(language) = opened.language {
                             dispatch.dispatch(super::state::AppAction::SetLanguage(language));
                         }
-                        dispatch.dispatch(super::state::AppAction::Load(
+                        // The work on screen is kept in the saved list first if the link's
+                        // scenario differs from it (the reducer compares).
+                        dispatch.dispatch(super::state::AppAction::OpenLink(
                             Box::new(opened.scenario),
                             opened.notices,
+                            super::state::local_now(),
                         ));
                     }
                 });

@@ -3,6 +3,7 @@
 //! `use_effect_with`).
 
 use planner_app::action::Action;
+use planner_app::msg;
 use planner_app::state::Scenario;
 use planner_core::catalog::import::{ImportError, RowError};
 use planner_core::catalog::query::{Catalog, OfferFilter};
@@ -72,6 +73,34 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// Keeps `before` (the scenario a share link replaces) first in the saved list, named
+    /// "Autosaved before opening a link, `when`" in the page's language (a used name gets a
+    /// suffix), and adds a [`NoticeKind::KeptBeforeLink`](planner_core::share::NoticeKind)
+    /// notice naming it. `when` = the local date and time ([`local_now`]).
+    pub fn keep_before_link(&mut self, before: ScenarioFile, when: &str) {
+        let t = planner_app::i18n::Translator::new(self.language);
+        let name = t.text_with(
+            msg!("ui-kept-before-link-name"),
+            &[("when", planner_app::i18n::Arg::Text(when.to_string()))],
+        );
+        let mut stored = Stored {
+            saved: std::mem::take(&mut self.saved),
+            ..Stored::default()
+        };
+        // A used name gets a suffix; the notice below names the one given, so the
+        // duplicate-name notice is not needed.
+        let _ = stored.add_saved(&name, before);
+        self.saved = stored.saved;
+        // The entry just added is last: move it first, where the user sees it.
+        if let Some(kept) = self.saved.pop() {
+            let saved_as = kept.name.clone();
+            self.saved.insert(0, kept);
+            self.load_notices.push(Notice::whole(
+                planner_core::share::NoticeKind::KeptBeforeLink { saved_as },
+            ));
+        }
+    }
+
     /// The catalog as the page sees it: the bundled offers and the user's imported ones.
     #[must_use]
     pub fn catalog(&self) -> Catalog<'_> {
@@ -146,6 +175,10 @@ pub enum AppAction {
     /// `notices` about what was not loaded as given. A file the app cannot show keeps the
     /// current scenario and becomes the notice.
     Load(Box<ScenarioFile>, Vec<Notice>),
+    /// A share link opened in the page: like [`AppAction::Load`], but the scenario on screen, if
+    /// it differs from the link's, is first kept in the saved list
+    /// ([`AppState::keep_before_link`]; the `String` is the local date and time for its name).
+    OpenLink(Box<ScenarioFile>, Vec<Notice>, String),
     /// Switch the language (the scenario is unchanged).
     SetLanguage(Language),
     /// Save the current scenario under a name (a used name gets a suffix and a notice).
@@ -156,6 +189,21 @@ pub enum AppAction {
     DismissLoadNotices,
     /// Show these load notices (nothing else changes).
     ShowLoadNotices(Vec<Notice>),
+}
+
+/// The local date and time, `YYYY-MM-DD HH:MM` (the browser's clock and time zone), for names
+/// of scenarios kept automatically.
+#[must_use]
+pub fn local_now() -> String {
+    let d = web_sys::js_sys::Date::new_0();
+    format!(
+        "{:04}-{:02}-{:02} {:02}:{:02}",
+        d.get_full_year(),
+        d.get_month() + 1,
+        d.get_date(),
+        d.get_hours(),
+        d.get_minutes()
+    )
 }
 
 /// The DOM id of the slider (`{id}-number`, `{id}-error`) whose value `a` sets, if it comes from
@@ -268,6 +316,16 @@ impl Reducible for AppState {
                 }
                 Err(e) => next.notice = Some(Refusal::File(e)),
             },
+            AppAction::OpenLink(file, notices, when) => {
+                let before = self.scenario.portable_file();
+                if before != *file {
+                    next.keep_before_link(before, &when);
+                    let kept = std::mem::take(&mut next.load_notices);
+                    let notices = notices.into_iter().chain(kept).collect();
+                    return Rc::new(next).reduce(AppAction::Load(file, notices));
+                }
+                return Rc::new(next).reduce(AppAction::Load(file, notices));
+            }
             AppAction::SetLanguage(l) => {
                 next.language = l;
                 next.language_choice = Some(l);

@@ -115,8 +115,18 @@ pub fn strategy(props: &StrategyProps) -> Html {
     };
     let refused = name_error.as_ref().filter(|(i, _, _)| *i == index);
     let on_duplicate = {
-        let on_action = props.on_action.clone();
-        Callback::from(move |_: MouseEvent| on_action.emit(Action::DuplicateOption(index)))
+        let (on_action, chosen) = (props.on_action.clone(), chosen.clone());
+        // The reducer refuses a copy only when the comparison is full (Action::DuplicateOption).
+        let fits = options.len() < planner_app::validation::MAX_COMPARED;
+        Callback::from(move |_: MouseEvent| {
+            // The copy (inserted after the original) becomes the chosen option, so the next
+            // rename renames it, not the original; a refused copy (the comparison is full)
+            // leaves the choice alone.
+            if fits {
+                chosen.set(index + 1);
+            }
+            on_action.emit(Action::DuplicateOption(index));
+        })
     };
     // Typed reserved prices (offers without catalog commitments): what is set, else a 12-month
     // term at the on-demand price with nothing upfront as a starting point.
@@ -331,7 +341,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
             </div>
             <div class="sliders">
                 <Slider id="throughput" label={tx(if throughput.1 { msg!("ui-throughput-yours") } else if props.scenario.option_lacks_throughput(index) { msg!("ui-throughput-missing") } else { msg!("ui-throughput-catalog") })}
-                    unit={tx(msg!("ui-unit-times-reference"))} value={throughput.0} spec={THROUGHPUT_SPEC} slider_max={5.0} step={0.05}
+                    unit={tx(msg!("ui-unit-times-reference"))} value={throughput.0} spec={THROUGHPUT_SPEC} slider_max={5.0} step={0.05} decimals={Some(2)}
                     on_change={on_throughput} />
             </div>
             <details class="advanced" id="strategy-advanced">

@@ -57,6 +57,15 @@ fn commits_beyond(r: &OptionResult) -> bool {
 pub fn totals(results: &Results, term_months: &[Option<u32>], c: Currency, t: &Translator) -> Html {
     let body = match results {
         Ok(r) if !r.is_empty() => {
+            // Each value's column name, shown before it in the narrow stacked layout.
+            let l_total = t.text_with(
+                msg!("ui-cmp-total"),
+                &[("currency", Arg::Text(c.code().into()))],
+            );
+            let l_commitment = t.text_with(
+                msg!("ui-cmp-commitment"),
+                &[("currency", Arg::Text(c.code().into()))],
+            );
             let rows = ranked(r).into_iter().enumerate().map(|(rank, i)| {
                 let o = &r[i];
                 let owed = o.reserved.as_ref().map_or(0.0, |x| x.committed_after_horizon);
@@ -70,8 +79,8 @@ pub fn totals(results: &Results, term_months: &[Option<u32>], c: Currency, t: &T
                     <tr data-rank={(rank + 1).to_string()} data-option={i.to_string()}>
                         <td class="num rank">{ rank + 1 }</td>
                         <th scope="row" class="option-label" title={o.name.clone()}>{ o.name.clone() }</th>
-                        <td class="num total">{ format::money(o.total, c) }</td>
-                        <td class="num commitment">
+                        <td class="num total" data-label={l_total.clone()}>{ format::money(o.total, c) }</td>
+                        <td class="num commitment" data-label={l_commitment.clone()}>
                             { format::money(o.total_with_commitment, c) }
                             if commits_beyond(o) && owed > 0.0 {
                                 <div class="owed small">{ t.text_with(msg!("ui-totals-owed-after"), &[("amount", Arg::Text(format::money(owed, c)))]) }</div>

@@ -379,3 +379,21 @@ test('free allowances lower an option\'s total; the closed group names them; a b
     await context.close();
   }
 });
+
+test('at 375 px the totals stack one block per option: full names, no horizontal scroll', async () => {
+  const { context, page, problems } = await openApp(browser, origin, { width: 375, height: 800 });
+  await page.waitForSelector('#totals tbody tr');
+  const scroll = await page.$eval('#totals-card .table-scroll', (e) => ({ sw: e.scrollWidth, cw: e.clientWidth }));
+  assert.ok(scroll.sw <= scroll.cw + 1, `no horizontal scroll inside the totals: ${JSON.stringify(scroll)}`);
+  const names = await page.$$eval('#totals th.option-label', (ts) => ts.map((t) => ({ text: t.textContent, title: t.title, sw: t.scrollWidth, cw: t.clientWidth })));
+  assert.ok(names.length >= 2);
+  for (const n of names) {
+    assert.equal(n.text, n.title);
+    assert.ok(n.sw <= n.cw + 1, `name shown whole: ${JSON.stringify(n)}`);
+  }
+  // Each amount says which column it is.
+  const labelled = await page.$$eval('#totals td.commitment', (ts) => ts.map((t) => getComputedStyle(t, '::before').content));
+  assert.ok(labelled.every((c) => /Total/.test(c) || c.length > 4), `${labelled}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -41,3 +41,37 @@ test('a damaged link opens the page\'s default in its language, with a notice; a
     await empty.context.close();
   }
 });
+
+test('a link opened in a second tab keeps the first tab\'s autosaved work as a saved scenario, with a notice', async () => {
+  const { context, page, problems } = await openApp(browser, origin);
+  // The default comparison's link, then work that differs from it (autosaved).
+  await page.click('#copy-share-link');
+  await page.waitForSelector('#share-link');
+  const link = await page.inputValue('#share-link');
+  await page.fill('#gpus-number', '16');
+  await page.waitForFunction(() => {
+    try { return JSON.parse(localStorage.getItem('gpurent.state')).current.workload.gpus === 16; } catch { return false; }
+  });
+
+  const other = await context.newPage();
+  await other.goto(link);
+  await other.waitForSelector('#copy-share-link');
+  assert.notEqual(await other.inputValue('#gpus-number'), '16', "tab B shows the link's scenario");
+  const names = await other.$$eval('.saved-name', (e) => e.map((x) => x.textContent));
+  assert.equal(names.length, 1);
+  assert.match(names[0], /^Autosaved before opening a link, \d{4}-\d\d-\d\d \d\d:\d\d$/);
+  assert.match(await other.textContent('#load-notices'), new RegExp(`kept in your saved scenarios as “${names[0]}”`));
+  await other.waitForFunction((n) => {
+    try { return JSON.parse(localStorage.getItem('gpurent.state')).saved[0]?.name === n; } catch { return false; }
+  }, names[0]);
+  await other.close();
+
+  // Tab A reloaded: its work is in the saved list, and opens again.
+  await page.reload();
+  await page.waitForSelector('#total-0');
+  assert.deepEqual(await page.$$eval('.saved-name', (e) => e.map((x) => x.textContent)), names);
+  await page.click('.saved-item:first-child .saved-open');
+  await page.waitForFunction(() => document.querySelector('#gpus-number').value === '16');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

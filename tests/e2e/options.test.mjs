@@ -28,12 +28,14 @@ test('an option is duplicated and renamed; a bad name is explained beside the fi
   assert.equal(after[1], `${before[0]} (2)`);
   const totals = await page.$$eval('#comparison tbody td.cmp-total', (t) => t.map((x) => x.textContent));
   assert.equal(totals[0], totals[1], 'the copy costs the same');
-  // Rename the copy.
-  await page.selectOption('#strategy-option', '1');
+  // The copy is now the chosen option: renaming at once renames the copy, not the original.
+  assert.equal(await page.inputValue('#strategy-option'), '1');
+  assert.equal(await page.inputValue('#option-name'), `${before[0]} (2)`);
   await page.fill('#option-name', '  AWS, my copy  ');
   await page.press('#option-name', 'Enter');
   await page.dispatchEvent('#option-name', 'change');
   await page.waitForFunction(() => document.querySelectorAll('#comparison tbody th.option-label')[1].firstChild.textContent.trim() === 'AWS, my copy');
+  assert.equal((await names(page))[0], before[0], 'the original keeps its name');
   // Refused names: the message beside the field, the text kept, the scenario unchanged.
   for (const [bad, message] of [['   ', /^An option needs a name\.$/], ['x'.repeat(81), /^A name has at most 80 characters, not 81\.$/]]) {
     await page.fill('#option-name', bad);
@@ -103,6 +105,23 @@ test('a huge job for its deadline is warned beside the deadline field', async ()
   // A modest job: no warning.
   await page.fill('#job-gpu-hours-number', '50000');
   await page.waitForSelector('#job-within-warning', { state: 'detached' });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a catalog throughput is shown to 2 decimals in the Chinese-first page, never as a raw float', async () => {
+  const { context, page, problems } = await openApp(browser, origin, { locale: 'zh-CN' });
+  await page.selectOption('#workload-mode', 'job');
+  const count = await page.$$eval('#strategy-option option', (o) => o.length);
+  assert.ok(count >= 2);
+  const shown = [];
+  for (let i = 0; i < count; i++) {
+    await page.selectOption('#strategy-option', String(i));
+    await page.waitForSelector('#throughput-number');
+    shown.push(await page.inputValue('#throughput-number'));
+  }
+  for (const v of shown) assert.match(v, /^\d+(\.\d{1,2})?$/, `throughput field ${v}`);
+  assert.ok(shown.some((v) => v !== '1'), `the mainland offers' own figures: ${shown}`);
   assert.deepEqual(problems, []);
   await context.close();
 });

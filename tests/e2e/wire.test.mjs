@@ -60,7 +60,10 @@ test('a share link wins over different stored state and shows exactly its scenar
   await other.goto(link);
   await other.waitForSelector('#copy-share-link');
   assert.deepEqual((await exported(other)).json, linked, 'the link scenario, no leftovers');
-  assert.equal(await other.$('.load-notice'), null, 'a clean link gives no notice');
+  // A clean link gives no notice about itself; the only one says where the different autosaved
+  // scenario was kept (links.test.mjs checks that it opens again).
+  assert.deepEqual(await other.$$eval('.load-notice', (e) => e.map((x) => x.textContent.replace(/“.*”/, '“…”'))),
+    ['A share link was opened: the scenario you had before differs from it and was kept in your saved scenarios as “…”']);
   // The link's scenario is now the autosaved one.
   await storedCurrentIs(other, linked);
   assert.deepEqual(problems, []);
@@ -93,7 +96,10 @@ test('a link written natively (checked in) opens in the page over stored state, 
   await other.goto(`${origin}/${link}`);
   await other.waitForSelector('#copy-share-link');
   assert.equal(await other.textContent('#copy-share-link'), '复制分享链接', "the link's language");
-  assert.equal(await other.$('.load-notice'), null, 'a clean link gives no notice');
+  // A clean link gives no notice about itself; the only one says where the different autosaved
+  // scenario was kept.
+  assert.deepEqual(await other.$$eval('.load-notice', (e) => e.map((x) => x.textContent.replace(/“.*”/, '“…”'))),
+    ['已打开分享链接：之前的方案与之不同，已保存在“…”']);
   const shown = (await exported(other)).json;
   const want = JSON.parse(await golden('offpeak-render.json'));
   // The export writes every field; the golden file leaves out those at their defaults.

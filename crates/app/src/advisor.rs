@@ -165,9 +165,14 @@ pub enum Reason {
     },
     /// A cloud with SLA and redundancy, ranked first because the budget is not tight.
     SlaFirst,
-    /// A managed cloud with a full toolchain, ranked first for a team with little ops skill.
-    ManagedToolchain,
-    /// A marketplace host that needs its own environment set-up, ranked after managed clouds.
+    /// Not a marketplace host (the catalog's provider `kind`: a hyperscaler or a GPU cloud):
+    /// ranked before marketplace hosts for a team with little ops skill, then by price.
+    CloudFirst {
+        /// The offer's provider kind (never [`ProviderKind::Marketplace`]).
+        kind: ProviderKind,
+    },
+    /// A marketplace host that needs its own environment set-up: ranked after the clouds for a
+    /// team with little ops skill, then by price.
     SelfManaged,
 }
 
@@ -344,7 +349,7 @@ pub fn shortlist(needs: &Needs, limit: usize) -> Vec<Ranked> {
                 tier = 1;
                 reasons.push(Reason::SelfManaged);
             } else {
-                reasons.push(Reason::ManagedToolchain);
+                reasons.push(Reason::CloudFirst { kind });
             }
         } else if marketplace {
             tier = 1;
@@ -729,7 +734,9 @@ mod tests {
         assert!(first_market > 0);
         assert!(list[..first_market]
             .iter()
-            .all(|r| r.reasons.contains(&Reason::ManagedToolchain)));
+            .all(|r| r.reasons.contains(&Reason::CloudFirst {
+                kind: kind(r.offer)
+            })));
         assert!(list[first_market..]
             .iter()
             .all(|r| r.reasons.contains(&Reason::SelfManaged) && r.tier == 1));
@@ -942,7 +949,12 @@ mod tests {
             Reason::BudgetFirst,
             Reason::FailureBudget { pct: 12.0 },
             Reason::SlaFirst,
-            Reason::ManagedToolchain,
+            Reason::CloudFirst {
+                kind: ProviderKind::Hyperscaler,
+            },
+            Reason::CloudFirst {
+                kind: ProviderKind::GpuCloud,
+            },
             Reason::SelfManaged,
         ];
         // Every reason has its own sentence in both languages (crate::messages).
@@ -954,5 +966,56 @@ mod tests {
             sentences.dedup();
             assert_eq!(sentences.len(), all.len(), "{sentences:?}");
         }
+    }
+
+    #[test]
+    fn reasons_name_the_picks_kind_and_the_ranking_criterion() {
+        // A small operations team, budget not tight: clouds first, marketplace hosts after,
+        // each group by price; every pick's reason says its own kind and that order.
+        let needs = Needs {
+            budget_sensitive: false,
+            ops_skilled: false,
+            ..Needs::default()
+        };
+        let list = shortlist(&needs, usize::MAX);
+        let t = crate::i18n::Translator::new(planner_core::language::Language::En);
+        let market = list
+            .iter()
+            .find(|r| kind(r.offer) == ProviderKind::Marketplace)
+            .unwrap();
+        let cloud = list
+            .iter()
+            .find(|r| kind(r.offer) == ProviderKind::Hyperscaler)
+            .unwrap();
+        let gpu_cloud = list
+            .iter()
+            .find(|r| kind(r.offer) == ProviderKind::GpuCloud)
+            .unwrap();
+        let said = |r: &Ranked| {
+            r.reasons
+                .iter()
+                .map(|x| t.reason(x))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        };
+        let m = said(market);
+        assert!(
+            m.contains("Marketplace") && m.contains("then by price"),
+            "{m}"
+        );
+        assert!(!m.contains("cloud (") && !m.contains("ranked first"), "{m}");
+        let c = said(cloud);
+        assert!(
+            c.contains("Hyperscaler")
+                && c.contains("before marketplace hosts")
+                && c.contains("then by price"),
+            "{c}"
+        );
+        assert!(!c.contains("ranked first"), "{c}");
+        let g = said(gpu_cloud);
+        assert!(
+            g.contains("GPU cloud") && !g.contains("Hyperscaler") && !g.contains("full toolchain"),
+            "{g}"
+        );
     }
 }

@@ -548,6 +548,10 @@ impl Translator {
                 msg!("notice-storage-newer"),
                 &[("version", Arg::Exact(*v as f64))],
             ),
+            NoticeKind::KeptBeforeLink { saved_as } => self.text_with(
+                msg!("notice-kept-before-link"),
+                &[("saved_as", Arg::Text(saved_as.clone()))],
+            ),
             NoticeKind::ImportRefused { file, why } => self.text_with(
                 msg!("notice-import-refused"),
                 &[
@@ -1153,7 +1157,12 @@ impl Translator {
                 self.text_with(msg!("reason-failure-budget"), &[("pct", Arg::Number(*pct))])
             }
             Reason::SlaFirst => self.text(msg!("reason-sla-first")),
-            Reason::ManagedToolchain => self.text(msg!("reason-managed-toolchain")),
+            Reason::CloudFirst { kind } => self.text(match kind {
+                planner_core::catalog::ProviderKind::Hyperscaler => {
+                    msg!("reason-cloud-first-hyperscaler")
+                }
+                _ => msg!("reason-cloud-first-gpu-cloud"),
+            }),
             Reason::SelfManaged => self.text(msg!("reason-self-managed")),
         }
     }

@@ -101,6 +101,13 @@ pub enum NoticeKind {
     /// understands was loaded, the stored value is left as it is (and a copy kept under the
     /// backup key) until the user saves explicitly.
     StorageNewer(u64),
+    /// A share link replaced the scenario on screen or autosaved, which differed from it: that
+    /// scenario was kept first in the saved list under `saved_as` (so opening a link never loses
+    /// work, also when another tab opened it).
+    KeptBeforeLink {
+        /// The saved scenario's name.
+        saved_as: String,
+    },
     /// An imported scenario file (its name) was refused as a whole; the current scenario is
     /// unchanged.
     ImportRefused {
@@ -133,6 +140,7 @@ impl NoticeKind {
             NoticeKind::StorageCorrupt(_) => "StorageCorrupt",
             NoticeKind::DuplicateName { .. } => "DuplicateName",
             NoticeKind::StorageNewer(_) => "StorageNewer",
+            NoticeKind::KeptBeforeLink { .. } => "KeptBeforeLink",
             NoticeKind::ImportRefused { .. } => "ImportRefused",
         }
     }

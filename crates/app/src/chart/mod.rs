@@ -316,6 +316,17 @@ pub struct CumulativeChart {
 /// the bottom margin (12). What band spreads are measured against before layout.
 const DATA_HEIGHT: f64 = PLOT_HEIGHT - 41.0 - 44.0 - 12.0;
 
+/// The points of a line that are drawn: finite ones, and on a log axis (`log`) only costs
+/// above 0 (a line starts at its first positive point; month 0's zero has no place on a log
+/// axis and drawn at its floor it would be a fake cost and a false kink).
+fn drawn_points(points: &[(f64, f64)], log: bool) -> Vec<(f64, f64)> {
+    points
+        .iter()
+        .copied()
+        .filter(|(x, y)| x.is_finite() && y.is_finite() && (!log || *y > 0.0))
+        .collect()
+}
+
 /// The y range a chart's axis is drawn over, and the map from a cost to that axis: linear
 /// `0..1.05 × max`, or on a log scale whole decades `lo..hi` of log10(cost) with costs at or
 /// below 10^lo on the axis's bottom.
@@ -747,7 +758,9 @@ pub fn draw_cumulative<DB: DrawingBackend>(
         let ok: Vec<&(f64, f64, f64)> = band
             .points
             .iter()
-            .filter(|(x, lo, hi)| x.is_finite() && lo.is_finite() && hi.is_finite())
+            .filter(|(x, lo, hi)| {
+                x.is_finite() && lo.is_finite() && hi.is_finite() && (!axis.log || *lo > 0.0)
+            })
             .collect();
         let outline: Vec<(f64, f64)> = ok
             .iter()
@@ -764,12 +777,7 @@ pub fn draw_cumulative<DB: DrawingBackend>(
     }
     for (i, line) in chart.lines.iter().enumerate() {
         let color = theme.series[i % theme.series.len()];
-        let points: Vec<(f64, f64)> = line
-            .points
-            .iter()
-            .copied()
-            .filter(|(x, y)| x.is_finite() && y.is_finite())
-            .collect();
+        let points = drawn_points(&line.points, axis.log);
         ctx.draw_series(LineSeries::new(points.iter().map(|&p| at(p)), stroke_of(i)))
             .map_err(err)?;
         if let (Some(&from), Some(to)) = (points.last(), owed(line)) {
@@ -1209,6 +1217,40 @@ mod tests {
         // The cheap line's 12-month total is a fifth of the way up instead of 0.1 %.
         assert!(axis.pixels(100.0, 3_600.0, 100.0) > 30.0);
         assert_eq!(axis.map(0.0), 2.0, "month 0 sits on the axis' bottom");
+    }
+
+    #[test]
+    fn a_log_axis_starts_each_line_at_its_first_positive_point() {
+        let points = [
+            (0.0, 0.0),
+            (1.0, 0.0),
+            (2.0, 300.0),
+            (3.0, 600.0),
+            (4.0, f64::NAN),
+        ];
+        assert_eq!(
+            drawn_points(&points, true),
+            vec![(2.0, 300.0), (3.0, 600.0)]
+        );
+        assert_eq!(drawn_points(&points, false), points[..4].to_vec());
+        // In the drawn SVG: the log chart's cheap line has 12 month dots, not 13 (month 0's
+        // zero is not drawn on the axis floor).
+        let lines = vec![Line {
+            label: "marketplace".into(),
+            total: String::new(),
+            points: linear(300.0, 12),
+            owed: None,
+        }];
+        let mut chart = sample(lines);
+        let dots = |svg: &str| svg.matches("<circle").count();
+        let linear_svg = cumulative_svg(&chart, &Theme::LIGHT, 900).unwrap();
+        chart.log_scale = true;
+        let log_svg = cumulative_svg(&chart, &Theme::LIGHT, 900).unwrap();
+        assert_eq!(
+            dots(&linear_svg) - dots(&log_svg),
+            1,
+            "month 0's dot is left out"
+        );
     }
 
     #[test]

@@ -97,8 +97,9 @@ fn points(r: &OptionResult) -> Vec<(f64, f64)> {
 }
 
 /// The chart's marked points, texts in `t`'s language: where a job ends (tag only), where a
-/// reserved option pays back against on demand ([`planner_engine::plan::ReservedSummary`]'s
-/// break-even months, on its line, when inside the drawn months), and the first
+/// reserved option pays back against the on-demand option of the same offer
+/// ([`planner_engine::plan::ReservedSummary`]'s break-even months, on its line, when inside the
+/// drawn months; no marker unless that on-demand option is compared too), and the first
 /// [`MAX_CROSSOVERS`] crossovers of two lines.
 fn markers(lines: &[Line], results: &[OptionResult], t: &Translator) -> Vec<Marker> {
     let month = |x: f64| Arg::Number((x * 100.0).round() / 100.0);
@@ -109,30 +110,67 @@ fn markers(lines: &[Line], results: &[OptionResult], t: &Translator) -> Vec<Mark
         })
     };
     let mut out = Vec::new();
+    // Job ends shown at the same month (to the tag's 2 decimals) share one tag ("3 options
+    // end: month 1.71") on the highest of their lines: one tag each would print over each other.
+    let mut ends: Vec<(f64, f64, usize, usize)> = Vec::new(); // (x, y, series, count)
     for (i, (l, r)) in lines.iter().zip(results).enumerate() {
         if let (Some(f), Some(&(x, y))) = (r.finish_months, l.points.last()) {
             if f.is_finite() && x == f {
-                out.push(Marker {
-                    x,
-                    y,
-                    tag: t.text_with(msg!("chart-job-end"), &[("n", month(x))]),
-                    label: String::new(),
-                    series: i,
-                });
+                let key = (x * 100.0).round();
+                match ends.iter_mut().find(|e| (e.0 * 100.0).round() == key) {
+                    Some(e) => {
+                        e.3 += 1;
+                        if y > e.1 {
+                            (e.1, e.2) = (y, i);
+                        }
+                    }
+                    None => ends.push((x, y, i, 1)),
+                }
             }
         }
+    }
+    for (x, y, series, count) in ends {
+        let tag = if count == 1 {
+            t.text_with(msg!("chart-job-end"), &[("n", month(x))])
+        } else {
+            t.text_with(
+                msg!("chart-jobs-end"),
+                &[("count", Arg::Number(count as f64)), ("n", month(x))],
+            )
+        };
+        out.push(Marker {
+            x,
+            y,
+            tag,
+            label: String::new(),
+            series,
+        });
+    }
+    for (i, (l, r)) in lines.iter().zip(results).enumerate() {
+        // The engine's break-even months (upfront / ((on-demand − recurring) × month hours),
+        // docs/cost-model.md "Billing modes") compare the option with its own offer's on-demand
+        // price: marked on its line only when that on-demand option (same catalog offer,
+        // nothing reserved) is compared too, and named in the label, so the marker is never
+        // read against another provider's line it happens to meet.
+        let base = results.iter().zip(lines).enumerate().find(|(j, (b, _))| {
+            *j != i && b.reserved.is_none() && b.offer_id.is_some() && b.offer_id == r.offer_id
+        });
         let be = r.reserved.as_ref().and_then(|s| s.break_even_months);
-        if let Some((x, y)) = be
-            .filter(|m| m.is_finite() && *m > 0.0)
-            .and_then(|x| Some((x, on_line(l, x)?)))
-        {
+        if let (Some((_, (_, base))), Some((x, y))) = (
+            base,
+            be.filter(|m| m.is_finite() && *m > 0.0)
+                .and_then(|x| Some((x, on_line(l, x)?))),
+        ) {
             out.push(Marker {
                 x,
                 y,
                 tag: t.text_with(msg!("chart-month-n"), &[("n", month(x))]),
                 label: t.text_with(
                     msg!("chart-break-even-month"),
-                    &[("name", Arg::Text(l.label.clone()))],
+                    &[
+                        ("name", Arg::Text(l.label.clone())),
+                        ("base", Arg::Text(base.label.clone())),
+                    ],
                 ),
                 series: i,
             });
