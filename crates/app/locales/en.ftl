@@ -424,6 +424,7 @@ ui-sla-credit-unknown = service credit tiers not found in the sources read
 ui-sla-none = SLA: none known for this option's provider (the catalog has AWS, Azure, Google Cloud and Tencent Cloud).
 ui-deadline-spot = Deadline (hours) for deadline-safe spot
 ui-deadline-spot-note = Deadline-safe spot (job mode; "Can't Be Late", NSDI 2024): run on spot while the deadline allows, then on-demand to the end once the time left could not absorb another interruption. 0 = off.
+ui-deadline-spot-unpriced = This option has no spot price (or no on-demand price): deadline-safe spot needs both, so it is not compared for this option.
 ui-deadline-spot-result = Deadline-safe spot: P10 { $p10 }, median { $p50 }, P90 { $p90 }; finished by { $finish } h in 90 % of trials; { $switched } % of trials moved to on-demand. All-spot without interruption { $spot }, all-on-demand { $on_demand }.
 ui-billing-summary-deadline = deadline-safe spot within { $hours } h
 engine-only-job = applies only in job mode

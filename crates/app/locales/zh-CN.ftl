@@ -420,6 +420,7 @@ ui-sla-credit-unknown = 所读来源中未找到服务赔偿档位
 ui-sla-none = SLA：本选项的服务商没有已知的 SLA（目录中有 AWS、Azure、Google Cloud 和腾讯云）。
 ui-deadline-spot = 保证截止时间的竞价实例：截止时间（小时）
 ui-deadline-spot-note = 保证截止时间的竞价实例（作业模式；"Can't Be Late"，NSDI 2024）：截止时间允许时用竞价实例，剩余时间不足以承受再一次中断时改用按需实例直到结束。0 = 关闭。
+ui-deadline-spot-unpriced = 此选项没有竞价价格（或没有按需价格）：保证截止时间的竞价实例需要两者，因此不对此选项作比较。
 ui-deadline-spot-result = 保证截止时间的竞价实例：P10 { $p10 }，中位数 { $p50 }，P90 { $p90 }；90% 的试验在 { $finish } 小时内完成；{ $switched }% 的试验改用了按需实例。无中断的全竞价 { $spot }，全按需 { $on_demand }。
 ui-billing-summary-deadline = 保证截止时间的竞价实例，{ $hours } 小时内
 engine-only-job = 仅适用于作业模式
