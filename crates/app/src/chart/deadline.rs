@@ -6,7 +6,7 @@
 //! bars, each bar's text at its end inside the plot (under the bar when too long), the
 //! deadline's label above the plot, the axis description and the footer wrapped below; the
 //! layout is computed from estimated text widths so no two texts overlap at any width (tested
-//! at 320–1,100 CSS px). Over any plotters backend (SVG on the page and for downloads).
+//! at 300–1,100 CSS px). Over any plotters backend (SVG on the page and for downloads).
 
 use super::{err, ChartError, Surface, Theme, FOOTER_FONT, FOOTER_LINE};
 use planner_engine::montecarlo::Band;
@@ -52,11 +52,14 @@ pub struct DeadlineChart {
 }
 
 /// Height of one policy row in CSS pixels: the bar in its upper part (centre [`BAR_MID`] from
-/// the row's top), under it a line for the bar's text when that does not fit beside the bar,
-/// and room for a second line of the row's label in the gutter.
-const ROW: f64 = 40.0;
+/// the row's top) beside the label's first line, the label's second line under it, and a last
+/// line (at [`UNDER`]) for the bar's text when that fits neither after nor before the bar.
+const ROW: f64 = 46.0;
 /// Centre of a row's bar below the row's top, CSS px.
 const BAR_MID: f64 = 12.0;
+/// Centre of a bar's text on the row's last line, below the bar's centre, CSS px (under the
+/// label's second line, which ends 20 px below it).
+const UNDER: f64 = 27.0;
 /// Half the height of a bar, CSS px.
 const BAR_HALF: f64 = 7.0;
 /// Height of the tick labels under a panel's x axis, CSS px.
@@ -235,7 +238,8 @@ fn draw_panel<DB: DrawingBackend>(
     let right = (tick_text(data_max * 1.5) / 2.0 + 6.0).max(super::CHART_MARGIN);
     let plot_w = (css_w - left - right).max(40.0);
     // The x range: 5 % past the data, and further for each bar whose text fits beside it
-    // (a text up to 45 % of the plot wide; a longer one goes under its bar).
+    // (a text up to 45 % of the plot wide, with 4 px to spare for rounding; a longer one goes
+    // before or under its bar).
     let beside = |r: &PolicyRow| text_width(&r.text, VALUE_FONT) + 6.0 <= 0.45 * plot_w;
     let x_max = panel
         .rows
@@ -243,7 +247,7 @@ fn draw_panel<DB: DrawingBackend>(
         .filter(|r| finite(&r.band) && beside(r))
         .map(|r| {
             let hi = r.band.p90.max(r.band.p10).max(0.0);
-            hi / (1.0 - (text_width(&r.text, VALUE_FONT) + 6.0) / plot_w)
+            hi / (1.0 - (text_width(&r.text, VALUE_FONT) + 10.0) / plot_w)
         })
         .fold(data_max * 1.05, f64::max);
     let decimals = super::label_decimals(x_max / 5.0);
@@ -258,7 +262,7 @@ fn draw_panel<DB: DrawingBackend>(
         .map_err(err)?;
     let x_format = move |x: &f64| planner_core::format::number(*x, decimals);
     ctx.configure_mesh()
-        .x_labels((plot_w / 65.0).clamp(2.0, 8.0) as usize)
+        .x_labels((plot_w / 55.0).clamp(3.0, 8.0) as usize)
         .x_label_formatter(&x_format)
         .disable_y_mesh()
         .disable_y_axis()
@@ -272,6 +276,8 @@ fn draw_panel<DB: DrawingBackend>(
     let (plot_right, plot_bottom) = ctx.backend_coord(&(x_max, 0.0));
     let x_at = |v: f64| ctx.backend_coord(&(v, 0.0)).0;
     let row_top = |i: usize| plot_top + dev(ROW * i as f64);
+    let marker_x = marker.map(|m| x_at(m.0));
+    let inner_w = css_w - 2.0 * super::CHART_MARGIN;
     for (i, r) in panel.rows.iter().enumerate() {
         let colour = theme.series[i % theme.series.len()];
         let mid = row_top(i) + dev(BAR_MID);
@@ -316,22 +322,41 @@ fn draw_panel<DB: DrawingBackend>(
         ))
         .map_err(err)?;
         let font = surface.font(VALUE_FONT);
-        if beside(r) {
+        let w = dev(text_width(&r.text, VALUE_FONT));
+        let gap = dev(6.0);
+        // Clear of the deadline line (3 CSS px either side).
+        let clear =
+            |from: i32, to: i32| marker_x.is_none_or(|m| m + dev(3.0) < from || to < m - dev(3.0));
+        if beside(r) && x1 + gap + w <= plot_right && clear(x1, x1 + gap + w) {
             root.draw(&Text::new(
                 r.text.as_str(),
-                (x1 + dev(6.0), mid),
+                (x1 + gap, mid),
                 font.pos(Pos::new(HPos::Left, VPos::Center)),
             ))
             .map_err(err)?;
+        } else if x0 - gap - w >= plot_left && clear(x0 - gap - w, x0) {
+            // Before the bar when the deadline line is in the way after it.
+            root.draw(&Text::new(
+                r.text.as_str(),
+                (x0 - gap, mid),
+                font.pos(Pos::new(HPos::Right, VPos::Center)),
+            ))
+            .map_err(err)?;
         } else {
-            // Under the bar, ending at the bar's end when there is room, else from the plot's
-            // left edge; cut to the plot's width.
-            let text = super::fit_line(&r.text, plot_w, VALUE_FONT * 1.04);
+            // On the row's last line, under the bar and the label's second line: from the bar's
+            // start when there is room, else as far left as needed (down to the chart's left
+            // margin); cut to the chart's width.
+            let text = super::fit_line(&r.text, inner_w, VALUE_FONT * 1.04);
             let w = dev(text_width(&text, VALUE_FONT));
-            let x = (x1 - w).clamp(plot_left, (plot_right - w).max(plot_left));
+            let left_edge = dev(super::CHART_MARGIN);
+            let mut x = x0.clamp(left_edge, (left_edge + dev(inner_w) - w).max(left_edge));
+            if !clear(x, x + w) {
+                // Ending before the deadline line when it would cross the text.
+                x = marker_x.map_or(x, |m| (m - dev(4.0) - w).max(left_edge));
+            }
             root.draw(&Text::new(
                 text.as_str(),
-                (x, mid + dev(BAR_HALF + 11.0)),
+                (x, mid + dev(UNDER)),
                 font.pos(Pos::new(HPos::Left, VPos::Center)),
             ))
             .map_err(err)?;
@@ -590,7 +615,8 @@ mod tests {
         faults
     }
 
-    /// The page's default case (AWS p4d, deadline 1,500 h) with the page's English texts.
+    /// The page's default case (job mode, AWS p4d, deadline 1,500 h) with the page's texts and
+    /// figures (English or Chinese).
     fn page_chart(zh: bool) -> DeadlineChart {
         let t = |en: &str, cn: &str| if zh { cn.to_string() } else { en.to_string() };
         let row = |label: String, b: Band, text: String| PolicyRow {
@@ -609,28 +635,28 @@ mod tests {
                 axis: t("Cost of the job (USD): bar P10–P90, thick mark median", "作业成本（USD）：条形为 P10–P90，粗线为中位数"),
                 rows: vec![
                     row(labels[0].clone(), band(6455.38, 6455.38, 6455.38), "$6,455.38".into()),
-                    row(labels[1].clone(), band(7012.5, 9350.2, 14020.75), "$9,350.20 ($7,012.50–$14,020.75)".into()),
-                    row(labels[2].clone(), band(39330.0, 39330.0, 39330.0), "$39,330.00".into()),
+                    row(labels[1].clone(), band(6502.78, 6520.29, 6543.37), "$6,520.29 ($6,502.78–$6,543.37)".into()),
+                    row(labels[2].clone(), band(27447.05, 27447.05, 27447.05), "$27,447.05".into()),
                 ],
             },
             finish: Panel {
                 axis: t("Finish time (hours from the start): bar P10–P90, thick mark median", "完成时间（自开始起的小时数）：条形为 P10–P90，粗线为中位数"),
                 rows: vec![
-                    row(labels[0].clone(), band(1200.0, 1200.0, 1200.0), "1,200.0 h".into()),
-                    row(labels[1].clone(), band(1240.5, 1290.0, 1410.2), "1,290.0 h (1,240.5 h–1,410.2 h)".into()),
-                    row(labels[2].clone(), band(1200.0, 1200.0, 1200.0), "1,200.0 h".into()),
+                    row(labels[0].clone(), band(1250.0, 1250.0, 1250.0), "1,250.0 h".into()),
+                    row(labels[1].clone(), band(1258.7, 1262.3, 1266.4), "1,262.3 h (1,258.7 h–1,266.4 h)".into()),
+                    row(labels[2].clone(), band(1250.0, 1250.0, 1250.0), "1,250.0 h".into()),
                 ],
             },
             deadline_hours: 1500.0,
             deadline_text: t("Deadline 1,500.0 h", "截止时间 1,500.0 小时"),
-            footer: vec![t("Deadline-safe spot: 2,000 Monte-Carlo trials of interruptions (seed 42); 31 % of trials moved to on-demand. Every trial finishes by the deadline.", "保证截止时间的竞价实例：2,000 次中断蒙特卡洛试验（种子 42）；31% 的试验改用了按需实例。每次试验都在截止时间前完成。")],
+            footer: vec![t("Deadline-safe spot: 2,000 Monte-Carlo trials of interruptions (seed 42); 3 % of trials moved to on-demand. Every trial finishes by the deadline.", "保证截止时间的竞价实例：2,000 次中断蒙特卡洛试验（种子 42）；3% 的试验改用了按需实例。每次试验都在截止时间前完成。")],
         }
     }
 
     #[test]
     fn no_text_overlaps_another_or_leaves_the_chart() {
         for zh in [false, true] {
-            for width in [320.0, 375.0, 480.0, 640.0, 900.0, 1100.0] {
+            for width in [300.0, 311.0, 375.0, 480.0, 573.0, 640.0, 900.0, 1100.0] {
                 for (c, scale) in [(page_chart(zh), 1.0), (chart(), 1.0), (page_chart(zh), 2.0)] {
                     let svg = deadline_svg(&c, &Theme::LIGHT, width, scale).expect("drawn");
                     let faults = layout_faults(&svg, width * scale);
