@@ -536,8 +536,8 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                     <select id="support-plan" onchange={on_support}>
                         <option value="" selected={support_value.is_empty()}>{ t.text(msg!("ui-support-none")) }</option>
                         { for SUPPORT_PLANS.iter().map(|p| html!{
-                            <option value={p.id} selected={support_value == p.id} title={p.source} data-name={p.name} data-as-of={p.as_of}>
-                                { t.text_with(msg!("ui-support-published"), &[("name", Arg::Text(p.name.into())), ("as_of", Arg::Text(p.as_of.into()))]) }
+                            <option value={p.id} selected={support_value == p.id} title={p.source} data-name={p.name}>
+                                { t.text_with(msg!("ui-support-published"), &[("name", Arg::Text(p.name.into())), ("as_of", Arg::Text(t.support_as_of(p.as_of)))]) }
                             </option>
                         }) }
                         <option value={OWN} selected={support_value == OWN}>{ t.text(msg!("ui-support-own")) }</option>
