@@ -146,6 +146,9 @@ test('in Chinese the page, the charts and their downloads carry no English words
   // The support-plan select, opened plan by plan (issue 18: "（截至 after the 2025-12
   // announcement; checked 2026-10-04）"): every published plan's date is worded in Chinese;
   // only the plan's name (data) may be English.
+  const wasOpen = await page.$eval('#billing-extras', (d) => d.open);
+  if (!wasOpen) await page.click('#billing-extras > summary');
+  await page.waitForSelector('#support-plan', { state: 'visible' });
   const original = await page.$eval('#support-plan', (s) => s.value);
   const plans = await page.$$eval('#support-plan option[data-name]', (os) =>
     os.map((o) => ({ value: o.value, text: o.textContent.trim(), name: o.dataset.name })));
@@ -158,6 +161,7 @@ test('in Chinese the page, the charts and their downloads carry no English words
     assert.doesNotMatch(p.text, /unknown|undated|announcement|checked|as of/, p.text);
   }
   await page.selectOption('#support-plan', original);
+  if (!wasOpen) await page.click('#billing-extras > summary');
 
   // Every chart: the chart's label is the Chinese title; the SVG's texts and the CSV's header
   // are Chinese.
