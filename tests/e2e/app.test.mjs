@@ -809,8 +809,11 @@ test('deadline-safe spot: a job deadline shows the spot bands beside all-spot an
   // and its PNG, SVG and CSV downloads.
   await page.waitForSelector('#deadline-chart svg');
   const svgText = await page.$eval('#deadline-chart', (e) => e.innerHTML);
+  // Row labels may wrap onto two lines in the chart's gutter: read the texts joined back.
+  const svgWords = await page.$eval('#deadline-chart svg', (s) =>
+    [...s.querySelectorAll('text')].map((t) => t.textContent.trim()).join(' '));
   for (const s of ['All spot (no interruption)', 'Deadline-safe spot', 'All on-demand']) {
-    assert.ok(svgText.includes(s), `chart shows ${s}`);
+    assert.ok(svgWords.includes(s), `chart shows ${s}: ${svgWords}`);
   }
   assert.match(svgText, /Deadline 5,?000(\.0)? h/);
   assert.doesNotMatch(svgText, /NaN/);
