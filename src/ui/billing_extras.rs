@@ -468,6 +468,13 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
         } else {
             None
         };
+        // A deadline the scenario accepts but no result for this option: it lacks a spot or an
+        // on-demand price, which the policy needs (said beside the field, nothing compared).
+        let deadline_unpriced = deadline > 0.0
+            && deadline_all
+                .as_ref()
+                .as_ref()
+                .is_some_and(|v| v.get(index).is_some_and(Option::is_none));
         let deadline_chart = deadline_result.as_ref().map(|d| {
             (
                 Rc::new(planner_app::view::deadline::deadline_chart(
@@ -529,8 +536,8 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                     <select id="support-plan" onchange={on_support}>
                         <option value="" selected={support_value.is_empty()}>{ t.text(msg!("ui-support-none")) }</option>
                         { for SUPPORT_PLANS.iter().map(|p| html!{
-                            <option value={p.id} selected={support_value == p.id} title={p.source} data-name={p.name} data-as-of={p.as_of}>
-                                { t.text_with(msg!("ui-support-published"), &[("name", Arg::Text(p.name.into())), ("as_of", Arg::Text(p.as_of.into()))]) }
+                            <option value={p.id} selected={support_value == p.id} title={p.source} data-name={p.name}>
+                                { t.text_with(msg!("ui-support-published"), &[("name", Arg::Text(p.name.into())), ("as_of", Arg::Text(t.support_as_of(p.as_of)))]) }
                             </option>
                         }) }
                         <option value={OWN} selected={support_value == OWN}>{ t.text(msg!("ui-support-own")) }</option>
@@ -591,6 +598,9 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                             slider_max={run_hours.map_or(1_000.0, |h| (h * 2.0).max(10.0).ceil())} step={1.0} on_change={on_deadline} />
                     </div>
                     { refused(Part::Deadline) }
+                    if deadline_unpriced {
+                        <p class="small" id="deadline-spot-unpriced">{ t.text(msg!("ui-deadline-spot-unpriced")) }</p>
+                    }
                     if let Some(d) = deadline_result {
                         <p class="small" id="deadline-spot-result">
                             { t.text_with(msg!("ui-deadline-spot-result"), &[

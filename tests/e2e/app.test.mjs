@@ -785,23 +785,35 @@ test('deadline-safe spot: a job deadline shows the spot bands beside all-spot an
   await page.waitForSelector('#deadline-spot-hours-number');
   await page.fill('#deadline-spot-hours-number', '5000');
   await page.waitForFunction(() => /deadline-safe spot within/.test(document.querySelector('#billing-extras-summary').textContent));
-  // The chosen option must have a spot price: try each compared option.
+  // The chosen option must have a spot price: try each compared option. One without a spot
+  // (or on-demand) price says so beside the field instead of showing nothing (issue 18).
   const n = await page.$$eval('#savings-plan-option option', (o) => o.length);
   let text = null;
-  for (let i = 0; i < n && text === null; i++) {
+  let priced = null;
+  for (let i = 0; i < n; i++) {
     await page.selectOption('#savings-plan-option', String(i));
     const el = await page.$('#deadline-spot-result');
-    if (el) text = await el.textContent();
+    const note = await page.$('#deadline-spot-unpriced');
+    assert.ok(!el !== !note, `option ${i}: either the result or the no-spot-price note`);
+    if (note) assert.match(await note.textContent(), /no spot price .*deadline-safe spot needs both/);
+    if (el && text === null) {
+      text = await el.textContent();
+      priced = i;
+    }
   }
   assert.ok(text !== null, 'some default option has a spot price');
+  await page.selectOption('#savings-plan-option', String(priced));
   assert.match(text, /P10 .*median .*P90 .*All-spot without interruption .*all-on-demand/);
   assert.doesNotMatch(text, /NaN|inf/);
   // The chart under the field: the three policies' cost and finish bands, the deadline line,
   // and its PNG, SVG and CSV downloads.
   await page.waitForSelector('#deadline-chart svg');
   const svgText = await page.$eval('#deadline-chart', (e) => e.innerHTML);
+  // Row labels may wrap onto two lines in the chart's gutter: read the texts joined back.
+  const svgWords = await page.$eval('#deadline-chart svg', (s) =>
+    [...s.querySelectorAll('text')].map((t) => t.textContent.trim()).join(' '));
   for (const s of ['All spot (no interruption)', 'Deadline-safe spot', 'All on-demand']) {
-    assert.ok(svgText.includes(s), `chart shows ${s}`);
+    assert.ok(svgWords.includes(s), `chart shows ${s}: ${svgWords}`);
   }
   assert.match(svgText, /Deadline 5,?000(\.0)? h/);
   assert.doesNotMatch(svgText, /NaN/);

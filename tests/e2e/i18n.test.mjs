@@ -55,8 +55,8 @@ async function dataStrings(page) {
       ...texts('#comparison th.option-label'),
       ...texts('#totals th.option-label, #sticky-summary .summary-option'),
       ...texts('#strategy-option option, #breakdown-option option, #savings-plan-option option'),
-      // Published support plans: their names, dates as the sources give them and sources.
-      ...[...document.querySelectorAll('#support-plan option[data-name]')].flatMap((o) => [o.dataset.name, o.dataset.asOf, o.title]),
+      // Published support plans: their names and sources (their dates are worded by the page).
+      ...[...document.querySelectorAll('#support-plan option[data-name]')].flatMap((o) => [o.dataset.name, o.title]),
       // The SLA and stopped-billing rules' sources, services and dates (Billing details).
       ...[...document.querySelectorAll('#sla-result, #stopped-rule')].flatMap((e) => [e.title, e.dataset.service, e.dataset.asOf].filter(Boolean)),
       ...texts('.advisor-pick strong, .advisor-pick .offer-name'),
@@ -142,6 +142,26 @@ test('in Chinese the page, the charts and their downloads carry no English words
     .map((t) => ({ ...t, words: englishWords(t.text, data) }))
     .filter((t) => t.words.length > 0);
   assert.deepEqual(english.map((t) => `${t.where}: ${t.text}`), [], 'English left in the Chinese page');
+
+  // The support-plan select, opened plan by plan (issue 18: "（截至 after the 2025-12
+  // announcement; checked 2026-10-04）"): every published plan's date is worded in Chinese;
+  // only the plan's name (data) may be English.
+  const wasOpen = await page.$eval('#billing-extras', (d) => d.open);
+  if (!wasOpen) await page.click('#billing-extras > summary');
+  await page.waitForSelector('#support-plan', { state: 'visible' });
+  const original = await page.$eval('#support-plan', (s) => s.value);
+  const plans = await page.$$eval('#support-plan option[data-name]', (os) =>
+    os.map((o) => ({ value: o.value, text: o.textContent.trim(), name: o.dataset.name })));
+  assert.ok(plans.length >= 10, `${plans.length} published support plans`);
+  for (const p of plans) {
+    await page.selectOption('#support-plan', p.value);
+    const shown = await page.$eval('#support-plan', (s) => [...s.options].map((o) => o.textContent.trim()));
+    assert.ok(shown.includes(p.text), `${p.value} listed as ${p.text}`);
+    assert.deepEqual(englishWords(p.text, [p.name]), [], `support plan ${p.value}: ${p.text}`);
+    assert.doesNotMatch(p.text, /unknown|undated|announcement|checked|as of/, p.text);
+  }
+  await page.selectOption('#support-plan', original);
+  if (!wasOpen) await page.click('#billing-extras > summary');
 
   // Every chart: the chart's label is the Chinese title; the SVG's texts and the CSV's header
   // are Chinese.

@@ -14,6 +14,7 @@ use crate::validation::{Input, ScenarioError, MAX_COMPARED};
 use planner_core::catalog::import::{
     ImportError, RowError, RowProblem, Structure, MAX_FILE_BYTES, MAX_PRICE_PER_HOUR, MAX_ROWS,
 };
+use planner_core::catalog::support::SupportAsOf;
 use planner_core::catalog::validation::Warning;
 use planner_core::catalog::STALE_AFTER_MONTHS;
 use planner_core::catalog::{BillingMode, Gap, GapKind};
@@ -1021,6 +1022,26 @@ impl Translator {
                         &[("ratio", Arg::Number(ratio)), ("factor", factor)],
                     )
                 }
+            }
+        }
+    }
+
+    /// How old a published support plan's figures are, in words (`as of 2024-11-01`, `date
+    /// unknown`, …; dates stay ISO).
+    #[must_use]
+    pub fn support_as_of(&self, a: SupportAsOf) -> String {
+        let d = |v: &str| Arg::Text(v.to_string());
+        match a {
+            SupportAsOf::Date(date) => {
+                self.text_with(msg!("support-as-of-date"), &[("date", d(date))])
+            }
+            SupportAsOf::Unknown => self.text(msg!("support-as-of-unknown")),
+            SupportAsOf::AfterAnnouncement { announced, checked } => self.text_with(
+                msg!("support-as-of-announced"),
+                &[("announced", d(announced)), ("checked", d(checked))],
+            ),
+            SupportAsOf::MinimumOnly { minimum } => {
+                self.text_with(msg!("support-as-of-minimum"), &[("date", d(minimum))])
             }
         }
     }

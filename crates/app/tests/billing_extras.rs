@@ -455,6 +455,46 @@ fn deadline_safe_spot_is_set_compared_carried_and_refused() {
     }
 }
 
+/// Issue 18: an option without a spot strategy of its own (no spot share) runs deadline-safe
+/// spot at its offer's spot price with the scenario's interruption rate (the one the page's
+/// field shows), not the catalog's placeholder 0, so interruptions move trials to on-demand
+/// and widen the bands (docs/cost-model.md, "Deadline-safe spot").
+#[test]
+fn deadline_safe_spot_without_spot_share_uses_the_interruption_rate() {
+    let s = Scenario::default()
+        .apply(Action::SetMode(planner_app::action::Mode::Job))
+        .unwrap();
+    let run = s.evaluate().unwrap()[0].job_run_hours.expect("job mode");
+    let t = s
+        .apply(Action::SetDeadlineSpot {
+            hours: (run * 1.25).ceil(),
+        })
+        .unwrap();
+    let file = t.to_file();
+    let inputs = t.deadline_inputs().unwrap();
+    let mut checked = 0;
+    for (o, input) in file.options.iter().zip(&inputs) {
+        let (None, Some(input)) = (&o.spot, input) else {
+            continue;
+        };
+        // The default rate per instance-hour × the job's instances (at least one).
+        assert!(
+            input.job.interruptions_per_hour
+                >= planner_app::state::DEFAULT_SPOT_INTERRUPTIONS - 1e-12,
+            "{:?}",
+            input.job
+        );
+        let d = input.run().unwrap();
+        assert!(d.switched_share > 0.0, "{d:?}");
+        assert!(d.cost.p90 > d.cost.p10, "{d:?}");
+        checked += 1;
+    }
+    assert!(
+        checked > 0,
+        "a default option has an offer spot price and no spot share"
+    );
+}
+
 /// Picking an offer gives the option its provider's rule for storage while stopped
 /// (data/billing-rules/stopped-billing-providers.csv) and its catalog package prices: in job
 /// mode, issue 18's example storage (500 GB at 0.10 per GB-month in a one-month horizon) costs

@@ -211,3 +211,35 @@ fn a_refusal_beside_its_field_names_the_field_in_words_never_by_path() {
     let plain = ScenarioError::JobModeFirst;
     assert_eq!(t.field_refusal(&plain), t.scenario_error(&plain));
 }
+
+/// Issue 18: a published support plan's as-of is worded in the page's language (the Chinese
+/// page showed "截至 after the 2025-12 announcement; checked 2026-10-04"); its dates stay ISO.
+#[test]
+fn support_plan_dates_are_worded_in_each_language() {
+    use planner_core::catalog::support::{SupportAsOf, SUPPORT_PLANS};
+    let en = Translator::new(Language::En);
+    let zh = Translator::new(Language::ZhCn);
+    assert_eq!(
+        en.support_as_of(SupportAsOf::AfterAnnouncement {
+            announced: "2025-12",
+            checked: "2026-10-04"
+        }),
+        "after the 2025-12 announcement, checked 2026-10-04"
+    );
+    assert_eq!(
+        zh.support_as_of(SupportAsOf::MinimumOnly {
+            minimum: "2017-10-26"
+        }),
+        "最低费用截至 2017-10-26，分档未注明日期"
+    );
+    assert_eq!(zh.support_as_of(SupportAsOf::Unknown), "日期不详");
+    for p in SUPPORT_PLANS {
+        let (e, z) = (en.support_as_of(p.as_of), zh.support_as_of(p.as_of));
+        for d in p.as_of.dates() {
+            assert!(e.contains(d) && z.contains(d), "{}: {e} / {z}", p.id);
+        }
+        // No Latin letters in the Chinese wording (dates are digits and hyphens).
+        assert!(!z.chars().any(|c| c.is_ascii_alphabetic()), "{}: {z}", p.id);
+        assert!(!e.is_empty() && e != z, "{}", p.id);
+    }
+}

@@ -53,7 +53,8 @@ impl Scenario {
     /// Deadline-safe spot per compared option, in the display currency and pick order
     /// (docs/cost-model.md, "Deadline-safe spot"): `None` for an option without both spot and
     /// on-demand prices, and for every option when the scenario sets no deadline or is not a
-    /// job. Each result's `series()` gives the chart's three policies (all-spot,
+    /// job; an option with no spot strategy of its own runs at its offer's spot price with
+    /// [`Scenario::spot_interruptions`]. Each result's `series()` gives the chart's three policies (all-spot,
     /// deadline-safe bands, all-on-demand). Runs the Monte Carlo of every input of
     /// [`Scenario::deadline_inputs`] (which the page memoises on). Errors: those of
     /// [`Scenario::deadline_inputs`].
@@ -81,7 +82,16 @@ impl Scenario {
         let at = FieldPath::of(Field::DeadlineSpot);
         let mut out = Vec::with_capacity(self.options.len());
         for i in 0..self.options.len() {
-            let spec = self.spec(i)?;
+            let mut spec = self.spec(i)?;
+            // An option without a spot strategy of its own still has its offer's spot price,
+            // but the catalog gives no interruption rate (0): the policy runs the whole job on
+            // spot whatever the option's shares, so it takes the scenario's rate, the one the
+            // page's interruption field shows (docs/cost-model.md, "Deadline-safe spot").
+            if self.options[i].spot.is_none() {
+                if let Some(sp) = spec.spot.as_mut() {
+                    sp.interruptions_per_hour = self.spot_interruptions();
+                }
+            }
             let input = match job_of(&plan, &spec, ds.deadline_hours)? {
                 Some(job) => {
                     job.validate(at)?;

@@ -21,8 +21,42 @@ pub struct SupportPlanInfo {
     pub tiers: &'static [(Option<f64>, f64)],
     /// Where the figures come from (reference as in data/billing-rules/support-plans.csv).
     pub source: &'static str,
-    /// Date of the data as the source gives it (`"unknown"` where it gives none).
-    pub as_of: &'static str,
+    /// Date of the data as the source gives it, typed so the page words it in its language.
+    pub as_of: SupportAsOf,
+}
+
+/// How old a published support plan's figures are, as its source says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SupportAsOf {
+    /// Dated by the source: ISO 8601 `YYYY-MM-DD`.
+    Date(&'static str),
+    /// The source gives no date.
+    Unknown,
+    /// Published after an announcement of month `announced` (`YYYY-MM`), with no date of its
+    /// own; the figures were checked against the source on `checked` (`YYYY-MM-DD`).
+    AfterAnnouncement {
+        /// Month of the announcement, `YYYY-MM`.
+        announced: &'static str,
+        /// Day the figures were last checked, `YYYY-MM-DD`.
+        checked: &'static str,
+    },
+    /// Only the monthly minimum is dated (`minimum`, `YYYY-MM-DD`); the tiers are not.
+    MinimumOnly {
+        /// Date of the minimum, `YYYY-MM-DD`.
+        minimum: &'static str,
+    },
+}
+
+impl SupportAsOf {
+    /// Every date the value carries (for checks of their form).
+    #[must_use]
+    pub fn dates(&self) -> Vec<&'static str> {
+        match *self {
+            SupportAsOf::Date(d) | SupportAsOf::MinimumOnly { minimum: d } => vec![d],
+            SupportAsOf::Unknown => Vec::new(),
+            SupportAsOf::AfterAnnouncement { announced, checked } => vec![announced, checked],
+        }
+    }
 }
 
 impl SupportPlanInfo {
@@ -72,7 +106,10 @@ pub const SUPPORT_PLANS: &[SupportPlanInfo] = &[
             (None, 3.0),
         ],
         source: "idx:66083458321 (study notes, secondary), agrees with idx:70133746140 (checked 2026-10-04)",
-        as_of: "after the 2025-12 announcement; checked 2026-10-04",
+        as_of: SupportAsOf::AfterAnnouncement {
+            announced: "2025-12",
+            checked: "2026-10-04",
+        },
     },
     SupportPlanInfo {
         id: "aws-enterprise",
@@ -81,7 +118,10 @@ pub const SUPPORT_PLANS: &[SupportPlanInfo] = &[
         minimum: 5_000.0,
         tiers: TIERS_150K,
         source: "idx:66083458321 (study notes, secondary), agrees with idx:70133746140 (checked 2026-10-04)",
-        as_of: "after the 2025-12 announcement; checked 2026-10-04",
+        as_of: SupportAsOf::AfterAnnouncement {
+            announced: "2025-12",
+            checked: "2026-10-04",
+        },
     },
     SupportPlanInfo {
         id: "aws-business-legacy",
@@ -90,7 +130,9 @@ pub const SUPPORT_PLANS: &[SupportPlanInfo] = &[
         minimum: 100.0,
         tiers: TIERS_10K,
         source: "tiers: AWSSupportBusiness bill line items idx:29017048580; minimum: aws.amazon.com/premiumsupport/knowledge-center/support-billing/",
-        as_of: "2017-10-26 (minimum); tiers undated",
+        as_of: SupportAsOf::MinimumOnly {
+            minimum: "2017-10-26",
+        },
     },
     SupportPlanInfo {
         id: "aws-developer-legacy",
@@ -99,7 +141,7 @@ pub const SUPPORT_PLANS: &[SupportPlanInfo] = &[
         minimum: 29.0,
         tiers: &[(None, 3.0)],
         source: "AWS Price List AWSDeveloperSupport.csv (mirror labofsahil/aws-pricing-dataset)",
-        as_of: "2018-05-01",
+        as_of: SupportAsOf::Date("2018-05-01"),
     },
     SupportPlanInfo {
         id: "aws-enterprise-legacy",
@@ -108,7 +150,7 @@ pub const SUPPORT_PLANS: &[SupportPlanInfo] = &[
         minimum: 15_000.0,
         tiers: TIERS_150K,
         source: "atonementlicensing.com/blog/aws-enterprise-support-cost/ (third party)",
-        as_of: "unknown",
+        as_of: SupportAsOf::Unknown,
     },
     SupportPlanInfo {
         id: "azure-developer",
@@ -117,7 +159,7 @@ pub const SUPPORT_PLANS: &[SupportPlanInfo] = &[
         minimum: 29.0,
         tiers: &[],
         source: "idx:58262689161 (third-party notes; idx:63417849589 and idx:62566586607 agree)",
-        as_of: "unknown",
+        as_of: SupportAsOf::Unknown,
     },
     SupportPlanInfo {
         id: "azure-standard",
@@ -126,7 +168,7 @@ pub const SUPPORT_PLANS: &[SupportPlanInfo] = &[
         minimum: 100.0,
         tiers: &[],
         source: "idx:58262689161 (third-party notes; idx:62194350798 says 300)",
-        as_of: "unknown",
+        as_of: SupportAsOf::Unknown,
     },
     SupportPlanInfo {
         id: "azure-professional-direct",
@@ -135,7 +177,7 @@ pub const SUPPORT_PLANS: &[SupportPlanInfo] = &[
         minimum: 1_000.0,
         tiers: &[],
         source: "idx:58262689161 (third-party notes; idx:63417849589 and idx:62566586607 agree)",
-        as_of: "unknown",
+        as_of: SupportAsOf::Unknown,
     },
     SupportPlanInfo {
         id: "gcp-standard-doit",
@@ -144,7 +186,7 @@ pub const SUPPORT_PLANS: &[SupportPlanInfo] = &[
         minimum: 29.0,
         tiers: &[(None, 3.0)],
         source: "help.doit.com/docs/google-cloud/google-cloud-support",
-        as_of: "2024-11-01",
+        as_of: SupportAsOf::Date("2024-11-01"),
     },
     SupportPlanInfo {
         id: "gcp-enhanced-doit",
@@ -153,7 +195,7 @@ pub const SUPPORT_PLANS: &[SupportPlanInfo] = &[
         minimum: 100.0,
         tiers: TIERS_10K,
         source: "help.doit.com/docs/google-cloud/google-cloud-support",
-        as_of: "2024-11-01",
+        as_of: SupportAsOf::Date("2024-11-01"),
     },
     SupportPlanInfo {
         id: "gcp-premium-doit",
@@ -162,7 +204,7 @@ pub const SUPPORT_PLANS: &[SupportPlanInfo] = &[
         minimum: 15_000.0,
         tiers: TIERS_150K,
         source: "help.doit.com/docs/google-cloud/google-cloud-support",
-        as_of: "2024-11-01",
+        as_of: SupportAsOf::Date("2024-11-01"),
     },
 ];
 
@@ -185,7 +227,17 @@ mod tests {
         assert_eq!(ids.len(), SUPPORT_PLANS.len());
         for p in SUPPORT_PLANS {
             assert!(p.plan().validate(FieldPath::ROOT).is_ok(), "{}", p.id);
-            assert!(!p.source.is_empty() && !p.as_of.is_empty());
+            assert!(!p.source.is_empty());
+            // Dates are ISO (`YYYY-MM-DD`, or `YYYY-MM` for a month): no words in them.
+            for d in p.as_of.dates() {
+                let digits = |r: std::ops::Range<usize>| {
+                    d.get(r)
+                        .is_some_and(|x| x.bytes().all(|b| b.is_ascii_digit()))
+                };
+                let month = d.len() >= 7 && digits(0..4) && &d[4..5] == "-" && digits(5..7);
+                let day = d.len() == 7 || (d.len() == 10 && &d[7..8] == "-" && digits(8..10));
+                assert!(month && day, "{}: {d}", p.id);
+            }
         }
     }
 
