@@ -204,7 +204,7 @@ pub enum ProviderKind {
     Hyperscaler,
     /// A cloud specialised in GPUs (Lambda, RunPod, CoreWeave, …).
     GpuCloud,
-    /// A marketplace of third-party hosts (Vast.ai, AutoDL): per-host offers, no redundancy.
+    /// A marketplace of third-party hosts (Vast.ai, AutoDL, TensorDock, Salad): per-host offers, no redundancy.
     Marketplace,
 }
 

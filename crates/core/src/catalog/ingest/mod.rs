@@ -604,15 +604,17 @@ pub fn spec_table_only(dir: &Path) -> Result<Catalog, IngestError> {
     })
 }
 
-/// Provider kind by display name: the five big clouds are hyperscalers, Vast.ai and AutoDL are
-/// marketplaces (per-host offers from third parties, PROVENANCE.md), everyone else is a GPU cloud.
+/// Provider kind by display name: the five big clouds are hyperscalers; Vast.ai, AutoDL,
+/// TensorDock and Salad are marketplaces (per-host offers from third parties: TensorDock sells
+/// hosts' machines on its marketplace, Salad rents consumer GPUs of its community, its rows
+/// are `community` in data/catalog-sources/PROVENANCE.md); everyone else is a GPU cloud.
 #[must_use]
 pub fn provider_kind(provider: &str) -> &'static str {
     match provider {
         "AWS" | "AWS China" | "Azure" | "Google Cloud" | "Alibaba Cloud" | "Tencent Cloud" => {
             "hyperscaler"
         }
-        "Vast.ai" | "AutoDL" => "marketplace",
+        "Vast.ai" | "AutoDL" | "TensorDock" | "Salad" => "marketplace",
         _ => "gpu-cloud",
     }
 }
