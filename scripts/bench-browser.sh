@@ -14,7 +14,7 @@ source "$(dirname "$0")/env.sh"
 "$ROOT/scripts/setup.sh" --browser --lighthouse
 cd "$ROOT"
 DIST="$ROOT/target/bench-dist"
-trunk build --release --dist "$DIST" >&2
+"$ROOT/scripts/build.sh" --dist "$DIST" >&2
 DIST_DIR="$DIST" node "$ROOT/tests/e2e/bench.mjs"
 if [ "${LH_RUNS:-3}" != 0 ]; then
   DIST_DIR="$DIST" LIGHTHOUSE="$LIGHTHOUSE_BIN" CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}" \

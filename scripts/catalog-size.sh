@@ -13,7 +13,7 @@ gz() { gzip -9 -c "$1" | wc -c; }
 for variant in full empty; do
   log "building the release bundle ($variant catalog)"
   if [ "$variant" = empty ]; then export GPURENT_EMPTY_CATALOG=1; else unset GPURENT_EMPTY_CATALOG; fi
-  trunk build --release --dist "$OUT/$variant" >"$OUT/$variant.log" 2>&1 || { tail -30 "$OUT/$variant.log"; exit 1; }
+  "$ROOT/scripts/build.sh" --dist "$OUT/$variant" >"$OUT/$variant.log" 2>&1 || { tail -30 "$OUT/$variant.log"; exit 1; }
 done
 unset GPURENT_EMPTY_CATALOG
 full=$(gz "$(ls "$OUT"/full/*.wasm)")

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Measures two source trees the same way, interleaved (before, after, before, ...), as issue
 # 14's closing measures were taken (docs/performance.md, "Issue 14"). One phase per call:
-#   bundle       touch src/main.rs; trunk build --release; gzip -9 size of every dist file
+#   bundle       touch src/main.rs; the side's scripts/build.sh (else trunk build --release);
+#                gzip -9 size of every dist file
 #   clean        cargo build --workspace --locked from an empty target dir (wall clock)
 #   incremental  toggle one line of src/ui/offer_table.rs (opt_num's "—"/"–" placeholder), then
 #                trunk build (dev profile: what `trunk serve` rebuilds), warm target dir
@@ -32,7 +33,9 @@ for run in $(seq 1 "$RUNS"); do
       bundle)
         touch src/main.rs
         l=$(load)
-        trunk build --release --dist "$WORK/dist-$side" > "$WORK/log-bundle-$side-$run" 2>&1 || { rec "$side" "$run" FAILED "load=$l"; continue; }
+        # Each side's own release build (scripts/build.sh where the side has one).
+        if [ -x scripts/build.sh ]; then rb=(scripts/build.sh); else rb=(trunk build --release); fi
+        "${rb[@]}" --dist "$WORK/dist-$side" > "$WORK/log-bundle-$side-$run" 2>&1 || { rec "$side" "$run" FAILED "load=$l"; continue; }
         gz=$(DIST_DIR="$WORK/dist-$side" node --input-type=module -e 'const {bundleSizes}=await import(process.argv[1]); const s=await bundleSizes(process.env.DIST_DIR); console.log(s.gzip)' "$ROOT/tests/e2e/harness.mjs")
         rec "$side" "$run" "gzip_bytes=$gz" "load=$l"
         ;;

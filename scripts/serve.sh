@@ -12,5 +12,5 @@ source "$(dirname "$0")/env.sh"
 cd "$ROOT"
 PORT="${PORT:-8080}"
 log "building the release bundle into dist/"
-trunk build --release
+"$ROOT/scripts/build.sh"
 exec node "$ROOT/tests/e2e/server.mjs" "$ROOT/dist" --port "$PORT" --base "${BASE_PATH:-/}"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, skipping whatever is already there at the right
 # version, so a re-used machine is ready in seconds and a fresh one still works.
-#   scripts/setup.sh            build tools: wasm target, Trunk, wasm-bindgen CLI, wasm-opt, terser, lightningcss
+#   scripts/setup.sh            build tools: wasm target, rust-src, Trunk, wasm-bindgen CLI, wasm-opt, terser, lightningcss
 #   scripts/setup.sh --serve    also the npm packages of tests/e2e (the static server of serve.sh)
 #   scripts/setup.sh --browser  also Debian's chromium + chromedriver and those npm packages
 #   scripts/setup.sh --browser --lighthouse
@@ -23,6 +23,13 @@ done
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   log "adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown
+fi
+
+# The release build rebuilds the standard library from its source (scripts/env.sh
+# `release_wasm_env`).
+if ! [ -f "$(rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.lock" ]; then
+  log "adding the rust-src component (the release build compiles std for the wasm)"
+  rustup component add rust-src
 fi
 
 if ! trunk --version 2>/dev/null | grep -q "$TRUNK_VERSION"; then

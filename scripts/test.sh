@@ -27,7 +27,7 @@ CHROMEDRIVER=/usr/bin/chromedriver cargo test --locked --target wasm32-unknown-u
 
 log "4/4 end-to-end (Trunk release build, headless Chromium)"
 DIST="$ROOT/target/e2e-dist"
-trunk build --release --dist "$DIST"
+"$ROOT/scripts/build.sh" --dist "$DIST"
 # The download, file by file (gzip level 9, as the budget test in app.test.mjs measures it).
 DIST_DIR="$DIST" node --input-type=module -e '
   const { bundleSizes, BUNDLE_BUDGET_GZIP_BYTES: budget, BUNDLE_CEILING_GZIP_BYTES: ceiling } = await import(process.argv[1]);

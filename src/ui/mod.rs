@@ -105,6 +105,7 @@ pub fn start() {
     });
 }
 
+#[cfg(debug_assertions)]
 #[wasm_bindgen::prelude::wasm_bindgen]
 extern "C" {
     /// `console.error(text)`.
@@ -112,32 +113,16 @@ extern "C" {
     fn console_error(text: &str);
 }
 
-/// Id of the visible message a panic leaves on the page.
-pub const PANIC_NOTICE_ID: &str = "panic-notice";
-
-/// Makes a panic visible: the message goes to `console.error` (prefixed
-/// `"gpu-cost-planner panicked: "`) and a `#panic-notice` alert at the top of the page asks
-/// the user to reload (the release build aborts after a panic, so the page stops responding).
-/// A minimal stand-in for the `console_error_panic_hook` crate: no stack trace, no extra
-/// dependency. Every panic is a bug: browser code returns errors instead.
+/// Logs a panic's message with `console.error` (prefixed `"gpu-cost-planner panicked: "`), in
+/// debug builds (`trunk serve`, the browser tests). The panic then aborts, which traps the wasm;
+/// index.html's inline script turns the trap into the `#panic-notice` alert that asks for a
+/// reload. The release build (scripts/build.sh) rebuilds std with panic=immediate-abort, which
+/// traps at once without a message, so it needs no hook. A minimal stand-in for the
+/// `console_error_panic_hook` crate. Every panic is a bug: browser code returns errors instead.
 pub fn install_panic_hook() {
+    #[cfg(debug_assertions)]
     std::panic::set_hook(Box::new(|info| {
         console_error(&format!("gpu-cost-planner panicked: {info}"));
-        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-            return;
-        };
-        if doc.get_element_by_id(PANIC_NOTICE_ID).is_some() {
-            return;
-        }
-        if let (Ok(p), Some(body)) = (doc.create_element("p"), doc.body()) {
-            p.set_id(PANIC_NOTICE_ID);
-            let _ = p.set_attribute("role", "alert");
-            let _ = p.set_attribute("class", "notice");
-            p.set_text_content(Some(
-                "The planner hit an internal error and stopped. Your last autosaved state is kept: reload the page to continue. / 规划器遇到内部错误并已停止。最近一次自动保存的状态仍在：请刷新页面继续。",
-            ));
-            let _ = body.prepend_with_node_1(&p);
-        }
     }));
 }
 
