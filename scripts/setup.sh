@@ -71,8 +71,9 @@ if [ "$BROWSER" = 1 ]; then
   fi
 fi
 if [ "$BROWSER" = 1 ] || [ "$SERVE" = 1 ]; then
-  if ! [ -d "$ROOT/tests/e2e/node_modules/playwright-core" ] || ! [ -d "$ROOT/tests/e2e/node_modules/sirv" ]; then
-    log "installing the end-to-end test's npm packages (playwright-core, sirv)"
+  if ! [ -d "$ROOT/tests/e2e/node_modules/playwright-core" ] || ! [ -d "$ROOT/tests/e2e/node_modules/sirv" ] \
+    || ! [ -d "$ROOT/tests/e2e/node_modules/fast-png" ] || ! [ -d "$ROOT/tests/e2e/node_modules/image-q" ]; then
+    log "installing the end-to-end test's npm packages (playwright-core, sirv; fast-png, image-q for scripts/icons.mjs)"
     npm ci --prefix "$ROOT/tests/e2e" --no-audit --no-fund --loglevel=error
   fi
 fi
