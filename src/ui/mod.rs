@@ -7,6 +7,7 @@ pub mod billing_extras;
 pub mod chart_panel;
 pub mod comparison;
 pub mod language;
+pub mod markup;
 pub mod notices;
 pub mod offer_table;
 pub mod presets;
@@ -22,6 +23,7 @@ pub mod virtual_list;
 
 use chart_panel::{AnyChart, ChartPanel};
 use comparison::Comparison;
+use markup::{labelled, option, select};
 use offer_table::OfferTable;
 use planner_app::action::{Action, Mode};
 use planner_app::i18n::Msg;
@@ -633,7 +635,7 @@ pub fn app(props: &AppProps) -> Html {
                 Ok(_) => None,
             }),
     );
-    let tx = |id: Msg| AttrValue::from(t.text(id));
+    let tx = |id: Msg| language::attr(&t, id);
     html! {
         <ContextProvider<language::Tr> context={(*tr).clone()}>
         <ContextProvider<slider::FieldRefusal> context={field_refusal}>
@@ -662,19 +664,15 @@ pub fn app(props: &AppProps) -> Html {
                 <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-workload")) }</legend>
                     <div class="options">
-                        <label>{ t.text(msg!("ui-mode")) }{ " " }
-                            <select id="workload-mode" onchange={on_mode}>
-                                <option value="fleet" selected={!is_job}>{ t.text(msg!("ui-mode-fleet")) }</option>
-                                <option value="job" selected={is_job}>{ t.text(msg!("ui-mode-job")) }</option>
-                            </select>
-                        </label>
+                        { labelled(t.text(msg!("ui-mode")), select("workload-mode", on_mode, html! { <>
+                            { option("fleet".into(), !is_job, tx(msg!("ui-mode-fleet"))) }
+                            { option("job".into(), is_job, tx(msg!("ui-mode-job"))) }
+                        </> })) }
                         if is_job {
-                            <label>{ t.text(msg!("ui-job-size-by")) }{ " " }
-                                <select id="job-size" onchange={on_job_size}>
-                                    <option value="gpus" selected={job.within_months.is_none()}>{ t.text(msg!("ui-job-size-gpus")) }</option>
-                                    <option value="deadline" selected={job.within_months.is_some()}>{ t.text(msg!("ui-job-size-deadline")) }</option>
-                                </select>
-                            </label>
+                            { labelled(t.text(msg!("ui-job-size-by")), select("job-size", on_job_size, html! { <>
+                                { option("gpus".into(), job.within_months.is_none(), tx(msg!("ui-job-size-gpus"))) }
+                                { option("deadline".into(), job.within_months.is_some(), tx(msg!("ui-job-size-deadline"))) }
+                            </> })) }
                         }
                     </div>
                     if is_job {
@@ -710,19 +708,19 @@ pub fn app(props: &AppProps) -> Html {
                         </div>
                     }
                 </fieldset>
-                <startup::Later after_frames={later::STRATEGY}>
+                { markup::later(later::STRATEGY, html! { <>
                 <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-strategy-legend")) }</legend>
                     <Strategy scenario={scenario.clone()} on_action={on_action.clone()} />
                 </fieldset>
-                </startup::Later>
+                </> }) }
             </section>
-            <startup::Later after_frames={later::OFFERS}>
+            { markup::later(later::OFFERS, html! { <>
             <OfferTable today={*today} selected={scenario.selected()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
                 imported={state.imported.clone()} last_import={state.last_import.clone()} on_imported={on_imported}
                 scenario_totals={offer_table::ScenarioTotals(offer_totals)} />
-            </startup::Later>
-            <startup::Later after_frames={later::ASSUMPTIONS}>
+            </> }) }
+            { markup::later(later::ASSUMPTIONS, html! { <>
             <section class="card" aria-labelledby="assumptions-heading">
                 <h2 id="assumptions-heading">{ t.text(msg!("ui-assumptions")) }</h2>
                 <fieldset class="editor-group">
@@ -778,24 +776,19 @@ pub fn app(props: &AppProps) -> Html {
                             spec={CONTINGENCY_SPEC} slider_max={50.0} step={1.0} on_change={on_contingency} />
                     </div>
                 <div class="options">
-                    <label>{ t.text(msg!("ui-month-length")) }{ " " }
-                        <select id="month-convention" onchange={on_month}>
-                            { for MonthConvention::ALL.iter().map(|m| html!{
-                                <option value={m.label()} selected={calendar_start.is_none() && *m == fleet.month}>{ t.text_with(msg!("ui-month-hours"), &[("hours", Arg::Text(m.label().trim_end_matches(" h").to_string()))]) }{ if *m == MonthConvention::Hours730 { " (365 × 24 ÷ 12)" } else { "" } }</option>
-                            }) }
-                            <option value={CALENDAR} selected={calendar_start.is_some()}>{ t.text(msg!("ui-calendar-months")) }</option>
-                        </select>
-                    </label>
+                    { labelled(t.text(msg!("ui-month-length")), select("month-convention", on_month, html! { <>
+                        { for MonthConvention::ALL.iter().map(|m| option(m.label().into(), calendar_start.is_none() && *m == fleet.month,
+                            (t.text_with(msg!("ui-month-hours"), &[("hours", Arg::Text(m.label().trim_end_matches(" h").to_string()))]) + if *m == MonthConvention::Hours730 { " (365 × 24 ÷ 12)" } else { "" }).into())) }
+                        { option(CALENDAR.into(), calendar_start.is_some(), tx(msg!("ui-calendar-months"))) }
+                    </> })) }
                     if let Some(start) = calendar_start.clone() {
                         <label>{ t.text(msg!("ui-first-month")) }{ " " }
                             <input type="month" id="calendar-start" value={start} onchange={on_calendar_start} required=true />
                         </label>
                     }
-                    <label>{ t.text(msg!("ui-show-totals-in")) }{ " " }
-                        <select id="display-currency" onchange={on_currency}>
-                            { for Currency::ALL.iter().map(|c| html!{ <option value={c.code()} selected={*c == scenario.display_currency()}>{ c.code() }</option> }) }
-                        </select>
-                    </label>
+                    { labelled(t.text(msg!("ui-show-totals-in")), select("display-currency", on_currency, html! { <>
+                        { for Currency::ALL.iter().map(|c| option(c.code().into(), *c == scenario.display_currency(), c.code().into())) }
+                    </> })) }
                 </div>
                 <div class="sliders">
                     <Slider id="cny-per-usd" label={tx(msg!("ui-exchange-rate-cny"))} unit="CNY/USD" value={1.0 / scenario.rate().usd_per_cny}
@@ -810,58 +803,58 @@ pub fn app(props: &AppProps) -> Html {
                 </fieldset>
                 <billing_extras::BillingExtras scenario={scenario.clone()} results={engine_results.clone()} on_action={on_action.clone()} />
             </section>
-            </startup::Later>
-            <startup::Later after_frames={later::ADVISOR}>
+            </> }) }
+            { markup::later(later::ADVISOR, html! { <>
             <advisor::Advisor dispatch={wire} scenario={scenario.clone()} />
-            </startup::Later>
+            </> }) }
             </div>
             <section class="results-column" aria-label={tx(msg!("ui-results-column"))}>
                 { summary::totals(&engine_results, &term_months, scenario.display_currency(), &t) }
-                <startup::Later after_frames={later::CHART}>
+                { markup::later(later::CHART, html! { <>
                 <ChartPanel chart={AnyChart::Cumulative(chart)} heading={tx(msg!("ui-chart-cumulative"))} chart_id="chart"
                     what="cumulative" today={(*today_date).clone()} csv={cumulative_csv}
                     head={html!{ <label class="small"><input type="checkbox" id="log-scale" checked={*log_scale} onchange={on_log_scale} />{ t.text(msg!("ui-log-scale")) }</label> }} />
-                </startup::Later>
-                <startup::Later after_frames={later::RANKING}>
+                </> }) }
+                { markup::later(later::RANKING, html! { <>
                 <ChartPanel chart={AnyChart::Ranking(ranking)} heading={tx(msg!("ui-chart-ranking"))} chart_id="chart-ranking"
                     what="ranking" today={(*today_date).clone()} csv={ranking_csv} />
-                </startup::Later>
+                </> }) }
             </section>
             </div>
-            <startup::Later after_frames={later::COMPARISON}>
+            { markup::later(later::COMPARISON, html! { <>
             <section class="card" aria-labelledby="results-heading">
                 <h2 id="results-heading" tabindex="-1">{ t.text(msg!("ui-compared-options")) }</h2>
                 <Comparison results={engine_results} currency={scenario.display_currency()} month={AttrValue::from(scenario.month_code().to_string())}
                     today={(*today_date).clone()} on_spot_variant={on_spot_variant}
                     reservable={reservable} on_reserved_variant={on_reserved_variant} on_remove={on_remove_option} term_months={term_months.clone()} spottable={spottable} />
             </section>
-            </startup::Later>
+            </> }) }
             <div class="chart-grid">
-                <startup::Later after_frames={later::BREAKDOWN}>
+                { markup::later(later::BREAKDOWN, html! { <>
                 <ChartPanel chart={AnyChart::Breakdown(breakdown)} heading={tx(msg!("ui-chart-breakdown"))} chart_id="chart-breakdown"
                     what="breakdown" today={(*today_date).clone()} csv={breakdown_csv}>
                     <label class="chart-control">{ t.text(msg!("ui-option")) }{ " " }
-                        <select id="breakdown-option" onchange={on_breakdown}>
+                        { select("breakdown-option", on_breakdown, html! { <>
                             { for scenario.options().iter().enumerate().map(|(i, o)| {
                                 let name = o.name.clone()
                                     .or_else(|| o.offer.map(|r| r.offer.label()))
                                     .unwrap_or_else(|| t.text_with(msg!("ui-option-n"), &[("n", Arg::Number((i + 1) as f64))]));
-                                html!{ <option value={i.to_string()} selected={i == state.breakdown_option}>{ name }</option> }
+                                option(i.to_string().into(), i == state.breakdown_option, name.into())
                             }) }
-                        </select>
+                        </> }) }
                     </label>
                 </ChartPanel>
-                </startup::Later>
-                <startup::Later after_frames={later::RESERVED}>
+                </> }) }
+                { markup::later(later::RESERVED, html! { <>
                 <ChartPanel chart={AnyChart::Lines(reserved_chart)} heading={tx(msg!("ui-chart-reserved"))} chart_id="chart-reserved"
                     what="reserved-vs-on-demand" today={(*today_date).clone()} csv={reserved_csv} />
-                </startup::Later>
-                <startup::Later after_frames={later::BUY}>
+                </> }) }
+                { markup::later(later::BUY, html! { <>
                 <ChartPanel chart={AnyChart::Lines(buy_chart)} heading={tx(msg!("ui-chart-buy"))} chart_id="chart-buy"
                     what="rent-vs-buy" today={(*today_date).clone()} csv={buy_csv}>
                     <BuyForm buy={scenario.buy()} currency={scenario.display_currency()} on_action={on_action.clone()} />
                 </ChartPanel>
-                </startup::Later>
+                </> }) }
             </div>
             if let (Some(n), None) = (&state.notice, state.refused_field) {
                 <p class="notice" role="alert" id="notice">{ n.message(&t) }{ " " }<button class="link" onclick={dismiss}>{ t.text(msg!("ui-dismiss-lower")) }</button></p>

@@ -6,9 +6,10 @@
 //! the catalog, marked "your price", and can be compared like catalog offers.
 
 use super::state::{AppAction, ImportReport};
-use crate::ui::language::use_tr;
+use crate::ui::language::{attr, use_tr};
+use crate::ui::markup::{labelled, option, select};
 use crate::ui::virtual_list::{VirtualRow, VirtualTable};
-use planner_app::i18n::{Arg, Translator};
+use planner_app::i18n::{Arg, Msg, Translator};
 use planner_app::msg;
 use planner_app::validation::MAX_COMPARED;
 use planner_app::view::count_in;
@@ -82,6 +83,16 @@ impl PartialEq for ScenarioTotals {
 
 /// Memory thresholds offered by the memory filter, GiB per GPU.
 const MEMORY_STEPS: [u32; 7] = [16, 24, 40, 48, 80, 96, 141];
+
+/// The sort menu's entries, in menu order: each value ([`sort_key_from`]) and its label.
+const SORT_OPTIONS: [(&str, Msg); 6] = [
+    ("gpu", msg!("ui-sort-gpu")),
+    ("instance", msg!("ui-sort-instance")),
+    ("work", msg!("ui-sort-work")),
+    ("total", msg!("ui-sort-total")),
+    ("memory", msg!("ui-sort-memory")),
+    ("provider", msg!("ui-sort-provider")),
+];
 
 /// GPU counts offered by the GPUs-per-instance filter.
 const COUNT_STEPS: [u32; 5] = [1, 2, 4, 8, 16];
@@ -632,6 +643,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         }
     };
 
+    let tx = |id: Msg| attr(&t, id);
     let sort_value = match props.filter.sort {
         SortKey::PricePerGpuHour => "gpu",
         SortKey::PricePerInstanceHour => "instance",
@@ -663,54 +675,37 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         <section class="card offers-card" aria-labelledby="offers-heading">
             <h2 id="offers-heading">{ t.text(msg!("ui-offers")) }</h2>
             <div class="filters">
-                <label>{ t.text(msg!("ui-provider")) }{ " " }
-                    <select id="filter-provider" onchange={on_provider}>
-                        <option value="" selected={props.filter.provider.is_empty()}>{ t.text(msg!("ui-all")) }</option>
-                        { for providers.iter().map(|p| html!{ <option value={*p} selected={props.filter.provider == *p}>{ *p }</option> }) }
-                    </select>
-                </label>
-                <label>{ "GPU" }{ " " }
-                    <select id="filter-gpu" onchange={on_gpu}>
-                        <option value="" selected={props.filter.gpu_family.is_empty()}>{ t.text(msg!("ui-all")) }</option>
-                        { for gpus.iter().map(|g| html!{ <option value={g.key.clone()} selected={props.filter.gpu_family == g.key}>{ format!("{} ({})", g.label, g.offers) }</option> }) }
-                    </select>
-                </label>
+                { labelled(t.text(msg!("ui-provider")), select("filter-provider", on_provider, html! { <>
+                    { option("".into(), props.filter.provider.is_empty(), tx(msg!("ui-all"))) }
+                    { for providers.iter().map(|p| option((*p).into(), props.filter.provider == *p, (*p).into())) }
+                </> })) }
+                { labelled("GPU".into(), select("filter-gpu", on_gpu, html! { <>
+                    { option("".into(), props.filter.gpu_family.is_empty(), tx(msg!("ui-all"))) }
+                    { for gpus.iter().map(|g| option(g.key.clone().into(), props.filter.gpu_family == g.key, format!("{} ({})", g.label, g.offers).into())) }
+                </> })) }
                 <label>{ t.text(msg!("ui-search")) }{ " " }
                     <input type="search" id="filter-text" placeholder={t.text(msg!("ui-search-placeholder"))}
                         value={props.filter.text.clone()} oninput={on_text} />
                 </label>
-                <label>{ t.text(msg!("ui-memory")) }{ " " }
-                    <select id="filter-memory" onchange={on_memory}>
-                        <option value="0" selected={props.filter.min_gpu_memory_gib == 0}>{ t.text(msg!("ui-any")) }</option>
-                        { for MEMORY_STEPS.iter().map(|m| html!{ <option value={m.to_string()} selected={props.filter.min_gpu_memory_gib == *m}>{ format!("≥ {m} GiB/GPU") }</option> }) }
-                    </select>
-                </label>
-                <label>{ t.text(msg!("ui-gpus-per-instance")) }{ " " }
-                    <select id="filter-count" onchange={on_count}>
-                        <option value="0" selected={props.filter.gpu_count == 0}>{ t.text(msg!("ui-any")) }</option>
-                        { for COUNT_STEPS.iter().map(|n| html!{ <option value={n.to_string()} selected={props.filter.gpu_count == *n}>{ n.to_string() }</option> }) }
-                    </select>
-                </label>
-                <label>{ t.text(msg!("ui-billing")) }{ " " }
-                    <select id="filter-billing" onchange={on_billing}>
-                        <option value="" selected={props.filter.billing.is_none()}>{ t.text(msg!("ui-any")) }</option>
-                        { for catalog::BillingMode::ALL.iter().map(|m| html!{ <option value={m.code()} selected={props.filter.billing == Some(*m)}>{ t.billing_mode(*m) }</option> }) }
-                    </select>
-                </label>
+                { labelled(t.text(msg!("ui-memory")), select("filter-memory", on_memory, html! { <>
+                    { option("0".into(), props.filter.min_gpu_memory_gib == 0, tx(msg!("ui-any"))) }
+                    { for MEMORY_STEPS.iter().map(|m| option(m.to_string().into(), props.filter.min_gpu_memory_gib == *m, format!("≥ {m} GiB/GPU").into())) }
+                </> })) }
+                { labelled(t.text(msg!("ui-gpus-per-instance")), select("filter-count", on_count, html! { <>
+                    { option("0".into(), props.filter.gpu_count == 0, tx(msg!("ui-any"))) }
+                    { for COUNT_STEPS.iter().map(|n| { let v = AttrValue::from(n.to_string()); option(v.clone(), props.filter.gpu_count == *n, v) }) }
+                </> })) }
+                { labelled(t.text(msg!("ui-billing")), select("filter-billing", on_billing, html! { <>
+                    { option("".into(), props.filter.billing.is_none(), tx(msg!("ui-any"))) }
+                    { for catalog::BillingMode::ALL.iter().map(|m| option(m.code().into(), props.filter.billing == Some(*m), t.billing_mode(*m).into())) }
+                </> })) }
                 <label>{ t.text(msg!("ui-region")) }{ " " }
                     <input type="search" id="filter-region" placeholder={t.text(msg!("ui-region-placeholder"))}
                         value={props.filter.region.clone()} oninput={on_region} />
                 </label>
-                <label>{ t.text(msg!("ui-sort-by")) }{ " " }
-                    <select id="filter-sort" onchange={on_sort}>
-                        <option value="gpu" selected={sort_value == "gpu"}>{ t.text(msg!("ui-sort-gpu")) }</option>
-                        <option value="instance" selected={sort_value == "instance"}>{ t.text(msg!("ui-sort-instance")) }</option>
-                        <option value="work" selected={sort_value == "work"}>{ t.text(msg!("ui-sort-work")) }</option>
-                        <option value="total" selected={sort_value == "total"}>{ t.text(msg!("ui-sort-total")) }</option>
-                        <option value="memory" selected={sort_value == "memory"}>{ t.text(msg!("ui-sort-memory")) }</option>
-                        <option value="provider" selected={sort_value == "provider"}>{ t.text(msg!("ui-sort-provider")) }</option>
-                    </select>
-                </label>
+                { labelled(t.text(msg!("ui-sort-by")), select("filter-sort", on_sort, html! { <>
+                    { for SORT_OPTIONS.iter().map(|(value, label)| option((*value).into(), sort_value == *value, tx(*label))) }
+                </> })) }
             </div>
             <div class="import">
                 <label>{ t.text(msg!("ui-import-prices")) }{ " " }
