@@ -6,6 +6,7 @@
 
 use super::language::use_tr;
 use super::state::{AppAction, AppState};
+use crate::ui::markup;
 use planner_app::advisor::{add_picks, shortlist, Added, DataLocation, Needs};
 use planner_app::i18n::Arg;
 use planner_app::msg;
@@ -142,10 +143,10 @@ pub fn advisor(props: &AdvisorProps) -> Html {
                 <label>{ t.text(msg!("ui-advisor-memory")) }{ " " }
                     <input type="text" inputmode="decimal" id="advisor-memory" size="5" onchange={on_memory} />
                 </label>
-                <label><input type="checkbox" id="advisor-nvlink" checked={needs.nvlink} onchange={on_nvlink} />{ " " }{ t.text(msg!("ui-advisor-nvlink")) }</label>
-                <label><input type="checkbox" id="advisor-budget" checked={needs.budget_sensitive} onchange={on_budget} />{ " " }{ t.text(msg!("ui-advisor-budget")) }</label>
-                <label><input type="checkbox" id="advisor-ops" checked={needs.ops_skilled} onchange={on_ops} />{ " " }{ t.text(msg!("ui-advisor-ops")) }</label>
-                <label><input type="checkbox" id="advisor-interruptible" checked={needs.interruptible} onchange={on_interruptible} />{ " " }{ t.text(msg!("ui-advisor-interruptible")) }</label>
+                { markup::checkbox(None, "advisor-nvlink", needs.nvlink, on_nvlink, t.text(msg!("ui-advisor-nvlink"))) }
+                { markup::checkbox(None, "advisor-budget", needs.budget_sensitive, on_budget, t.text(msg!("ui-advisor-budget"))) }
+                { markup::checkbox(None, "advisor-ops", needs.ops_skilled, on_ops, t.text(msg!("ui-advisor-ops"))) }
+                { markup::checkbox(None, "advisor-interruptible", needs.interruptible, on_interruptible, t.text(msg!("ui-advisor-interruptible"))) }
                 <label>{ t.text(msg!("ui-advisor-location")) }{ " " }
                     <select id="advisor-location" onchange={on_location}>
                         { for [(DataLocation::Anywhere, msg!("ui-advisor-location-anywhere")), (DataLocation::ChinaMainland, msg!("ui-advisor-location-cn")), (DataLocation::OutsideChinaMainland, msg!("ui-advisor-location-outside-cn"))]

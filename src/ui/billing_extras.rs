@@ -23,7 +23,8 @@
 mod deadline_chart;
 
 use crate::ui::language::use_tr;
-use crate::ui::slider::Slider;
+use crate::ui::markup;
+use crate::ui::slider::{Slider, SliderDef, Text};
 use planner_app::action::Action;
 use planner_app::i18n::{self, Arg, Msg};
 use planner_app::msg;
@@ -207,7 +208,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
     };
 
     let body = if options.is_empty() {
-        html! { <p class="muted small">{ t.text(msg!("ui-strategy-pick")) }</p> }
+        html! { { markup::note(&t, msg!("ui-strategy-pick")) } }
     } else {
         let index = (*chosen).min(options.len() - 1);
         let option = &options[index];
@@ -488,7 +489,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
         });
         html! {
             <>
-                <p class="muted small">{ t.text(msg!("ui-savings-plan-note")) }</p>
+                { markup::note(&t, msg!("ui-savings-plan-note")) }
                 <div class="options">
                     <label>{ t.text(msg!("ui-option")) }{ " " }
                         <select id="savings-plan-option" onchange={on_option}>
@@ -507,8 +508,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                         unit={t.text_with(msg!("ui-unit-per-instance-hour"), &[("currency", per_hour)])}
                         value={rate} spec={SAVINGS_PLAN_RATE_SPEC}
                         slider_max={(rate * 2.0).max(1.0).ceil()} step={0.01} on_change={setter(1)} />
-                    <Slider id="savings-plan-term" label={tx(msg!("ui-savings-plan-term"))} unit={tx(msg!("ui-unit-months"))}
-                        value={term} spec={SAVINGS_PLAN_TERM_SPEC} slider_max={36.0} step={12.0} on_change={setter(2)} />
+                    { SAVINGS_PLAN_TERM.show(&t, term, setter(2)) }
                 </div>
                 { refused(Part::SavingsPlan) }
                 if let Some(s) = result {
@@ -531,7 +531,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                         }
                     </p>
                 }
-                <p class="muted small">{ t.text(msg!("ui-support-note")) }</p>
+                { markup::note(&t, msg!("ui-support-note")) }
                 <label class="block">{ t.text(msg!("ui-support-plan")) }{ " " }
                     <select id="support-plan" onchange={on_support}>
                         <option value="" selected={support_value.is_empty()}>{ t.text(msg!("ui-support-none")) }</option>
@@ -547,8 +547,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                     <div class="sliders">
                         <Slider id="support-minimum" label={tx(msg!("ui-support-minimum"))} unit={currency.code()}
                             value={minimum} spec={SUPPORT_MINIMUM_SPEC} slider_max={20_000.0} step={50.0} on_change={own_setter(0)} />
-                        <Slider id="support-pct" label={tx(msg!("ui-support-pct"))} unit="%"
-                            value={pct} spec={SUPPORT_PCT_SPEC} slider_max={15.0} step={0.5} on_change={own_setter(1)} />
+                        { SUPPORT_PCT.show(&t, pct, own_setter(1)) }
                     </div>
                 }
                 { refused(Part::Support) }
@@ -560,7 +559,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 // Sources, services and dates are data (English as the sources write them).
                 <p class="small" id="sla-result" title={sla_info.map(|i| i.source)}
                     data-service={sla_info.map(|i| i.service)} data-as-of={sla_info.map(|i| i.as_of)}>{ sla_text }</p>
-                <p class="muted small">{ t.text(msg!("ui-packages-note")) }</p>
+                { markup::note(&t, msg!("ui-packages-note")) }
                 <div class="sliders">
                     <Slider id="package-day" label={tx(msg!("ui-package-day"))} unit={currency.code()}
                         value={prices[0]} spec={PACKAGE_PRICE_SPEC} slider_max={500.0} step={1.0} on_change={package_setter(0)} />
@@ -578,20 +577,17 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 if let Some(m) = mix {
                     <p class="small" id="packages-result">{ m }</p>
                 }
-                <label class="block">
-                    <input type="checkbox" id="storage-while-stopped" checked={stopped} onchange={on_stopped} />
-                    { " " }{ t.text(msg!("ui-storage-while-stopped")) }
-                </label>
+                { markup::checkbox(Some("block"), "storage-while-stopped", stopped, on_stopped, t.text(msg!("ui-storage-while-stopped"))) }
                 <p class="muted small" id="stopped-rule" title={stopped_title} data-as-of={rule.map(|r| r.as_of)}>{ stopped_note }</p>
                 { refused(Part::Stopped) }
-                <p class="muted small">{ t.text(msg!("ui-settlement-note")) }</p>
+                { markup::note(&t, msg!("ui-settlement-note")) }
                 <div class="sliders">
                     <Slider id="settlement-unit" label={tx(msg!("ui-settlement-unit"))} unit={currency.code()}
                         value={unit} spec={SETTLEMENT_UNIT_SPEC} slider_max={0.1} step={0.01} on_change={on_settlement} />
                 </div>
                 { refused(Part::Settlement) }
                 if job {
-                    <p class="muted small">{ t.text(msg!("ui-deadline-spot-note")) }</p>
+                    { markup::note(&t, msg!("ui-deadline-spot-note")) }
                     <div class="sliders">
                         <Slider id="deadline-spot-hours" label={tx(msg!("ui-deadline-spot"))} unit={tx(msg!("ui-unit-h"))}
                             value={deadline} spec={DEADLINE_SPOT_SPEC}
@@ -649,3 +645,23 @@ fn part_id(part: Part) -> &'static str {
         Part::Deadline => "deadline",
     }
 }
+
+/// The `#savings-plan-term-…` slider.
+pub static SAVINGS_PLAN_TERM: SliderDef = SliderDef {
+    id: "savings-plan-term",
+    label: Text::Msg(msg!("ui-savings-plan-term")),
+    unit: Text::Msg(msg!("ui-unit-months")),
+    spec: SAVINGS_PLAN_TERM_SPEC,
+    slider_max: 36.0,
+    step: 12.0,
+};
+
+/// The `#support-pct-…` slider.
+pub static SUPPORT_PCT: SliderDef = SliderDef {
+    id: "support-pct",
+    label: Text::Msg(msg!("ui-support-pct")),
+    unit: Text::Fixed("%"),
+    spec: SUPPORT_PCT_SPEC,
+    slider_max: 15.0,
+    step: 0.5,
+};

@@ -4,6 +4,7 @@
 //! wasm's size); the DOM they make is the same as the `html!` they replace.
 
 use super::startup::Later;
+use planner_app::i18n::{Msg, Translator};
 use yew::prelude::*;
 
 /// `<label>{ text }{ " " }{ control }</label>`: a control after its visible name.
@@ -29,4 +30,35 @@ pub fn option(value: AttrValue, selected: bool, text: AttrValue) -> Html {
 #[inline(never)]
 pub fn later(after_frames: u32, children: Html) -> Html {
     html! { <Later {after_frames}>{ children }</Later> }
+}
+
+/// `<td class={class} data-label={label} title={title}>{ text }</td>`: a table cell, with its
+/// column's name for the narrow layout and a tooltip when given.
+#[inline(never)]
+pub fn cell(
+    class: &'static str,
+    label: Option<AttrValue>,
+    title: Option<AttrValue>,
+    text: AttrValue,
+) -> Html {
+    html! { <td {class} data-label={label} {title}>{ text }</td> }
+}
+
+/// `<p class="muted small">{ message }</p>`: a note in `t`'s language.
+#[inline(never)]
+pub fn note(t: &Translator, id: Msg) -> Html {
+    html! { <p class="muted small">{ t.text(id) }</p> }
+}
+
+/// `<label class={class}><input type="checkbox" id={id} checked={checked}
+/// onchange={onchange} />{ " " }{ text }</label>`: a checkbox before its name.
+#[inline(never)]
+pub fn checkbox(
+    class: Option<&'static str>,
+    id: &'static str,
+    checked: bool,
+    onchange: Callback<Event>,
+    text: String,
+) -> Html {
+    html! { <label {class}><input type="checkbox" {id} {checked} {onchange} />{ " " }{ text }</label> }
 }

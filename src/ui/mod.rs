@@ -703,7 +703,7 @@ pub fn app(props: &AppProps) -> Html {
                             }
                             { fields::SCALING_EFFICIENCY.show(&t, job.scaling_efficiency, on_scaling) }
                         </div>
-                        <p class="muted small">{ t.text(msg!("ui-job-note")) }</p>
+                        { markup::note(&t, msg!("ui-job-note")) }
                     } else {
                         <div class="sliders">
                             { fields::GPUS.show(&t, f64::from(fleet.gpus), on_gpus) }
@@ -752,7 +752,7 @@ pub fn app(props: &AppProps) -> Html {
                         { fields::MC_TRIALS.show(&t, f64::from(mc.trials), on_trials) }
                         { fields::MC_SEED.show(&t, mc_seed, on_seed) }
                     </div>
-                    <p class="muted small">{ t.text(msg!("ui-mc-note")) }</p>
+                    { markup::note(&t, msg!("ui-mc-note")) }
                 </details>
                 <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-storage-egress")) }</legend>
@@ -762,7 +762,7 @@ pub fn app(props: &AppProps) -> Html {
                         { fields::EGRESS_GB.show(&t, scenario.egress_gb_per_month(), on_egress_gb) }
                         { fields::EGRESS_PRICE.show(&t, scenario.egress_price(), on_egress_price) }
                     </div>
-                    <p class="muted small">{ t.text(msg!("ui-per-gb-note")) }</p>
+                    { markup::note(&t, msg!("ui-per-gb-note")) }
                 </fieldset>
                 <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-budget-conventions")) }</legend>

@@ -7,7 +7,7 @@
 
 use super::state::{AppAction, ImportReport};
 use crate::ui::language::{attr, use_tr};
-use crate::ui::markup::{labelled, option, select};
+use crate::ui::markup::{cell, labelled, option, select};
 use crate::ui::virtual_list::{VirtualRow, VirtualTable};
 use planner_app::i18n::{Arg, Msg, Translator};
 use planner_app::msg;
@@ -616,19 +616,19 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                     <td>{ o.provider }
                         if yours { <span class="yours" title={format!("{} — {}", src.reference, src.note)}>{ " " }{ t.text(msg!("ui-your-price")) }</span> }
                     </td>
-                    <td class="wide-only kind">{ kind }</td>
+                    { cell("wide-only kind", None, None, kind.into()) }
                     <td class="mono">{ o.instance_type }
                         if !o.note.is_empty() { <span class="note-mark" title={o.note} aria-label={t.text_with(msg!("ui-note"), &[("note", Arg::Text(o.note.to_string()))])}>{ "*" }</span> }
                     </td>
-                    <td class="gpus" title={spec_title}>{ format!("{}× {}", o.gpu_count, o.gpu_model) }</td>
-                    <td class="num wide-only">{ opt_num(o.gpu_memory_gib, 0) }</td>
-                    <td class="num od-gpu" data-label={l_od_gpu.clone()}>{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
-                    <td class="num scenario-total" data-label={l_total.clone()} title={no_figure.then(|| t.text(msg!("ui-no-throughput")))}>{ props.scenario_totals.0.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
-                    <td class="num commitment" data-label={l_commitment.clone()} title={commitment.as_ref().map(|c| c.1.clone())}>{ commitment.map_or_else(|| "—".to_string(), |c| c.0) }</td>
-                    <td class="num od-instance" data-label={l_od_instance.clone()} title={price_title}>{ o.on_demand_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
-                    <td class="num spot" data-label={l_spot.clone()}>{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
-                    <td class="num work" data-label={l_work.clone()} title={t.text(if no_figure { msg!("ui-no-throughput") } else { msg!("ui-work-title") })}>{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
-                    <td class="currency">{ o.currency.code() }</td>
+                    { cell("gpus", None, Some(spec_title.into()), format!("{}× {}", o.gpu_count, o.gpu_model).into()) }
+                    { cell("num wide-only", None, None, opt_num(o.gpu_memory_gib, 0).into()) }
+                    { cell("num od-gpu", Some(l_od_gpu.clone()), None, o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))).into()) }
+                    { cell("num scenario-total", Some(l_total.clone()), no_figure.then(|| t.text(msg!("ui-no-throughput")).into()), props.scenario_totals.0.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| t.text(msg!("ui-na"))).into()) }
+                    { cell("num commitment", Some(l_commitment.clone()), commitment.as_ref().map(|c| c.1.clone().into()), commitment.map_or(AttrValue::Static("—"), |c| c.0.into())) }
+                    { cell("num od-instance", Some(l_od_instance.clone()), Some(price_title.into()), o.on_demand_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))).into()) }
+                    { cell("num spot", Some(l_spot.clone()), None, o.spot_per_hour.map_or(AttrValue::Static("—"), |p| format::rate(p, o.currency).into())) }
+                    { cell("num work", Some(l_work.clone()), Some(t.text(if no_figure { msg!("ui-no-throughput") } else { msg!("ui-work-title") }).into()), work.map_or(AttrValue::Static("—"), |p| format::rate(p, o.currency).into())) }
+                    { cell("currency", None, None, o.currency.code().into()) }
                     <td class="as-of" data-label={l_as_of.clone()} title={title}>{ as_of }
                         if stale { <span class="stale" title={t.text_with(msg!("ui-stale-title"), &[("months", Arg::Number(f64::from(STALE_AFTER_MONTHS)))])}>{ " " }{ t.text(msg!("ui-warn-stale")) }</span> }
                     </td>
@@ -636,8 +636,8 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                         { for warns.iter().map(|w| html!{ <span class="warn" title={t.warning(w)}>{ t.warning_label(w) }</span> }) }
                     </td>
                     <td class="wide-only region" title={regions_title}>{ region }{ (o.listings > 1).then(|| html!{ <span class="muted">{ format!(" +{}", o.listings - 1) }</span> }) }</td>
-                    <td class="num wide-only">{ opt_num(o.vcpus, 0) }</td>
-                    <td class="num wide-only">{ opt_num(o.ram_gib, 0) }</td>
+                    { cell("num wide-only", None, None, opt_num(o.vcpus, 0).into()) }
+                    { cell("num wide-only", None, None, opt_num(o.ram_gib, 0).into()) }
                 </> },
             }
         }
