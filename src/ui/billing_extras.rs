@@ -22,6 +22,7 @@
 #[path = "deadline_chart.rs"]
 mod deadline_chart;
 
+use crate::ui::language::attr;
 use crate::ui::language::use_tr;
 use crate::ui::markup;
 use crate::ui::slider::{Slider, SliderDef, Text};
@@ -493,9 +494,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 <div class="options">
                     <label>{ t.text(msg!("ui-option")) }{ " " }
                         <select id="savings-plan-option" onchange={on_option}>
-                            { for (0..options.len()).map(|i| html!{
-                                <option value={i.to_string()} selected={i == index}>{ scenario.option_name(i) }</option>
-                            }) }
+                            { for (0..options.len()).map(|i| markup::option(i.to_string().into(), i == index, scenario.option_name(i).into())) }
                         </select>
                     </label>
                 </div>
@@ -534,13 +533,13 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 { markup::note(&t, msg!("ui-support-note")) }
                 <label class="block">{ t.text(msg!("ui-support-plan")) }{ " " }
                     <select id="support-plan" onchange={on_support}>
-                        <option value="" selected={support_value.is_empty()}>{ t.text(msg!("ui-support-none")) }</option>
+                        { markup::option("".into(), support_value.is_empty(), attr(&t, msg!("ui-support-none"))) }
                         { for SUPPORT_PLANS.iter().map(|p| html!{
                             <option value={p.id} selected={support_value == p.id} title={p.source} data-name={p.name}>
                                 { t.text_with(msg!("ui-support-published"), &[("name", Arg::Text(p.name.into())), ("as_of", Arg::Text(t.support_as_of(p.as_of)))]) }
                             </option>
                         }) }
-                        <option value={OWN} selected={support_value == OWN}>{ t.text(msg!("ui-support-own")) }</option>
+                        { markup::option(OWN.into(), support_value == OWN, attr(&t, msg!("ui-support-own"))) }
                     </select>
                 </label>
                 if let Some((minimum, pct)) = own {
@@ -577,7 +576,10 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 if let Some(m) = mix {
                     <p class="small" id="packages-result">{ m }</p>
                 }
-                { markup::checkbox(Some("block"), "storage-while-stopped", stopped, on_stopped, t.text(msg!("ui-storage-while-stopped"))) }
+                <label class="block">
+                    <input type="checkbox" id="storage-while-stopped" checked={stopped} onchange={on_stopped} />
+                    { " " }{ t.text(msg!("ui-storage-while-stopped")) }
+                </label>
                 <p class="muted small" id="stopped-rule" title={stopped_title} data-as-of={rule.map(|r| r.as_of)}>{ stopped_note }</p>
                 { refused(Part::Stopped) }
                 { markup::note(&t, msg!("ui-settlement-note")) }

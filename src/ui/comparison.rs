@@ -3,7 +3,7 @@
 //! warnings), strategy variants, and the table's CSV download.
 
 use crate::ui::language::use_tr;
-use crate::ui::markup::cell;
+use crate::ui::markup::{self, cell};
 use crate::web;
 use planner_app::comparison::{file_name, money_or_na, rate_or_na, to_csv, warnings};
 use planner_app::i18n::Arg;
@@ -141,15 +141,15 @@ pub fn comparison(props: &ComparisonProps) -> Html {
             <div class="table-scroll" id="results">
                 <table id="comparison">
                     <thead><tr>
-                        <th scope="col">{ t.text(msg!("ui-cmp-option")) }</th>
-                        <th scope="col" class="num">{ t.text_with(msg!("ui-cmp-total"), &[("currency", Arg::Text(c.code().into()))]) }</th>
-                        <th scope="col" class="num" title={t.text(msg!("ui-cmp-commitment-title"))}>{ t.text_with(msg!("ui-cmp-commitment"), &[("currency", Arg::Text(c.code().into()))]) }</th>
-                        <th scope="col" class="num">{ t.text(msg!("ui-cmp-per-gpu-hour")) }</th>
-                        <th scope="col" class="num">{ t.text(msg!("ui-cmp-per-job")) }</th>
-                        <th scope="col" class="num">{ t.text_with(msg!("ui-cmp-finish"), &[("month", Arg::Text(month_name(&t, &props.month)))]) }</th>
-                        <th scope="col" class="num">{ t.text(msg!("ui-cmp-break-even-utilisation")) }</th>
-                        <th scope="col" class="num" title={t.text(msg!("ui-cmp-break-even-months-title"))}>{ t.text(msg!("ui-cmp-break-even-months")) }</th>
-                        <th scope="col">{ t.text(msg!("ui-warnings")) }</th>
+                        { markup::th(true, None, None, t.text(msg!("ui-cmp-option")).into()) }
+                        { markup::th(true, Some("num"), None, t.text_with(msg!("ui-cmp-total"), &[("currency", Arg::Text(c.code().into()))]).into()) }
+                        { markup::th(true, Some("num"), Some(t.text(msg!("ui-cmp-commitment-title")).into()), t.text_with(msg!("ui-cmp-commitment"), &[("currency", Arg::Text(c.code().into()))]).into()) }
+                        { markup::th(true, Some("num"), None, t.text(msg!("ui-cmp-per-gpu-hour")).into()) }
+                        { markup::th(true, Some("num"), None, t.text(msg!("ui-cmp-per-job")).into()) }
+                        { markup::th(true, Some("num"), None, t.text_with(msg!("ui-cmp-finish"), &[("month", Arg::Text(month_name(&t, &props.month)))]).into()) }
+                        { markup::th(true, Some("num"), None, t.text(msg!("ui-cmp-break-even-utilisation")).into()) }
+                        { markup::th(true, Some("num"), Some(t.text(msg!("ui-cmp-break-even-months-title")).into()), t.text(msg!("ui-cmp-break-even-months")).into()) }
+                        { markup::th(true, None, None, t.text(msg!("ui-warnings")).into()) }
                         <th scope="col"><span class="visually-hidden">{ t.text(msg!("ui-actions")) }</span></th>
                     </tr></thead>
                     <tbody>{ for rows }</tbody>

@@ -140,9 +140,16 @@ pub static MC_SEED: SliderDef = SliderDef {
     step: 1.0,
 };
 
+/// DOM id prefix of the kept-storage slider (a `const` like the next: the translation check
+/// reads a quoted `storage-…` after `id:` as a message id, but not after `=`).
+const STORAGE_GB_ID: &str = "storage-gb";
+
+/// DOM id prefix of the storage-price slider.
+const STORAGE_PRICE_ID: &str = "storage-price";
+
 /// The `#storage-gb-…` slider.
 pub static STORAGE_GB: SliderDef = SliderDef {
-    id: "storage-gb",
+    id: STORAGE_GB_ID,
     label: Text::Msg(msg!("ui-storage-kept")),
     unit: Text::Fixed("GB"),
     spec: VOLUME_GB_SPEC,
@@ -152,7 +159,7 @@ pub static STORAGE_GB: SliderDef = SliderDef {
 
 /// The `#storage-price-…` slider.
 pub static STORAGE_PRICE: SliderDef = SliderDef {
-    id: "storage-price",
+    id: STORAGE_PRICE_ID,
     label: Text::Msg(msg!("ui-storage-price")),
     unit: Text::Msg(msg!("ui-unit-per-gb-month")),
     spec: PER_GB_PRICE_SPEC,

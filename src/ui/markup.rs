@@ -62,3 +62,16 @@ pub fn checkbox(
 ) -> Html {
     html! { <label {class}><input type="checkbox" {id} {checked} {onchange} />{ " " }{ text }</label> }
 }
+
+/// `<th scope="col" class={class} title={title}>{ text }</th>` (`scope` only when
+/// `col_scope`): a header cell.
+#[inline(never)]
+pub fn th(
+    col_scope: bool,
+    class: Option<&'static str>,
+    title: Option<AttrValue>,
+    text: AttrValue,
+) -> Html {
+    let scope = col_scope.then_some("col");
+    html! { <th {scope} {class} {title}>{ text }</th> }
+}

@@ -7,7 +7,7 @@
 
 use super::state::{AppAction, ImportReport};
 use crate::ui::language::{attr, use_tr};
-use crate::ui::markup::{cell, labelled, option, select};
+use crate::ui::markup::{self, cell, labelled, option, select};
 use crate::ui::virtual_list::{VirtualRow, VirtualTable};
 use planner_app::i18n::{Arg, Msg, Translator};
 use planner_app::msg;
@@ -729,21 +729,21 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 <VirtualTable id="offers" region_class="table-wrap" label={t.text_with(msg!("ui-offers-match"), &[("shown", Arg::Number(rows.len() as f64)), ("total", Arg::Number(total_offers as f64))])} row_count={shown_rows}
                     row_height_px={ROW_PX} measure_rows=true columns={COLUMNS} viewport_px={VIEWPORT_PX}
                     header={html! { <>
-                            <th>{ t.text(msg!("ui-compare")) }</th><th>{ t.text(msg!("ui-provider")) }</th>
-                            <th class="wide-only" title={t.text(msg!("ui-kind-title"))}>{ t.text(msg!("ui-kind")) }</th>
-                            <th>{ t.text(msg!("ui-instance-type")) }</th>
-                            <th title={t.text(msg!("ui-gpus-title"))}>{ t.text(msg!("ui-gpus")) }</th>
-                            <th class="num wide-only" title={t.text(msg!("ui-memory-title"))}>{ "GiB/GPU" }</th>
-                            <th class="num">{ t.text(msg!("ui-od-gpu-h")) }</th>
-                            <th class="num" title={t.text(msg!("ui-scenario-total-title"))}>{ t.text_with(msg!("ui-scenario-total"), &[("currency", Arg::Text(props.display_currency.code().into()))]) }</th>
-                            <th class="num" title={t.text(msg!("ui-offer-commitment-title"))}>{ t.text(msg!("ui-offer-commitment")) }</th>
-                            <th class="num">{ t.text(msg!("ui-od-instance-h")) }</th>
-                            <th class="num">{ t.text(msg!("ui-spot-instance-h")) }</th>
-                            <th class="num" title={t.text(msg!("ui-work-title"))}>{ t.text(msg!("ui-per-a100-h")) }</th>
-                            <th>{ t.text(msg!("ui-currency")) }</th><th>{ t.text(msg!("ui-as-of")) }</th>
-                            <th title={t.text(msg!("ui-offer-warnings-title"))}>{ t.text(msg!("ui-warnings")) }</th>
-                            <th class="wide-only">{ t.text(msg!("ui-region")) }</th>
-                            <th class="num wide-only">{ "vCPU" }</th><th class="num wide-only" title={t.text(msg!("ui-ram-title"))}>{ t.text(msg!("ui-ram")) }</th>
+                            { markup::th(false, None, None, t.text(msg!("ui-compare")).into()) }{ markup::th(false, None, None, t.text(msg!("ui-provider")).into()) }
+                            { markup::th(false, Some("wide-only"), Some(t.text(msg!("ui-kind-title")).into()), t.text(msg!("ui-kind")).into()) }
+                            { markup::th(false, None, None, t.text(msg!("ui-instance-type")).into()) }
+                            { markup::th(false, None, Some(t.text(msg!("ui-gpus-title")).into()), t.text(msg!("ui-gpus")).into()) }
+                            { markup::th(false, Some("num wide-only"), Some(t.text(msg!("ui-memory-title")).into()), "GiB/GPU".into()) }
+                            { markup::th(false, Some("num"), None, t.text(msg!("ui-od-gpu-h")).into()) }
+                            { markup::th(false, Some("num"), Some(t.text(msg!("ui-scenario-total-title")).into()), t.text_with(msg!("ui-scenario-total"), &[("currency", Arg::Text(props.display_currency.code().into()))]).into()) }
+                            { markup::th(false, Some("num"), Some(t.text(msg!("ui-offer-commitment-title")).into()), t.text(msg!("ui-offer-commitment")).into()) }
+                            { markup::th(false, Some("num"), None, t.text(msg!("ui-od-instance-h")).into()) }
+                            { markup::th(false, Some("num"), None, t.text(msg!("ui-spot-instance-h")).into()) }
+                            { markup::th(false, Some("num"), Some(t.text(msg!("ui-work-title")).into()), t.text(msg!("ui-per-a100-h")).into()) }
+                            { markup::th(false, None, None, t.text(msg!("ui-currency")).into()) }{ markup::th(false, None, None, t.text(msg!("ui-as-of")).into()) }
+                            { markup::th(false, None, Some(t.text(msg!("ui-offer-warnings-title")).into()), t.text(msg!("ui-warnings")).into()) }
+                            { markup::th(false, Some("wide-only"), None, t.text(msg!("ui-region")).into()) }
+                            { markup::th(false, Some("num wide-only"), None, "vCPU".into()) }{ markup::th(false, Some("num wide-only"), Some(t.text(msg!("ui-ram-title")).into()), t.text(msg!("ui-ram")).into()) }
                         </> }}
                     row={Callback::from(row)} />
             }

@@ -3,6 +3,7 @@
 //! committed-use prices of its offer, its throughput and host failures, its off-peak price,
 //! peak hours and whether its work is shiftable; and the owned-server form of the rent-vs-buy chart.
 
+use crate::ui::language::attr;
 use crate::ui::language::use_tr;
 use crate::ui::markup;
 use crate::ui::slider::{Slider, SliderDef, Text};
@@ -321,9 +322,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
             <div class="options">
                 <label>{ t.text(msg!("ui-option")) }{ " " }
                     <select id="strategy-option" onchange={on_option}>
-                        { for (0..options.len()).map(|i| html!{
-                            <option value={i.to_string()} selected={i == index}>{ props.scenario.option_name(i) }</option>
-                        }) }
+                        { for (0..options.len()).map(|i| markup::option(i.to_string().into(), i == index, props.scenario.option_name(i).into())) }
                     </select>
                 </label>
                 <label>{ t.text(msg!("ui-option-name")) }{ " " }
@@ -410,11 +409,9 @@ pub fn strategy(props: &StrategyProps) -> Html {
                 <label class="block">{ t.text(msg!("ui-reserved-term-payment")) }{ " " }
                     <select id="reserved-term" onchange={on_commitment}>
                         if current.is_none() {
-                            <option value="" selected=true>{ t.text(msg!("ui-choose-term")) }</option>
+                            { markup::option("".into(), true, attr(&t, msg!("ui-choose-term"))) }
                         }
-                        { for commitments.iter().enumerate().map(|(i, c)| html!{
-                            <option value={i.to_string()} selected={current == Some(i)}>{ commitment_text(&t, c, currency) }</option>
-                        }) }
+                        { for commitments.iter().enumerate().map(|(i, c)| markup::option(i.to_string().into(), current == Some(i), commitment_text(&t, c, currency).into())) }
                     </select>
                 </label>
             }
@@ -447,7 +444,10 @@ pub fn buy_form(props: &BuyFormProps) -> Html {
         })
     };
     let toggle = html! {
-        { markup::checkbox(Some("chart-control"), "buy-enabled", props.buy.is_some(), on_toggle, t.text(msg!("ui-compare-buying"))) }
+        <label class="chart-control">
+            <input type="checkbox" id="buy-enabled" checked={props.buy.is_some()} onchange={on_toggle} />
+            { " " }{ t.text(msg!("ui-compare-buying")) }
+        </label>
     };
     let Some(b) = props.buy else {
         return toggle;
