@@ -6,6 +6,8 @@
 
 use super::language::use_tr;
 use super::state::{AppAction, AppState};
+use crate::ui::language::attr;
+use crate::ui::markup::{self, option};
 use planner_app::advisor::{add_picks, shortlist, Added, DataLocation, Needs};
 use planner_app::i18n::Arg;
 use planner_app::msg;
@@ -133,25 +135,21 @@ pub fn advisor(props: &AdvisorProps) -> Html {
             <div class="advisor-questions options">
                 <label>{ t.text(msg!("ui-advisor-gpu")) }{ " " }
                     <select id="advisor-gpu" onchange={on_gpu}>
-                        <option value="" selected={needs.gpu.is_none()}>{ t.text(msg!("ui-advisor-any")) }</option>
-                        { for families.iter().map(|f| html!{
-                            <option value={f.label.clone()} selected={needs.gpu.as_deref() == Some(f.label.as_str())}>{ f.label.clone() }</option>
-                        }) }
+                        { option("".into(), needs.gpu.is_none(), attr(&t, msg!("ui-advisor-any"))) }
+                        { for families.iter().map(|f| option(f.label.clone().into(), needs.gpu.as_deref() == Some(f.label.as_str()), f.label.clone().into())) }
                     </select>
                 </label>
                 <label>{ t.text(msg!("ui-advisor-memory")) }{ " " }
                     <input type="text" inputmode="decimal" id="advisor-memory" size="5" onchange={on_memory} />
                 </label>
-                <label><input type="checkbox" id="advisor-nvlink" checked={needs.nvlink} onchange={on_nvlink} />{ " " }{ t.text(msg!("ui-advisor-nvlink")) }</label>
-                <label><input type="checkbox" id="advisor-budget" checked={needs.budget_sensitive} onchange={on_budget} />{ " " }{ t.text(msg!("ui-advisor-budget")) }</label>
-                <label><input type="checkbox" id="advisor-ops" checked={needs.ops_skilled} onchange={on_ops} />{ " " }{ t.text(msg!("ui-advisor-ops")) }</label>
-                <label><input type="checkbox" id="advisor-interruptible" checked={needs.interruptible} onchange={on_interruptible} />{ " " }{ t.text(msg!("ui-advisor-interruptible")) }</label>
+                { markup::checkbox(None, "advisor-nvlink", needs.nvlink, on_nvlink, t.text(msg!("ui-advisor-nvlink"))) }
+                { markup::checkbox(None, "advisor-budget", needs.budget_sensitive, on_budget, t.text(msg!("ui-advisor-budget"))) }
+                { markup::checkbox(None, "advisor-ops", needs.ops_skilled, on_ops, t.text(msg!("ui-advisor-ops"))) }
+                { markup::checkbox(None, "advisor-interruptible", needs.interruptible, on_interruptible, t.text(msg!("ui-advisor-interruptible"))) }
                 <label>{ t.text(msg!("ui-advisor-location")) }{ " " }
                     <select id="advisor-location" onchange={on_location}>
                         { for [(DataLocation::Anywhere, msg!("ui-advisor-location-anywhere")), (DataLocation::ChinaMainland, msg!("ui-advisor-location-cn")), (DataLocation::OutsideChinaMainland, msg!("ui-advisor-location-outside-cn"))]
-                            .into_iter().map(|(l, id)| html!{
-                                <option value={location_code(l)} selected={needs.data_location == l}>{ t.text(id) }</option>
-                            }) }
+                            .into_iter().map(|(l, id)| option(location_code(l).into(), needs.data_location == l, attr(&t, id))) }
                     </select>
                 </label>
             </div>

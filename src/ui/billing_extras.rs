@@ -22,8 +22,10 @@
 #[path = "deadline_chart.rs"]
 mod deadline_chart;
 
+use crate::ui::language::attr;
 use crate::ui::language::use_tr;
-use crate::ui::slider::Slider;
+use crate::ui::markup;
+use crate::ui::slider::{Slider, SliderDef, Text};
 use planner_app::action::Action;
 use planner_app::i18n::{self, Arg, Msg};
 use planner_app::msg;
@@ -207,7 +209,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
     };
 
     let body = if options.is_empty() {
-        html! { <p class="muted small">{ t.text(msg!("ui-strategy-pick")) }</p> }
+        html! { { markup::note(&t, msg!("ui-strategy-pick")) } }
     } else {
         let index = (*chosen).min(options.len() - 1);
         let option = &options[index];
@@ -488,13 +490,11 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
         });
         html! {
             <>
-                <p class="muted small">{ t.text(msg!("ui-savings-plan-note")) }</p>
+                { markup::note(&t, msg!("ui-savings-plan-note")) }
                 <div class="options">
                     <label>{ t.text(msg!("ui-option")) }{ " " }
                         <select id="savings-plan-option" onchange={on_option}>
-                            { for (0..options.len()).map(|i| html!{
-                                <option value={i.to_string()} selected={i == index}>{ scenario.option_name(i) }</option>
-                            }) }
+                            { for (0..options.len()).map(|i| markup::option(i.to_string().into(), i == index, scenario.option_name(i).into())) }
                         </select>
                     </label>
                 </div>
@@ -507,8 +507,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                         unit={t.text_with(msg!("ui-unit-per-instance-hour"), &[("currency", per_hour)])}
                         value={rate} spec={SAVINGS_PLAN_RATE_SPEC}
                         slider_max={(rate * 2.0).max(1.0).ceil()} step={0.01} on_change={setter(1)} />
-                    <Slider id="savings-plan-term" label={tx(msg!("ui-savings-plan-term"))} unit={tx(msg!("ui-unit-months"))}
-                        value={term} spec={SAVINGS_PLAN_TERM_SPEC} slider_max={36.0} step={12.0} on_change={setter(2)} />
+                    { SAVINGS_PLAN_TERM.show(&t, term, setter(2)) }
                 </div>
                 { refused(Part::SavingsPlan) }
                 if let Some(s) = result {
@@ -531,24 +530,23 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                         }
                     </p>
                 }
-                <p class="muted small">{ t.text(msg!("ui-support-note")) }</p>
+                { markup::note(&t, msg!("ui-support-note")) }
                 <label class="block">{ t.text(msg!("ui-support-plan")) }{ " " }
                     <select id="support-plan" onchange={on_support}>
-                        <option value="" selected={support_value.is_empty()}>{ t.text(msg!("ui-support-none")) }</option>
+                        { markup::option("".into(), support_value.is_empty(), attr(&t, msg!("ui-support-none"))) }
                         { for SUPPORT_PLANS.iter().map(|p| html!{
                             <option value={p.id} selected={support_value == p.id} title={p.source} data-name={p.name}>
                                 { t.text_with(msg!("ui-support-published"), &[("name", Arg::Text(p.name.into())), ("as_of", Arg::Text(t.support_as_of(p.as_of)))]) }
                             </option>
                         }) }
-                        <option value={OWN} selected={support_value == OWN}>{ t.text(msg!("ui-support-own")) }</option>
+                        { markup::option(OWN.into(), support_value == OWN, attr(&t, msg!("ui-support-own"))) }
                     </select>
                 </label>
                 if let Some((minimum, pct)) = own {
                     <div class="sliders">
                         <Slider id="support-minimum" label={tx(msg!("ui-support-minimum"))} unit={currency.code()}
                             value={minimum} spec={SUPPORT_MINIMUM_SPEC} slider_max={20_000.0} step={50.0} on_change={own_setter(0)} />
-                        <Slider id="support-pct" label={tx(msg!("ui-support-pct"))} unit="%"
-                            value={pct} spec={SUPPORT_PCT_SPEC} slider_max={15.0} step={0.5} on_change={own_setter(1)} />
+                        { SUPPORT_PCT.show(&t, pct, own_setter(1)) }
                     </div>
                 }
                 { refused(Part::Support) }
@@ -560,7 +558,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 // Sources, services and dates are data (English as the sources write them).
                 <p class="small" id="sla-result" title={sla_info.map(|i| i.source)}
                     data-service={sla_info.map(|i| i.service)} data-as-of={sla_info.map(|i| i.as_of)}>{ sla_text }</p>
-                <p class="muted small">{ t.text(msg!("ui-packages-note")) }</p>
+                { markup::note(&t, msg!("ui-packages-note")) }
                 <div class="sliders">
                     <Slider id="package-day" label={tx(msg!("ui-package-day"))} unit={currency.code()}
                         value={prices[0]} spec={PACKAGE_PRICE_SPEC} slider_max={500.0} step={1.0} on_change={package_setter(0)} />
@@ -584,14 +582,14 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 </label>
                 <p class="muted small" id="stopped-rule" title={stopped_title} data-as-of={rule.map(|r| r.as_of)}>{ stopped_note }</p>
                 { refused(Part::Stopped) }
-                <p class="muted small">{ t.text(msg!("ui-settlement-note")) }</p>
+                { markup::note(&t, msg!("ui-settlement-note")) }
                 <div class="sliders">
                     <Slider id="settlement-unit" label={tx(msg!("ui-settlement-unit"))} unit={currency.code()}
                         value={unit} spec={SETTLEMENT_UNIT_SPEC} slider_max={0.1} step={0.01} on_change={on_settlement} />
                 </div>
                 { refused(Part::Settlement) }
                 if job {
-                    <p class="muted small">{ t.text(msg!("ui-deadline-spot-note")) }</p>
+                    { markup::note(&t, msg!("ui-deadline-spot-note")) }
                     <div class="sliders">
                         <Slider id="deadline-spot-hours" label={tx(msg!("ui-deadline-spot"))} unit={tx(msg!("ui-unit-h"))}
                             value={deadline} spec={DEADLINE_SPOT_SPEC}
@@ -649,3 +647,23 @@ fn part_id(part: Part) -> &'static str {
         Part::Deadline => "deadline",
     }
 }
+
+/// The `#savings-plan-term-…` slider.
+pub static SAVINGS_PLAN_TERM: SliderDef = SliderDef {
+    id: "savings-plan-term",
+    label: Text::Msg(msg!("ui-savings-plan-term")),
+    unit: Text::Msg(msg!("ui-unit-months")),
+    spec: SAVINGS_PLAN_TERM_SPEC,
+    slider_max: 36.0,
+    step: 12.0,
+};
+
+/// The `#support-pct-…` slider.
+pub static SUPPORT_PCT: SliderDef = SliderDef {
+    id: "support-pct",
+    label: Text::Msg(msg!("ui-support-pct")),
+    unit: Text::Fixed("%"),
+    spec: SUPPORT_PCT_SPEC,
+    slider_max: 15.0,
+    step: 0.5,
+};

@@ -3,6 +3,7 @@
 //! warnings), strategy variants, and the table's CSV download.
 
 use crate::ui::language::use_tr;
+use crate::ui::markup::{self, cell};
 use crate::web;
 use planner_app::comparison::{file_name, money_or_na, rate_or_na, to_csv, warnings};
 use planner_app::i18n::Arg;
@@ -106,11 +107,11 @@ pub fn comparison(props: &ComparisonProps) -> Html {
                     if let Some(d) = &r.prices_as_of { <div class="muted small">{ t.text_with(msg!("ui-prices-as-of"), &[("date", Arg::Text(planner_app::i18n::date(t.language(), d)))]) }</div> }
                 </th>
                 <td class="num cmp-total total" id={format!("total-{i}")}>{ format::money(r.total, c) }</td>
-                <td class="num">{ format::money(r.total_with_commitment, c) }</td>
-                <td class="num">{ na(rate_or_na(r.per_used_gpu_hour, c)) }</td>
-                <td class="num">{ na(money_or_na(r.per_job, c)) }</td>
-                <td class="num">{ r.finish_months.filter(|m| m.is_finite()).map(|m| format::number(m, 2)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
-                <td class="num">{ reserved.and_then(|x| x.break_even_utilisation).filter(|u| u.is_finite()).map(|u| format!("{} %", format::number(u * 100.0, 1))).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
+                { cell("num", None, None, format::money(r.total_with_commitment, c).into()) }
+                { cell("num", None, None, na(rate_or_na(r.per_used_gpu_hour, c)).into()) }
+                { cell("num", None, None, na(money_or_na(r.per_job, c)).into()) }
+                { cell("num", None, None, r.finish_months.filter(|m| m.is_finite()).map(|m| format::number(m, 2)).unwrap_or_else(|| t.text(msg!("ui-na"))).into()) }
+                { cell("num", None, None, reserved.and_then(|x| x.break_even_utilisation).filter(|u| u.is_finite()).map(|u| format!("{} %", format::number(u * 100.0, 1))).unwrap_or_else(|| t.text(msg!("ui-na"))).into()) }
                 <td class="num break-even-months">{ reserved.and_then(|x| x.break_even_months).filter(|m| m.is_finite()).map(|m| if m == 0.0 { t.text(msg!("ui-break-even-no-upfront")) } else { format::number(m, 1) }).unwrap_or_else(|| t.text(msg!("ui-na"))) }
                     if let Some(m) = term {
                         <div class="small term-used">{ t.text_with(msg!("ui-cmp-term-used"), &[("used", Arg::Number(f64::from(horizon))), ("term", Arg::Number(f64::from(m)))]) }</div>
@@ -140,15 +141,15 @@ pub fn comparison(props: &ComparisonProps) -> Html {
             <div class="table-scroll" id="results">
                 <table id="comparison">
                     <thead><tr>
-                        <th scope="col">{ t.text(msg!("ui-cmp-option")) }</th>
-                        <th scope="col" class="num">{ t.text_with(msg!("ui-cmp-total"), &[("currency", Arg::Text(c.code().into()))]) }</th>
-                        <th scope="col" class="num" title={t.text(msg!("ui-cmp-commitment-title"))}>{ t.text_with(msg!("ui-cmp-commitment"), &[("currency", Arg::Text(c.code().into()))]) }</th>
-                        <th scope="col" class="num">{ t.text(msg!("ui-cmp-per-gpu-hour")) }</th>
-                        <th scope="col" class="num">{ t.text(msg!("ui-cmp-per-job")) }</th>
-                        <th scope="col" class="num">{ t.text_with(msg!("ui-cmp-finish"), &[("month", Arg::Text(month_name(&t, &props.month)))]) }</th>
-                        <th scope="col" class="num">{ t.text(msg!("ui-cmp-break-even-utilisation")) }</th>
-                        <th scope="col" class="num" title={t.text(msg!("ui-cmp-break-even-months-title"))}>{ t.text(msg!("ui-cmp-break-even-months")) }</th>
-                        <th scope="col">{ t.text(msg!("ui-warnings")) }</th>
+                        { markup::th(true, None, None, t.text(msg!("ui-cmp-option")).into()) }
+                        { markup::th(true, Some("num"), None, t.text_with(msg!("ui-cmp-total"), &[("currency", Arg::Text(c.code().into()))]).into()) }
+                        { markup::th(true, Some("num"), Some(t.text(msg!("ui-cmp-commitment-title")).into()), t.text_with(msg!("ui-cmp-commitment"), &[("currency", Arg::Text(c.code().into()))]).into()) }
+                        { markup::th(true, Some("num"), None, t.text(msg!("ui-cmp-per-gpu-hour")).into()) }
+                        { markup::th(true, Some("num"), None, t.text(msg!("ui-cmp-per-job")).into()) }
+                        { markup::th(true, Some("num"), None, t.text_with(msg!("ui-cmp-finish"), &[("month", Arg::Text(month_name(&t, &props.month)))]).into()) }
+                        { markup::th(true, Some("num"), None, t.text(msg!("ui-cmp-break-even-utilisation")).into()) }
+                        { markup::th(true, Some("num"), Some(t.text(msg!("ui-cmp-break-even-months-title")).into()), t.text(msg!("ui-cmp-break-even-months")).into()) }
+                        { markup::th(true, None, None, t.text(msg!("ui-warnings")).into()) }
                         <th scope="col"><span class="visually-hidden">{ t.text(msg!("ui-actions")) }</span></th>
                     </tr></thead>
                     <tbody>{ for rows }</tbody>

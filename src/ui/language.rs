@@ -2,7 +2,7 @@
 //! Switching changes only the language: the scenario and everything else stay.
 
 use super::state::{AppAction, AppState};
-use planner_app::i18n::Translator;
+use planner_app::i18n::{Msg, Translator};
 use planner_app::msg;
 use planner_core::language::Language;
 use std::rc::Rc;
@@ -35,6 +35,13 @@ pub fn use_tr() -> Rc<Translator> {
         Some(t) => t.0,
         None => Rc::new(Translator::new(Language::En)),
     }
+}
+
+/// Message `id` in `t`'s language as an attribute value (a label, a unit, an option's text).
+/// One function rather than a closure per component, so its code is compiled once.
+#[inline(never)]
+pub fn attr(t: &Translator, id: Msg) -> AttrValue {
+    AttrValue::from(t.text(id))
 }
 
 /// Properties of [`LanguageSwitch`].

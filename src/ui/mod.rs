@@ -6,7 +6,9 @@ pub mod bands;
 pub mod billing_extras;
 pub mod chart_panel;
 pub mod comparison;
+pub mod fields;
 pub mod language;
+pub mod markup;
 pub mod notices;
 pub mod offer_table;
 pub mod presets;
@@ -22,18 +24,13 @@ pub mod virtual_list;
 
 use chart_panel::{AnyChart, ChartPanel};
 use comparison::Comparison;
+use markup::{labelled, option, select};
 use offer_table::OfferTable;
 use planner_app::action::{Action, Mode};
 use planner_app::i18n::Msg;
 use planner_app::i18n::{Arg, Translator};
 use planner_app::msg;
 use planner_app::state::{CALENDAR, CATALOG_RATE_AS_OF};
-use planner_app::validation::{
-    CHECKPOINT_INTERVAL_SPEC, CNY_PER_USD_SPEC, CONTINGENCY_SPEC, DAYS_PER_WEEK_SPEC, GPUS_SPEC,
-    HOURS_PER_DAY_SPEC, HOURS_SPEC, INTERRUPTIONS_SPEC, JOB_GPU_HOURS_SPEC, JOB_WITHIN_SPEC,
-    MONTHS_SPEC, PER_GB_PRICE_SPEC, RATE_SPEC, SCALING_SPEC, SEED_SPEC, TRIALS_SPEC,
-    VOLUME_GB_SPEC,
-};
 use planner_app::view::breakdown::breakdown_chart;
 use planner_app::view::buy::buy_chart;
 use planner_app::view::cumulative::{cumulative_chart, with_bands};
@@ -43,7 +40,6 @@ use planner_app::view::reserved::reserved_chart;
 use planner_core::language::Language;
 use planner_engine::Currency;
 use planner_engine::MonthConvention;
-use slider::Slider;
 use state::{AppAction, AppState};
 use strategy::{BuyForm, Strategy};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -162,6 +158,33 @@ fn use_number_setter(
     use_callback(dispatcher, move |v: f64, d| {
         d.dispatch(AppAction::Scenario(action(v)))
     })
+}
+
+/// A callback of the app that dispatches `action(input, &deps)` when that is an action,
+/// memoised on `deps` (and the dispatcher, stable for the app's life) so a child given it is
+/// not re-rendered. The action is a plain function, so every callback with the same input and
+/// deps types shares one instance of the hook's code (issue 19, the wasm's size).
+#[hook]
+fn use_dispatch<IN: 'static, D: PartialEq + 'static>(
+    dispatcher: UseReducerDispatcher<AppState>,
+    deps: D,
+    action: fn(IN, &D) -> Option<AppAction>,
+) -> Callback<IN> {
+    use_callback((dispatcher, deps), move |input: IN, (d, deps)| {
+        if let Some(a) = action(input, deps) {
+            d.dispatch(a);
+        }
+    })
+}
+
+/// `Some` scenario change (the shape [`use_dispatch`]'s actions return).
+fn scenario_action(action: Action) -> Option<AppAction> {
+    Some(AppAction::Scenario(action))
+}
+
+/// The value of the `<select>` (or input) an event came from.
+fn select_value(e: &Event) -> String {
+    e.target_unchecked_into::<HtmlSelectElement>().value()
 }
 
 /// An `Rc` compared by identity: a memo hands out the same `Rc` until its own inputs change, so
@@ -468,115 +491,107 @@ pub fn app(props: &AppProps) -> Html {
     // child whose data did not change is not re-rendered: moving a slider must not rebuild the
     // offer table's hundreds of rows.
     let dispatcher = state.dispatcher();
-    let on_gpus = use_number_setter(dispatcher.clone(), Action::SetGpus);
-    let on_hours = use_number_setter(dispatcher.clone(), Action::SetHoursPerDay);
-    let on_months = use_number_setter(dispatcher.clone(), Action::SetMonths);
-    let on_rate = use_number_setter(dispatcher.clone(), Action::SetUsdPerCny);
-    let on_rate_cny = use_callback(dispatcher.clone(), |v: f64, d| {
-        d.dispatch(AppAction::Scenario(Action::SetUsdPerCny(1.0 / v)))
-    });
-    let on_days = use_number_setter(dispatcher.clone(), Action::SetDaysPerWeek);
-    let on_contingency = use_number_setter(dispatcher.clone(), Action::SetContingencyPct);
-    let on_interruptions = use_number_setter(dispatcher.clone(), Action::SetSpotInterruptions);
-    let on_interval = use_number_setter(dispatcher.clone(), Action::SetCheckpointInterval);
-    let on_write = use_number_setter(dispatcher.clone(), Action::SetCheckpointWrite);
-    let on_restart = use_number_setter(dispatcher.clone(), Action::SetRestart);
-    let on_job_gpu_hours = use_number_setter(dispatcher.clone(), Action::SetJobGpuHours);
-    let on_job_within = use_number_setter(dispatcher.clone(), Action::SetJobWithinMonths);
-    let on_scaling = use_number_setter(dispatcher.clone(), Action::SetScalingEfficiency);
+    let d = || dispatcher.clone();
+    let on_gpus = use_number_setter(d(), Action::SetGpus);
+    let on_hours = use_number_setter(d(), Action::SetHoursPerDay);
+    let on_months = use_number_setter(d(), Action::SetMonths);
+    let on_rate = use_number_setter(d(), Action::SetUsdPerCny);
+    let on_rate_cny = use_number_setter(d(), |v| Action::SetUsdPerCny(1.0 / v));
+    let on_days = use_number_setter(d(), Action::SetDaysPerWeek);
+    let on_contingency = use_number_setter(d(), Action::SetContingencyPct);
+    let on_interruptions = use_number_setter(d(), Action::SetSpotInterruptions);
+    let on_interval = use_number_setter(d(), Action::SetCheckpointInterval);
+    let on_write = use_number_setter(d(), Action::SetCheckpointWrite);
+    let on_restart = use_number_setter(d(), Action::SetRestart);
+    let on_job_gpu_hours = use_number_setter(d(), Action::SetJobGpuHours);
+    let on_job_within = use_number_setter(d(), Action::SetJobWithinMonths);
+    let on_scaling = use_number_setter(d(), Action::SetScalingEfficiency);
     let mc = scenario.monte_carlo();
     // Seeds are at most 2^53 (SEED_SPEC), so they convert to f64 exactly.
     #[allow(clippy::cast_precision_loss)]
     let mc_seed = mc.seed as f64;
-    let on_trials = use_callback((dispatcher.clone(), mc_seed), |v: f64, (d, seed)| {
-        d.dispatch(AppAction::Scenario(Action::SetMonteCarlo {
+    let on_trials = use_dispatch(d(), mc_seed, |v: f64, seed| {
+        scenario_action(Action::SetMonteCarlo {
             trials: v,
             seed: *seed,
-        }))
+        })
     });
-    let on_seed = use_callback((dispatcher.clone(), mc.trials), |v: f64, (d, trials)| {
-        d.dispatch(AppAction::Scenario(Action::SetMonteCarlo {
-            trials: f64::from(*trials),
+    let on_seed = use_dispatch(d(), f64::from(mc.trials), |v: f64, trials| {
+        scenario_action(Action::SetMonteCarlo {
+            trials: *trials,
             seed: v,
-        }))
+        })
     });
-    let on_mode = use_callback(dispatcher.clone(), |e: Event, d| {
-        let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-        let mode = if v == "job" { Mode::Job } else { Mode::Fleet };
-        d.dispatch(AppAction::Scenario(Action::SetMode(mode)));
+    let on_mode = use_dispatch(d(), (), |e: Event, ()| {
+        let mode = if select_value(&e) == "job" {
+            Mode::Job
+        } else {
+            Mode::Fleet
+        };
+        scenario_action(Action::SetMode(mode))
     });
-    let on_job_size = use_callback(
-        (dispatcher.clone(), scenario.fleet().gpus),
-        |e: Event, (d, gpus)| {
-            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-            d.dispatch(AppAction::Scenario(if v == "deadline" {
-                Action::SetJobWithinMonths(3.0)
-            } else {
-                Action::SetGpus(f64::from(*gpus))
-            }));
-        },
-    );
-    let on_storage_gb = use_number_setter(dispatcher.clone(), Action::SetStorageGb);
-    let on_egress_gb = use_number_setter(dispatcher.clone(), Action::SetEgressGb);
-    let on_storage_price = use_number_setter(dispatcher.clone(), Action::SetStoragePrice);
-    let on_egress_price = use_number_setter(dispatcher.clone(), Action::SetEgressPrice);
-    let on_action = use_callback(dispatcher.clone(), |a: Action, d| {
-        d.dispatch(AppAction::Scenario(a))
+    let on_job_size = use_dispatch(d(), f64::from(scenario.fleet().gpus), |e: Event, gpus| {
+        scenario_action(if select_value(&e) == "deadline" {
+            Action::SetJobWithinMonths(3.0)
+        } else {
+            Action::SetGpus(*gpus)
+        })
     });
-    let on_reserved_variant = use_callback(dispatcher.clone(), |index: usize, d| {
-        d.dispatch(AppAction::Scenario(Action::AddReservedVariant {
+    let on_storage_gb = use_number_setter(d(), Action::SetStorageGb);
+    let on_egress_gb = use_number_setter(d(), Action::SetEgressGb);
+    let on_storage_price = use_number_setter(d(), Action::SetStoragePrice);
+    let on_egress_price = use_number_setter(d(), Action::SetEgressPrice);
+    let on_action = use_dispatch(d(), (), |a: Action, ()| scenario_action(a));
+    let on_reserved_variant = use_dispatch(d(), (), |index: usize, ()| {
+        scenario_action(Action::AddReservedVariant {
             index,
             reserved_pct: 60.0,
             commitment: 0,
-        }))
+        })
     });
-    let on_calendar_start = use_callback(dispatcher.clone(), |e: Event, d| {
+    let on_calendar_start = use_dispatch(d(), (), |e: Event, ()| {
         let v = e.target_unchecked_into::<HtmlInputElement>().value();
-        d.dispatch(AppAction::Scenario(Action::SetCalendarStart(v)));
+        scenario_action(Action::SetCalendarStart(v))
     });
-    let on_young = use_callback(dispatcher.clone(), |_: MouseEvent, d| {
-        d.dispatch(AppAction::Scenario(Action::UseSuggestedCheckpointInterval))
+    let on_young = use_dispatch(d(), (), |_: MouseEvent, ()| {
+        scenario_action(Action::UseSuggestedCheckpointInterval)
     });
-    let on_spot_variant = use_callback(dispatcher.clone(), |index: usize, d| {
-        d.dispatch(AppAction::Scenario(Action::AddSpotVariant {
+    let on_spot_variant = use_dispatch(d(), (), |index: usize, ()| {
+        scenario_action(Action::AddSpotVariant {
             index,
             spot_pct: 100.0,
-        }))
+        })
     });
-    let on_remove_option = use_callback(dispatcher.clone(), |i: usize, d| {
-        d.dispatch(AppAction::Scenario(Action::RemoveOption(i)))
+    let on_remove_option = use_dispatch(d(), (), |i: usize, ()| {
+        scenario_action(Action::RemoveOption(i))
     });
-    let on_toggle = use_callback(dispatcher.clone(), |offer, d| {
-        d.dispatch(AppAction::Scenario(Action::ToggleOffer(offer)))
+    let on_toggle = use_dispatch(d(), (), |offer, ()| {
+        scenario_action(Action::ToggleOffer(offer))
     });
-    let on_breakdown = use_callback(dispatcher.clone(), |e: Event, d| {
-        let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-        if let Ok(i) = v.parse::<usize>() {
-            d.dispatch(AppAction::ShowBreakdown(i));
-        }
+    let on_breakdown = use_dispatch(d(), (), |e: Event, ()| {
+        select_value(&e)
+            .parse::<usize>()
+            .ok()
+            .map(AppAction::ShowBreakdown)
     });
-    let on_filter = use_callback(dispatcher.clone(), |f, d| d.dispatch(AppAction::Filter(f)));
-    let on_currency = use_callback(dispatcher.clone(), |e: Event, d| {
-        let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-        if let Some(c) = Currency::from_code(&v) {
-            d.dispatch(AppAction::Scenario(Action::SetCurrency(c)));
-        }
+    let on_filter = use_dispatch(d(), (), |f, ()| Some(AppAction::Filter(f)));
+    let on_currency = use_dispatch(d(), (), |e: Event, ()| {
+        Currency::from_code(&select_value(&e)).and_then(|c| scenario_action(Action::SetCurrency(c)))
     });
-    let on_month = use_callback((dispatcher.clone(), *today), |e: Event, (d, today)| {
-        let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+    let on_month = use_dispatch(d(), *today, |e: Event, today| {
+        let v = select_value(&e);
         if v == CALENDAR {
             let start = format!("{:04}-{:02}", today.0, today.1);
-            d.dispatch(AppAction::Scenario(Action::SetCalendarStart(start)));
-        } else if let Some(m) = MonthConvention::ALL.into_iter().find(|m| m.label() == v) {
-            d.dispatch(AppAction::Scenario(Action::SetMonthConvention(m)));
+            scenario_action(Action::SetCalendarStart(start))
+        } else {
+            MonthConvention::ALL
+                .into_iter()
+                .find(|m| m.label() == v)
+                .and_then(|m| scenario_action(Action::SetMonthConvention(m)))
         }
     });
-    let on_imported = use_callback(dispatcher.clone(), |action: AppAction, d| {
-        d.dispatch(action)
-    });
-    let dismiss = use_callback(dispatcher, |_: MouseEvent, d| {
-        d.dispatch(AppAction::DismissNotice)
-    });
+    let on_imported = use_dispatch(d(), (), |action: AppAction, ()| Some(action));
+    let dismiss = use_dispatch(d(), (), |_: MouseEvent, ()| Some(AppAction::DismissNotice));
     let fleet = scenario.fleet();
     let job = scenario.job();
     let checkpoint = scenario.checkpoint();
@@ -618,7 +633,7 @@ pub fn app(props: &AppProps) -> Html {
                 Ok(_) => None,
             }),
     );
-    let tx = |id: Msg| AttrValue::from(t.text(id));
+    let tx = |id: Msg| language::attr(&t, id);
     html! {
         <ContextProvider<language::Tr> context={(*tr).clone()}>
         <ContextProvider<slider::FieldRefusal> context={field_refusal}>
@@ -647,77 +662,63 @@ pub fn app(props: &AppProps) -> Html {
                 <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-workload")) }</legend>
                     <div class="options">
-                        <label>{ t.text(msg!("ui-mode")) }{ " " }
-                            <select id="workload-mode" onchange={on_mode}>
-                                <option value="fleet" selected={!is_job}>{ t.text(msg!("ui-mode-fleet")) }</option>
-                                <option value="job" selected={is_job}>{ t.text(msg!("ui-mode-job")) }</option>
-                            </select>
-                        </label>
+                        { labelled(t.text(msg!("ui-mode")), select("workload-mode", on_mode, html! { <>
+                            { option("fleet".into(), !is_job, tx(msg!("ui-mode-fleet"))) }
+                            { option("job".into(), is_job, tx(msg!("ui-mode-job"))) }
+                        </> })) }
                         if is_job {
-                            <label>{ t.text(msg!("ui-job-size-by")) }{ " " }
-                                <select id="job-size" onchange={on_job_size}>
-                                    <option value="gpus" selected={job.within_months.is_none()}>{ t.text(msg!("ui-job-size-gpus")) }</option>
-                                    <option value="deadline" selected={job.within_months.is_some()}>{ t.text(msg!("ui-job-size-deadline")) }</option>
-                                </select>
-                            </label>
+                            { labelled(t.text(msg!("ui-job-size-by")), select("job-size", on_job_size, html! { <>
+                                { option("gpus".into(), job.within_months.is_none(), tx(msg!("ui-job-size-gpus"))) }
+                                { option("deadline".into(), job.within_months.is_some(), tx(msg!("ui-job-size-deadline"))) }
+                            </> })) }
                         }
                     </div>
                     if is_job {
                         <div class="sliders">
-                            <Slider id="job-gpu-hours" label={tx(msg!("ui-work"))} unit={tx(msg!("ui-unit-reference-gpu-hours"))} value={job.gpu_hours}
-                                spec={JOB_GPU_HOURS_SPEC} slider_max={200_000.0} step={1_000.0} on_change={on_job_gpu_hours} />
+                            { fields::JOB_GPU_HOURS.show(&t, job.gpu_hours, on_job_gpu_hours) }
                             if let Some(m) = job.within_months {
-                                <Slider id="job-within" label={tx(msg!("ui-finish-within"))} unit={tx(msg!("ui-unit-months"))} value={m}
-                                    spec={JOB_WITHIN_SPEC} slider_max={24.0} step={0.5} on_change={on_job_within} />
+                                { fields::JOB_WITHIN.show(&t, m, on_job_within) }
                                 // GPUs needed to do the work in time, on the reference GPU running
                                 // without pause: far above what the planner models, say so here.
                                 if let Some(need) = Some(job.gpu_hours / (m * fleet.month.hours() * job.scaling_efficiency)).filter(|n| *n > f64::from(planner_engine::plan::MAX_GPUS)) {
                                     <p class="small warn" id="job-within-warning" role="status">{ t.text_with(msg!("ui-job-huge"), &[("gpus", Arg::Number(need.round())), ("max", Arg::Number(f64::from(planner_engine::plan::MAX_GPUS)))]) }</p>
                                 }
                             } else {
-                                <Slider id="gpus" label={tx(msg!("ui-gpus"))} unit={tx(msg!("ui-unit-gpus"))} value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
-                                    slider_max={256.0} step={1.0} on_change={on_gpus.clone()} />
+                                { fields::GPUS.show(&t, f64::from(fleet.gpus), on_gpus.clone()) }
                             }
-                            <Slider id="scaling-efficiency" label={tx(msg!("ui-scaling-efficiency"))} unit="η (0–1)" value={job.scaling_efficiency}
-                                spec={SCALING_SPEC} slider_max={1.0} step={0.01} on_change={on_scaling} />
+                            { fields::SCALING_EFFICIENCY.show(&t, job.scaling_efficiency, on_scaling) }
                         </div>
-                        <p class="muted small">{ t.text(msg!("ui-job-note")) }</p>
+                        { markup::note(&t, msg!("ui-job-note")) }
                     } else {
                         <div class="sliders">
-                            <Slider id="gpus" label={tx(msg!("ui-gpus"))} unit={tx(msg!("ui-unit-gpus"))} value={f64::from(fleet.gpus)} spec={GPUS_SPEC}
-                                slider_max={256.0} step={1.0} on_change={on_gpus} />
-                            <Slider id="hours-per-day" label={tx(msg!("ui-hours-per-day"))} unit={tx(msg!("ui-unit-h-per-day"))} value={fleet.hours_per_day}
-                                spec={HOURS_PER_DAY_SPEC} slider_max={24.0} step={0.5} on_change={on_hours} />
-                            <Slider id="days-per-week" label={tx(msg!("ui-days-per-week"))} unit={tx(msg!("ui-unit-days-per-week"))} value={scenario.days_per_week()}
-                                spec={DAYS_PER_WEEK_SPEC} slider_max={7.0} step={0.5} on_change={on_days} />
-                            <Slider id="months" label={tx(msg!("ui-months"))} unit={tx(msg!("ui-unit-months"))} value={f64::from(fleet.months)} spec={MONTHS_SPEC}
-                                slider_max={120.0} step={1.0} on_change={on_months} />
+                            { fields::GPUS.show(&t, f64::from(fleet.gpus), on_gpus) }
+                            { fields::HOURS_PER_DAY.show(&t, fleet.hours_per_day, on_hours) }
+                            { fields::DAYS_PER_WEEK.show(&t, scenario.days_per_week(), on_days) }
+                            { fields::MONTHS.show(&t, f64::from(fleet.months), on_months) }
                         </div>
                     }
                 </fieldset>
-                <startup::Later after_frames={later::STRATEGY}>
+                { markup::later(later::STRATEGY, html! { <>
                 <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-strategy-legend")) }</legend>
                     <Strategy scenario={scenario.clone()} on_action={on_action.clone()} />
                 </fieldset>
-                </startup::Later>
+                </> }) }
             </section>
-            <startup::Later after_frames={later::OFFERS}>
+            { markup::later(later::OFFERS, html! { <>
             <OfferTable today={*today} selected={scenario.selected()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
                 imported={state.imported.clone()} last_import={state.last_import.clone()} on_imported={on_imported}
                 scenario_totals={offer_table::ScenarioTotals(offer_totals)} />
-            </startup::Later>
-            <startup::Later after_frames={later::ASSUMPTIONS}>
+            </> }) }
+            { markup::later(later::ASSUMPTIONS, html! { <>
             <section class="card" aria-labelledby="assumptions-heading">
                 <h2 id="assumptions-heading">{ t.text(msg!("ui-assumptions")) }</h2>
                 <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-spot-risk")) }</legend>
                     <div class="sliders">
-                        <Slider id="spot-interruptions" label={tx(msg!("ui-interruptions"))} unit={tx(msg!("ui-unit-per-h"))} value={scenario.spot_interruptions()}
-                            spec={INTERRUPTIONS_SPEC} slider_max={0.2} step={0.005} on_change={on_interruptions} />
+                        { fields::SPOT_INTERRUPTIONS.show(&t, scenario.spot_interruptions(), on_interruptions) }
                         <div class="slider-with-action">
-                            <Slider id="checkpoint-interval" label={tx(msg!("ui-checkpoint-every"))} unit={tx(msg!("ui-unit-h"))} value={checkpoint.interval_hours.or(*suggested).unwrap_or(1.0)}
-                                spec={CHECKPOINT_INTERVAL_SPEC} slider_max={24.0} step={0.25} on_change={on_interval} />
+                            { fields::CHECKPOINT_INTERVAL.show(&t, checkpoint.interval_hours.or(*suggested).unwrap_or(1.0), on_interval) }
                             <p class="small">
                                 if checkpoint.interval_hours.is_none() {
                                     <span class="muted" id="checkpoint-suggested">{ match *suggested { Some(h) => t.text_with(msg!("ui-young-using"), &[("hours", Arg::Text(planner_core::format::number(h, 2)))]), None => t.text(msg!("ui-young-pending")) } }</span>
@@ -726,67 +727,51 @@ pub fn app(props: &AppProps) -> Html {
                                 }
                             </p>
                         </div>
-                        <Slider id="checkpoint-write" label={tx(msg!("ui-checkpoint-write"))} unit={tx(msg!("ui-unit-h"))} value={checkpoint.write_hours}
-                            spec={HOURS_SPEC} slider_max={2.0} step={0.01} on_change={on_write} />
-                        <Slider id="restart" label={tx(msg!("ui-restart-time"))} unit={tx(msg!("ui-unit-h"))} value={checkpoint.restart_hours}
-                            spec={HOURS_SPEC} slider_max={4.0} step={0.05} on_change={on_restart} />
+                        { fields::CHECKPOINT_WRITE.show(&t, checkpoint.write_hours, on_write) }
+                        { fields::RESTART.show(&t, checkpoint.restart_hours, on_restart) }
                     </div>
                 </fieldset>
                 <details class="editor-group advanced" id="montecarlo-group">
                     <summary>{ t.text(msg!("ui-mc-group")) }<span class="muted small" id="montecarlo-values">{ " — " }{ t.text_with(msg!("ui-mc-summary"), &[("trials", Arg::Number(f64::from(mc.trials))), ("seed", Arg::Text(mc.seed.to_string()))]) }</span></summary>
                     <div class="sliders">
-                        <Slider id="mc-trials" label={tx(msg!("ui-mc-trials"))} unit={tx(msg!("ui-unit-per-option"))} value={f64::from(mc.trials)}
-                            spec={TRIALS_SPEC} slider_max={20_000.0} step={100.0} on_change={on_trials} />
-                        <Slider id="mc-seed" label={tx(msg!("ui-mc-seed"))} unit="" value={mc_seed}
-                            spec={SEED_SPEC} slider_max={100.0} step={1.0} on_change={on_seed} />
+                        { fields::MC_TRIALS.show(&t, f64::from(mc.trials), on_trials) }
+                        { fields::MC_SEED.show(&t, mc_seed, on_seed) }
                     </div>
-                    <p class="muted small">{ t.text(msg!("ui-mc-note")) }</p>
+                    { markup::note(&t, msg!("ui-mc-note")) }
                 </details>
                 <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-storage-egress")) }</legend>
                     <div class="sliders">
-                        <Slider id="storage-gb" label={tx(msg!("ui-storage-kept"))} unit="GB" value={scenario.storage_gb()}
-                            spec={VOLUME_GB_SPEC} slider_max={10_000.0} step={100.0} on_change={on_storage_gb} />
-                        <Slider id="storage-price" label={tx(msg!("ui-storage-price"))} unit={tx(msg!("ui-unit-per-gb-month"))} value={scenario.storage_price()}
-                            spec={PER_GB_PRICE_SPEC} slider_max={0.3} step={0.005} on_change={on_storage_price} />
-                        <Slider id="egress-gb" label={tx(msg!("ui-egress"))} unit={tx(msg!("ui-unit-gb-per-month"))} value={scenario.egress_gb_per_month()}
-                            spec={VOLUME_GB_SPEC} slider_max={10_000.0} step={100.0} on_change={on_egress_gb} />
-                        <Slider id="egress-price" label={tx(msg!("ui-egress-price"))} unit={tx(msg!("ui-unit-per-gb"))} value={scenario.egress_price()}
-                            spec={PER_GB_PRICE_SPEC} slider_max={0.2} step={0.005} on_change={on_egress_price} />
+                        { fields::STORAGE_GB.show(&t, scenario.storage_gb(), on_storage_gb) }
+                        { fields::STORAGE_PRICE.show(&t, scenario.storage_price(), on_storage_price) }
+                        { fields::EGRESS_GB.show(&t, scenario.egress_gb_per_month(), on_egress_gb) }
+                        { fields::EGRESS_PRICE.show(&t, scenario.egress_price(), on_egress_price) }
                     </div>
-                    <p class="muted small">{ t.text(msg!("ui-per-gb-note")) }</p>
+                    { markup::note(&t, msg!("ui-per-gb-note")) }
                 </fieldset>
                 <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-budget-conventions")) }</legend>
                     <div class="sliders">
-                        <Slider id="contingency" label={tx(msg!("ui-contingency"))} unit="%" value={scenario.contingency_pct()}
-                            spec={CONTINGENCY_SPEC} slider_max={50.0} step={1.0} on_change={on_contingency} />
+                        { fields::CONTINGENCY.show(&t, scenario.contingency_pct(), on_contingency) }
                     </div>
                 <div class="options">
-                    <label>{ t.text(msg!("ui-month-length")) }{ " " }
-                        <select id="month-convention" onchange={on_month}>
-                            { for MonthConvention::ALL.iter().map(|m| html!{
-                                <option value={m.label()} selected={calendar_start.is_none() && *m == fleet.month}>{ t.text_with(msg!("ui-month-hours"), &[("hours", Arg::Text(m.label().trim_end_matches(" h").to_string()))]) }{ if *m == MonthConvention::Hours730 { " (365 × 24 ÷ 12)" } else { "" } }</option>
-                            }) }
-                            <option value={CALENDAR} selected={calendar_start.is_some()}>{ t.text(msg!("ui-calendar-months")) }</option>
-                        </select>
-                    </label>
+                    { labelled(t.text(msg!("ui-month-length")), select("month-convention", on_month, html! { <>
+                        { for MonthConvention::ALL.iter().map(|m| option(m.label().into(), calendar_start.is_none() && *m == fleet.month,
+                            (t.text_with(msg!("ui-month-hours"), &[("hours", Arg::Text(m.label().trim_end_matches(" h").to_string()))]) + if *m == MonthConvention::Hours730 { " (365 × 24 ÷ 12)" } else { "" }).into())) }
+                        { option(CALENDAR.into(), calendar_start.is_some(), tx(msg!("ui-calendar-months"))) }
+                    </> })) }
                     if let Some(start) = calendar_start.clone() {
                         <label>{ t.text(msg!("ui-first-month")) }{ " " }
                             <input type="month" id="calendar-start" value={start} onchange={on_calendar_start} required=true />
                         </label>
                     }
-                    <label>{ t.text(msg!("ui-show-totals-in")) }{ " " }
-                        <select id="display-currency" onchange={on_currency}>
-                            { for Currency::ALL.iter().map(|c| html!{ <option value={c.code()} selected={*c == scenario.display_currency()}>{ c.code() }</option> }) }
-                        </select>
-                    </label>
+                    { labelled(t.text(msg!("ui-show-totals-in")), select("display-currency", on_currency, html! { <>
+                        { for Currency::ALL.iter().map(|c| option(c.code().into(), *c == scenario.display_currency(), c.code().into())) }
+                    </> })) }
                 </div>
                 <div class="sliders">
-                    <Slider id="cny-per-usd" label={tx(msg!("ui-exchange-rate-cny"))} unit="CNY/USD" value={1.0 / scenario.rate().usd_per_cny}
-                        spec={CNY_PER_USD_SPEC} slider_max={10.0} step={0.01} on_change={on_rate_cny} />
-                    <Slider id="usd-per-cny" label={tx(msg!("ui-exchange-rate"))} unit="USD/CNY" value={scenario.rate().usd_per_cny}
-                        spec={RATE_SPEC} slider_max={0.2} step={0.001} on_change={on_rate} />
+                    { fields::CNY_PER_USD.show(&t, 1.0 / scenario.rate().usd_per_cny, on_rate_cny) }
+                    { fields::USD_PER_CNY.show(&t, scenario.rate().usd_per_cny, on_rate) }
                     if let Some(off) = scenario.rate_far_from_default() {
                         <p class="warn small" id="rate-warning" role="status">{ t.text_with(msg!("ui-rate-far"), &[("pct", Arg::Number((off * 100.0).round())), ("date", Arg::Text(CATALOG_RATE_AS_OF.into()))]) }</p>
                     }
@@ -795,58 +780,58 @@ pub fn app(props: &AppProps) -> Html {
                 </fieldset>
                 <billing_extras::BillingExtras scenario={scenario.clone()} results={engine_results.clone()} on_action={on_action.clone()} />
             </section>
-            </startup::Later>
-            <startup::Later after_frames={later::ADVISOR}>
+            </> }) }
+            { markup::later(later::ADVISOR, html! { <>
             <advisor::Advisor dispatch={wire} scenario={scenario.clone()} />
-            </startup::Later>
+            </> }) }
             </div>
             <section class="results-column" aria-label={tx(msg!("ui-results-column"))}>
                 { summary::totals(&engine_results, &term_months, scenario.display_currency(), &t) }
-                <startup::Later after_frames={later::CHART}>
+                { markup::later(later::CHART, html! { <>
                 <ChartPanel chart={AnyChart::Cumulative(chart)} heading={tx(msg!("ui-chart-cumulative"))} chart_id="chart"
                     what="cumulative" today={(*today_date).clone()} csv={cumulative_csv}
                     head={html!{ <label class="small"><input type="checkbox" id="log-scale" checked={*log_scale} onchange={on_log_scale} />{ t.text(msg!("ui-log-scale")) }</label> }} />
-                </startup::Later>
-                <startup::Later after_frames={later::RANKING}>
+                </> }) }
+                { markup::later(later::RANKING, html! { <>
                 <ChartPanel chart={AnyChart::Ranking(ranking)} heading={tx(msg!("ui-chart-ranking"))} chart_id="chart-ranking"
                     what="ranking" today={(*today_date).clone()} csv={ranking_csv} />
-                </startup::Later>
+                </> }) }
             </section>
             </div>
-            <startup::Later after_frames={later::COMPARISON}>
+            { markup::later(later::COMPARISON, html! { <>
             <section class="card" aria-labelledby="results-heading">
                 <h2 id="results-heading" tabindex="-1">{ t.text(msg!("ui-compared-options")) }</h2>
                 <Comparison results={engine_results} currency={scenario.display_currency()} month={AttrValue::from(scenario.month_code().to_string())}
                     today={(*today_date).clone()} on_spot_variant={on_spot_variant}
                     reservable={reservable} on_reserved_variant={on_reserved_variant} on_remove={on_remove_option} term_months={term_months.clone()} spottable={spottable} />
             </section>
-            </startup::Later>
+            </> }) }
             <div class="chart-grid">
-                <startup::Later after_frames={later::BREAKDOWN}>
+                { markup::later(later::BREAKDOWN, html! { <>
                 <ChartPanel chart={AnyChart::Breakdown(breakdown)} heading={tx(msg!("ui-chart-breakdown"))} chart_id="chart-breakdown"
                     what="breakdown" today={(*today_date).clone()} csv={breakdown_csv}>
                     <label class="chart-control">{ t.text(msg!("ui-option")) }{ " " }
-                        <select id="breakdown-option" onchange={on_breakdown}>
+                        { select("breakdown-option", on_breakdown, html! { <>
                             { for scenario.options().iter().enumerate().map(|(i, o)| {
                                 let name = o.name.clone()
                                     .or_else(|| o.offer.map(|r| r.offer.label()))
                                     .unwrap_or_else(|| t.text_with(msg!("ui-option-n"), &[("n", Arg::Number((i + 1) as f64))]));
-                                html!{ <option value={i.to_string()} selected={i == state.breakdown_option}>{ name }</option> }
+                                option(i.to_string().into(), i == state.breakdown_option, name.into())
                             }) }
-                        </select>
+                        </> }) }
                     </label>
                 </ChartPanel>
-                </startup::Later>
-                <startup::Later after_frames={later::RESERVED}>
+                </> }) }
+                { markup::later(later::RESERVED, html! { <>
                 <ChartPanel chart={AnyChart::Lines(reserved_chart)} heading={tx(msg!("ui-chart-reserved"))} chart_id="chart-reserved"
                     what="reserved-vs-on-demand" today={(*today_date).clone()} csv={reserved_csv} />
-                </startup::Later>
-                <startup::Later after_frames={later::BUY}>
+                </> }) }
+                { markup::later(later::BUY, html! { <>
                 <ChartPanel chart={AnyChart::Lines(buy_chart)} heading={tx(msg!("ui-chart-buy"))} chart_id="chart-buy"
                     what="rent-vs-buy" today={(*today_date).clone()} csv={buy_csv}>
                     <BuyForm buy={scenario.buy()} currency={scenario.display_currency()} on_action={on_action.clone()} />
                 </ChartPanel>
-                </startup::Later>
+                </> }) }
             </div>
             if let (Some(n), None) = (&state.notice, state.refused_field) {
                 <p class="notice" role="alert" id="notice">{ n.message(&t) }{ " " }<button class="link" onclick={dismiss}>{ t.text(msg!("ui-dismiss-lower")) }</button></p>

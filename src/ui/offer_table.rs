@@ -6,9 +6,10 @@
 //! the catalog, marked "your price", and can be compared like catalog offers.
 
 use super::state::{AppAction, ImportReport};
-use crate::ui::language::use_tr;
+use crate::ui::language::{attr, use_tr};
+use crate::ui::markup::{self, cell, labelled, option, select};
 use crate::ui::virtual_list::{VirtualRow, VirtualTable};
-use planner_app::i18n::{Arg, Translator};
+use planner_app::i18n::{Arg, Msg, Translator};
 use planner_app::msg;
 use planner_app::validation::MAX_COMPARED;
 use planner_app::view::count_in;
@@ -82,6 +83,16 @@ impl PartialEq for ScenarioTotals {
 
 /// Memory thresholds offered by the memory filter, GiB per GPU.
 const MEMORY_STEPS: [u32; 7] = [16, 24, 40, 48, 80, 96, 141];
+
+/// The sort menu's entries, in menu order: each value ([`sort_key_from`]) and its label.
+const SORT_OPTIONS: [(&str, Msg); 6] = [
+    ("gpu", msg!("ui-sort-gpu")),
+    ("instance", msg!("ui-sort-instance")),
+    ("work", msg!("ui-sort-work")),
+    ("total", msg!("ui-sort-total")),
+    ("memory", msg!("ui-sort-memory")),
+    ("provider", msg!("ui-sort-provider")),
+];
 
 /// GPU counts offered by the GPUs-per-instance filter.
 const COUNT_STEPS: [u32; 5] = [1, 2, 4, 8, 16];
@@ -605,19 +616,19 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                     <td>{ o.provider }
                         if yours { <span class="yours" title={format!("{} — {}", src.reference, src.note)}>{ " " }{ t.text(msg!("ui-your-price")) }</span> }
                     </td>
-                    <td class="wide-only kind">{ kind }</td>
+                    { cell("wide-only kind", None, None, kind.into()) }
                     <td class="mono">{ o.instance_type }
                         if !o.note.is_empty() { <span class="note-mark" title={o.note} aria-label={t.text_with(msg!("ui-note"), &[("note", Arg::Text(o.note.to_string()))])}>{ "*" }</span> }
                     </td>
-                    <td class="gpus" title={spec_title}>{ format!("{}× {}", o.gpu_count, o.gpu_model) }</td>
-                    <td class="num wide-only">{ opt_num(o.gpu_memory_gib, 0) }</td>
-                    <td class="num od-gpu" data-label={l_od_gpu.clone()}>{ o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
-                    <td class="num scenario-total" data-label={l_total.clone()} title={no_figure.then(|| t.text(msg!("ui-no-throughput")))}>{ props.scenario_totals.0.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
-                    <td class="num commitment" data-label={l_commitment.clone()} title={commitment.as_ref().map(|c| c.1.clone())}>{ commitment.map_or_else(|| "—".to_string(), |c| c.0) }</td>
-                    <td class="num od-instance" data-label={l_od_instance.clone()} title={price_title}>{ o.on_demand_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))) }</td>
-                    <td class="num spot" data-label={l_spot.clone()}>{ o.spot_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
-                    <td class="num work" data-label={l_work.clone()} title={t.text(if no_figure { msg!("ui-no-throughput") } else { msg!("ui-work-title") })}>{ work.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| "—".into()) }</td>
-                    <td class="currency">{ o.currency.code() }</td>
+                    { cell("gpus", None, Some(spec_title.into()), format!("{}× {}", o.gpu_count, o.gpu_model).into()) }
+                    { cell("num wide-only", None, None, opt_num(o.gpu_memory_gib, 0).into()) }
+                    { cell("num od-gpu", Some(l_od_gpu.clone()), None, o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))).into()) }
+                    { cell("num scenario-total", Some(l_total.clone()), no_figure.then(|| t.text(msg!("ui-no-throughput")).into()), props.scenario_totals.0.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| t.text(msg!("ui-na"))).into()) }
+                    { cell("num commitment", Some(l_commitment.clone()), commitment.as_ref().map(|c| c.1.clone().into()), commitment.map_or(AttrValue::Static("—"), |c| c.0.into())) }
+                    { cell("num od-instance", Some(l_od_instance.clone()), Some(price_title.into()), o.on_demand_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))).into()) }
+                    { cell("num spot", Some(l_spot.clone()), None, o.spot_per_hour.map_or(AttrValue::Static("—"), |p| format::rate(p, o.currency).into())) }
+                    { cell("num work", Some(l_work.clone()), Some(t.text(if no_figure { msg!("ui-no-throughput") } else { msg!("ui-work-title") }).into()), work.map_or(AttrValue::Static("—"), |p| format::rate(p, o.currency).into())) }
+                    { cell("currency", None, None, o.currency.code().into()) }
                     <td class="as-of" data-label={l_as_of.clone()} title={title}>{ as_of }
                         if stale { <span class="stale" title={t.text_with(msg!("ui-stale-title"), &[("months", Arg::Number(f64::from(STALE_AFTER_MONTHS)))])}>{ " " }{ t.text(msg!("ui-warn-stale")) }</span> }
                     </td>
@@ -625,13 +636,14 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                         { for warns.iter().map(|w| html!{ <span class="warn" title={t.warning(w)}>{ t.warning_label(w) }</span> }) }
                     </td>
                     <td class="wide-only region" title={regions_title}>{ region }{ (o.listings > 1).then(|| html!{ <span class="muted">{ format!(" +{}", o.listings - 1) }</span> }) }</td>
-                    <td class="num wide-only">{ opt_num(o.vcpus, 0) }</td>
-                    <td class="num wide-only">{ opt_num(o.ram_gib, 0) }</td>
+                    { cell("num wide-only", None, None, opt_num(o.vcpus, 0).into()) }
+                    { cell("num wide-only", None, None, opt_num(o.ram_gib, 0).into()) }
                 </> },
             }
         }
     };
 
+    let tx = |id: Msg| attr(&t, id);
     let sort_value = match props.filter.sort {
         SortKey::PricePerGpuHour => "gpu",
         SortKey::PricePerInstanceHour => "instance",
@@ -663,54 +675,37 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         <section class="card offers-card" aria-labelledby="offers-heading">
             <h2 id="offers-heading">{ t.text(msg!("ui-offers")) }</h2>
             <div class="filters">
-                <label>{ t.text(msg!("ui-provider")) }{ " " }
-                    <select id="filter-provider" onchange={on_provider}>
-                        <option value="" selected={props.filter.provider.is_empty()}>{ t.text(msg!("ui-all")) }</option>
-                        { for providers.iter().map(|p| html!{ <option value={*p} selected={props.filter.provider == *p}>{ *p }</option> }) }
-                    </select>
-                </label>
-                <label>{ "GPU" }{ " " }
-                    <select id="filter-gpu" onchange={on_gpu}>
-                        <option value="" selected={props.filter.gpu_family.is_empty()}>{ t.text(msg!("ui-all")) }</option>
-                        { for gpus.iter().map(|g| html!{ <option value={g.key.clone()} selected={props.filter.gpu_family == g.key}>{ format!("{} ({})", g.label, g.offers) }</option> }) }
-                    </select>
-                </label>
+                { labelled(t.text(msg!("ui-provider")), select("filter-provider", on_provider, html! { <>
+                    { option("".into(), props.filter.provider.is_empty(), tx(msg!("ui-all"))) }
+                    { for providers.iter().map(|p| option((*p).into(), props.filter.provider == *p, (*p).into())) }
+                </> })) }
+                { labelled("GPU".into(), select("filter-gpu", on_gpu, html! { <>
+                    { option("".into(), props.filter.gpu_family.is_empty(), tx(msg!("ui-all"))) }
+                    { for gpus.iter().map(|g| option(g.key.clone().into(), props.filter.gpu_family == g.key, format!("{} ({})", g.label, g.offers).into())) }
+                </> })) }
                 <label>{ t.text(msg!("ui-search")) }{ " " }
                     <input type="search" id="filter-text" placeholder={t.text(msg!("ui-search-placeholder"))}
                         value={props.filter.text.clone()} oninput={on_text} />
                 </label>
-                <label>{ t.text(msg!("ui-memory")) }{ " " }
-                    <select id="filter-memory" onchange={on_memory}>
-                        <option value="0" selected={props.filter.min_gpu_memory_gib == 0}>{ t.text(msg!("ui-any")) }</option>
-                        { for MEMORY_STEPS.iter().map(|m| html!{ <option value={m.to_string()} selected={props.filter.min_gpu_memory_gib == *m}>{ format!("≥ {m} GiB/GPU") }</option> }) }
-                    </select>
-                </label>
-                <label>{ t.text(msg!("ui-gpus-per-instance")) }{ " " }
-                    <select id="filter-count" onchange={on_count}>
-                        <option value="0" selected={props.filter.gpu_count == 0}>{ t.text(msg!("ui-any")) }</option>
-                        { for COUNT_STEPS.iter().map(|n| html!{ <option value={n.to_string()} selected={props.filter.gpu_count == *n}>{ n.to_string() }</option> }) }
-                    </select>
-                </label>
-                <label>{ t.text(msg!("ui-billing")) }{ " " }
-                    <select id="filter-billing" onchange={on_billing}>
-                        <option value="" selected={props.filter.billing.is_none()}>{ t.text(msg!("ui-any")) }</option>
-                        { for catalog::BillingMode::ALL.iter().map(|m| html!{ <option value={m.code()} selected={props.filter.billing == Some(*m)}>{ t.billing_mode(*m) }</option> }) }
-                    </select>
-                </label>
+                { labelled(t.text(msg!("ui-memory")), select("filter-memory", on_memory, html! { <>
+                    { option("0".into(), props.filter.min_gpu_memory_gib == 0, tx(msg!("ui-any"))) }
+                    { for MEMORY_STEPS.iter().map(|m| option(m.to_string().into(), props.filter.min_gpu_memory_gib == *m, format!("≥ {m} GiB/GPU").into())) }
+                </> })) }
+                { labelled(t.text(msg!("ui-gpus-per-instance")), select("filter-count", on_count, html! { <>
+                    { option("0".into(), props.filter.gpu_count == 0, tx(msg!("ui-any"))) }
+                    { for COUNT_STEPS.iter().map(|n| { let v = AttrValue::from(n.to_string()); option(v.clone(), props.filter.gpu_count == *n, v) }) }
+                </> })) }
+                { labelled(t.text(msg!("ui-billing")), select("filter-billing", on_billing, html! { <>
+                    { option("".into(), props.filter.billing.is_none(), tx(msg!("ui-any"))) }
+                    { for catalog::BillingMode::ALL.iter().map(|m| option(m.code().into(), props.filter.billing == Some(*m), t.billing_mode(*m).into())) }
+                </> })) }
                 <label>{ t.text(msg!("ui-region")) }{ " " }
                     <input type="search" id="filter-region" placeholder={t.text(msg!("ui-region-placeholder"))}
                         value={props.filter.region.clone()} oninput={on_region} />
                 </label>
-                <label>{ t.text(msg!("ui-sort-by")) }{ " " }
-                    <select id="filter-sort" onchange={on_sort}>
-                        <option value="gpu" selected={sort_value == "gpu"}>{ t.text(msg!("ui-sort-gpu")) }</option>
-                        <option value="instance" selected={sort_value == "instance"}>{ t.text(msg!("ui-sort-instance")) }</option>
-                        <option value="work" selected={sort_value == "work"}>{ t.text(msg!("ui-sort-work")) }</option>
-                        <option value="total" selected={sort_value == "total"}>{ t.text(msg!("ui-sort-total")) }</option>
-                        <option value="memory" selected={sort_value == "memory"}>{ t.text(msg!("ui-sort-memory")) }</option>
-                        <option value="provider" selected={sort_value == "provider"}>{ t.text(msg!("ui-sort-provider")) }</option>
-                    </select>
-                </label>
+                { labelled(t.text(msg!("ui-sort-by")), select("filter-sort", on_sort, html! { <>
+                    { for SORT_OPTIONS.iter().map(|(value, label)| option((*value).into(), sort_value == *value, tx(*label))) }
+                </> })) }
             </div>
             <div class="import">
                 <label>{ t.text(msg!("ui-import-prices")) }{ " " }
@@ -734,21 +729,21 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 <VirtualTable id="offers" region_class="table-wrap" label={t.text_with(msg!("ui-offers-match"), &[("shown", Arg::Number(rows.len() as f64)), ("total", Arg::Number(total_offers as f64))])} row_count={shown_rows}
                     row_height_px={ROW_PX} measure_rows=true columns={COLUMNS} viewport_px={VIEWPORT_PX}
                     header={html! { <>
-                            <th>{ t.text(msg!("ui-compare")) }</th><th>{ t.text(msg!("ui-provider")) }</th>
-                            <th class="wide-only" title={t.text(msg!("ui-kind-title"))}>{ t.text(msg!("ui-kind")) }</th>
-                            <th>{ t.text(msg!("ui-instance-type")) }</th>
-                            <th title={t.text(msg!("ui-gpus-title"))}>{ t.text(msg!("ui-gpus")) }</th>
-                            <th class="num wide-only" title={t.text(msg!("ui-memory-title"))}>{ "GiB/GPU" }</th>
-                            <th class="num">{ t.text(msg!("ui-od-gpu-h")) }</th>
-                            <th class="num" title={t.text(msg!("ui-scenario-total-title"))}>{ t.text_with(msg!("ui-scenario-total"), &[("currency", Arg::Text(props.display_currency.code().into()))]) }</th>
-                            <th class="num" title={t.text(msg!("ui-offer-commitment-title"))}>{ t.text(msg!("ui-offer-commitment")) }</th>
-                            <th class="num">{ t.text(msg!("ui-od-instance-h")) }</th>
-                            <th class="num">{ t.text(msg!("ui-spot-instance-h")) }</th>
-                            <th class="num" title={t.text(msg!("ui-work-title"))}>{ t.text(msg!("ui-per-a100-h")) }</th>
-                            <th>{ t.text(msg!("ui-currency")) }</th><th>{ t.text(msg!("ui-as-of")) }</th>
-                            <th title={t.text(msg!("ui-offer-warnings-title"))}>{ t.text(msg!("ui-warnings")) }</th>
-                            <th class="wide-only">{ t.text(msg!("ui-region")) }</th>
-                            <th class="num wide-only">{ "vCPU" }</th><th class="num wide-only" title={t.text(msg!("ui-ram-title"))}>{ t.text(msg!("ui-ram")) }</th>
+                            { markup::th(false, None, None, t.text(msg!("ui-compare")).into()) }{ markup::th(false, None, None, t.text(msg!("ui-provider")).into()) }
+                            { markup::th(false, Some("wide-only"), Some(t.text(msg!("ui-kind-title")).into()), t.text(msg!("ui-kind")).into()) }
+                            { markup::th(false, None, None, t.text(msg!("ui-instance-type")).into()) }
+                            { markup::th(false, None, Some(t.text(msg!("ui-gpus-title")).into()), t.text(msg!("ui-gpus")).into()) }
+                            { markup::th(false, Some("num wide-only"), Some(t.text(msg!("ui-memory-title")).into()), "GiB/GPU".into()) }
+                            { markup::th(false, Some("num"), None, t.text(msg!("ui-od-gpu-h")).into()) }
+                            { markup::th(false, Some("num"), Some(t.text(msg!("ui-scenario-total-title")).into()), t.text_with(msg!("ui-scenario-total"), &[("currency", Arg::Text(props.display_currency.code().into()))]).into()) }
+                            { markup::th(false, Some("num"), Some(t.text(msg!("ui-offer-commitment-title")).into()), t.text(msg!("ui-offer-commitment")).into()) }
+                            { markup::th(false, Some("num"), None, t.text(msg!("ui-od-instance-h")).into()) }
+                            { markup::th(false, Some("num"), None, t.text(msg!("ui-spot-instance-h")).into()) }
+                            { markup::th(false, Some("num"), Some(t.text(msg!("ui-work-title")).into()), t.text(msg!("ui-per-a100-h")).into()) }
+                            { markup::th(false, None, None, t.text(msg!("ui-currency")).into()) }{ markup::th(false, None, None, t.text(msg!("ui-as-of")).into()) }
+                            { markup::th(false, None, Some(t.text(msg!("ui-offer-warnings-title")).into()), t.text(msg!("ui-warnings")).into()) }
+                            { markup::th(false, Some("wide-only"), None, t.text(msg!("ui-region")).into()) }
+                            { markup::th(false, Some("num wide-only"), None, "vCPU".into()) }{ markup::th(false, Some("num wide-only"), Some(t.text(msg!("ui-ram-title")).into()), t.text(msg!("ui-ram")).into()) }
                         </> }}
                     row={Callback::from(row)} />
             }

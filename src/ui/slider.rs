@@ -3,7 +3,7 @@
 //! reaches the scenario, so the last valid result stays on screen.
 
 use crate::ui::language::use_tr;
-use planner_app::i18n::Arg;
+use planner_app::i18n::{Arg, Msg, Translator};
 use planner_app::msg;
 use planner_core::format::input_value;
 use planner_core::input::{parse_number, InputError, NumberSpec};
@@ -159,6 +159,50 @@ pub fn slider(props: &SliderProps) -> Html {
                 { (*error).as_ref().map(|e| t.text_with(msg!("input-still-using"), &[("error", Arg::Text(t.input_error(e))), ("value", Arg::Text(input_value(props.value)))])).or(refused).unwrap_or_default() }
             </div>
         </div>
+    }
+}
+
+/// A label or unit of a slider: a message in the page's language, or fixed text.
+#[derive(Clone, Copy)]
+pub enum Text {
+    /// A message, translated when shown.
+    Msg(Msg),
+    /// Text that is the same in every language (a unit symbol, `"GB"`).
+    Fixed(&'static str),
+}
+
+/// The fixed part of a slider (all of [`SliderProps`] but its value and callback), kept in a
+/// `static` table: the page's sliders are built by one function ([`SliderDef::show`]) from
+/// their rows, so their code is compiled once and their constants are data (issue 19, the
+/// wasm's size).
+pub struct SliderDef {
+    /// [`SliderProps::id`].
+    pub id: &'static str,
+    /// [`SliderProps::label`].
+    pub label: Text,
+    /// [`SliderProps::unit`].
+    pub unit: Text,
+    /// [`SliderProps::spec`].
+    pub spec: NumberSpec,
+    /// [`SliderProps::slider_max`].
+    pub slider_max: f64,
+    /// [`SliderProps::step`].
+    pub step: f64,
+}
+
+impl SliderDef {
+    /// The slider showing `value` (labels in `t`'s language), calling `on_change` with each
+    /// new valid value.
+    #[inline(never)]
+    pub fn show(&'static self, t: &Translator, value: f64, on_change: Callback<f64>) -> Html {
+        let text = |x: Text| match x {
+            Text::Msg(m) => AttrValue::from(t.text(m)),
+            Text::Fixed(s) => AttrValue::Static(s),
+        };
+        html! {
+            <Slider id={self.id} label={text(self.label)} unit={text(self.unit)} {value}
+                spec={self.spec} slider_max={self.slider_max} step={self.step} {on_change} />
+        }
     }
 }
 

@@ -3,8 +3,10 @@
 //! committed-use prices of its offer, its throughput and host failures, its off-peak price,
 //! peak hours and whether its work is shiftable; and the owned-server form of the rent-vs-buy chart.
 
+use crate::ui::language::attr;
 use crate::ui::language::use_tr;
-use crate::ui::slider::Slider;
+use crate::ui::markup;
+use crate::ui::slider::{Slider, SliderDef, Text};
 use planner_app::action::{rebalance, Action, FreeKind};
 use planner_app::i18n::Arg;
 use planner_app::i18n::Msg;
@@ -45,7 +47,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
     let tx = |id: Msg| AttrValue::from(t.text(id));
     let options = props.scenario.options();
     if options.is_empty() {
-        return html! { <p class="muted small">{ t.text(msg!("ui-strategy-pick")) }</p> };
+        return html! { { markup::note(&t, msg!("ui-strategy-pick")) } };
     }
     let index = (*chosen).min(options.len() - 1);
     let option = &options[index];
@@ -320,9 +322,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
             <div class="options">
                 <label>{ t.text(msg!("ui-option")) }{ " " }
                     <select id="strategy-option" onchange={on_option}>
-                        { for (0..options.len()).map(|i| html!{
-                            <option value={i.to_string()} selected={i == index}>{ props.scenario.option_name(i) }</option>
-                        }) }
+                        { for (0..options.len()).map(|i| markup::option(i.to_string().into(), i == index, props.scenario.option_name(i).into())) }
                     </select>
                 </label>
                 <label>{ t.text(msg!("ui-option-name")) }{ " " }
@@ -334,10 +334,8 @@ pub fn strategy(props: &StrategyProps) -> Html {
             </div>
             <p class="field-error" id="option-name-error" role="alert">{ refused.map(|(_, e, _)| t.scenario_error(e)).unwrap_or_default() }</p>
             <div class="sliders">
-                <Slider id="share-reserved" label={tx(msg!("ui-reserved-share"))} unit="%" value={pending_pct.unwrap_or(reserved_pct)}
-                    spec={SHARE_PCT_SPEC} slider_max={100.0} step={5.0} on_change={share_setter(true)} />
-                <Slider id="share-spot" label={tx(msg!("ui-spot-share"))} unit="%" value={spot_pct}
-                    spec={SHARE_PCT_SPEC} slider_max={100.0} step={5.0} on_change={share_setter(false)} />
+                { SHARE_RESERVED.show(&t, pending_pct.unwrap_or(reserved_pct), share_setter(true)) }
+                { SHARE_SPOT.show(&t, spot_pct, share_setter(false)) }
             </div>
             <div class="sliders">
                 <Slider id="throughput" label={tx(if throughput.1 { msg!("ui-throughput-yours") } else if props.scenario.option_lacks_throughput(index) { msg!("ui-throughput-missing") } else { msg!("ui-throughput-catalog") })}
@@ -347,45 +345,33 @@ pub fn strategy(props: &StrategyProps) -> Html {
             <details class="advanced" id="strategy-advanced">
             <summary>{ t.text(msg!("ui-advanced-strategy")) }<span class="muted small" id="strategy-advanced-values">{ " — " }{ advanced_values }</span></summary>
             <div class="sliders">
-                <Slider id="host-failures" label={tx(msg!("ui-host-failures"))} unit={tx(msg!("ui-unit-per-instance-h"))} value={failures}
-                    spec={HOST_FAILURES_SPEC} slider_max={0.01} step={0.0005} on_change={on_failures} />
+                { HOST_FAILURES.show(&t, failures, on_failures) }
             </div>
-            <p class="muted small">{ t.text(msg!("ui-host-failures-note")) }</p>
+            { markup::note(&t, msg!("ui-host-failures-note")) }
             <div class="sliders" id="off-peak-group">
                 <Slider id="off-peak-price" label={tx(msg!("ui-off-peak-price"))} unit={per_instance_hour.clone()} value={off_peak}
                     spec={OFF_PEAK_PRICE_SPEC} slider_max={peak_price.unwrap_or(10.0).max(off_peak).max(0.01)} step={0.01} on_change={off_peak_setter(0)} />
-                <Slider id="peak-from" label={tx(msg!("ui-peak-from"))} unit={tx(msg!("ui-unit-oclock"))} value={f64::from(peak_from)}
-                    spec={PEAK_HOUR_SPEC} slider_max={23.0} step={1.0} on_change={off_peak_setter(1)} />
-                <Slider id="peak-to" label={tx(msg!("ui-peak-to"))} unit={tx(msg!("ui-unit-oclock"))} value={f64::from(peak_to)}
-                    spec={PEAK_HOUR_SPEC} slider_max={23.0} step={1.0} on_change={off_peak_setter(2)} />
+                { PEAK_FROM.show(&t, f64::from(peak_from), off_peak_setter(1)) }
+                { PEAK_TO.show(&t, f64::from(peak_to), off_peak_setter(2)) }
             </div>
-            <label class="block">
-                <input type="checkbox" id="shiftable" checked={option.shiftable} onchange={on_shiftable} />
-                { " " }{ t.text(msg!("ui-shiftable")) }
-            </label>
+            { markup::checkbox(Some("block"), "shiftable", option.shiftable, on_shiftable, t.text(msg!("ui-shiftable"))) }
             <p class="muted small" id="off-peak-note">{ t.text_with(msg!("ui-off-peak-note"), &[("peak", Arg::Text(peak_text))]) }</p>
             </details>
             <details class="advanced" id="strategy-allowances">
             <summary>{ t.text(msg!("ui-allowances")) }<span class="muted small" id="strategy-allowances-values">{ " — " }{ allowances_values }</span></summary>
             <div class="sliders">
-                <Slider id="free-gpu-hours" label={tx(msg!("ui-free-gpu-hours"))} unit={tx(msg!("ui-unit-gpu-hours"))} value={free.gpu_hours.monthly}
-                    spec={ALLOWANCE_SPEC} slider_max={1_000.0} step={10.0} on_change={allowance_setter(FreeKind::GpuHours, true)} />
-                <Slider id="free-gpu-hours-once" label={tx(msg!("ui-free-gpu-hours-once"))} unit={tx(msg!("ui-unit-gpu-hours"))} value={free.gpu_hours.once}
-                    spec={ALLOWANCE_SPEC} slider_max={10_000.0} step={100.0} on_change={allowance_setter(FreeKind::GpuHours, false)} />
-                <Slider id="free-storage" label={tx(msg!("ui-free-storage"))} unit={tx(msg!("ui-unit-gb-months"))} value={free.storage_gb.monthly}
-                    spec={ALLOWANCE_SPEC} slider_max={1_000.0} step={10.0} on_change={allowance_setter(FreeKind::StorageGb, true)} />
-                <Slider id="free-storage-once" label={tx(msg!("ui-free-storage-once"))} unit={tx(msg!("ui-unit-gb-months"))} value={free.storage_gb.once}
-                    spec={ALLOWANCE_SPEC} slider_max={10_000.0} step={100.0} on_change={allowance_setter(FreeKind::StorageGb, false)} />
-                <Slider id="free-egress" label={tx(msg!("ui-free-egress"))} unit="GB" value={free.egress_gb.monthly}
-                    spec={ALLOWANCE_SPEC} slider_max={1_000.0} step={10.0} on_change={allowance_setter(FreeKind::EgressGb, true)} />
-                <Slider id="free-egress-once" label={tx(msg!("ui-free-egress-once"))} unit="GB" value={free.egress_gb.once}
-                    spec={ALLOWANCE_SPEC} slider_max={10_000.0} step={100.0} on_change={allowance_setter(FreeKind::EgressGb, false)} />
+                { FREE_GPU_HOURS.show(&t, free.gpu_hours.monthly, allowance_setter(FreeKind::GpuHours, true)) }
+                { FREE_GPU_HOURS_ONCE.show(&t, free.gpu_hours.once, allowance_setter(FreeKind::GpuHours, false)) }
+                { FREE_STORAGE.show(&t, free.storage_gb.monthly, allowance_setter(FreeKind::StorageGb, true)) }
+                { FREE_STORAGE_ONCE.show(&t, free.storage_gb.once, allowance_setter(FreeKind::StorageGb, false)) }
+                { FREE_EGRESS.show(&t, free.egress_gb.monthly, allowance_setter(FreeKind::EgressGb, true)) }
+                { FREE_EGRESS_ONCE.show(&t, free.egress_gb.once, allowance_setter(FreeKind::EgressGb, false)) }
                 if option.spot.is_some() {
                     <Slider id="bid-cap" label={tx(msg!("ui-bid-cap"))} unit={per_instance_hour.clone()} value={bid_cap.unwrap_or(0.0)}
                         spec={BID_CAP_SPEC} slider_max={peak_price.unwrap_or(10.0).max(0.01)} step={0.01} on_change={on_bid_cap} />
                 }
             </div>
-            <p class="muted small">{ t.text(msg!("ui-allowances-note")) }</p>
+            { markup::note(&t, msg!("ui-allowances-note")) }
             </details>
             if let Some(r) = rounding {
                 <p class="small warn" id="reserved-rounding">{ t.text_with(msg!("ui-reserved-rounding"), &[
@@ -410,8 +396,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
             if commitments.is_empty() {
                 <p class="muted small" id="strategy-no-commitment">{ t.text(msg!("ui-no-commitment")) }</p>
                 <div class="sliders">
-                    <Slider id="reserved-term-months" label={tx(msg!("ui-reserved-term"))} unit={tx(msg!("ui-unit-months"))} value={f64::from(inline.term_months)}
-                        spec={RESERVED_TERM_SPEC} slider_max={36.0} step={1.0} on_change={inline_setter(0)} />
+                    { RESERVED_TERM_MONTHS.show(&t, f64::from(inline.term_months), inline_setter(0)) }
                     <Slider id="reserved-upfront" label={tx(msg!("ui-reserved-upfront"))} unit={currency.code()} value={inline.upfront}
                         spec={PURCHASE_SPEC} slider_max={500_000.0} step={1_000.0} on_change={inline_setter(1)} />
                     <Slider id="reserved-per-hour" label={tx(msg!("ui-reserved-price"))} unit={t.text_with(msg!("ui-unit-per-instance-hour"), &[("currency", Arg::Text(currency.code().into()))])} value={inline.recurring_per_hour}
@@ -424,11 +409,9 @@ pub fn strategy(props: &StrategyProps) -> Html {
                 <label class="block">{ t.text(msg!("ui-reserved-term-payment")) }{ " " }
                     <select id="reserved-term" onchange={on_commitment}>
                         if current.is_none() {
-                            <option value="" selected=true>{ t.text(msg!("ui-choose-term")) }</option>
+                            { markup::option("".into(), true, attr(&t, msg!("ui-choose-term"))) }
                         }
-                        { for commitments.iter().enumerate().map(|(i, c)| html!{
-                            <option value={i.to_string()} selected={current == Some(i)}>{ commitment_text(&t, c, currency) }</option>
-                        }) }
+                        { for commitments.iter().enumerate().map(|(i, c)| markup::option(i.to_string().into(), current == Some(i), commitment_text(&t, c, currency).into())) }
                     </select>
                 </label>
             }
@@ -481,18 +464,10 @@ pub fn buy_form(props: &BuyFormProps) -> Html {
             <Slider id="buy-purchase" label={tx(msg!("ui-buy-purchase"))} unit={code} value={b.purchase}
                 spec={PURCHASE_SPEC} slider_max={1_000_000.0} step={5_000.0}
                 on_change={setter(|b, v| OwnedServer { purchase: v, ..b })} />
-            <Slider id="buy-life" label={tx(msg!("ui-buy-life"))} unit={tx(msg!("ui-unit-years"))} value={b.life_years}
-                spec={LIFE_YEARS_SPEC} slider_max={8.0} step={0.5}
-                on_change={setter(|b, v| OwnedServer { life_years: v, ..b })} />
-            <Slider id="buy-residual" label={tx(msg!("ui-buy-residual"))} unit={tx(msg!("ui-unit-pct-of-purchase"))} value={b.residual * 100.0}
-                spec={SHARE_PCT_SPEC} slider_max={60.0} step={1.0}
-                on_change={setter(|b, v| OwnedServer { residual: v / 100.0, ..b })} />
-            <Slider id="buy-kw" label={tx(msg!("ui-buy-power"))} unit="kW" value={b.kw}
-                spec={KW_SPEC} slider_max={20.0} step={0.1}
-                on_change={setter(|b, v| OwnedServer { kw: v, ..b })} />
-            <Slider id="buy-pue" label="PUE" unit="×" value={b.pue}
-                spec={PUE_SPEC} slider_max={2.5} step={0.05}
-                on_change={setter(|b, v| OwnedServer { pue: v, ..b })} />
+            { BUY_LIFE.show(&t, b.life_years, setter(|b, v| OwnedServer { life_years: v, ..b })) }
+            { BUY_RESIDUAL.show(&t, b.residual * 100.0, setter(|b, v| OwnedServer { residual: v / 100.0, ..b })) }
+            { BUY_KW.show(&t, b.kw, setter(|b, v| OwnedServer { kw: v, ..b })) }
+            { BUY_PUE.show(&t, b.pue, setter(|b, v| OwnedServer { pue: v, ..b })) }
             <Slider id="buy-kwh" label={tx(msg!("ui-buy-electricity"))} unit={format!("{code}/kWh")} value={b.price_per_kwh}
                 spec={KWH_PRICE_SPEC} slider_max={0.5} step={0.01}
                 on_change={setter(|b, v| OwnedServer { price_per_kwh: v, ..b })} />
@@ -503,3 +478,163 @@ pub fn buy_form(props: &BuyFormProps) -> Html {
         </>
     }
 }
+
+/// The `#share-reserved-…` slider.
+pub static SHARE_RESERVED: SliderDef = SliderDef {
+    id: "share-reserved",
+    label: Text::Msg(msg!("ui-reserved-share")),
+    unit: Text::Fixed("%"),
+    spec: SHARE_PCT_SPEC,
+    slider_max: 100.0,
+    step: 5.0,
+};
+
+/// The `#share-spot-…` slider.
+pub static SHARE_SPOT: SliderDef = SliderDef {
+    id: "share-spot",
+    label: Text::Msg(msg!("ui-spot-share")),
+    unit: Text::Fixed("%"),
+    spec: SHARE_PCT_SPEC,
+    slider_max: 100.0,
+    step: 5.0,
+};
+
+/// The `#host-failures-…` slider.
+pub static HOST_FAILURES: SliderDef = SliderDef {
+    id: "host-failures",
+    label: Text::Msg(msg!("ui-host-failures")),
+    unit: Text::Msg(msg!("ui-unit-per-instance-h")),
+    spec: HOST_FAILURES_SPEC,
+    slider_max: 0.01,
+    step: 0.0005,
+};
+
+/// The `#peak-from-…` slider.
+pub static PEAK_FROM: SliderDef = SliderDef {
+    id: "peak-from",
+    label: Text::Msg(msg!("ui-peak-from")),
+    unit: Text::Msg(msg!("ui-unit-oclock")),
+    spec: PEAK_HOUR_SPEC,
+    slider_max: 23.0,
+    step: 1.0,
+};
+
+/// The `#peak-to-…` slider.
+pub static PEAK_TO: SliderDef = SliderDef {
+    id: "peak-to",
+    label: Text::Msg(msg!("ui-peak-to")),
+    unit: Text::Msg(msg!("ui-unit-oclock")),
+    spec: PEAK_HOUR_SPEC,
+    slider_max: 23.0,
+    step: 1.0,
+};
+
+/// The `#free-gpu-hours-…` slider.
+pub static FREE_GPU_HOURS: SliderDef = SliderDef {
+    id: "free-gpu-hours",
+    label: Text::Msg(msg!("ui-free-gpu-hours")),
+    unit: Text::Msg(msg!("ui-unit-gpu-hours")),
+    spec: ALLOWANCE_SPEC,
+    slider_max: 1_000.0,
+    step: 10.0,
+};
+
+/// The `#free-gpu-hours-once-…` slider.
+pub static FREE_GPU_HOURS_ONCE: SliderDef = SliderDef {
+    id: "free-gpu-hours-once",
+    label: Text::Msg(msg!("ui-free-gpu-hours-once")),
+    unit: Text::Msg(msg!("ui-unit-gpu-hours")),
+    spec: ALLOWANCE_SPEC,
+    slider_max: 10_000.0,
+    step: 100.0,
+};
+
+/// The `#free-storage-…` slider.
+pub static FREE_STORAGE: SliderDef = SliderDef {
+    id: "free-storage",
+    label: Text::Msg(msg!("ui-free-storage")),
+    unit: Text::Msg(msg!("ui-unit-gb-months")),
+    spec: ALLOWANCE_SPEC,
+    slider_max: 1_000.0,
+    step: 10.0,
+};
+
+/// The `#free-storage-once-…` slider.
+pub static FREE_STORAGE_ONCE: SliderDef = SliderDef {
+    id: "free-storage-once",
+    label: Text::Msg(msg!("ui-free-storage-once")),
+    unit: Text::Msg(msg!("ui-unit-gb-months")),
+    spec: ALLOWANCE_SPEC,
+    slider_max: 10_000.0,
+    step: 100.0,
+};
+
+/// The `#free-egress-…` slider.
+pub static FREE_EGRESS: SliderDef = SliderDef {
+    id: "free-egress",
+    label: Text::Msg(msg!("ui-free-egress")),
+    unit: Text::Fixed("GB"),
+    spec: ALLOWANCE_SPEC,
+    slider_max: 1_000.0,
+    step: 10.0,
+};
+
+/// The `#free-egress-once-…` slider.
+pub static FREE_EGRESS_ONCE: SliderDef = SliderDef {
+    id: "free-egress-once",
+    label: Text::Msg(msg!("ui-free-egress-once")),
+    unit: Text::Fixed("GB"),
+    spec: ALLOWANCE_SPEC,
+    slider_max: 10_000.0,
+    step: 100.0,
+};
+
+/// The `#reserved-term-months-…` slider.
+pub static RESERVED_TERM_MONTHS: SliderDef = SliderDef {
+    id: "reserved-term-months",
+    label: Text::Msg(msg!("ui-reserved-term")),
+    unit: Text::Msg(msg!("ui-unit-months")),
+    spec: RESERVED_TERM_SPEC,
+    slider_max: 36.0,
+    step: 1.0,
+};
+
+/// The `#buy-life-…` slider.
+pub static BUY_LIFE: SliderDef = SliderDef {
+    id: "buy-life",
+    label: Text::Msg(msg!("ui-buy-life")),
+    unit: Text::Msg(msg!("ui-unit-years")),
+    spec: LIFE_YEARS_SPEC,
+    slider_max: 8.0,
+    step: 0.5,
+};
+
+/// The `#buy-residual-…` slider.
+pub static BUY_RESIDUAL: SliderDef = SliderDef {
+    id: "buy-residual",
+    label: Text::Msg(msg!("ui-buy-residual")),
+    unit: Text::Msg(msg!("ui-unit-pct-of-purchase")),
+    spec: SHARE_PCT_SPEC,
+    slider_max: 60.0,
+    step: 1.0,
+};
+
+/// The `#buy-kw-…` slider.
+pub static BUY_KW: SliderDef = SliderDef {
+    id: "buy-kw",
+    label: Text::Msg(msg!("ui-buy-power")),
+    unit: Text::Fixed("kW"),
+    spec: KW_SPEC,
+    slider_max: 20.0,
+    step: 0.1,
+};
+
+/// The `#buy-pue-…` slider.
+pub static BUY_PUE: SliderDef = SliderDef {
+    id: "buy-pue",
+    label: Text::Fixed("PUE"),
+    unit: Text::Fixed("×"),
+    spec: PUE_SPEC,
+    slider_max: 2.5,
+    step: 0.05,
+};

@@ -5,6 +5,7 @@
 //! with a link to the rest. Both read the engine's results (`Scenario::evaluate`); amounts are
 //! formatted exactly as in the comparison table (`format::money`, display currency).
 
+use crate::ui::markup;
 use planner_app::i18n::{Arg, Translator};
 use planner_app::msg;
 use planner_core::format;
@@ -96,10 +97,10 @@ pub fn totals(results: &Results, term_months: &[Option<u32>], c: Currency, t: &T
                 <div class="table-scroll">
                     <table id="totals">
                         <thead><tr>
-                            <th scope="col" class="num">{ "#" }</th>
-                            <th scope="col">{ t.text(msg!("ui-cmp-option")) }</th>
-                            <th scope="col" class="num">{ t.text_with(msg!("ui-cmp-total"), &[("currency", Arg::Text(c.code().into()))]) }</th>
-                            <th scope="col" class="num" title={t.text(msg!("ui-cmp-commitment-title"))}>{ t.text_with(msg!("ui-cmp-commitment"), &[("currency", Arg::Text(c.code().into()))]) }</th>
+                            { markup::th(true, Some("num"), None, "#".into()) }
+                            { markup::th(true, None, None, t.text(msg!("ui-cmp-option")).into()) }
+                            { markup::th(true, Some("num"), None, t.text_with(msg!("ui-cmp-total"), &[("currency", Arg::Text(c.code().into()))]).into()) }
+                            { markup::th(true, Some("num"), Some(t.text(msg!("ui-cmp-commitment-title")).into()), t.text_with(msg!("ui-cmp-commitment"), &[("currency", Arg::Text(c.code().into()))]).into()) }
                         </tr></thead>
                         <tbody>{ for rows }</tbody>
                     </table>
