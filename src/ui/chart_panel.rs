@@ -15,13 +15,14 @@ use gloo::events::EventListener;
 use planner_app::chart::breakdown::{self, BreakdownChart};
 use planner_app::chart::lines::{self, LinesChart};
 use planner_app::chart::ranking::{self, RankingChart};
+use planner_app::chart::svg::SvgBackend;
 use planner_app::chart::{
     draw_cumulative, preferred_height, tooltip_at, CumulativeChart, PlotFrame, Theme, Tooltip,
 };
 use planner_app::comparison::file_name;
 use planner_app::messages::BrowserFailure;
 use planner_app::msg;
-use plotters::prelude::{IntoDrawingArea, SVGBackend};
+use plotters::prelude::IntoDrawingArea;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -133,7 +134,7 @@ fn render_svg(
     );
     let mut out = String::new();
     let frame = {
-        let area = SVGBackend::with_string(&mut out, size).into_drawing_area();
+        let area = SvgBackend::with_string(&mut out, size).into_drawing_area();
         match chart {
             AnyChart::Cumulative(c) => draw_cumulative(&area, c, theme, scale).map(Some),
             AnyChart::Ranking(c) => ranking::draw_ranking(&area, c, theme, scale).map(|()| None),

@@ -1,4 +1,4 @@
-//! Chart drawing over any plotters backend: the page draws through plotters' SVG backend only
+//! Chart drawing over any plotters backend: the page draws through [`svg::SvgBackend`] only
 //! (inline SVG on screen, the SVG download, and the PNG rasterised from an SVG at device
 //! resolution); tests may use others. No web crate is used here.
 //! This module holds the shared theme, footer wrapping and the cumulative-cost chart;
@@ -9,10 +9,12 @@ pub mod breakdown;
 pub mod deadline;
 pub mod lines;
 pub mod ranking;
+pub mod svg;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+use svg::SvgBackend;
 use thiserror::Error;
 
 /// Drawing failed in the backend (font unavailable, …).
@@ -70,12 +72,13 @@ impl Surface {
         (v * self.scale).round().max(1.0) as u32
     }
 
-    /// The sans-serif font at `size` CSS pixels in the theme's foreground colour (see
-    /// [`svg_font_px`]). Named by `FontFamily::SansSerif`, not the string `"sans-serif"`:
-    /// plotters reads a family string through `str::to_lowercase`, whose Unicode tables would
-    /// then be in the wasm bundle only for this (the SVG says `sans-serif` either way).
+    /// The sans-serif font at `size` CSS pixels in the theme's foreground colour (the SVG's
+    /// `font-size` is `size` × the device-pixel ratio). Named by `FontFamily::SansSerif`, not
+    /// the string `"sans-serif"`: plotters reads a family string through `str::to_lowercase`,
+    /// whose Unicode tables would then be in the wasm bundle only for this (the SVG says
+    /// `sans-serif` either way).
     pub fn font(&self, size: f64) -> TextStyle<'static> {
-        (FontFamily::SansSerif, svg_font_px(size * self.scale))
+        (FontFamily::SansSerif, size * self.scale)
             .into_font()
             .color(&self.foreground)
     }
@@ -156,15 +159,6 @@ pub(crate) fn title_lines(title: &str, css_width: f64) -> Vec<String> {
     lines
 }
 
-/// The font size to give plotters for text that must render at `px` pixels: plotters' SVG
-/// backend (the only one the charts use) writes `font-size` as the given size ÷ 1.24
-/// (plotters-svg 0.3.7, `svg.rs`, `draw_text`), which made every chart text 19 % smaller than
-/// the sizes the layout (wrapping, fitting, line heights) was made for.
-#[must_use]
-pub(crate) fn svg_font_px(px: f64) -> f64 {
-    px * 1.24
-}
-
 /// Chart titles' font size, CSS px.
 pub(crate) const TITLE_FONT: f64 = 16.0;
 /// Line height of a title as a multiple of its font size (CSS `line-height: normal` of common
@@ -178,12 +172,12 @@ pub(crate) const CHART_MARGIN: f64 = 12.0;
 pub(crate) fn svg_document(
     width: u32,
     height: f64,
-    draw: impl FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), ChartError>,
+    draw: impl FnOnce(&DrawingArea<SvgBackend<'_>, Shift>) -> Result<(), ChartError>,
 ) -> Result<String, ChartError> {
     let mut out = String::new();
     {
         let root =
-            SVGBackend::with_string(&mut out, (width.max(1), (height.round() as u32).max(1)))
+            SvgBackend::with_string(&mut out, (width.max(1), (height.round() as u32).max(1)))
                 .into_drawing_area();
         draw(&root)?;
     }
