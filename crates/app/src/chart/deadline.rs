@@ -111,10 +111,7 @@ fn columns(text: &str, width: f64, font: f64) -> usize {
 /// `text` wrapped to lines of at most `width` CSS px at `font` px (a word longer than a line
 /// is broken).
 fn wrap_to(text: &str, width: f64, font: f64) -> Vec<String> {
-    textwrap::wrap(text, columns(text, width, font))
-        .into_iter()
-        .map(|l| l.into_owned())
-        .collect()
+    super::wrap::wrap(text, columns(text, width, font))
 }
 
 /// The row labels of `panel` wrapped into a gutter at most `max_width` CSS px wide, at most

@@ -10,6 +10,7 @@ pub mod deadline;
 pub mod lines;
 pub mod ranking;
 pub mod svg;
+pub mod wrap;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -146,10 +147,7 @@ pub(crate) const TITLE_MAX_LINES: usize = 2;
 /// chart keeps its unit, e.g. "(USD)", on a second line instead of losing it).
 pub(crate) fn title_lines(title: &str, css_width: f64) -> Vec<String> {
     let width = cjk_width(title, chars_fitting(css_width, TITLE_FONT));
-    let mut lines: Vec<String> = textwrap::wrap(title, width)
-        .into_iter()
-        .map(|l| l.into_owned())
-        .collect();
+    let mut lines = wrap::wrap(title, width);
     if lines.len() > TITLE_MAX_LINES {
         let rest = lines[TITLE_MAX_LINES - 1..].join(" ");
         lines.truncate(TITLE_MAX_LINES - 1);
@@ -567,10 +565,10 @@ fn legend_lines(chart: &CumulativeChart, css_width: f64) -> Vec<(Option<usize>, 
     lines
         .chain(markers)
         .flat_map(|(series, text)| {
-            textwrap::wrap(&text, cjk_width(&text, width))
+            wrap::wrap(&text, cjk_width(&text, width))
                 .into_iter()
                 .enumerate()
-                .map(move |(k, t)| (series.filter(|_| k == 0), t.into_owned()))
+                .map(move |(k, t)| (series.filter(|_| k == 0), t))
                 .collect::<Vec<_>>()
         })
         .collect()
@@ -593,17 +591,13 @@ pub(crate) fn wrap_footer(footer: &[String], css_width: f64) -> Vec<String> {
     let width = chars_fitting(css_width - 24.0, FOOTER_FONT);
     footer
         .iter()
-        .flat_map(|f| {
-            textwrap::wrap(f, cjk_width(f, width))
-                .into_iter()
-                .map(|t| t.into_owned())
-        })
+        .flat_map(|f| wrap::wrap(f, cjk_width(f, width)))
         .collect()
 }
 
 /// Characters per line for `text` when `width` Latin characters fit: half as many when the text
-/// has Chinese, Japanese or Korean characters (about twice as wide; textwrap, without its
-/// unicode-width feature, counts every character as one column and breaks a long run of them).
+/// has Chinese, Japanese or Korean characters (about twice as wide; [`wrap::wrap`] also counts
+/// characters from U+1100 up as two columns).
 pub(crate) fn cjk_width(text: &str, width: usize) -> usize {
     if text.chars().any(|c| ('\u{2E80}'..='\u{FFEF}').contains(&c)) {
         (width / 2).max(1)
