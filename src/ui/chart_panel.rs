@@ -446,7 +446,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                 // resize-observed wrap, so showing it never redraws the chart): inside
                 // the card and the viewport at any width, over no line, legend or axis.
                 <div class="chart-tooltip" role="status"
-                    data-month={t.month.to_string()} data-order="highest-first">
+                    data-month={planner_core::float_text::shortest(t.month)} data-order="highest-first">
                     <div class="tooltip-head">{ tr.text_with(msg!("ui-tooltip-month"), &[("n", planner_app::i18n::Arg::Number(t.month.round()))]) }
                         <span class="muted">{ " · " }{ tr.text(msg!("ui-tooltip-order")) }</span></div>
                     { for t.rows.iter().map(|(label, v)| html!{

@@ -155,7 +155,10 @@ pub fn draw_lines<DB: DrawingBackend>(
         .margin_top(0)
         .x_label_area_size(px(44.0))
         .y_label_area_size(px(34.0 + 7.0 * widest_y_label))
-        .build_cartesian_2d(0f64..x_max, 0f64..y_max)
+        .build_cartesian_2d(
+            super::axis::Axis::from(0f64..x_max),
+            super::axis::Axis::from(0f64..y_max),
+        )
         .map_err(err)?;
     let y_format = move |y: &f64| planner_core::format::number(*y, y_decimals);
     let x_format = move |x: &f64| planner_core::format::number(*x, x_decimals);

@@ -5,6 +5,7 @@
 //! [`ranking`] draws options ranked by total, [`breakdown`] one option's monthly cost by
 //! component, [`deadline`] a job's deadline-safe spot against all-spot and all-on-demand.
 
+pub mod axis;
 pub mod breakdown;
 pub mod deadline;
 pub mod lines;
@@ -691,7 +692,10 @@ pub fn draw_cumulative<DB: DrawingBackend>(
         .margin_top(0)
         .x_label_area_size(px(44.0))
         .y_label_area_size(px(34.0 + 7.0 * widest_y_label))
-        .build_cartesian_2d(0f64..x_max, axis.lo..axis.hi)
+        .build_cartesian_2d(
+            axis::Axis::from(0f64..x_max),
+            axis::Axis::from(axis.lo..axis.hi),
+        )
         .map_err(err)?;
 
     // About one label per 56 CSS pixels, and never more than one per month.
