@@ -15,13 +15,14 @@ use gloo::events::EventListener;
 use planner_app::chart::breakdown::{self, BreakdownChart};
 use planner_app::chart::lines::{self, LinesChart};
 use planner_app::chart::ranking::{self, RankingChart};
+use planner_app::chart::svg::SvgBackend;
 use planner_app::chart::{
     draw_cumulative, preferred_height, tooltip_at, CumulativeChart, PlotFrame, Theme, Tooltip,
 };
 use planner_app::comparison::file_name;
 use planner_app::messages::BrowserFailure;
 use planner_app::msg;
-use plotters::prelude::{IntoDrawingArea, SVGBackend};
+use plotters::prelude::IntoDrawingArea;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -133,7 +134,7 @@ fn render_svg(
     );
     let mut out = String::new();
     let frame = {
-        let area = SVGBackend::with_string(&mut out, size).into_drawing_area();
+        let area = SvgBackend::with_string(&mut out, size).into_drawing_area();
         match chart {
             AnyChart::Cumulative(c) => draw_cumulative(&area, c, theme, scale).map(Some),
             AnyChart::Ranking(c) => ranking::draw_ranking(&area, c, theme, scale).map(|()| None),
@@ -445,7 +446,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                 // resize-observed wrap, so showing it never redraws the chart): inside
                 // the card and the viewport at any width, over no line, legend or axis.
                 <div class="chart-tooltip" role="status"
-                    data-month={t.month.to_string()} data-order="highest-first">
+                    data-month={planner_core::float_text::shortest(t.month)} data-order="highest-first">
                     <div class="tooltip-head">{ tr.text_with(msg!("ui-tooltip-month"), &[("n", planner_app::i18n::Arg::Number(t.month.round()))]) }
                         <span class="muted">{ " · " }{ tr.text(msg!("ui-tooltip-order")) }</span></div>
                     { for t.rows.iter().map(|(label, v)| html!{

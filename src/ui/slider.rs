@@ -5,6 +5,7 @@
 use crate::ui::language::use_tr;
 use planner_app::i18n::{Arg, Msg, Translator};
 use planner_app::msg;
+use planner_core::float_text::shortest;
 use planner_core::format::input_value;
 use planner_core::input::{parse_number, InputError, NumberSpec};
 use web_sys::HtmlInputElement;
@@ -137,7 +138,7 @@ pub fn slider(props: &SliderProps) -> Html {
     // nearest step (10000) while the field says 10001: the track then takes any value, so the
     // thumb and the field agree; a drag snaps back onto the steps ([`on_step`]).
     let step = if is_on_step(props.value, props.spec.min, props.step) {
-        props.step.to_string()
+        shortest(props.step)
     } else {
         "any".to_string()
     };
@@ -146,8 +147,8 @@ pub fn slider(props: &SliderProps) -> Html {
             <label for={number_id.clone()}>{ props.label.clone() }</label>
             <div class="slider-row">
                 <input type="range" id={range_id} aria-label={props.label.clone()}
-                    min={props.spec.min.to_string()} max={slider_max.to_string()}
-                    {step} value={props.value.to_string()}
+                    min={shortest(props.spec.min)} max={shortest(slider_max)}
+                    {step} value={shortest(props.value)}
                     oninput={on_range} />
                 <input type="text" inputmode="decimal" id={number_id} class="number"
                     value={(*text).clone()} oninput={on_text} onblur={on_blur}

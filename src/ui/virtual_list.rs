@@ -186,7 +186,7 @@ pub fn virtual_table(props: &VirtualTableProps) -> Html {
         let px = count as f64 * height;
         html! {
             <tr class="virtual-spacer" aria-hidden="true" role="presentation">
-                <td colspan={props.columns.max(1).to_string()} style={format!("height: {px}px; padding: 0; border: 0;")}></td>
+                <td colspan={props.columns.max(1).to_string()} style={format!("height: {}px; padding: 0; border: 0;", planner_core::float_text::shortest(px))}></td>
             </tr>
         }
     };

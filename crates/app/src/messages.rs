@@ -182,7 +182,7 @@ impl Translator {
         } else if x.is_infinite() {
             Arg::Text(self.text(msg!("value-beyond-largest")))
         } else if x != 0.0 && !(1e-6..1e16).contains(&x.abs()) {
-            Arg::Text(format!("{x:e}"))
+            Arg::Text(planner_core::float_text::scientific(x))
         } else {
             Arg::Exact(x)
         }

@@ -109,7 +109,7 @@ pub fn number(value: f64, places: usize) -> String {
     }
     let scale = 10f64.powi(places as i32);
     let rounded = (value * scale).round() / scale;
-    let s = format!("{rounded:.places$}");
+    let s = crate::float_text::fixed(rounded, u32::try_from(places).unwrap_or(u32::MAX));
     if s.starts_with('-') && s[1..].bytes().all(|b| b == b'0' || b == b'.') {
         s[1..].to_string()
     } else {

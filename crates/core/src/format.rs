@@ -77,11 +77,11 @@ pub fn input_value(value: f64) -> String {
     if !value.is_finite() {
         return String::new();
     }
-    let s = format!("{:.10}", value);
+    let s = crate::float_text::fixed(value, 10);
     let s = s.trim_end_matches('0').trim_end_matches('.');
     match s {
         // Too small for 10 decimals but not zero: show it as it is used (1e-300 ≠ 0).
-        "0" | "-0" if value != 0.0 => format!("{value:e}"),
+        "0" | "-0" if value != 0.0 => crate::float_text::scientific(value),
         "-0" => "0".to_string(),
         _ => s.to_string(),
     }

@@ -24,6 +24,7 @@ pub mod decimal;
 pub mod error;
 pub mod file;
 pub mod file_name;
+pub mod float_text;
 pub mod format;
 pub mod input;
 pub mod language;

@@ -160,7 +160,10 @@ pub fn draw_breakdown<DB: DrawingBackend>(
         .margin_top(0)
         .x_label_area_size(px(44.0))
         .y_label_area_size(px(34.0 + 7.0 * widest))
-        .build_cartesian_2d(0.5f64..months as f64 + 0.5, 0f64..y_max)
+        .build_cartesian_2d(
+            super::axis::Axis::from(0.5f64..months as f64 + 0.5),
+            super::axis::Axis::from(0f64..y_max),
+        )
         .map_err(err)?;
     let y_format = move |y: &f64| planner_core::format::number(*y, y_decimals);
     ctx.configure_mesh()

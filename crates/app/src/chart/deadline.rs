@@ -111,10 +111,7 @@ fn columns(text: &str, width: f64, font: f64) -> usize {
 /// `text` wrapped to lines of at most `width` CSS px at `font` px (a word longer than a line
 /// is broken).
 fn wrap_to(text: &str, width: f64, font: f64) -> Vec<String> {
-    textwrap::wrap(text, columns(text, width, font))
-        .into_iter()
-        .map(|l| l.into_owned())
-        .collect()
+    super::wrap::wrap(text, columns(text, width, font))
 }
 
 /// The row labels of `panel` wrapped into a gutter at most `max_width` CSS px wide, at most
@@ -258,7 +255,10 @@ fn draw_panel<DB: DrawingBackend>(
         .margin_top(px(top))
         .margin_bottom(0)
         .x_label_area_size(px(TICKS + DESC_LINE * desc.len() as f64 + PANEL_GAP))
-        .build_cartesian_2d(0f64..x_max, 0f64..n as f64)
+        .build_cartesian_2d(
+            super::axis::Axis::from(0f64..x_max),
+            super::axis::Axis::from(0f64..n as f64),
+        )
         .map_err(err)?;
     let x_format = move |x: &f64| planner_core::format::number(*x, decimals);
     ctx.configure_mesh()

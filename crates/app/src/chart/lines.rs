@@ -77,17 +77,17 @@ fn legend_lines(chart: &LinesChart, css_width: f64) -> Vec<(Option<(usize, bool)
     let width = chars_fitting(css_width - 64.0, LEGEND_FONT);
     let mut out: Vec<(Option<(usize, bool)>, String)> = Vec::new();
     for l in &chart.lines {
-        for (i, t) in textwrap::wrap(&l.label, super::cjk_width(&l.label, width))
+        for (i, t) in super::wrap::wrap(&l.label, super::cjk_width(&l.label, width))
             .into_iter()
             .enumerate()
         {
-            out.push(((i == 0).then_some((l.series, l.dashed)), t.into_owned()));
+            out.push(((i == 0).then_some((l.series, l.dashed)), t));
         }
     }
     for m in &chart.markers {
         let text = format!("◯ {}: {}", m.tag, m.label);
-        for t in textwrap::wrap(&text, super::cjk_width(&text, width)) {
-            out.push((None, t.into_owned()));
+        for t in super::wrap::wrap(&text, super::cjk_width(&text, width)) {
+            out.push((None, t));
         }
     }
     out
@@ -155,7 +155,10 @@ pub fn draw_lines<DB: DrawingBackend>(
         .margin_top(0)
         .x_label_area_size(px(44.0))
         .y_label_area_size(px(34.0 + 7.0 * widest_y_label))
-        .build_cartesian_2d(0f64..x_max, 0f64..y_max)
+        .build_cartesian_2d(
+            super::axis::Axis::from(0f64..x_max),
+            super::axis::Axis::from(0f64..y_max),
+        )
         .map_err(err)?;
     let y_format = move |y: &f64| planner_core::format::number(*y, y_decimals);
     let x_format = move |x: &f64| planner_core::format::number(*x, x_decimals);
@@ -227,7 +230,7 @@ pub fn draw_lines<DB: DrawingBackend>(
     if chart.lines.is_empty() {
         // Wrapped to the plot's width: the message is a sentence and charts sit side by side.
         let (w, h) = plot_area.dim_in_pixel();
-        let wrapped = textwrap::wrap(
+        let wrapped = super::wrap::wrap(
             &chart.empty_message,
             super::cjk_width(&chart.empty_message, chars_fitting(css_width * 0.7, 14.0)),
         );

@@ -1,18 +1,22 @@
-//! Chart drawing over any plotters backend: the page draws through plotters' SVG backend only
+//! Chart drawing over any plotters backend: the page draws through [`svg::SvgBackend`] only
 //! (inline SVG on screen, the SVG download, and the PNG rasterised from an SVG at device
 //! resolution); tests may use others. No web crate is used here.
 //! This module holds the shared theme, footer wrapping and the cumulative-cost chart;
 //! [`ranking`] draws options ranked by total, [`breakdown`] one option's monthly cost by
 //! component, [`deadline`] a job's deadline-safe spot against all-spot and all-on-demand.
 
+pub mod axis;
 pub mod breakdown;
 pub mod deadline;
 pub mod lines;
 pub mod ranking;
+pub mod svg;
+pub mod wrap;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+use svg::SvgBackend;
 use thiserror::Error;
 
 /// Drawing failed in the backend (font unavailable, …).
@@ -70,12 +74,13 @@ impl Surface {
         (v * self.scale).round().max(1.0) as u32
     }
 
-    /// The sans-serif font at `size` CSS pixels in the theme's foreground colour (see
-    /// [`svg_font_px`]). Named by `FontFamily::SansSerif`, not the string `"sans-serif"`:
-    /// plotters reads a family string through `str::to_lowercase`, whose Unicode tables would
-    /// then be in the wasm bundle only for this (the SVG says `sans-serif` either way).
+    /// The sans-serif font at `size` CSS pixels in the theme's foreground colour (the SVG's
+    /// `font-size` is `size` × the device-pixel ratio). Named by `FontFamily::SansSerif`, not
+    /// the string `"sans-serif"`: plotters reads a family string through `str::to_lowercase`,
+    /// whose Unicode tables would then be in the wasm bundle only for this (the SVG says
+    /// `sans-serif` either way).
     pub fn font(&self, size: f64) -> TextStyle<'static> {
-        (FontFamily::SansSerif, svg_font_px(size * self.scale))
+        (FontFamily::SansSerif, size * self.scale)
             .into_font()
             .color(&self.foreground)
     }
@@ -143,10 +148,7 @@ pub(crate) const TITLE_MAX_LINES: usize = 2;
 /// chart keeps its unit, e.g. "(USD)", on a second line instead of losing it).
 pub(crate) fn title_lines(title: &str, css_width: f64) -> Vec<String> {
     let width = cjk_width(title, chars_fitting(css_width, TITLE_FONT));
-    let mut lines: Vec<String> = textwrap::wrap(title, width)
-        .into_iter()
-        .map(|l| l.into_owned())
-        .collect();
+    let mut lines = wrap::wrap(title, width);
     if lines.len() > TITLE_MAX_LINES {
         let rest = lines[TITLE_MAX_LINES - 1..].join(" ");
         lines.truncate(TITLE_MAX_LINES - 1);
@@ -154,15 +156,6 @@ pub(crate) fn title_lines(title: &str, css_width: f64) -> Vec<String> {
         lines.push(format!("{cut}…"));
     }
     lines
-}
-
-/// The font size to give plotters for text that must render at `px` pixels: plotters' SVG
-/// backend (the only one the charts use) writes `font-size` as the given size ÷ 1.24
-/// (plotters-svg 0.3.7, `svg.rs`, `draw_text`), which made every chart text 19 % smaller than
-/// the sizes the layout (wrapping, fitting, line heights) was made for.
-#[must_use]
-pub(crate) fn svg_font_px(px: f64) -> f64 {
-    px * 1.24
 }
 
 /// Chart titles' font size, CSS px.
@@ -178,12 +171,12 @@ pub(crate) const CHART_MARGIN: f64 = 12.0;
 pub(crate) fn svg_document(
     width: u32,
     height: f64,
-    draw: impl FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), ChartError>,
+    draw: impl FnOnce(&DrawingArea<SvgBackend<'_>, Shift>) -> Result<(), ChartError>,
 ) -> Result<String, ChartError> {
     let mut out = String::new();
     {
         let root =
-            SVGBackend::with_string(&mut out, (width.max(1), (height.round() as u32).max(1)))
+            SvgBackend::with_string(&mut out, (width.max(1), (height.round() as u32).max(1)))
                 .into_drawing_area();
         draw(&root)?;
     }
@@ -573,10 +566,10 @@ fn legend_lines(chart: &CumulativeChart, css_width: f64) -> Vec<(Option<usize>, 
     lines
         .chain(markers)
         .flat_map(|(series, text)| {
-            textwrap::wrap(&text, cjk_width(&text, width))
+            wrap::wrap(&text, cjk_width(&text, width))
                 .into_iter()
                 .enumerate()
-                .map(move |(k, t)| (series.filter(|_| k == 0), t.into_owned()))
+                .map(move |(k, t)| (series.filter(|_| k == 0), t))
                 .collect::<Vec<_>>()
         })
         .collect()
@@ -599,17 +592,13 @@ pub(crate) fn wrap_footer(footer: &[String], css_width: f64) -> Vec<String> {
     let width = chars_fitting(css_width - 24.0, FOOTER_FONT);
     footer
         .iter()
-        .flat_map(|f| {
-            textwrap::wrap(f, cjk_width(f, width))
-                .into_iter()
-                .map(|t| t.into_owned())
-        })
+        .flat_map(|f| wrap::wrap(f, cjk_width(f, width)))
         .collect()
 }
 
 /// Characters per line for `text` when `width` Latin characters fit: half as many when the text
-/// has Chinese, Japanese or Korean characters (about twice as wide; textwrap, without its
-/// unicode-width feature, counts every character as one column and breaks a long run of them).
+/// has Chinese, Japanese or Korean characters (about twice as wide; [`wrap::wrap`] also counts
+/// characters from U+1100 up as two columns).
 pub(crate) fn cjk_width(text: &str, width: usize) -> usize {
     if text.chars().any(|c| ('\u{2E80}'..='\u{FFEF}').contains(&c)) {
         (width / 2).max(1)
@@ -703,7 +692,10 @@ pub fn draw_cumulative<DB: DrawingBackend>(
         .margin_top(0)
         .x_label_area_size(px(44.0))
         .y_label_area_size(px(34.0 + 7.0 * widest_y_label))
-        .build_cartesian_2d(0f64..x_max, axis.lo..axis.hi)
+        .build_cartesian_2d(
+            axis::Axis::from(0f64..x_max),
+            axis::Axis::from(axis.lo..axis.hi),
+        )
         .map_err(err)?;
 
     // About one label per 56 CSS pixels, and never more than one per month.

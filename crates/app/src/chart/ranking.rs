@@ -110,7 +110,10 @@ pub fn draw_ranking<DB: DrawingBackend>(
         .margin_top(0)
         .x_label_area_size(px(44.0))
         .y_label_area_size(px(8.0))
-        .build_cartesian_2d(0f64..x_max, 0f64..n as f64)
+        .build_cartesian_2d(
+            super::axis::Axis::from(0f64..x_max),
+            super::axis::Axis::from(0f64..n as f64),
+        )
         .map_err(err)?;
     let x_format = move |x: &f64| planner_core::format::number(*x, decimals);
     ctx.configure_mesh()

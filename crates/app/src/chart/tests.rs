@@ -39,7 +39,7 @@ fn owed_after_the_horizon_continues_the_line_dashed_to_the_term_end() {
     chart.months = 3;
     let mut out = String::new();
     let frame = {
-        let root = SVGBackend::with_string(&mut out, (800, 500)).into_drawing_area();
+        let root = SvgBackend::with_string(&mut out, (800, 500)).into_drawing_area();
         draw_cumulative(&root, &chart, &Theme::LIGHT, 1.0).unwrap()
     };
     assert_eq!(frame.x_max, 12.0, "the axis runs to the term's end");
@@ -82,7 +82,7 @@ fn svg_text_renders_at_the_css_sizes_the_layout_assumes() {
     };
     let svg = cumulative_svg(&sample(vec![line]), &Theme::LIGHT, 900).unwrap();
     // Scale 1: the title is TITLE_FONT px, the legend LEGEND_FONT px, the footer
-    // FOOTER_FONT px, as written in the SVG (plotters divides what it is given by 1.24).
+    // FOOTER_FONT px, as written in the SVG.
     let sizes: Vec<f64> = svg
         .split("font-size=\"")
         .skip(1)
@@ -146,7 +146,7 @@ fn hover_maps_the_pointer_through_the_drawn_frame() {
     let chart = sample(lines);
     let mut out = String::new();
     let frame = {
-        let root = SVGBackend::with_string(&mut out, (800, 500)).into_drawing_area();
+        let root = SvgBackend::with_string(&mut out, (800, 500)).into_drawing_area();
         draw_cumulative(&root, &chart, &Theme::LIGHT, 1.0).unwrap()
     };
     // The legend shows the name with its total; the readout (below) the name alone.
@@ -410,4 +410,68 @@ fn empty_and_degenerate_charts_draw_without_error() {
         owed: None,
     };
     assert!(cumulative_svg(&sample(vec![huge]), &Theme::LIGHT, 375).is_ok());
+}
+
+/// `svg` with every `font-size="v"` written as `v` × 1.24 ([`svg::push_decimal`], 2 places):
+/// plotters' own SVG backend writes the size it is given ÷ 1.24.
+fn font_sizes_times_1_24(svg: &str) -> String {
+    let mut parts = svg.split("font-size=\"");
+    let mut out = parts.next().unwrap_or_default().to_string();
+    for part in parts {
+        let (size, rest) = part.split_once('"').expect("attribute ends");
+        out.push_str("font-size=\"");
+        svg::push_decimal(&mut out, size.parse::<f64>().expect("a number") * 1.24, 2);
+        out.push('"');
+        out.push_str(rest);
+    }
+    out
+}
+
+#[test]
+fn the_svg_backend_writes_what_plotters_svg_backend_writes() {
+    let mut chart = sample(vec![
+        Line {
+            label: "AWS p4d.24xlarge <8× A100> & \"co\" 's".into(),
+            total: "$1,200.00".into(),
+            points: linear(23_922.1, 12),
+            owed: Some((24.0, 400_000.0)),
+        },
+        Line {
+            label: "spot".into(),
+            total: String::new(),
+            points: linear(10_000.0, 12),
+            owed: None,
+        },
+    ]);
+    chart.bands = vec![BandArea {
+        series: 1,
+        points: (0..=12)
+            .map(|m| {
+                let y = 10_000.0 * f64::from(m);
+                (f64::from(m), y * 0.8, y * 1.3)
+            })
+            .collect(),
+    }];
+    for (theme, scale, size) in [
+        (Theme::LIGHT, 1.0, (900, 520)),
+        (Theme::DARK, 2.0, (640, 900)),
+        (Theme::LIGHT, 1.5, (375, 700)),
+    ] {
+        for log_scale in [false, true] {
+            chart.log_scale = log_scale;
+            let mut ours = String::new();
+            {
+                let root = svg::SvgBackend::with_string(&mut ours, size).into_drawing_area();
+                draw_cumulative(&root, &chart, &theme, scale).unwrap();
+            }
+            let mut theirs = String::new();
+            {
+                let root = SVGBackend::with_string(&mut theirs, size).into_drawing_area();
+                draw_cumulative(&root, &chart, &theme, scale).unwrap();
+            }
+            assert!(ours.matches("<text").count() > 10, "{ours}");
+            assert!(ours.contains("<polygon") && ours.contains("transform=\"rotate("));
+            assert_eq!(ours, font_sizes_times_1_24(&theirs), "scale {scale}");
+        }
+    }
 }

@@ -324,7 +324,10 @@ fn filter_refs(
                 o.gpu_count,
                 o.gpu_model,
                 o.gpu_memory_gib
-                    .map(|m| format!("{m}gb {m} gb"))
+                    .map(|m| {
+                        let m = crate::float_text::shortest(m);
+                        format!("{m}gb {m} gb")
+                    })
                     .unwrap_or_default(),
                 o.region
             )

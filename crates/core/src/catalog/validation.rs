@@ -7,6 +7,7 @@
 //! is [`OUTLIER_FACTOR`]× or more away from the median of its GPU model over the catalog.
 
 use super::{details, Currency, Offer, OfferDetails, Source, OFFERS, STALE_AFTER_MONTHS};
+use crate::float_text::{fixed, shortest};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::OnceLock;
@@ -60,7 +61,12 @@ impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Warning::SpotAboveOnDemand { spot, on_demand } => {
-                write!(f, "spot {spot:.4}/h is above on-demand {on_demand:.4}/h")
+                write!(
+                    f,
+                    "spot {}/h is above on-demand {}/h",
+                    fixed(*spot, 4),
+                    fixed(*on_demand, 4)
+                )
             }
             Warning::ReservedAboveOnDemand {
                 term_months,
@@ -68,7 +74,9 @@ impl fmt::Display for Warning {
                 on_demand,
             } => write!(
                 f,
-                "{term_months}-month commitment at {effective:.4}/h effective is above on-demand {on_demand:.4}/h"
+                "{term_months}-month commitment at {}/h effective is above on-demand {}/h",
+                fixed(*effective, 4),
+                fixed(*on_demand, 4)
             ),
             Warning::Stale { as_of } => {
                 let dated = super::Source { as_of, ..UNDATED };
@@ -80,14 +88,16 @@ impl fmt::Display for Warning {
             }
             Warning::Outlier { ratio } if *ratio < 1.0 && *ratio > 0.0 => write!(
                 f,
-                "price per GPU-hour is 1/{} of the median of its GPU model ({}; outlier: {OUTLIER_FACTOR}× or more away)",
+                "price per GPU-hour is 1/{} of the median of its GPU model ({}; outlier: {}× or more away)",
                 grouped(1.0 / ratio),
-                ratio_label(*ratio)
+                ratio_label(*ratio),
+                shortest(OUTLIER_FACTOR)
             ),
             Warning::Outlier { ratio } => write!(
                 f,
-                "price per GPU-hour is {} the median of its GPU model (outlier: {OUTLIER_FACTOR}× or more away)",
-                ratio_label(*ratio)
+                "price per GPU-hour is {} the median of its GPU model (outlier: {}× or more away)",
+                ratio_label(*ratio),
+                shortest(OUTLIER_FACTOR)
             ),
         }
     }
@@ -95,7 +105,7 @@ impl fmt::Display for Warning {
 
 /// A whole number with thousands separators: `2000.4` → `"2,000"`.
 fn grouped(x: f64) -> String {
-    let digits = format!("{:.0}", x.abs());
+    let digits = fixed(x.abs(), 0);
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i) % 3 == 0 {
@@ -117,14 +127,14 @@ pub fn ratio_label(ratio: f64) -> String {
         if ratio >= 100.0 {
             format!("×{}", grouped(ratio))
         } else {
-            format!("×{ratio:.1}")
+            format!("×{}", fixed(ratio, 1))
         }
     } else {
         let inverse = 1.0 / ratio;
         if inverse >= 100.0 {
             format!("÷{}", grouped(inverse))
         } else {
-            format!("÷{inverse:.1}")
+            format!("÷{}", fixed(inverse, 1))
         }
     }
 }
