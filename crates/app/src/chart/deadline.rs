@@ -83,7 +83,7 @@ const LABEL_LINES: usize = 2;
 /// Estimated width in CSS px of `text` at `font` px: 0.6 em per Latin character, 1 em per
 /// Chinese, Japanese or Korean one (the layout's estimate; the SVG is drawn without measuring
 /// text, see `Surface::titled`).
-fn text_width(text: &str, font: f64) -> f64 {
+pub(crate) fn text_width(text: &str, font: f64) -> f64 {
     text.chars()
         .map(|c| {
             if ('\u{2E80}'..='\u{FFEF}').contains(&c) {
@@ -572,17 +572,7 @@ mod tests {
                     .replace("&amp;", "&");
                 let num = |name: &str| attr(tag, name).parse::<f64>().expect(name);
                 let (x, y, size) = (num("x"), num("y"), num("font-size"));
-                let w: f64 = text
-                    .chars()
-                    .map(|c| {
-                        if ('\u{2E80}'..='\u{FFEF}').contains(&c) {
-                            1.0
-                        } else {
-                            0.6
-                        }
-                    })
-                    .sum::<f64>()
-                    * size;
+                let w = text_width(&text, size);
                 let x0 = match attr(tag, "text-anchor").as_str() {
                     "end" => x - w,
                     "middle" => x - w / 2.0,

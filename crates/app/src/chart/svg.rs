@@ -73,6 +73,17 @@ impl<'a> SvgBackend<'a> {
     }
 
     /// Writes ` name="#RRGGBB"` for `color`.
+    /// A shape filled with `color` (no stroke) or outlined in it (no fill).
+    fn paint(&mut self, color: BackendColor, fill: bool) {
+        if fill {
+            self.colour_attr("fill", color);
+            self.out.push_str(" stroke=\"none\"");
+        } else {
+            self.out.push_str(" fill=\"none\"");
+            self.colour_attr("stroke", color);
+        }
+    }
+
     fn colour_attr(&mut self, name: &str, color: BackendColor) {
         self.out.push(' ');
         self.out.push_str(name);
@@ -175,13 +186,7 @@ impl DrawingBackend for SvgBackend<'_> {
             i64::from(bottom_right.1) - i64::from(upper_left.1),
         );
         self.opacity(color);
-        if fill {
-            self.colour_attr("fill", color);
-            self.out.push_str(" stroke=\"none\"");
-        } else {
-            self.out.push_str(" fill=\"none\"");
-            self.colour_attr("stroke", color);
-        }
+        self.paint(color, fill);
         self.out.push_str("/>\n");
         Ok(())
     }
@@ -237,13 +242,7 @@ impl DrawingBackend for SvgBackend<'_> {
         self.int_attr("cy", i64::from(center.1));
         self.int_attr("r", i64::from(radius));
         self.opacity(color);
-        if fill {
-            self.colour_attr("fill", color);
-            self.out.push_str(" stroke=\"none\"");
-        } else {
-            self.out.push_str(" fill=\"none\"");
-            self.colour_attr("stroke", color);
-        }
+        self.paint(color, fill);
         self.int_attr("stroke-width", i64::from(style.stroke_width()));
         self.out.push_str("/>\n");
         Ok(())
@@ -305,8 +304,8 @@ impl DrawingBackend for SvgBackend<'_> {
         Ok(())
     }
 
-    /// An estimate, not a measurement: 0.6 em per character, 1 em per Chinese, Japanese or
-    /// Korean one, 1 em tall. plotters asks only for the labels of a right-hand axis, which no
+    /// An estimate, not a measurement (the deadline chart's `text_width`: 0.6 em per
+    /// character, 1 em per Chinese, Japanese or Korean one), 1 em tall. plotters asks only for the labels of a right-hand axis, which no
     /// chart has; the default would measure in the page's DOM (a layout per call).
     fn estimate_text_size<T: BackendTextStyle>(
         &self,
@@ -314,17 +313,8 @@ impl DrawingBackend for SvgBackend<'_> {
         style: &T,
     ) -> Result<(u32, u32), DrawingErrorKind<Infallible>> {
         let em = style.size().max(0.0);
-        let width: f64 = text
-            .chars()
-            .map(|c| {
-                if ('\u{2E80}'..='\u{FFEF}').contains(&c) {
-                    1.0
-                } else {
-                    0.6
-                }
-            })
-            .sum();
-        Ok(((width * em).round() as u32, em.round() as u32))
+        let width = super::deadline::text_width(text, em);
+        Ok((width.round() as u32, em.round() as u32))
     }
 }
 
