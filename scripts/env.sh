@@ -16,7 +16,7 @@ export PATH="$TOOLS/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 wasm_bindgen_version() {
   awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$ROOT/Cargo.lock"
 }
-# The release wasm's compiler settings (scripts/build.sh; README "Bundle size"): the standard
+# The release wasm's compiler settings (scripts/build.sh; README "Performance"): the standard
 # library is rebuilt from source (the rust-src component, scripts/setup.sh) with the release
 # profile's opt-level "z" and the `immediate-abort` panic strategy, so no panic message,
 # formatting or location text is linked in (about 36 KB gzip less). A panic in the page is still

@@ -4,7 +4,7 @@
 //! copy of the sort (quicksort, drift sort, small-sort networks: about 3–4 KB of wasm each
 //! before wasm-opt). These functions sort a list of `u32` positions with a `dyn` comparison
 //! instead, so the wasm carries one copy of the sort however many things the app sorts, and then
-//! move the elements into that order (README "Performance", bundle size). The results are
+//! move the elements into that order (docs/performance.md, bundle size). The results are
 //! those of the standard library's stable sorts: ties keep their order.
 
 use std::cmp::Ordering;

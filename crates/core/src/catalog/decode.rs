@@ -1,7 +1,7 @@
 //! Decoding of the compact catalog text that `build.rs` generates (`ingest::render_rust`, the
 //! same field order): one column per field, one value per offer, then the table of distinct
 //! notes. A text of short numbers and strings is about 40 KB smaller in the gzipped wasm than
-//! static arrays of structs (README "Performance"); decoding takes well under a millisecond and
+//! static arrays of structs (docs/performance.md); decoding takes well under a millisecond and
 //! the strings borrow from the static text.
 //!
 //! The text is generated at build time and checked by the native tests

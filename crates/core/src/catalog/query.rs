@@ -369,7 +369,7 @@ fn filter_refs(
 }
 
 /// Stable sort of offers by a number, ascending (`f64::total_cmp`), through the one
-/// shared sort ([`planner_engine::sort`]; README "Performance", bundle size).
+/// shared sort ([`planner_engine::sort`]; docs/performance.md, bundle size).
 pub fn sort_offers_by(offers: &mut [&'static Offer], key: &dyn Fn(&Offer) -> f64) {
     planner_engine::sort::sort_by(offers, &|a, b| key(a).total_cmp(&key(b)));
 }

@@ -17,7 +17,7 @@ pub static GPU_SPECS: &BundledSpecs = &BundledSpecs;
 /// the compact text `build.rs` generates (`ingest::render_rust`: one row per line, fields in
 /// [`GpuSpec`]'s order separated by tabs, numbers in their shortest exact form, an absent figure
 /// as an empty field, the source kind as `V`, `Q`, `S` or `N`). A static array of the structs
-/// cost about 2 KB more gzip in the wasm (README "Performance"); the strings borrow from the
+/// cost about 2 KB more gzip in the wasm (docs/performance.md); the strings borrow from the
 /// static text.
 #[derive(Debug)]
 pub struct BundledSpecs;

@@ -31,7 +31,7 @@ pub fn render_rust(catalog: &Catalog) -> String {
     s.push_str("];\n\n");
 
     // Offers and their details as one compact text, decoded once at start-up by
-    // `catalog::decode_offers` (README "Performance": a static array of structs costs ~40 KB
+    // `catalog::decode_offers` (docs/performance.md: a static array of structs costs ~40 KB
     // more gzip in the wasm than this text, mostly pointers and f64 bit patterns). One row per
     // offer, fields in the order the decoder reads them; numbers in their shortest exact form
     // (`{:?}`), so decoding gives back the same bits; an absent value is an empty field.
@@ -228,7 +228,7 @@ pub fn render_rust(catalog: &Catalog) -> String {
     // order (numbers in their shortest exact form, `None` as nothing, the source kind as one
     // letter), decoded on first use by `catalog::gpus::GPU_SPECS`: a static array of the
     // structs costs 144 bytes per row in the wasm data, mostly pointers and f64 bit patterns
-    // (about 2 KB gzip of the bundle for 102 rows; README "Performance").
+    // (about 2 KB gzip of the bundle for 102 rows; docs/performance.md).
     let rows: Vec<String> = catalog
         .specs
         .iter()
@@ -272,7 +272,7 @@ pub fn render_rust(catalog: &Catalog) -> String {
 
     // One text, `old\tnew` per line, read by `catalog::superseded`: a static slice of string
     // pairs costs 16 bytes of pointers per pair in the wasm data, and those addresses compress
-    // badly (about 3 KB gzip of the bundle for 429 pairs; README "Performance").
+    // badly (about 3 KB gzip of the bundle for 429 pairs; docs/performance.md).
     let pairs: Vec<String> = catalog
         .superseded
         .iter()
