@@ -20,9 +20,21 @@ fn document() -> web_sys::Document {
         .expect("document")
 }
 
+thread_local! {
+    /// The app the previous test mounted (tests run one after another in one page).
+    static PREVIOUS: std::cell::RefCell<Option<yew::AppHandle<gpu_cost_planner::ui::App>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 /// Mounts a fresh app in its own element and waits for Yew's scheduler to render it. The app
-/// restores and autosaves its state in LocalStorage, so each test starts from empty storage.
+/// restores and autosaves its state in LocalStorage, so each test starts from empty storage:
+/// the previous test's app is destroyed first (its pending autosave timer with it), then the
+/// storage is cleared.
 async fn mount() -> Element {
+    if let Some(previous) = PREVIOUS.with(|p| p.borrow_mut().take()) {
+        previous.destroy();
+        flush().await;
+    }
     if let Ok(Some(storage)) = web_sys::window().expect("window").local_storage() {
         storage.clear().expect("clear local storage");
     }
@@ -32,7 +44,8 @@ async fn mount() -> Element {
         .expect("body")
         .append_child(&root)
         .expect("append");
-    gpu_cost_planner::ui::mount(root.clone()).await;
+    let app = gpu_cost_planner::ui::mount(root.clone()).await;
+    PREVIOUS.with(|p| p.replace(Some(app)));
     flush().await;
     root
 }

@@ -122,9 +122,11 @@ pub fn install_panic_hook() {
     }));
 }
 
-/// Mounts the app inside `root` once a share link in the fragment is opened, and returns
-/// once every part of the page is mounted (used by the browser tests).
-pub async fn mount(root: web_sys::Element) {
+/// Mounts the app inside `root` once a share link in the fragment is opened, and returns its
+/// handle once every part of the page is mounted (used by the browser tests, which destroy one
+/// test's app before the next test starts, so its pending autosave cannot write into the next
+/// test's storage).
+pub async fn mount(root: web_sys::Element) -> yew::AppHandle<App> {
     let link = startup::open_link().await;
     let mut resolve = None;
     let mounted = web_sys::js_sys::Promise::new(&mut |r, _| resolve = Some(r));
@@ -134,8 +136,10 @@ pub async fn mount(root: web_sys::Element) {
             let _ = r.call0(&wasm_bindgen::JsValue::NULL);
         }
     });
+    let handle = std::rc::Rc::new(std::cell::RefCell::new(None));
+    let slot = handle.clone();
     startup::prepare(link, move |initial| {
-        yew::Renderer::<App>::with_root_and_props(
+        let app = yew::Renderer::<App>::with_root_and_props(
             root,
             AppProps {
                 initial: Same(std::rc::Rc::new(initial)),
@@ -143,9 +147,14 @@ pub async fn mount(root: web_sys::Element) {
             },
         )
         .render();
+        slot.replace(Some(app));
     });
     // The promise only ever resolves.
     let _ = wasm_bindgen_futures::JsFuture::from(mounted).await;
+    // Rendered before the promise could resolve (`on_mounted` fires from inside the app).
+    handle
+        .take()
+        .expect("the app is rendered before it reports being mounted")
 }
 
 /// A slider's `on_change`: dispatches `action(value)`, memoised so it keeps its identity
