@@ -43,14 +43,14 @@ fn ranked(results: &[OptionResult]) -> Vec<usize> {
     order
 }
 
-/// Whether `r` commits more than its total within the horizon (a reserved term running past
-/// it): then both totals are shown.
+/// Whether `r` commits more than its total within the horizon (a reserved term or savings plan
+/// running past it): then both totals are shown.
 fn commits_beyond(r: &OptionResult) -> bool {
     r.total_with_commitment.is_finite() && r.total_with_commitment > r.total + 0.005
 }
 
 /// The compared options ranked by total within the horizon, each with its total commitment and
-/// the part of it owed after the horizon (`#totals`, one row per option, `data-rank` from 1),
+/// the part of it owed after the horizon, reserved and savings plan together (`#totals`, one row per option, `data-rank` from 1),
 /// amounts in `c`; `term_months[i]` is option `i`'s reserved term in months, if any: a term
 /// longer than the horizon is said ("uses 3 of its 36-month reserved term"). A plain function,
 /// not a component: it changes with every result, so a component would re-render as often and
@@ -69,7 +69,7 @@ pub fn totals(results: &Results, term_months: &[Option<u32>], c: Currency, t: &T
             );
             let rows = ranked(r).into_iter().enumerate().map(|(rank, i)| {
                 let o = &r[i];
-                let owed = o.reserved.as_ref().map_or(0.0, |x| x.committed_after_horizon);
+                let owed = o.committed_after_horizon();
                 let horizon = u32::try_from(o.month_hours.len()).unwrap_or(u32::MAX);
                 let term = term_months
                     .get(i)
@@ -126,7 +126,7 @@ pub fn totals(results: &Results, term_months: &[Option<u32>], c: Currency, t: &T
 }
 
 /// The cheapest option and its total within the horizon, with its total commitment when a
-/// reserved term runs past the horizon (`#sticky-summary`; the stylesheet keeps it at the top
+/// reserved term or savings plan runs past the horizon (`#sticky-summary`; the stylesheet keeps it at the top
 /// of the window on narrow screens and hides it where the results column is beside the plan).
 pub fn sticky_summary(results: &Results, c: Currency, t: &Translator) -> Html {
     let cheapest = match results {

@@ -7,7 +7,7 @@
 // and press an arrow key. Runs on the release bundle in headless Chromium.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, stopApp, openApp, offerColumn } from './harness.mjs';
+import { startApp, stopApp, openApp, offerColumn, downloadFile } from './harness.mjs';
 
 const DIST = process.env.DIST_DIR;
 
@@ -237,11 +237,11 @@ test('the commitment is never hidden: totals and ranking show what a reserved te
     await page.locator('#chart-ranking').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelector('#chart-ranking svg')?.textContent.includes('commits'));
     const svg = await page.$eval('#chart-ranking svg', (s) => s.textContent);
-    assert.match(svg, /Pale part of a bar: reserved commitment owed after the horizon/);
+    assert.match(svg, /Pale part of a bar: reserved or savings-plan commitment owed after the horizon/);
     assert.ok(svg.includes(`commits ${row.commitment}`), 'the bar is labelled with its total commitment');
     // The cumulative chart runs on, dashed, to the end of the reserved term.
     const cumulative = await page.$eval('#chart svg', (s) => ({ text: s.textContent, lines: s.querySelectorAll('polyline').length }));
-    assert.match(cumulative.text, /Dashed: reserved commitment owed after the horizon/);
+    assert.match(cumulative.text, /Dashed: reserved or savings-plan commitment owed after the horizon/);
     const term = Number(row.used.match(/of its (\d+)-month/)[1]);
     assert.ok(cumulative.text.includes(String(term)), `the month axis reaches month ${term}`);
     assert.ok(cumulative.lines >= 5 + 24, 'five lines and the 24 dashes of the owed part');
@@ -260,6 +260,54 @@ test('the commitment is never hidden: totals and ranking show what a reserved te
     assert.match(await page.textContent('#share-on-demand'), /^On-demand: 0(\.0)? % after whole-instance rounding \(the typed shares leave 40 %\)/);
     if (cell.startsWith('0')) assert.match(cell, /^0 \(no upfront: cheaper from the first hour\)/);
     else assert.match(cell, /^\d+(\.\d)?/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a savings plan\'s commitment owed after the horizon counts where a reserved term\'s does: totals, ranking bar and CSV, cumulative tail', async () => {
+  const { context, page, problems } = await openApp(browser, origin, { width: 1440, height: 900 });
+  try {
+    // Session 5's new-user case on the AWS p4d option (option 1): 15.00/h for 12 months at
+    // 14.00 under the plan, 1 month, 10 % contingency: 730 × 15 × 1.1 = 12,045.00 within the
+    // horizon, 11 × 730 × 15 = 120,450.00 after it (docs/cost-model.md, "Savings plans").
+    await page.click('#billing-extras > summary');
+    await page.selectOption('#savings-plan-option', '0');
+    await page.fill('#savings-plan-commitment-number', '15');
+    await page.fill('#savings-plan-rate-number', '14');
+    await page.fill('#savings-plan-term-number', '12');
+    await page.fill('#months-number', '1');
+    await page.fill('#contingency-number', '10');
+    await page.waitForFunction(() => /\$132,495\.00/.test(document.querySelector('#totals')?.textContent ?? ''));
+    const row = await page.evaluate(() => {
+      const r = document.querySelector('#totals tbody .owed').closest('tr');
+      return {
+        name: r.querySelector('.option-label').textContent.trim(),
+        total: r.querySelector('td.total').textContent.trim(),
+        commitment: r.querySelector('td.commitment').firstChild.textContent.trim(),
+        owed: r.querySelector('.owed').textContent.trim(),
+      };
+    });
+    assert.match(row.name, /^AWS p4d/);
+    assert.deepEqual([row.total, row.commitment, row.owed],
+      ['$12,045.00', '$132,495.00', 'incl. $120,450.00 owed after the horizon']);
+    await page.locator('#chart-ranking').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector('#chart-ranking svg')?.textContent.includes('commits $132,495.00'));
+    const svg = await page.$eval('#chart-ranking svg', (s) => s.textContent);
+    assert.match(svg, /\$12,045\.00 \(commits \$132,495\.00\)/);
+    assert.match(svg, /Pale part of a bar: reserved or savings-plan commitment owed after the horizon/);
+    const csv = (await downloadFile(page, '#chart-ranking-download-csv')).text;
+    assert.match(csv, /\n1,AWS p4d[^\n]*,12045\.00,132495\.00\r?\n/, csv);
+    // The cumulative chart runs on, dashed, to the end of the 12-month term.
+    await page.locator('#chart').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => /Dashed: reserved or savings-plan commitment/.test(document.querySelector('#chart svg')?.textContent ?? ''));
+    const cumulative = await page.$eval('#chart svg', (s) => ({ text: s.textContent, lines: s.querySelectorAll('polyline').length }));
+    assert.ok(cumulative.lines >= 4 + 24, `four lines and the 24 dashes of the owed part: ${cumulative.lines}`);
+    // The same in Chinese.
+    await page.selectOption('#language', 'zh-CN');
+    await page.waitForFunction(() => /规划期后仍需支付/.test(document.querySelector('#totals .owed')?.textContent ?? ''));
+    assert.match(await page.textContent('#totals .owed'), /120,450\.00/);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

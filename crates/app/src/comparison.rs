@@ -1,6 +1,6 @@
 //! The comparison table's figures and its CSV, from the engine's per-option results: totals
-//! within the horizon and with the reserved commitment, cost per used GPU-hour and per job,
-//! finish time, break-even and warnings. Pure (no web crate): tested natively.
+//! within the horizon and with the commitment owed after it (reserved and savings plan), cost
+//! per used GPU-hour and per job, finish time, break-even and warnings. Pure (no web crate): tested natively.
 
 use crate::i18n::{self, Arg, Translator};
 use planner_core::format;
@@ -571,6 +571,35 @@ mod tests {
             warnings(&r[0], Currency::Usd, &en()),
             vec!["$12.50 of reserved capacity idle".to_string()]
         );
+    }
+
+    /// A savings plan's commitment owed after the horizon is in the total-commitment column
+    /// and warned about, in both languages: $12,045.00 within the month, $120,450.00 after,
+    /// $132,495.00 in all ([`crate::view::fixtures::p4d_savings_plan_one_month`]).
+    #[test]
+    fn csv_counts_savings_plan_commitment_owed_after_the_horizon() {
+        let (s, i) = crate::view::fixtures::p4d_savings_plan_one_month();
+        let r = s.evaluate().unwrap();
+        assert_eq!(
+            format::money(r[i].committed_after_horizon(), Currency::Usd),
+            "$120,450.00"
+        );
+        for t in [en(), Translator::new(Language::ZhCn)] {
+            let csv = to_csv(&r, Currency::Usd, "730h", &t);
+            let row: Vec<String> = csv::Reader::from_reader(csv.as_bytes())
+                .records()
+                .nth(i)
+                .unwrap()
+                .unwrap()
+                .iter()
+                .map(str::to_string)
+                .collect();
+            assert_eq!(
+                (row[3].as_str(), row[4].as_str()),
+                ("12045.00", "132495.00")
+            );
+            assert!(row[17].contains("120,450.00"), "{}", row[17]);
+        }
     }
 
     #[test]

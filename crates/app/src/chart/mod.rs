@@ -251,9 +251,10 @@ pub struct Line {
     pub total: String,
     /// Points, x ascending.
     pub points: Vec<(f64, f64)>,
-    /// Where a reserved term's commitment owed after the horizon takes the line: `(month the
-    /// term ends, total commitment)`, drawn dashed from the last point (the recurring reserved
-    /// charge accrues evenly, so the cumulative owed grows linearly to the term's end);
+    /// Where a reserved term's or savings plan's commitment owed after the horizon takes the
+    /// line: `(month the term ends, total commitment)`, drawn dashed from the last point (the
+    /// recurring reserved charge and the hourly savings-plan commitment accrue evenly, so the
+    /// cumulative owed grows linearly to the term's end);
     /// `None` when nothing is owed after the horizon.
     pub owed: Option<(f64, f64)>,
 }
@@ -664,7 +665,7 @@ pub fn draw_cumulative<DB: DrawingBackend>(
     let legend_height = px(8.0 + LEGEND_LINE * legend.len() as f64);
     let (legend_area, footer_area) = below_area.split_vertically(legend_height);
 
-    // The x axis runs to the end of the longest reserved term owed after the horizon.
+    // The x axis runs to the end of the longest term owed after the horizon.
     let owed = |l: &Line| l.owed.filter(|(x, y)| x.is_finite() && y.is_finite());
     let x_max = chart
         .lines

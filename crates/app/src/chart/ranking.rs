@@ -1,6 +1,6 @@
 //! The ranking chart: one horizontal bar per option, cheapest first by total within the
-//! horizon, each labelled with its name and amount; a reserved commitment owed after the
-//! horizon continues the bar as a pale segment, so the whole commitment is never hidden. Over
+//! horizon, each labelled with its name and amount; a reserved or savings-plan commitment owed
+//! after the horizon continues the bar as a pale segment, so the whole commitment is never hidden. Over
 //! any plotters backend (SVG on the page and for downloads).
 
 use super::{err, wrap_footer, ChartError, Surface, Theme, FOOTER_LINE};
@@ -18,8 +18,8 @@ pub struct Bar {
     pub value: f64,
     /// Position of the option in the comparison (its colour).
     pub series: usize,
-    /// Reserved commitment owed after the horizon, same currency (0 when none): drawn as a
-    /// pale segment after the bar, so the bar's full length is the total commitment.
+    /// Reserved and savings-plan commitment owed after the horizon, same currency (0 when
+    /// none): drawn as a pale segment after the bar, so the bar's full length is the total commitment.
     pub owed_after: f64,
     /// The amount as shown, e.g. `"$287,065.20"` (with the total commitment when some is owed
     /// after the horizon).
@@ -201,9 +201,9 @@ pub fn ranking_svg(chart: &RankingChart, theme: &Theme, width: u32) -> Result<St
 }
 
 /// The ranking as CSV: rank, option, total within the horizon and total commitment (the
-/// total plus what a reserved term owes after the horizon, the bar's pale segment; both with
-/// 2 decimals, [`planner_core::csv_safe::amount`]), cheapest first within the horizon;
-/// `header` names the four columns (UI language). Option names are neutralised. A chart with
+/// total plus what a reserved term or savings plan owes after the horizon, the bar's pale
+/// segment; both with 2 decimals, [`planner_core::csv_safe::amount`]), cheapest first within
+/// the horizon; `header` names the four columns (UI language). Option names are neutralised. A chart with
 /// nothing to draw gives the header and one row carrying its `empty_message`.
 #[must_use]
 pub fn ranking_csv(chart: &RankingChart, header: [&str; 4]) -> String {

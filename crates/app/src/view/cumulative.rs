@@ -1,8 +1,8 @@
 //! The cumulative-cost chart's view-model: one line per option (strategy variants included)
-//! from month 0, continued dashed to the end of a reserved term that runs past the horizon
-//! (to the total commitment), a job's line ending where it finishes, crossovers and reserved
-//! break-evens marked, its P10–P90 risk bands once computed, axes in the display currency and
-//! the month convention (linear or log), and the shared footer.
+//! from month 0, continued dashed to the end of a reserved term or savings plan that runs past
+//! the horizon (to the total commitment), a job's line ending where it finishes, crossovers and
+//! reserved break-evens marked, its P10–P90 risk bands once computed, axes in the display
+//! currency and the month convention (linear or log), and the shared footer.
 
 use super::{chart_months, code, empty_message, month_words};
 use crate::chart::lines::Marker;
@@ -241,16 +241,69 @@ pub fn with_bands(
     chart
 }
 
-/// Where option `i`'s line continues after the horizon: `(month its reserved term ends, total
-/// commitment)` when its result owes reserved cost after the horizon (the last term started in
-/// the horizon runs on: terms start at month 0 and follow each other), else `None`.
+/// Where option `i`'s line continues after the horizon: `(month its last commitment ends, total
+/// commitment)` when its result owes reserved or savings-plan cost after the horizon (the last
+/// term started in the horizon runs on: terms start at month 0 and follow each other; with both,
+/// the later end), else `None`. The amounts are the engine's; only the end month comes from the
+/// terms in `scenario`.
 fn owed_until(scenario: &Scenario, i: usize, r: &OptionResult) -> Option<(f64, f64)> {
-    let owed = r.reserved.as_ref()?.committed_after_horizon;
-    let term = scenario.options().get(i)?.reserved?.term_months;
-    if !(owed.is_finite() && owed > 0.0 && term > 0) {
-        return None;
-    }
+    let o = scenario.options().get(i)?;
     let horizon = r.cumulative.len() as u32;
-    let end = horizon.div_ceil(term) * term;
+    let owes = |x: f64| x.is_finite() && x > 0.0;
+    let terms = [
+        r.reserved
+            .filter(|x| owes(x.committed_after_horizon))
+            .and(o.reserved.map(|t| t.term_months)),
+        r.savings_plan
+            .filter(|x| owes(x.committed_after_horizon))
+            .and(o.savings_plan.map(|p| p.term_months)),
+    ];
+    let end = terms
+        .into_iter()
+        .flatten()
+        .filter(|t| *t > 0)
+        .map(|t| horizon.div_ceil(t) * t)
+        .max()?;
     (end > horizon).then_some((f64::from(end), r.total_with_commitment))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::view::fixtures::p4d_savings_plan_one_month;
+    use planner_core::language::Language;
+
+    /// A savings plan's commitment owed after the horizon continues its line dashed to the end
+    /// of its 12-month term, at the total commitment ($132,495.00), as a reserved term's does.
+    #[test]
+    fn savings_plan_owed_after_the_horizon_continues_the_line() {
+        let (s, i) = p4d_savings_plan_one_month();
+        let results = s.evaluate().expect("evaluates");
+        let en = Translator::new(Language::En);
+        let chart = cumulative_chart(&s, &results, &[], false, &en);
+        let line = &chart.lines[i];
+        assert_eq!(line.total, "$12,045.00");
+        let (month, commitment) = line.owed.expect("a dashed tail");
+        assert_eq!(month, 12.0);
+        assert_eq!(
+            planner_core::format::money(commitment, s.display_currency()),
+            "$132,495.00"
+        );
+        assert_eq!(
+            chart.footer.first().map(String::as_str),
+            Some(
+                "Dashed: reserved or savings-plan commitment owed after the horizon, to the \
+                 end of its term (ring: total commitment)."
+            )
+        );
+        // The other options owe nothing after the horizon: no tail.
+        assert!(chart
+            .lines
+            .iter()
+            .enumerate()
+            .all(|(k, l)| k == i || l.owed.is_none()));
+        let zh = cumulative_chart(&s, &results, &[], false, &Translator::new(Language::ZhCn));
+        assert_eq!(zh.lines[i].owed, line.owed);
+        assert!(zh.footer[0].contains("节省计划"), "{}", zh.footer[0]);
+    }
 }

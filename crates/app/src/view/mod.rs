@@ -113,6 +113,40 @@ fn code(scenario: &Scenario) -> Arg {
     Arg::Text(scenario.display_currency().code().to_string())
 }
 
+/// Scenarios shared by the view-model and CSV tests.
+#[cfg(test)]
+pub(crate) mod fixtures {
+    use crate::action::Action;
+    use crate::state::Scenario;
+
+    /// The new-user case of session 5: the default scenario with a savings plan on its AWS
+    /// p4d.24xlarge option (commitment 15.00 USD/h, 14.00 USD/h under the plan, 12-month term),
+    /// a 1-month horizon and a 10 % contingency: the month costs 730 h × 15.00 × 1.1 =
+    /// 12,045.00 USD and 11 months of commitment (11 × 730 h × 15.00 = 120,450.00 USD) are owed
+    /// after it (contingency is a budget on the horizon's costs, not on the commitment after
+    /// it), 132,495.00 in all. Returns the scenario and the option's position.
+    pub(crate) fn p4d_savings_plan_one_month() -> (Scenario, usize) {
+        let s = Scenario::default();
+        let i = s
+            .evaluate()
+            .expect("the default scenario evaluates")
+            .iter()
+            .position(|r| r.name.contains("p4d"))
+            .expect("the default scenario compares AWS p4d.24xlarge");
+        let s = s
+            .apply(Action::SetSavingsPlan {
+                index: i,
+                commitment_per_hour: 15.0,
+                plan_per_hour: 14.0,
+                term_months: 12.0,
+            })
+            .and_then(|s| s.apply(Action::SetMonths(1.0)))
+            .and_then(|s| s.apply(Action::SetContingencyPct(10.0)))
+            .expect("a valid savings plan and horizon");
+        (s, i)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -209,7 +209,8 @@ pub struct OptionResult {
     pub totals: Components,
     /// Total within the horizon.
     pub total: f64,
-    /// Total within the horizon plus reserved commitment owed after it.
+    /// Total within the horizon plus the commitment owed after it
+    /// ([`OptionResult::committed_after_horizon`]).
     pub total_with_commitment: f64,
     /// Instances per class.
     pub instances: Instances,
@@ -284,6 +285,21 @@ impl Clone for OptionResult {
 }
 
 impl OptionResult {
+    /// Commitment owed for months after the horizon, in the result's currency (≥ 0): the rest
+    /// of the last reserved term plus the rest of the last savings-plan term
+    /// (docs/cost-model.md, "Reserved / committed" and "Savings plans"); what
+    /// `total_with_commitment` adds to `total`. 0 when nothing is owed or the sum is not finite.
+    #[must_use]
+    pub fn committed_after_horizon(&self) -> f64 {
+        let owed = self.reserved.map_or(0.0, |r| r.committed_after_horizon)
+            + self.savings_plan.map_or(0.0, |s| s.committed_after_horizon);
+        if owed.is_finite() && owed > 0.0 {
+            owed
+        } else {
+            0.0
+        }
+    }
+
     /// The result with every amount converted from its currency to `to` at `rate` (once, on
     /// final amounts; an amount already in `to` is unchanged). Errors if no rate is known.
     pub fn in_currency(

@@ -351,6 +351,11 @@ fn savings_plan_issue_example() {
         all_day.total_with_commitment,
         all_day.total + 11.0 * 730.0 * 20.0
     ));
+    // The result's owed-after figure (what charts and tables show) counts the plan's too.
+    assert!(close(
+        all_day.committed_after_horizon(),
+        11.0 * 730.0 * 20.0
+    ));
 
     let half = evaluate_option(&fleet(8, 12.0, 7.0, 1), &o, None).unwrap();
     assert!(
