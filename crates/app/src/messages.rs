@@ -662,7 +662,11 @@ impl Translator {
                 msg!("scenario-start-month"),
                 &[("value", Arg::Text(t.clone()))],
             ),
-            ScenarioError::NoSpotOption => self.text(msg!("scenario-no-spot-option")),
+            // The button is named by its own message, so the refusal and the button agree.
+            ScenarioError::NoSpotOption => self.text_with(
+                msg!("scenario-no-spot-option"),
+                &[("button", Arg::Text(self.text(msg!("ui-spot-variant"))))],
+            ),
             ScenarioError::SharesAbove100 {
                 reserved_pct,
                 spot_pct,

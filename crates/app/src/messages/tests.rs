@@ -243,3 +243,13 @@ fn support_plan_dates_are_worded_in_each_language() {
         assert!(!e.is_empty() && e != z, "{}", p.id);
     }
 }
+
+#[test]
+fn the_no_spot_refusal_names_the_spot_variant_button_by_its_own_text() {
+    for language in [Language::En, Language::ZhCn] {
+        let t = Translator::new(language);
+        let button = t.text(msg!("ui-spot-variant"));
+        let m = t.scenario_error(&ScenarioError::NoSpotOption);
+        assert!(m.contains(&format!("“{button}”")), "{language:?}: {m}");
+    }
+}
