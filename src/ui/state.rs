@@ -181,7 +181,8 @@ pub enum AppAction {
     OpenLink(Box<ScenarioFile>, Vec<Notice>, String),
     /// Switch the language (the scenario is unchanged).
     SetLanguage(Language),
-    /// Save the current scenario under a name (a used name gets a suffix and a notice).
+    /// Save the current scenario under a name (a used name gets a suffix and a notice; an
+    /// empty one is `ui-save-default-name` in the page's language: "scenario", "场景").
     SaveAs(String),
     /// Delete the saved scenario at this position.
     DeleteSaved(usize),
@@ -332,6 +333,14 @@ impl Reducible for AppState {
             }
             AppAction::SaveAs(name) => {
                 let mut stored = self.to_stored();
+                // An empty name is the page's word for a scenario, in the page's language
+                // (then "场景 (2)", … as any name in use).
+                let name = if name.trim().is_empty() {
+                    planner_app::i18n::Translator::new(self.language)
+                        .text(msg!("ui-save-default-name"))
+                } else {
+                    name
+                };
                 if let Some(n) = stored.add_saved(&name, self.scenario.portable_file()) {
                     next.load_notices = vec![n];
                 }

@@ -82,6 +82,7 @@ ui-export-failed = The export failed ({ $detail })
 ui-import-json = Import scenario JSON
 ui-save-as = Save as
 ui-save-name-placeholder = name
+ui-save-default-name = scenario
 ui-save = Save
 ui-saved-empty = No saved scenarios yet.
 ui-kept-before-link-name = Autosaved before opening a link, { $when }

@@ -80,6 +80,7 @@ ui-export-failed = 导出失败（{ $detail }）
 ui-import-json = 导入方案 JSON
 ui-save-as = 另存为
 ui-save-name-placeholder = 名称
+ui-save-default-name = 场景
 ui-save = 保存
 ui-saved-empty = 还没有已保存的方案。
 ui-kept-before-link-name = 打开链接前自动保存的方案，{ $when }
