@@ -397,3 +397,38 @@ test('at 375 px the totals stack one block per option: full names, no horizontal
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// A compact offer block names each value's column on one line above it (`td::before`, cut at
+// the cell's edge so every row keeps one height): each name must fit its cell whole, in either
+// language, in the plan column at 1440×900 and on a 375 px phone.
+for (const [width, height] of [[1440, 900], [375, 812]]) {
+  test(`at ${width}×${height} every column name of a compact offer block is shown whole, in English and Chinese`, async () => {
+    const { context, page, problems } = await openApp(browser, origin, { width, height });
+    try {
+      for (const lang of ['en', 'zh-CN']) {
+        await page.selectOption('#language', lang);
+        await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+        await page.waitForSelector('#offers tbody tr[aria-rowindex] td.commitment');
+        const cut = await page.$$eval('#offers tbody tr[aria-rowindex] td[data-label]', (tds) => {
+          const ctx = document.createElement('canvas').getContext('2d');
+          const out = { checked: 0, cut: [] };
+          for (const td of tds) {
+            const before = getComputedStyle(td, '::before');
+            if (getComputedStyle(td).display === 'none' || before.content === 'none' || before.display !== 'block') continue;
+            ctx.font = `${before.fontStyle} ${before.fontWeight} ${before.fontSize} ${before.fontFamily}`;
+            const text = `${td.dataset.label}: `.trimEnd();
+            const need = ctx.measureText(text).width;
+            out.checked += 1;
+            if (need > td.clientWidth + 0.5) out.cut.push(`${text} (${need.toFixed(1)} px in ${td.clientWidth} px)`);
+          }
+          return out;
+        });
+        assert.ok(cut.checked > 0, `${lang}: compact offer blocks at ${width} px`);
+        assert.deepEqual([...new Set(cut.cut)], [], `${lang}: column names cut at ${width} px`);
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
