@@ -5,6 +5,7 @@
 use planner_app::action::Action;
 use planner_app::msg;
 use planner_app::state::Scenario;
+use planner_app::validation::{Input, ScenarioError};
 use planner_core::catalog::import::{ImportError, RowError};
 use planner_core::catalog::query::{Catalog, OfferFilter};
 use planner_core::catalog::user::{Imported, NewOffer};
@@ -278,8 +279,18 @@ impl Reducible for AppState {
                         next.refused_field = None;
                     }
                     Err(e) => {
+                        // One action sets the off-peak price and both peak hours: a refusal
+                        // naming a peak hour is said beside that hour's slider.
+                        next.refused_field = match &e {
+                            ScenarioError::NeedsFirst { input, .. }
+                            | ScenarioError::OutOfRange { input, .. } => match input {
+                                Input::PeakFrom => Some("peak-from"),
+                                Input::PeakTo => Some("peak-to"),
+                                _ => field,
+                            },
+                            _ => field,
+                        };
                         next.notice = Some(Refusal::Action(e));
-                        next.refused_field = field;
                     }
                 }
             }

@@ -56,6 +56,14 @@ async function move(page, id) {
   return { before, after: await snapshot(page) };
 }
 
+/** Adds a spot variant of the first option, so the interruption rate (in LOWER) applies: with
+ * no spot option the page refuses a move of it and its thumb stays at the value in force. */
+async function addSpotVariant(page) {
+  const n = await page.locator('#comparison tbody tr').count();
+  await page.click('#comparison tbody tr:first-child button.spot-variant');
+  await page.waitForFunction((k) => document.querySelectorAll('#comparison tbody tr').length === k, n + 1);
+}
+
 /** Whether `selector`'s bounding box lies fully inside the window (a 1 px rounding allowance). */
 async function inView(page, selector) {
   const box = await page.locator(selector).boundingBox();
@@ -90,6 +98,7 @@ for (const [width, height] of [[1440, 900], [1920, 1080]]) {
         assert.equal(chartSvg, 1, `${id}: the cumulative chart is drawn`);
       };
       for (const id of FLEET) await check(id, true);
+      await addSpotVariant(page);
       for (const id of LOWER) await check(id, false);
       await page.selectOption('#workload-mode', 'job');
       for (const id of JOB) await check(id, id === 'job-gpu-hours');
@@ -124,6 +133,7 @@ test('at 390×844 the sticky summary shows the current cheapest total after each
       assert.equal(both.shown, both.differs, `${id}: the commitment is in the summary exactly when it exceeds the total`);
     };
     for (const id of FLEET) await check(id, true);
+    await addSpotVariant(page);
     for (const id of LOWER) await check(id, false);
     await page.selectOption('#workload-mode', 'job');
     for (const id of JOB) await check(id, id === 'job-gpu-hours');

@@ -709,6 +709,7 @@ scenario-no-spot-option = the interruption rate applies to spot capacity: add a 
 scenario-shares-above-100 = reserved and spot shares add up to { $pct } %, more than 100 %
 scenario-no-commitment = this offer lists no committed-use (reserved) price in the catalog; type a reserved term and price below
 scenario-no-on-demand = this option has no on-demand price to use as the peak price: its offer lists none
+scenario-needs-first = “{ $field }” has no effect while “{ $needs }” is 0
 scenario-already-variant = this option already uses that strategy (variants do not stack): change its shares in the strategy panel instead
 scenario-job-mode-first = switch to job mode first
 scenario-fleet-mode-first = switch to fleet mode first

@@ -704,6 +704,7 @@ scenario-no-spot-option = 中断率只适用于竞价容量：请先添加竞价
 scenario-shares-above-100 = 预留和竞价比例合计 { $pct }%，超过 100%
 scenario-no-commitment = 目录中该报价没有承诺使用（预留）价格；请在下方填写预留期限和价格
 scenario-no-on-demand = 该选项没有可作为高峰价格的按需价格：其报价未列出按需价格
+scenario-needs-first = “{ $needs }”为 0 时，“{ $field }”不起作用
 scenario-already-variant = 该选项已使用此策略（变体不能叠加）：请在策略面板中修改其比例
 scenario-job-mode-first = 请先切换到作业模式
 scenario-fleet-mode-first = 请先切换到机群模式

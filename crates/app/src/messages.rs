@@ -677,6 +677,13 @@ impl Translator {
             ScenarioError::NoCommitment => self.text(msg!("scenario-no-commitment")),
             ScenarioError::NoOnDemandPrice => self.text(msg!("scenario-no-on-demand")),
             ScenarioError::AlreadyVariant => self.text(msg!("scenario-already-variant")),
+            ScenarioError::NeedsFirst { input, needs } => self.text_with(
+                msg!("scenario-needs-first"),
+                &[
+                    ("field", Arg::Text(self.text(input_label(*input)))),
+                    ("needs", Arg::Text(self.text(input_label(*needs)))),
+                ],
+            ),
             ScenarioError::JobModeFirst => self.text(msg!("scenario-job-mode-first")),
             ScenarioError::FleetModeFirst => self.text(msg!("scenario-fleet-mode-first")),
             ScenarioError::EmptyName => self.text(msg!("scenario-empty-name")),
