@@ -30,7 +30,7 @@ use planner_app::action::Action;
 use planner_app::i18n::{self, Arg, Msg};
 use planner_app::msg;
 use planner_app::state::Scenario;
-use planner_app::validation::ScenarioError;
+use planner_app::validation::{Input, ScenarioError};
 use planner_app::validation::{
     DEADLINE_SPOT_SPEC, PACKAGE_PRICE_SPEC, SAVINGS_PLAN_COMMITMENT_SPEC, SAVINGS_PLAN_RATE_SPEC,
     SAVINGS_PLAN_TERM_SPEC, SETTLEMENT_UNIT_SPEC, SUPPORT_MINIMUM_SPEC, SUPPORT_PCT_SPEC,
@@ -223,13 +223,28 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
             .clamp(SAVINGS_PLAN_RATE_SPEC.min, SAVINGS_PLAN_RATE_SPEC.max);
         let term = f64::from(plan.map_or(DEFAULT_TERM_MONTHS, |p| p.term_months));
         let setter = |field: usize| {
-            let dispatch = dispatch.clone();
+            let (dispatch, refusal) = (dispatch.clone(), refusal.clone());
             Callback::from(move |v: f64| {
                 let (mut c, mut r, mut m) = (commitment, rate, term);
                 match field {
                     0 => c = v,
                     1 => r = v,
                     _ => m = v,
+                }
+                // Without a commitment there is no plan for the price and term to apply to
+                // (the reducer drops them): moving one is refused, saying why, beside them.
+                if c == 0.0 && field != 0 {
+                    let input = if field == 1 {
+                        Input::SavingsPlanRate
+                    } else {
+                        Input::SavingsPlanTerm
+                    };
+                    let needs = Input::SavingsPlanCommitment;
+                    refusal.set(Some((
+                        Part::SavingsPlan,
+                        ScenarioError::NeedsFirst { input, needs },
+                    )));
+                    return;
                 }
                 dispatch(
                     Part::SavingsPlan,

@@ -87,15 +87,18 @@ pub fn slider(props: &SliderProps) -> Html {
         let on_change = props.on_change.clone();
         let spec = props.spec;
         let step = props.step;
+        let in_force = shortest(props.value);
         Callback::from(move |e: InputEvent| {
-            let v = e
-                .target_unchecked_into::<HtmlInputElement>()
-                .value_as_number();
-            let v = on_step(v, spec.min, step);
+            let input = e.target_unchecked_into::<HtmlInputElement>();
+            let v = on_step(input.value_as_number(), spec.min, step);
             let v = if spec.integer { v.round() } else { v };
             if v.is_finite() && v >= spec.min && v <= spec.max {
                 on_change.emit(v);
             }
+            // The thumb shows the value in force: put it back now; an accepted value comes
+            // back as a new `value` and the re-render moves the thumb there (Yew compares the
+            // new value with the DOM's), a refused one leaves it where the field says.
+            input.set_value(&in_force);
         })
     };
     let on_text = {

@@ -5,6 +5,7 @@
 use planner_app::action::Action;
 use planner_app::msg;
 use planner_app::state::Scenario;
+use planner_app::validation::{Input, ScenarioError};
 use planner_core::catalog::import::{ImportError, RowError};
 use planner_core::catalog::query::{Catalog, OfferFilter};
 use planner_core::catalog::user::{Imported, NewOffer};
@@ -181,7 +182,8 @@ pub enum AppAction {
     OpenLink(Box<ScenarioFile>, Vec<Notice>, String),
     /// Switch the language (the scenario is unchanged).
     SetLanguage(Language),
-    /// Save the current scenario under a name (a used name gets a suffix and a notice).
+    /// Save the current scenario under a name (a used name gets a suffix and a notice; an
+    /// empty one is `ui-save-default-name` in the page's language: "scenario", "场景").
     SaveAs(String),
     /// Delete the saved scenario at this position.
     DeleteSaved(usize),
@@ -277,8 +279,18 @@ impl Reducible for AppState {
                         next.refused_field = None;
                     }
                     Err(e) => {
+                        // One action sets the off-peak price and both peak hours: a refusal
+                        // naming a peak hour is said beside that hour's slider.
+                        next.refused_field = match &e {
+                            ScenarioError::NeedsFirst { input, .. }
+                            | ScenarioError::OutOfRange { input, .. } => match input {
+                                Input::PeakFrom => Some("peak-from"),
+                                Input::PeakTo => Some("peak-to"),
+                                _ => field,
+                            },
+                            _ => field,
+                        };
                         next.notice = Some(Refusal::Action(e));
-                        next.refused_field = field;
                     }
                 }
             }
@@ -332,6 +344,14 @@ impl Reducible for AppState {
             }
             AppAction::SaveAs(name) => {
                 let mut stored = self.to_stored();
+                // An empty name is the page's word for a scenario, in the page's language
+                // (then "场景 (2)", … as any name in use).
+                let name = if name.trim().is_empty() {
+                    planner_app::i18n::Translator::new(self.language)
+                        .text(msg!("ui-save-default-name"))
+                } else {
+                    name
+                };
                 if let Some(n) = stored.add_saved(&name, self.scenario.portable_file()) {
                     next.load_notices = vec![n];
                 }

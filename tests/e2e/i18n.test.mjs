@@ -248,3 +248,24 @@ test('Chinese first: a fresh page in zh-CN opens on mainland offers in CNY; the 
     await context.close();
   }
 });
+
+test('saving with an empty name names the scenario in the page\'s language: 场景, then 场景 (2); in English "scenario"', async () => {
+  const { context, page, problems } = await openApp(browser, origin, { locale: 'zh-CN' });
+  try {
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    await page.fill('#save-name', '   ');
+    await page.click('#save-as');
+    await page.waitForSelector('#saved-list');
+    await page.click('#save-as');
+    await page.waitForFunction(() => document.querySelectorAll('.saved-name').length === 2);
+    assert.deepEqual(await page.$$eval('.saved-name', (e) => e.map((x) => x.textContent)), ['场景', '场景 (2)']);
+    await page.selectOption('#language', 'en');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await page.click('#save-as');
+    await page.waitForFunction(() => document.querySelectorAll('.saved-name').length === 3);
+    assert.equal(await page.textContent('.saved-item:last-child .saved-name'), 'scenario');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -56,6 +56,14 @@ async function move(page, id) {
   return { before, after: await snapshot(page) };
 }
 
+/** Adds a spot variant of the first option, so the interruption rate (in LOWER) applies: with
+ * no spot option the page refuses a move of it and its thumb stays at the value in force. */
+async function addSpotVariant(page) {
+  const n = await page.locator('#comparison tbody tr').count();
+  await page.click('#comparison tbody tr:first-child button.spot-variant');
+  await page.waitForFunction((k) => document.querySelectorAll('#comparison tbody tr').length === k, n + 1);
+}
+
 /** Whether `selector`'s bounding box lies fully inside the window (a 1 px rounding allowance). */
 async function inView(page, selector) {
   const box = await page.locator(selector).boundingBox();
@@ -90,6 +98,7 @@ for (const [width, height] of [[1440, 900], [1920, 1080]]) {
         assert.equal(chartSvg, 1, `${id}: the cumulative chart is drawn`);
       };
       for (const id of FLEET) await check(id, true);
+      await addSpotVariant(page);
       for (const id of LOWER) await check(id, false);
       await page.selectOption('#workload-mode', 'job');
       for (const id of JOB) await check(id, id === 'job-gpu-hours');
@@ -124,6 +133,7 @@ test('at 390×844 the sticky summary shows the current cheapest total after each
       assert.equal(both.shown, both.differs, `${id}: the commitment is in the summary exactly when it exceeds the total`);
     };
     for (const id of FLEET) await check(id, true);
+    await addSpotVariant(page);
     for (const id of LOWER) await check(id, false);
     await page.selectOption('#workload-mode', 'job');
     for (const id of JOB) await check(id, id === 'job-gpu-hours');
@@ -445,3 +455,38 @@ test('at 375 px the totals stack one block per option: full names, no horizontal
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// A compact offer block names each value's column on one line above it (`td::before`, cut at
+// the cell's edge so every row keeps one height): each name must fit its cell whole, in either
+// language, in the plan column at 1440×900 and on a 375 px phone.
+for (const [width, height] of [[1440, 900], [375, 812]]) {
+  test(`at ${width}×${height} every column name of a compact offer block is shown whole, in English and Chinese`, async () => {
+    const { context, page, problems } = await openApp(browser, origin, { width, height });
+    try {
+      for (const lang of ['en', 'zh-CN']) {
+        await page.selectOption('#language', lang);
+        await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+        await page.waitForSelector('#offers tbody tr[aria-rowindex] td.commitment');
+        const cut = await page.$$eval('#offers tbody tr[aria-rowindex] td[data-label]', (tds) => {
+          const ctx = document.createElement('canvas').getContext('2d');
+          const out = { checked: 0, cut: [] };
+          for (const td of tds) {
+            const before = getComputedStyle(td, '::before');
+            if (getComputedStyle(td).display === 'none' || before.content === 'none' || before.display !== 'block') continue;
+            ctx.font = `${before.fontStyle} ${before.fontWeight} ${before.fontSize} ${before.fontFamily}`;
+            const text = `${td.dataset.label}: `.trimEnd();
+            const need = ctx.measureText(text).width;
+            out.checked += 1;
+            if (need > td.clientWidth + 0.5) out.cut.push(`${text} (${need.toFixed(1)} px in ${td.clientWidth} px)`);
+          }
+          return out;
+        });
+        assert.ok(cut.checked > 0, `${lang}: compact offer blocks at ${width} px`);
+        assert.deepEqual([...new Set(cut.cut)], [], `${lang}: column names cut at ${width} px`);
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -478,3 +478,65 @@ test('in Chinese, damaged stored state is explained in Chinese', async () => {
   console.log(`# stored state: ${messages.messages.length} messages checked`);
   assertChinese(messages, ['plan', 'fr', 'x', 'eight', 'weekly', 'nowhere/none']);
 });
+
+test('a refused slider move leaves its thumb at the value in force and says why beside the field, in either language', async () => {
+  const { context, page, problems } = await openApp(browser, origin, { width: 1440, height: 900 });
+  try {
+    /** Presses `key` on `id`'s range; waits for a message matching `why` at `error`; returns
+     * the range's value, the field's value and the message. */
+    const press = async (id, key, error, why) => {
+      const before = await page.inputValue(`#${id}-number`);
+      await page.focus(`#${id}-range`);
+      await page.keyboard.press(key);
+      await page.waitForFunction(([e, w]) => new RegExp(w).test(document.querySelector(e)?.textContent ?? ''), [error, why.source]);
+      const state = { range: await page.inputValue(`#${id}-range`), field: await page.inputValue(`#${id}-number`), message: (await page.textContent(error)).trim() };
+      assert.equal(state.field, before, `${id}: the field keeps the value in force`);
+      assert.equal(Number(state.range), Number(state.field), `${id}: the thumb shows the value in force (${JSON.stringify(state)})`);
+      return state;
+    };
+    // The interruption rate without a spot option (the default comparison has none).
+    let s = await press('spot-interruptions', 'ArrowRight', '#spot-interruptions-error', /spot variant/);
+    // Peak hours while the off-peak price is 0: they have no effect, so a move is refused.
+    await page.click('#strategy-advanced > summary');
+    assert.equal(await page.inputValue('#off-peak-price-number'), '0');
+    s = await press('peak-from', 'ArrowRight', '#peak-from-error', /“Peak from” has no effect while “Off-peak price” is 0/);
+    assert.equal(s.field, '8');
+    await press('peak-to', 'ArrowLeft', '#peak-to-error', /“Peak until” has no effect/);
+    // Typed, the value stays in the field with the reason beside it; the thumb stays.
+    await page.fill('#peak-from-number', '10');
+    await page.waitForFunction(() => /Peak from/.test(document.querySelector('#peak-from-error').textContent));
+    assert.equal(await page.inputValue('#peak-from-range'), '8');
+    // With an off-peak price the hours move.
+    await page.fill('#off-peak-price-number', '1');
+    await page.focus('#peak-from-range');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('#peak-from-number').value === '9');
+    assert.equal(await page.inputValue('#peak-from-range'), '9');
+    assert.equal((await page.textContent('#peak-from-error')).trim(), '');
+    // A savings plan's price and term without a commitment: refused, saying why.
+    await page.click('#billing-extras > summary');
+    assert.equal(await page.inputValue('#savings-plan-commitment-number'), '0');
+    await press('savings-plan-rate', 'ArrowRight', '#billing-refusal-savings-plan',
+      /“Price under the savings plan per instance-hour” has no effect while “Savings-plan commitment per hour” is 0/);
+    s = await press('savings-plan-term', 'ArrowRight', '#billing-refusal-savings-plan', /“Savings-plan term” has no effect/);
+    assert.equal(s.field, '12');
+    // In Chinese, the same reasons.
+    await page.selectOption('#language', 'zh-CN');
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    assert.match(await page.textContent('#billing-refusal-savings-plan'), /“节省计划每小时承诺消费”为 0 时，“节省计划期限”不起作用/);
+    await page.fill('#off-peak-price-number', '0');
+    await page.waitForFunction(() => document.querySelector('#peak-from-number').value === '8');
+    await press('peak-to', 'ArrowRight', '#peak-to-error', /“闲时价格”为 0 时，“高峰结束”不起作用/);
+    // With a commitment the term moves.
+    await page.fill('#savings-plan-commitment-number', '5');
+    await page.focus('#savings-plan-term-range');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('#savings-plan-term-number').value !== '12');
+    const term = await page.inputValue('#savings-plan-term-number');
+    assert.ok(Number(term) > 12, term);
+    assert.equal(await page.inputValue('#savings-plan-term-range'), term);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -12,7 +12,9 @@ use planner_core::catalog::support::support_plan;
 use planner_core::error::{FileError, FileProblem};
 use planner_core::file::DeadlineSpotFile;
 use planner_core::option::SupportChoice;
-use planner_core::option::{OnDemandPrices, OptionInput, SpotInput, SpotPrices};
+use planner_core::option::{
+    OnDemandPrices, OptionInput, SpotInput, SpotPrices, DEFAULT_PEAK_HOURS,
+};
 use planner_engine::billing::{ReservedTerm, Schedule};
 use planner_engine::packages::Packages;
 use planner_engine::plan::{FleetLoad, JobLoad, JobSize, Shares, Workload};
@@ -169,7 +171,9 @@ pub enum Action {
     /// midnight, and `off_peak_per_hour` (per instance-hour, option's currency) the other hours.
     /// An off-peak price of 0 returns the option to one price all day. Validated against
     /// [`OFF_PEAK_PRICE_SPEC`] and [`PEAK_HOUR_SPEC`]; refused with
-    /// [`ScenarioError::NoOnDemandPrice`] when the option has no on-demand price.
+    /// [`ScenarioError::NoOnDemandPrice`] when the option has no on-demand price, and with
+    /// [`ScenarioError::NeedsFirst`] when the off-peak price is 0 and a peak hour differs
+    /// from the one in force (without an off-peak price the hours have no effect).
     SetOffPeak {
         /// Position of the option.
         index: usize,
@@ -403,6 +407,26 @@ impl Scenario {
                 let from = check(peak_from_hour, PEAK_HOUR_SPEC, Input::PeakFrom)? as u32;
                 let to = check(peak_to_hour, PEAK_HOUR_SPEC, Input::PeakTo)? as u32;
                 let o = next.option_mut(index)?;
+                if off == 0.0 {
+                    // One price all day: the peak hours in force (the default ones without an
+                    // off-peak price) stay; moving them has no effect, so it is refused.
+                    let (in_from, in_to) = match o.on_demand {
+                        Some(OnDemandPrices::PeakOffPeak {
+                            from_hour, to_hour, ..
+                        }) => (from_hour, to_hour),
+                        _ => DEFAULT_PEAK_HOURS,
+                    };
+                    for (hour, in_force, input) in
+                        [(from, in_from, Input::PeakFrom), (to, in_to, Input::PeakTo)]
+                    {
+                        if hour != in_force {
+                            return Err(ScenarioError::NeedsFirst {
+                                input,
+                                needs: Input::OffPeakPrice,
+                            });
+                        }
+                    }
+                }
                 let offer_price = o.offer.and_then(|r| r.offer.on_demand_per_hour);
                 let peak = match o.on_demand {
                     Some(OnDemandPrices::Flat(p) | OnDemandPrices::PeakOffPeak { peak: p, .. }) => {

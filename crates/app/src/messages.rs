@@ -662,7 +662,11 @@ impl Translator {
                 msg!("scenario-start-month"),
                 &[("value", Arg::Text(t.clone()))],
             ),
-            ScenarioError::NoSpotOption => self.text(msg!("scenario-no-spot-option")),
+            // The button is named by its own message, so the refusal and the button agree.
+            ScenarioError::NoSpotOption => self.text_with(
+                msg!("scenario-no-spot-option"),
+                &[("button", Arg::Text(self.text(msg!("ui-spot-variant"))))],
+            ),
             ScenarioError::SharesAbove100 {
                 reserved_pct,
                 spot_pct,
@@ -673,6 +677,13 @@ impl Translator {
             ScenarioError::NoCommitment => self.text(msg!("scenario-no-commitment")),
             ScenarioError::NoOnDemandPrice => self.text(msg!("scenario-no-on-demand")),
             ScenarioError::AlreadyVariant => self.text(msg!("scenario-already-variant")),
+            ScenarioError::NeedsFirst { input, needs } => self.text_with(
+                msg!("scenario-needs-first"),
+                &[
+                    ("field", Arg::Text(self.text(input_label(*input)))),
+                    ("needs", Arg::Text(self.text(input_label(*needs)))),
+                ],
+            ),
             ScenarioError::JobModeFirst => self.text(msg!("scenario-job-mode-first")),
             ScenarioError::FleetModeFirst => self.text(msg!("scenario-fleet-mode-first")),
             ScenarioError::EmptyName => self.text(msg!("scenario-empty-name")),

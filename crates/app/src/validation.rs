@@ -577,6 +577,15 @@ pub enum ScenarioError {
     /// was typed): there is no peak price to pair it with.
     #[error("this option has no on-demand price to use as the peak price")]
     NoOnDemandPrice,
+    /// A field that has no effect while another is 0, changed while it is: peak hours
+    /// without an off-peak price, a savings plan's price or term without a commitment.
+    #[error("{} has no effect while {} is 0", input.label(), needs.label())]
+    NeedsFirst {
+        /// The field changed.
+        input: Input,
+        /// The field it needs above 0.
+        needs: Input,
+    },
     /// A job field while the scenario is a fleet.
     #[error("switch to job mode first")]
     JobModeFirst,

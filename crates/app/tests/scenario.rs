@@ -1334,6 +1334,23 @@ fn an_off_peak_job_is_modelled_with_the_strategy_controls() {
     // An off-peak price of 0 is one price all day again: the offer's.
     let back = cheap_nights.apply(off_peak(0.0, 8.0, 22.0)).unwrap();
     assert_eq!(back, job);
+    // Without an off-peak price the peak hours have no effect: moving one is refused, naming
+    // it and the price it needs (not silently kept at the hours in force).
+    for (moved, input) in [
+        (off_peak(0.0, 10.0, 22.0), Input::PeakFrom),
+        (off_peak(0.0, 8.0, 23.0), Input::PeakTo),
+    ] {
+        assert_eq!(
+            job.apply(moved),
+            Err(ScenarioError::NeedsFirst {
+                input,
+                needs: Input::OffPeakPrice
+            })
+        );
+    }
+    // With hours other than the default in force, the price back to 0 at those hours is fine.
+    let wide = job.apply(off_peak(1.0, 0.0, 23.0)).unwrap();
+    assert_eq!(wide.apply(off_peak(0.0, 0.0, 23.0)).unwrap(), job);
     for (bad, input) in [
         (off_peak(-1.0, 8.0, 22.0), Input::OffPeakPrice),
         (off_peak(1.0, 7.5, 22.0), Input::PeakFrom),

@@ -105,6 +105,10 @@ fn every_refusal_the_reducer_gives_is_translated() {
         ScenarioError::AlreadyVariant,
         ScenarioError::JobModeFirst,
         ScenarioError::FleetModeFirst,
+        ScenarioError::NeedsFirst {
+            input: Input::PeakFrom,
+            needs: Input::OffPeakPrice,
+        },
         ScenarioError::Engine(FileError::engine(
             FieldPath::option(0).field(Field::Reserved),
             Problem::FreeTerm,
@@ -242,4 +246,31 @@ fn support_plan_dates_are_worded_in_each_language() {
         assert!(!z.chars().any(|c| c.is_ascii_alphabetic()), "{}: {z}", p.id);
         assert!(!e.is_empty() && e != z, "{}", p.id);
     }
+}
+
+#[test]
+fn the_no_spot_refusal_names_the_spot_variant_button_by_its_own_text() {
+    for language in [Language::En, Language::ZhCn] {
+        let t = Translator::new(language);
+        let button = t.text(msg!("ui-spot-variant"));
+        let m = t.scenario_error(&ScenarioError::NoSpotOption);
+        assert!(m.contains(&format!("“{button}”")), "{language:?}: {m}");
+    }
+}
+
+#[test]
+fn a_field_without_effect_names_itself_and_the_field_it_needs_in_either_language() {
+    use crate::validation::Input;
+    let e = ScenarioError::NeedsFirst {
+        input: Input::SavingsPlanTerm,
+        needs: Input::SavingsPlanCommitment,
+    };
+    assert_eq!(
+        Translator::new(Language::En).field_refusal(&e),
+        "“Savings-plan term” has no effect while “Savings-plan commitment per hour” is 0"
+    );
+    assert_eq!(
+        Translator::new(Language::ZhCn).field_refusal(&e),
+        "“节省计划每小时承诺消费”为 0 时，“节省计划期限”不起作用"
+    );
 }
