@@ -83,11 +83,14 @@ pub fn slider(props: &SliderProps) -> Html {
         });
     }
 
+    // The value in force as the range input's text (its `value` attribute, and what the thumb
+    // is put back to after a move).
+    let value_text = shortest(props.value);
     let on_range = {
         let on_change = props.on_change.clone();
         let spec = props.spec;
         let step = props.step;
-        let in_force = shortest(props.value);
+        let in_force = value_text.clone();
         Callback::from(move |e: InputEvent| {
             let input = e.target_unchecked_into::<HtmlInputElement>();
             let v = on_step(input.value_as_number(), spec.min, step);
@@ -151,7 +154,7 @@ pub fn slider(props: &SliderProps) -> Html {
             <div class="slider-row">
                 <input type="range" id={range_id} aria-label={props.label.clone()}
                     min={shortest(props.spec.min)} max={shortest(slider_max)}
-                    {step} value={shortest(props.value)}
+                    {step} value={value_text}
                     oninput={on_range} />
                 <input type="text" inputmode="decimal" id={number_id} class="number"
                     value={(*text).clone()} oninput={on_text} onblur={on_blur}
