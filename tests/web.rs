@@ -45,7 +45,7 @@ async fn mount() -> Element {
         .append_child(&root)
         .expect("append");
     let app = gpu_cost_planner::ui::mount(root.clone()).await;
-    PREVIOUS.with(|p| p.replace(Some(app)));
+    PREVIOUS.with(|p| p.replace(app));
     flush().await;
     root
 }

@@ -126,7 +126,7 @@ pub fn install_panic_hook() {
 /// handle once every part of the page is mounted (used by the browser tests, which destroy one
 /// test's app before the next test starts, so its pending autosave cannot write into the next
 /// test's storage).
-pub async fn mount(root: web_sys::Element) -> yew::AppHandle<App> {
+pub async fn mount(root: web_sys::Element) -> Option<yew::AppHandle<App>> {
     let link = startup::open_link().await;
     let mut resolve = None;
     let mounted = web_sys::js_sys::Promise::new(&mut |r, _| resolve = Some(r));
@@ -151,10 +151,9 @@ pub async fn mount(root: web_sys::Element) -> yew::AppHandle<App> {
     });
     // The promise only ever resolves.
     let _ = wasm_bindgen_futures::JsFuture::from(mounted).await;
-    // Rendered before the promise could resolve (`on_mounted` fires from inside the app).
-    handle
-        .take()
-        .expect("the app is rendered before it reports being mounted")
+    // Rendered before the promise resolves (`on_mounted` fires from inside the app), so this
+    // is always `Some`.
+    handle.take()
 }
 
 /// A slider's `on_change`: dispatches `action(value)`, memoised so it keeps its identity
