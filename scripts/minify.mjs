@@ -4,7 +4,8 @@
 // classic script; sw.js itself is left as scripts/precache.mjs fills it) with terser and the
 // stylesheet (DIR/style-<hash>.css) with
 // lightningcss (both installed into .tools by scripts/setup.sh; Trunk's own minifier fails on
-// this glue and is all or nothing) and drops the HTML comments of DIR/index.html, then puts
+// this glue and is all or nothing), drops the HTML comments of DIR/index.html and minifies its
+// inline classic scripts (terser), then puts
 // each file's new SHA-384 into the `integrity` attribute of the <link> Trunk wrote for it, so
 // the browser's subresource check still passes. The files keep their names: Trunk's hash in
 // them is of the unminified file, and the same input always minifies to the same bytes, so a
@@ -76,11 +77,24 @@ export async function minifyDir(dir) {
   html = withIntegrity(html, style, minCss);
   // HTML comments are notes for this repository's readers, not for the browser.
   html = html.replace(/<!--[\s\S]*?-->\s*/g, '');
+  // index.html's own inline classic scripts (the panic notice, the first view's language);
+  // scripts/csp.py pins them by hash after this step.
+  let inlineBefore = 0;
+  let inlineAfter = 0;
+  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)];
+  for (const [whole, code] of inline) {
+    const min = await minify(code, { compress: { passes: 2 }, mangle: true, format: { comments: false } });
+    if (typeof min.code !== 'string' || min.code.length === 0) throw new Error('minify.mjs: terser returned no code for an inline script of index.html');
+    html = html.replace(whole, `<script>${min.code}</script>`);
+    inlineBefore += Buffer.byteLength(code);
+    inlineAfter += Buffer.byteLength(min.code);
+  }
   await writeFile(indexFile, html);
   return [
     { name: glue, before: Buffer.byteLength(source), after: Buffer.byteLength(out.code) },
     { name: style, before: css.length, after: minCss.length },
     { name: 'sw-register.js', before: Buffer.byteLength(register), after: Buffer.byteLength(minRegister.code) },
+    { name: `index.html's ${inline.length} inline scripts`, before: inlineBefore, after: inlineAfter },
   ];
 }
 

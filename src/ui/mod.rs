@@ -85,6 +85,10 @@ mod later {
 /// end-to-end tests wait for it.
 pub const MOUNTED_ATTRIBUTE: &str = "data-mounted";
 
+/// Id of index.html's static first view (the page header and a loading line, painted before
+/// the wasm arrives), which [`start`] removes when the app renders.
+pub const BOOT_ID: &str = "boot";
+
 /// Mounts the app on the document body, after installing [`install_panic_hook`], once a share
 /// link in the fragment is opened and the first state is built ([`startup::prepare`]).
 pub fn start() {
@@ -92,6 +96,14 @@ pub fn start() {
     wasm_bindgen_futures::spawn_local(async {
         let link = startup::open_link().await;
         startup::prepare(link, |initial| {
+            // index.html's static header, shown while the wasm loaded: the app's first render
+            // (a microtask of this task, so in the same frame) draws the real one.
+            if let Some(boot) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id(BOOT_ID))
+            {
+                boot.remove();
+            }
             yew::Renderer::<App>::with_props(AppProps {
                 initial: Same(std::rc::Rc::new(initial)),
                 on_mounted: None,

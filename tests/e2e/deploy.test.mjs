@@ -146,6 +146,71 @@ test('served compressed, hashed files cached for a year, the rest revalidated; t
   }
 });
 
+/** `id = text` of crates/app/locales/<locale>.ftl (a one-line message). */
+async function ftlMessage(locale, id) {
+  const ftl = await readFile(new URL(`../../crates/app/locales/${locale}.ftl`, import.meta.url), 'utf8');
+  return ftl.match(new RegExp(`^${id} = (.*)$`, 'm'))[1];
+}
+
+test('before the wasm arrives, the page shows its header and a loading line in the language the app starts in; the app replaces them', async () => {
+  /** Opens BASE with the wasm held back; returns the page, the held wasm request's release and the boot view's texts. */
+  async function openHeld(context) {
+    const page = await context.newPage();
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    let release;
+    const released = new Promise((r) => { release = r; });
+    await page.route('**/*.wasm', async (route) => { await released; await route.continue(); });
+    await page.goto(server.origin + BASE);
+    await page.waitForSelector('#boot h1');
+    const boot = await page.evaluate(() => ({
+      lang: document.documentElement.lang,
+      title: document.querySelector('#boot h1').textContent,
+      intro: document.querySelector('#boot .intro').textContent,
+      status: document.querySelector('#boot [role=status]').textContent,
+      visible: document.querySelector('#boot h1').getBoundingClientRect().height > 0,
+      app: document.querySelector('#total-0') !== null,
+    }));
+    return { page, problems, release, boot };
+  }
+  const expected = {
+    en: { title: await ftlMessage('en', 'ui-app-title'), intro: await ftlMessage('en', 'ui-app-intro'), status: 'Loading the planner…' },
+    'zh-CN': { title: await ftlMessage('zh-CN', 'ui-app-title'), intro: await ftlMessage('zh-CN', 'ui-app-intro'), status: '正在加载规划器…' },
+  };
+  async function check(context, want) {
+    const { page, problems, release, boot } = await openHeld(context);
+    assert.deepEqual(boot, { lang: want, ...expected[want], visible: true, app: false }, `boot view for ${want}`);
+    release();
+    await page.waitForSelector('html[data-mounted="all"]');
+    assert.equal(await page.$('#boot'), null, 'the app removed the boot view');
+    assert.deepEqual(await page.$$eval('h1', (hs) => hs.map((h) => h.textContent)), [expected[want].title], 'one header, the app\'s');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), want, 'the app started in the boot view\'s language');
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+  // The browser's language, when nothing is stored (a zh-TW browser gets English, as in the app).
+  for (const [locale, want] of [['en-US', 'en'], ['zh-CN', 'zh-CN'], ['zh-TW', 'en']]) {
+    const context = await browser.newContext({ locale });
+    await check(context, want);
+    await context.close();
+  }
+  // The stored choice wins over the browser's language: chosen in one visit, autosaved, then a
+  // new visit (a fresh context with that storage, so no service worker serves the wasm).
+  const first = await browser.newContext({ locale: 'en-US' });
+  const page = await first.newPage();
+  await page.goto(server.origin + BASE);
+  await page.waitForSelector('html[data-mounted="all"]');
+  await page.selectOption('#language', 'zh-CN');
+  await page.waitForFunction(() => {
+    try { return JSON.parse(localStorage.getItem('gpurent.state')).language === 'zh-CN'; } catch { return false; }
+  });
+  const storageState = await first.storageState();
+  await first.close();
+  const context = await browser.newContext({ locale: 'en-US', storageState });
+  await check(context, 'zh-CN');
+  await context.close();
+});
+
 test('installable: manifest with relative start_url and scope, icons that load, theme colours, a description in the page language', async () => {
   const { context, page, problems } = await open();
   const href = await page.$eval('link[rel=manifest]', (l) => l.href);

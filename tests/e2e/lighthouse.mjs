@@ -12,8 +12,10 @@
 //   # comment lines (what was run)
 //   lighthouse <TAB> measure <TAB> runs <TAB> median <TAB> each run (comma-separated)
 //   # failed audit (some run): <audit id>: <selectors of the elements it names>
-// Measures: performance, accessibility, best-practices (scores 0–1), total_blocking_time_ms,
-// largest_contentful_paint_ms, dom_elements, total_transfer_bytes.
+//   # largest contentful paint element (some run): <selector>
+// Measures: performance, accessibility, best-practices (scores 0–1), first_contentful_paint_ms,
+// speed_index_ms, total_blocking_time_ms, largest_contentful_paint_ms, dom_elements,
+// total_transfer_bytes.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -59,6 +61,8 @@ function figures(report) {
     performance: score('performance'),
     accessibility: score('accessibility'),
     'best-practices': score('best-practices'),
+    first_contentful_paint_ms: audit('first-contentful-paint'),
+    speed_index_ms: audit('speed-index'),
     total_blocking_time_ms: audit('total-blocking-time'),
     largest_contentful_paint_ms: audit('largest-contentful-paint'),
     dom_elements: audit('dom-size'),
@@ -71,6 +75,7 @@ const server = await startServer(DIST);
 const work = await mkdtemp(path.join(tmpdir(), 'lighthouse-'));
 const runs = [];
 const failures = new Set();
+const lcpElements = new Set();
 let version = '';
 try {
   version = (await run(LIGHTHOUSE, ['--version'])).stdout.trim();
@@ -87,6 +92,8 @@ try {
     const report = JSON.parse(await readFile(out, 'utf8'));
     runs.push(figures(report));
     for (const f of failing(report)) failures.add(f);
+    const lcp = report.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector;
+    if (lcp) lcpElements.add(lcp);
   }
 } finally {
   await server.close();
@@ -103,4 +110,5 @@ for (const key of Object.keys(runs[0] ?? {})) {
   lines.push(`lighthouse\t${key}\t${xs.length}\t${fmt(median(xs))}\t${xs.map(fmt).join(',')}`);
 }
 for (const f of failures) lines.push(`# failed audit (some run): ${f}`);
+for (const e of lcpElements) lines.push(`# largest contentful paint element (some run): ${e}`);
 console.log(lines.join('\n'));
