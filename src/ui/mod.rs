@@ -272,8 +272,10 @@ pub fn app(props: &AppProps) -> Html {
         crate::web::timed(crate::web::MEASURE_RECOMPUTE, || s.evaluate())
     });
     // The offer table's scenario-total column follows the scenario once it has been still for
-    // a moment, so dragging a slider never rebuilds the table's rows.
-    let settled = use_state(|| scenario.clone());
+    // a moment, so dragging a slider never rebuilds the table's rows. Setting it to the scenario
+    // it already holds (the timer after the first render, or a change undone within the moment)
+    // re-renders nothing.
+    let settled = use_state_eq(|| scenario.clone());
     {
         let settled = settled.clone();
         use_effect_with(scenario.clone(), move |s| {
