@@ -25,7 +25,7 @@ mod deadline_chart;
 use crate::ui::language::attr;
 use crate::ui::language::use_tr;
 use crate::ui::markup;
-use crate::ui::slider::{Slider, SliderDef, Text};
+use crate::ui::slider::{self, SliderDef, SliderProps, Text};
 use planner_app::action::Action;
 use planner_app::i18n::{self, Arg, Msg};
 use planner_app::msg;
@@ -514,14 +514,28 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                     </label>
                 </div>
                 <div class="sliders">
-                    <Slider id="savings-plan-commitment" label={tx(msg!("ui-savings-plan-commitment"))}
-                        unit={t.text_with(msg!("ui-unit-currency-per-hour"), &[("currency", per_hour.clone())])}
-                        value={commitment} spec={SAVINGS_PLAN_COMMITMENT_SPEC}
-                        slider_max={(rate * 4.0).max(10.0).ceil()} step={0.5} on_change={setter(0)} />
-                    <Slider id="savings-plan-rate" label={tx(msg!("ui-savings-plan-rate"))}
-                        unit={t.text_with(msg!("ui-unit-per-instance-hour"), &[("currency", per_hour)])}
-                        value={rate} spec={SAVINGS_PLAN_RATE_SPEC}
-                        slider_max={(rate * 2.0).max(1.0).ceil()} step={0.01} on_change={setter(1)} />
+                    { slider::view(SliderProps {
+                        id: AttrValue::Static("savings-plan-commitment"),
+                        label: tx(msg!("ui-savings-plan-commitment")),
+                        unit: (t.text_with(msg!("ui-unit-currency-per-hour"), &[("currency", per_hour.clone())])).into(),
+                        value: commitment,
+                        spec: SAVINGS_PLAN_COMMITMENT_SPEC,
+                        slider_max: (rate * 4.0).max(10.0).ceil(),
+                        step: 0.5,
+                        decimals: None,
+                        on_change: setter(0),
+                    }) }
+                    { slider::view(SliderProps {
+                        id: AttrValue::Static("savings-plan-rate"),
+                        label: tx(msg!("ui-savings-plan-rate")),
+                        unit: (t.text_with(msg!("ui-unit-per-instance-hour"), &[("currency", per_hour)])).into(),
+                        value: rate,
+                        spec: SAVINGS_PLAN_RATE_SPEC,
+                        slider_max: (rate * 2.0).max(1.0).ceil(),
+                        step: 0.01,
+                        decimals: None,
+                        on_change: setter(1),
+                    }) }
                     { SAVINGS_PLAN_TERM.show(&t, term, setter(2)) }
                 </div>
                 { refused(Part::SavingsPlan) }
@@ -559,8 +573,17 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 </label>
                 if let Some((minimum, pct)) = own {
                     <div class="sliders">
-                        <Slider id="support-minimum" label={tx(msg!("ui-support-minimum"))} unit={currency.code()}
-                            value={minimum} spec={SUPPORT_MINIMUM_SPEC} slider_max={20_000.0} step={50.0} on_change={own_setter(0)} />
+                        { slider::view(SliderProps {
+                            id: AttrValue::Static("support-minimum"),
+                            label: tx(msg!("ui-support-minimum")),
+                            unit: AttrValue::Static(currency.code()),
+                            value: minimum,
+                            spec: SUPPORT_MINIMUM_SPEC,
+                            slider_max: 20_000.0,
+                            step: 50.0,
+                            decimals: None,
+                            on_change: own_setter(0),
+                        }) }
                         { SUPPORT_PCT.show(&t, pct, own_setter(1)) }
                     </div>
                 }
@@ -575,14 +598,50 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                     data-service={sla_info.map(|i| i.service)} data-as-of={sla_info.map(|i| i.as_of)}>{ sla_text }</p>
                 { markup::note(&t, msg!("ui-packages-note")) }
                 <div class="sliders">
-                    <Slider id="package-day" label={tx(msg!("ui-package-day"))} unit={currency.code()}
-                        value={prices[0]} spec={PACKAGE_PRICE_SPEC} slider_max={500.0} step={1.0} on_change={package_setter(0)} />
-                    <Slider id="package-week" label={tx(msg!("ui-package-week"))} unit={currency.code()}
-                        value={prices[1]} spec={PACKAGE_PRICE_SPEC} slider_max={3_000.0} step={5.0} on_change={package_setter(1)} />
-                    <Slider id="package-month" label={tx(msg!("ui-package-month"))} unit={currency.code()}
-                        value={prices[2]} spec={PACKAGE_PRICE_SPEC} slider_max={10_000.0} step={10.0} on_change={package_setter(2)} />
-                    <Slider id="package-year" label={tx(msg!("ui-package-year"))} unit={currency.code()}
-                        value={prices[3]} spec={PACKAGE_PRICE_SPEC} slider_max={100_000.0} step={100.0} on_change={package_setter(3)} />
+                    { slider::view(SliderProps {
+                        id: AttrValue::Static("package-day"),
+                        label: tx(msg!("ui-package-day")),
+                        unit: AttrValue::Static(currency.code()),
+                        value: prices[0],
+                        spec: PACKAGE_PRICE_SPEC,
+                        slider_max: 500.0,
+                        step: 1.0,
+                        decimals: None,
+                        on_change: package_setter(0),
+                    }) }
+                    { slider::view(SliderProps {
+                        id: AttrValue::Static("package-week"),
+                        label: tx(msg!("ui-package-week")),
+                        unit: AttrValue::Static(currency.code()),
+                        value: prices[1],
+                        spec: PACKAGE_PRICE_SPEC,
+                        slider_max: 3_000.0,
+                        step: 5.0,
+                        decimals: None,
+                        on_change: package_setter(1),
+                    }) }
+                    { slider::view(SliderProps {
+                        id: AttrValue::Static("package-month"),
+                        label: tx(msg!("ui-package-month")),
+                        unit: AttrValue::Static(currency.code()),
+                        value: prices[2],
+                        spec: PACKAGE_PRICE_SPEC,
+                        slider_max: 10_000.0,
+                        step: 10.0,
+                        decimals: None,
+                        on_change: package_setter(2),
+                    }) }
+                    { slider::view(SliderProps {
+                        id: AttrValue::Static("package-year"),
+                        label: tx(msg!("ui-package-year")),
+                        unit: AttrValue::Static(currency.code()),
+                        value: prices[3],
+                        spec: PACKAGE_PRICE_SPEC,
+                        slider_max: 100_000.0,
+                        step: 100.0,
+                        decimals: None,
+                        on_change: package_setter(3),
+                    }) }
                 </div>
                 { refused(Part::Packages) }
                 if let Some(c) = catalog_packages {
@@ -599,16 +658,33 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 { refused(Part::Stopped) }
                 { markup::note(&t, msg!("ui-settlement-note")) }
                 <div class="sliders">
-                    <Slider id="settlement-unit" label={tx(msg!("ui-settlement-unit"))} unit={currency.code()}
-                        value={unit} spec={SETTLEMENT_UNIT_SPEC} slider_max={0.1} step={0.01} on_change={on_settlement} />
+                    { slider::view(SliderProps {
+                        id: AttrValue::Static("settlement-unit"),
+                        label: tx(msg!("ui-settlement-unit")),
+                        unit: AttrValue::Static(currency.code()),
+                        value: unit,
+                        spec: SETTLEMENT_UNIT_SPEC,
+                        slider_max: 0.1,
+                        step: 0.01,
+                        decimals: None,
+                        on_change: on_settlement,
+                    }) }
                 </div>
                 { refused(Part::Settlement) }
                 if job {
                     { markup::note(&t, msg!("ui-deadline-spot-note")) }
                     <div class="sliders">
-                        <Slider id="deadline-spot-hours" label={tx(msg!("ui-deadline-spot"))} unit={tx(msg!("ui-unit-h"))}
-                            value={deadline} spec={DEADLINE_SPOT_SPEC}
-                            slider_max={run_hours.map_or(1_000.0, |h| (h * 2.0).max(10.0).ceil())} step={1.0} on_change={on_deadline} />
+                        { slider::view(SliderProps {
+                            id: AttrValue::Static("deadline-spot-hours"),
+                            label: tx(msg!("ui-deadline-spot")),
+                            unit: tx(msg!("ui-unit-h")),
+                            value: deadline,
+                            spec: DEADLINE_SPOT_SPEC,
+                            slider_max: run_hours.map_or(1_000.0, |h| (h * 2.0).max(10.0).ceil()),
+                            step: 1.0,
+                            decimals: None,
+                            on_change: on_deadline,
+                        }) }
                     </div>
                     { refused(Part::Deadline) }
                     if deadline_unpriced {

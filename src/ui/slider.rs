@@ -206,11 +206,26 @@ impl SliderDef {
             Text::Msg(m) => AttrValue::from(t.text(m)),
             Text::Fixed(s) => AttrValue::Static(s),
         };
-        html! {
-            <Slider id={self.id} label={text(self.label)} unit={text(self.unit)} {value}
-                spec={self.spec} slider_max={self.slider_max} step={self.step} {on_change} />
-        }
+        view(SliderProps {
+            id: AttrValue::Static(self.id),
+            label: text(self.label),
+            unit: text(self.unit),
+            value,
+            spec: self.spec,
+            slider_max: self.slider_max,
+            step: self.step,
+            on_change,
+            decimals: None,
+        })
     }
+}
+
+/// `<Slider ..props />`: every slider of the page is made by this one function from props
+/// written as a struct literal, so the props-building code is compiled once instead of at
+/// every `<Slider …/>` (issue 19, the wasm's size).
+#[inline(never)]
+pub fn view(props: SliderProps) -> Html {
+    html! { <Slider ..props /> }
 }
 
 /// Whether `value` lies on the slider's steps `min + k × step` (within rounding).
