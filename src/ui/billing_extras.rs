@@ -51,7 +51,7 @@ pub struct BillingExtrasProps {
     /// The scenario in force.
     pub scenario: Scenario,
     /// The engine's results for it (the break-even and the flag are read from them).
-    pub results: Rc<Result<Vec<OptionResult>, FileError>>,
+    pub results: crate::ui::Same<Result<Vec<OptionResult>, FileError>>,
     /// Dispatches a scenario change.
     pub on_action: Callback<Action>,
 }
@@ -93,8 +93,8 @@ enum Part {
 /// The collapsed "Billing details" group.
 #[function_component(BillingExtras)]
 pub fn billing_extras(props: &BillingExtrasProps) -> Html {
-    let chosen = use_state(|| 0usize);
-    let refusal = use_state(|| None::<(Part, ScenarioError)>);
+    let chosen = crate::ui::local::use_local(|| 0usize);
+    let refusal = crate::ui::local::use_local(|| None::<(Part, ScenarioError)>);
     let t = use_tr();
     // Deadline-safe spot of every option, run once per change of its inputs (cheap to build;
     // `None` when refused: the refusal is shown when the deadline is set).
@@ -267,7 +267,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
             })
         };
         let shown = scenario.display_currency();
-        let result = match &*props.results {
+        let result = match &*props.results.0 {
             Ok(r) => r.get(index).and_then(|r| r.savings_plan),
             Err(_) => None,
         };
@@ -358,13 +358,13 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 dispatch(Part::Settlement, Action::SetSettlement { index, unit })
             })
         };
-        let mix = match &*props.results {
+        let mix = match &*props.results.0 {
             Ok(r) => r
                 .get(index)
                 .and_then(|r| planner_app::comparison::packages_note(r, shown, &t)),
             Err(_) => None,
         };
-        let support_total = match &*props.results {
+        let support_total = match &*props.results.0 {
             Ok(r) => r.get(index).map(|r| r.totals.support).filter(|s| *s > 0.0),
             Err(_) => None,
         };
@@ -380,7 +380,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
         let sla_info = option
             .offer
             .and_then(|r| planner_core::catalog::sla::sla_for(r.offer.provider));
-        let sla_view = match &*props.results {
+        let sla_view = match &*props.results.0 {
             Ok(r) => r.get(index).and_then(|r| r.sla),
             Err(_) => None,
         };
@@ -466,7 +466,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
             });
         let job = scenario.is_job();
         let deadline = scenario.deadline_spot_hours().unwrap_or(0.0);
-        let run_hours = match &*props.results {
+        let run_hours = match &*props.results.0 {
             Ok(r) => r.get(index).and_then(|r| r.job_run_hours),
             Err(_) => None,
         };

@@ -8,6 +8,7 @@ pub mod chart_panel;
 pub mod comparison;
 pub mod fields;
 pub mod language;
+pub mod local;
 pub mod markup;
 pub mod notices;
 pub mod offer_table;
@@ -22,7 +23,7 @@ pub mod summary;
 pub mod update;
 pub mod virtual_list;
 
-use chart_panel::{AnyChart, ChartPanel};
+use chart_panel::{AnyChart, ChartPanel, ChartPanelProps};
 use comparison::Comparison;
 use markup::{labelled, option, select};
 use offer_table::OfferTable;
@@ -79,6 +80,19 @@ mod later {
     pub const BUY: u32 = 10;
     /// The footer: the last part, after which the page is whole.
     pub const FOOTER: u32 = 11;
+}
+
+/// DOM ids of the chart panels after the first (consts: the translation check reads a quoted
+/// `chart-…` after `(` as a message id, but not after `=`).
+mod chart_ids {
+    /// The ranking chart.
+    pub const RANKING: &str = "chart-ranking";
+    /// The breakdown chart.
+    pub const BREAKDOWN: &str = "chart-breakdown";
+    /// The reserved-vs-on-demand chart.
+    pub const RESERVED: &str = "chart-reserved";
+    /// The rent-vs-buy chart.
+    pub const BUY: &str = "chart-buy";
 }
 
 /// Attribute set on `<html>` once every part of the page is mounted (`data-mounted="all"`):
@@ -206,6 +220,15 @@ impl<T> PartialEq for Same<T> {
     }
 }
 
+/// `<ChartPanel ..props />` mounted `after_frames` frames after the first render
+/// ([`markup::later`]): the page's five chart panels are made by this one function from props
+/// written as a struct literal, so the props-building code is compiled once (issue 19, the
+/// wasm's size).
+#[inline(never)]
+fn chart_panel(after_frames: u32, props: ChartPanelProps) -> Html {
+    markup::later(after_frames, html! { <ChartPanel ..props /> })
+}
+
 /// The engine's results, or none when they are an error (the charts then show their empty
 /// message; the comparison table shows the error).
 fn results_or_none(
@@ -261,7 +284,7 @@ pub fn app(props: &AppProps) -> Html {
     });
     // The offer table's scenario-total column follows the scenario once it has been still for
     // a moment, so dragging a slider never rebuilds the table's rows.
-    let settled = use_state(|| scenario.clone());
+    let settled = local::use_local(|| scenario.clone());
     {
         let settled = settled.clone();
         use_effect_with(scenario.clone(), move |s| {
@@ -281,7 +304,7 @@ pub fn app(props: &AppProps) -> Html {
         },
     );
     // Young's interval for the most interrupted option (what "suggested" means in the editor).
-    let suggested = use_memo(engine_results.clone(), |r| match &**r {
+    let suggested = use_memo(Same(engine_results.clone()), |r| match &*r.0 {
         Ok(r) => r
             .iter()
             .filter_map(|o| o.suggested_checkpoint_hours)
@@ -307,7 +330,7 @@ pub fn app(props: &AppProps) -> Html {
     };
     // The cumulative chart's cost axis: linear, or logarithmic (a view choice, not part of the
     // scenario; the downloads draw what the page shows).
-    let log_scale = use_state(|| false);
+    let log_scale = local::use_local(|| false);
     let on_log_scale = {
         let log_scale = log_scale.clone();
         Callback::from(move |e: Event| {
@@ -642,6 +665,8 @@ pub fn app(props: &AppProps) -> Html {
             }),
     );
     let tx = |id: Msg| language::attr(&t, id);
+    // Today's date for the chart panels' file names, made once for the five of them.
+    let today_attr = AttrValue::from((*today_date).clone());
     html! {
         <ContextProvider<language::Tr> context={(*tr).clone()}>
         <ContextProvider<slider::FieldRefusal> context={field_refusal}>
@@ -786,7 +811,7 @@ pub fn app(props: &AppProps) -> Html {
                     <p class="muted small" id="rate-note">{ t.text_with(msg!("ui-rate-note"), &[("rate", Arg::Text(scenario.rate_statement())), ("date", Arg::Text(CATALOG_RATE_AS_OF.into()))]) }</p>
                 </div>
                 </fieldset>
-                <billing_extras::BillingExtras scenario={scenario.clone()} results={engine_results.clone()} on_action={on_action.clone()} />
+                <billing_extras::BillingExtras scenario={scenario.clone()} results={Same(engine_results.clone())} on_action={on_action.clone()} />
             </section>
             </> }) }
             { markup::later(later::ADVISOR, html! { <>
@@ -795,29 +820,46 @@ pub fn app(props: &AppProps) -> Html {
             </div>
             <section class="results-column" aria-label={tx(msg!("ui-results-column"))}>
                 { summary::totals(&engine_results, &term_months, scenario.display_currency(), &t) }
-                { markup::later(later::CHART, html! { <>
-                <ChartPanel chart={AnyChart::Cumulative(chart)} heading={tx(msg!("ui-chart-cumulative"))} chart_id="chart"
-                    what="cumulative" today={(*today_date).clone()} csv={cumulative_csv}
-                    head={html!{ <label class="small"><input type="checkbox" id="log-scale" checked={*log_scale} onchange={on_log_scale} />{ t.text(msg!("ui-log-scale")) }</label> }} />
-                </> }) }
-                { markup::later(later::RANKING, html! { <>
-                <ChartPanel chart={AnyChart::Ranking(ranking)} heading={tx(msg!("ui-chart-ranking"))} chart_id="chart-ranking"
-                    what="ranking" today={(*today_date).clone()} csv={ranking_csv} />
-                </> }) }
+                { chart_panel(later::CHART, ChartPanelProps {
+                    chart: AnyChart::Cumulative(chart),
+                    heading: tx(msg!("ui-chart-cumulative")),
+                    chart_id: AttrValue::Static("chart"),
+                    what: AttrValue::Static("cumulative"),
+                    today: today_attr.clone(),
+                    csv: cumulative_csv,
+                    head: html! { <label class="small"><input type="checkbox" id="log-scale" checked={*log_scale} onchange={on_log_scale} />{ t.text(msg!("ui-log-scale")) }</label> },
+                    children: Html::default(),
+                }) }
+                { chart_panel(later::RANKING, ChartPanelProps {
+                    chart: AnyChart::Ranking(ranking),
+                    heading: tx(msg!("ui-chart-ranking")),
+                    chart_id: AttrValue::Static(chart_ids::RANKING),
+                    what: AttrValue::Static("ranking"),
+                    today: today_attr.clone(),
+                    csv: ranking_csv,
+                    head: Html::default(),
+                    children: Html::default(),
+                }) }
             </section>
             </div>
             { markup::later(later::COMPARISON, html! { <>
             <section class="card" aria-labelledby="results-heading">
                 <h2 id="results-heading" tabindex="-1">{ t.text(msg!("ui-compared-options")) }</h2>
-                <Comparison results={engine_results} currency={scenario.display_currency()} month={AttrValue::from(scenario.month_code().to_string())}
+                <Comparison results={Same(engine_results)} currency={scenario.display_currency()} month={AttrValue::from(scenario.month_code().to_string())}
                     today={(*today_date).clone()} on_spot_variant={on_spot_variant}
                     reservable={reservable} on_reserved_variant={on_reserved_variant} on_remove={on_remove_option} term_months={term_months.clone()} spottable={spottable} />
             </section>
             </> }) }
             <div class="chart-grid">
-                { markup::later(later::BREAKDOWN, html! { <>
-                <ChartPanel chart={AnyChart::Breakdown(breakdown)} heading={tx(msg!("ui-chart-breakdown"))} chart_id="chart-breakdown"
-                    what="breakdown" today={(*today_date).clone()} csv={breakdown_csv}>
+                { chart_panel(later::BREAKDOWN, ChartPanelProps {
+                    chart: AnyChart::Breakdown(breakdown),
+                    heading: tx(msg!("ui-chart-breakdown")),
+                    chart_id: AttrValue::Static(chart_ids::BREAKDOWN),
+                    what: AttrValue::Static("breakdown"),
+                    today: today_attr.clone(),
+                    csv: breakdown_csv,
+                    head: Html::default(),
+                    children: html! {
                     <label class="chart-control">{ t.text(msg!("ui-option")) }{ " " }
                         { select("breakdown-option", on_breakdown, html! { <>
                             { for scenario.options().iter().enumerate().map(|(i, o)| {
@@ -828,18 +870,28 @@ pub fn app(props: &AppProps) -> Html {
                             }) }
                         </> }) }
                     </label>
-                </ChartPanel>
-                </> }) }
-                { markup::later(later::RESERVED, html! { <>
-                <ChartPanel chart={AnyChart::Lines(reserved_chart)} heading={tx(msg!("ui-chart-reserved"))} chart_id="chart-reserved"
-                    what="reserved-vs-on-demand" today={(*today_date).clone()} csv={reserved_csv} />
-                </> }) }
-                { markup::later(later::BUY, html! { <>
-                <ChartPanel chart={AnyChart::Lines(buy_chart)} heading={tx(msg!("ui-chart-buy"))} chart_id="chart-buy"
-                    what="rent-vs-buy" today={(*today_date).clone()} csv={buy_csv}>
-                    <BuyForm buy={scenario.buy()} currency={scenario.display_currency()} on_action={on_action.clone()} />
-                </ChartPanel>
-                </> }) }
+                    },
+                }) }
+                { chart_panel(later::RESERVED, ChartPanelProps {
+                    chart: AnyChart::Lines(reserved_chart),
+                    heading: tx(msg!("ui-chart-reserved")),
+                    chart_id: AttrValue::Static(chart_ids::RESERVED),
+                    what: AttrValue::Static("reserved-vs-on-demand"),
+                    today: today_attr.clone(),
+                    csv: reserved_csv,
+                    head: Html::default(),
+                    children: Html::default(),
+                }) }
+                { chart_panel(later::BUY, ChartPanelProps {
+                    chart: AnyChart::Lines(buy_chart),
+                    heading: tx(msg!("ui-chart-buy")),
+                    chart_id: AttrValue::Static(chart_ids::BUY),
+                    what: AttrValue::Static("rent-vs-buy"),
+                    today: today_attr.clone(),
+                    csv: buy_csv,
+                    head: Html::default(),
+                    children: html! { <BuyForm buy={scenario.buy()} currency={scenario.display_currency()} on_action={on_action.clone()} /> },
+                }) }
             </div>
             if let (Some(n), None) = (&state.notice, state.refused_field) {
                 <p class="notice" role="alert" id="notice">{ n.message(&t) }{ " " }<button class="link" onclick={dismiss}>{ t.text(msg!("ui-dismiss-lower")) }</button></p>

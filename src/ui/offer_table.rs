@@ -366,7 +366,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
     // The rows in view (each with formatted prices and long titles) are left out of the
     // first render and added in the next task, so the page's first chart does not wait for
     // them (docs/performance.md, load to first chart).
-    let show_rows = use_state(|| false);
+    let show_rows = crate::ui::local::use_local(|| false);
     {
         let show_rows = show_rows.clone();
         use_effect_with((), move |_| {

@@ -60,8 +60,8 @@ pub struct FieldRefusal(pub Option<(&'static str, String)>);
 #[function_component(Slider)]
 pub fn slider(props: &SliderProps) -> Html {
     let decimals = props.decimals;
-    let text = use_state(|| shown(props.value, decimals));
-    let error = use_state(|| None::<InputError>);
+    let text = crate::ui::local::use_local(|| shown(props.value, decimals));
+    let error = crate::ui::local::use_local(|| None::<InputError>);
     let t = use_tr();
     // The app's refusal of the value this field set, if any.
     let refused = use_context::<FieldRefusal>()

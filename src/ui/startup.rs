@@ -139,9 +139,9 @@ fn show_after(
 /// its columns only grow at their end and nothing already on screen moves.
 #[function_component(Later)]
 pub fn later(props: &LaterProps) -> Html {
-    let shown = use_state(|| false);
+    let shown = crate::ui::local::use_local(|| false);
     {
-        let (setter, frames) = (shown.setter(), props.after_frames);
+        let (setter, frames) = (shown.clone(), props.after_frames);
         use_effect_with((), move |()| {
             let guards = Rc::new(RefCell::new(Vec::new()));
             show_after(frames, guards.clone(), move || setter.set(true));
@@ -239,13 +239,13 @@ pub const AUTOSAVE_DELAY_MS: u32 = 200;
 /// (the stored state is a newer version's) nothing is written.
 #[hook]
 pub fn use_autosave(state: &AppState) -> Option<StorageError> {
-    let error = use_state(|| None::<StorageError>);
+    let error = crate::ui::local::use_local(|| None::<StorageError>);
     // The state waiting to be written, and the outcome shown (compared before setting, since
     // setting a state re-renders the whole app even when the value is the same).
     let pending = use_mut_ref(|| None::<(Scenario, Option<Language>, Vec<Saved>)>);
     let shown = use_mut_ref(|| None::<StorageError>);
     let flush = {
-        let (pending, shown, error) = (pending.clone(), shown.clone(), error.setter());
+        let (pending, shown, error) = (pending.clone(), shown.clone(), error.clone());
         Rc::new(move || {
             let Some((scenario, language, saved)) = pending.borrow_mut().take() else {
                 return;

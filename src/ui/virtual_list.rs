@@ -118,7 +118,7 @@ fn first_row_height(region: &web_sys::Element) -> Option<f64> {
 /// scroll height and row numbering (module docs).
 #[function_component(VirtualTable)]
 pub fn virtual_table(props: &VirtualTableProps) -> Html {
-    let scroll_top = use_state(|| 0.0_f64);
+    let scroll_top = crate::ui::local::use_local(|| 0.0_f64);
     let region_ref = use_node_ref();
     // The measured row height (`measure_rows`), `None` until a row was rendered.
     let measured = use_state_eq(|| None::<f64>);
