@@ -60,3 +60,16 @@ pub fn use_local<T: 'static, F: FnOnce() -> T>(init: F) -> Local<T> {
         kind: PhantomData,
     }
 }
+
+/// What an effect leaves to run when its component goes away (the cleanup Yew's
+/// `use_effect_with` closures return), boxed.
+pub type Cleanup = Box<dyn FnOnce()>;
+
+/// Yew's `use_effect_with((), effect)`: `effect` runs once, after the first render, and its
+/// cleanup when the component goes away. The effect is boxed, so Yew's effect code is
+/// compiled once for every such effect of the page instead of once per closure (issue 19, the
+/// wasm's size).
+#[hook]
+pub fn use_mount(effect: Box<dyn FnOnce() -> Cleanup>) {
+    use_effect_with((), move |()| effect());
+}

@@ -681,7 +681,7 @@ pub fn app(props: &AppProps) -> Html {
             if update_ready {
                 { update::notice(&t) }
             }
-            <notices::Notices notices={state.load_notices.clone()} dispatch={wire.clone()} />
+            { notices::notices(&t, &state.load_notices, &wire) }
             { summary::sticky_summary(&engine_results, scenario.display_currency(), &t) }
             <div class="workspace">
             <div class="plan-column">

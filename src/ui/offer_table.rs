@@ -369,10 +369,10 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
     let show_rows = crate::ui::local::use_local(|| false);
     {
         let show_rows = show_rows.clone();
-        use_effect_with((), move |_| {
+        crate::ui::local::use_mount(Box::new(move || {
             let timer = gloo::timers::callback::Timeout::new(0, move || show_rows.set(true));
-            move || drop(timer)
-        });
+            Box::new(move || drop(timer))
+        }));
     }
     let shown_rows = if *show_rows { rows.len() } else { 0 };
     let catalog_view = Catalog::new(&props.imported);

@@ -142,11 +142,11 @@ pub fn later(props: &LaterProps) -> Html {
     let shown = crate::ui::local::use_local(|| false);
     {
         let (setter, frames) = (shown.clone(), props.after_frames);
-        use_effect_with((), move |()| {
+        crate::ui::local::use_mount(Box::new(move || {
             let guards = Rc::new(RefCell::new(Vec::new()));
             show_after(frames, guards.clone(), move || setter.set(true));
-            move || drop(guards.borrow_mut().drain(..))
-        });
+            Box::new(move || drop(guards.borrow_mut().drain(..)))
+        }));
     }
     {
         let on_shown = props.on_shown.clone();
@@ -263,7 +263,7 @@ pub fn use_autosave(state: &AppState) -> Option<StorageError> {
     };
     {
         let flush = flush.clone();
-        use_effect_with((), move |_| {
+        crate::ui::local::use_mount(Box::new(move || {
             let window = gloo::utils::window();
             let on_hide = {
                 let flush = flush.clone();
@@ -278,8 +278,8 @@ pub fn use_autosave(state: &AppState) -> Option<StorageError> {
                     }
                 },
             );
-            move || drop((on_hide, on_hidden))
-        });
+            Box::new(move || drop((on_hide, on_hidden)))
+        }));
     }
     let first = use_mut_ref(|| true);
     let persisted = (
@@ -318,7 +318,7 @@ pub fn use_autosave(state: &AppState) -> Option<StorageError> {
 /// notices: the scenario on screen stays.
 #[hook]
 pub fn use_links_opened_later(dispatch: UseReducerDispatcher<AppState>) {
-    use_effect_with((), move |_| {
+    crate::ui::local::use_mount(Box::new(move || {
         let listener =
             gloo::events::EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
                 if !is_share_hash(&location_hash()) {
@@ -348,6 +348,6 @@ pub fn use_links_opened_later(dispatch: UseReducerDispatcher<AppState>) {
                     }
                 });
             });
-        move || drop(listener)
-    });
+        Box::new(move || drop(listener))
+    }));
 }

@@ -34,7 +34,7 @@ pub fn use_update_ready() -> bool {
     let ready = use_state_eq(marked_ready);
     {
         let ready = ready.setter();
-        use_effect_with((), move |()| {
+        crate::ui::local::use_mount(Box::new(move || {
             let set = ready.clone();
             let listener = EventListener::new(&gloo::utils::window(), READY_EVENT, move |_| {
                 set.set(true);
@@ -42,8 +42,8 @@ pub fn use_update_ready() -> bool {
             if marked_ready() {
                 ready.set(true);
             }
-            move || drop(listener)
-        });
+            Box::new(move || drop(listener))
+        }));
     }
     *ready
 }
