@@ -93,18 +93,19 @@ enum Part {
 /// The collapsed "Billing details" group.
 #[function_component(BillingExtras)]
 pub fn billing_extras(props: &BillingExtrasProps) -> Html {
-    let chosen = crate::ui::local::use_local(|| 0usize);
-    let refusal = crate::ui::local::use_local(|| None::<(Part, ScenarioError)>);
+    let chosen = crate::ui::hooks::use_local(|| 0usize);
+    let refusal = crate::ui::hooks::use_local(|| None::<(Part, ScenarioError)>);
     let t = use_tr();
     // Deadline-safe spot of every option, run once per change of its inputs (cheap to build;
     // `None` when refused: the refusal is shown when the deadline is set).
-    let deadline_all = use_memo(props.scenario.deadline_inputs().ok(), |inputs| {
-        inputs.as_ref().map(|v| {
-            v.iter()
-                .map(|i| i.as_ref().and_then(|i| i.run().ok()))
-                .collect::<Vec<_>>()
-        })
-    });
+    let deadline_all =
+        crate::ui::hooks::use_memo_on(props.scenario.deadline_inputs().ok(), |inputs| {
+            inputs.as_ref().map(|v| {
+                v.iter()
+                    .map(|i| i.as_ref().and_then(|i| i.run().ok()))
+                    .collect::<Vec<_>>()
+            })
+        });
     // Applies `action` to a copy of the scenario first: a refusal stays beside `part`'s
     // field and nothing is dispatched; an accepted value clears it and is dispatched.
     let dispatch = {

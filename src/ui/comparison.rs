@@ -54,7 +54,7 @@ fn month_name(t: &planner_app::i18n::Translator, code: &str) -> String {
 /// Comparison table with a CSV download.
 #[function_component(Comparison)]
 pub fn comparison(props: &ComparisonProps) -> Html {
-    let error = crate::ui::local::use_local(|| None::<planner_core::error::BrowserRefusal>);
+    let error = crate::ui::hooks::use_local(|| None::<planner_core::error::BrowserRefusal>);
     let t = use_tr();
     let results = match &*props.results.0 {
         Ok(r) => r,

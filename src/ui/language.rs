@@ -59,20 +59,24 @@ pub fn language_switch(props: &LanguageSwitchProps) -> Html {
     let t = use_tr();
     // The document's language follows the switch (screen readers, CJK font choice), and so do
     // its title and meta description (search results, link previews, bookmarks).
-    use_effect_with(props.language, |l| {
-        let document = gloo::utils::document();
-        let t = Translator::new(*l);
-        if let Some(root) = document.document_element() {
-            // Setting an attribute on <html> cannot fail for a valid name; nothing to recover.
-            let _ = root.set_attribute("lang", l.tag());
-        }
-        document.set_title(&t.text(msg!("ui-app-title")));
-        if let Ok(Some(meta)) = document.query_selector("meta[name=description]") {
-            // As above: a valid attribute name on an element of the page.
-            let _ = meta.set_attribute("content", &t.text(msg!("meta-description")));
-        }
-    });
-    let names = use_memo((), |_| {
+    crate::ui::hooks::use_effect_on(
+        props.language,
+        Box::new(|l| {
+            let document = gloo::utils::document();
+            let t = Translator::new(*l);
+            if let Some(root) = document.document_element() {
+                // Setting an attribute on <html> cannot fail for a valid name; nothing to recover.
+                let _ = root.set_attribute("lang", l.tag());
+            }
+            document.set_title(&t.text(msg!("ui-app-title")));
+            if let Ok(Some(meta)) = document.query_selector("meta[name=description]") {
+                // As above: a valid attribute name on an element of the page.
+                let _ = meta.set_attribute("content", &t.text(msg!("meta-description")));
+            }
+            Box::new(|| ())
+        }),
+    );
+    let names = crate::ui::hooks::use_memo_on((), |_| {
         Language::ALL
             .iter()
             .map(|l| (*l, Translator::new(*l).text(msg!("language-name"))))

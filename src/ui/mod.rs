@@ -7,8 +7,8 @@ pub mod billing_extras;
 pub mod chart_panel;
 pub mod comparison;
 pub mod fields;
+pub mod hooks;
 pub mod language;
-pub mod local;
 pub mod markup;
 pub mod notices;
 pub mod offer_table;
@@ -274,26 +274,29 @@ pub fn app(props: &AppProps) -> Html {
     let save_error = startup::use_autosave(&state);
     let update_ready = update::use_update_ready();
     startup::use_links_opened_later(state.dispatcher());
-    let tr = use_memo(state.language, |l| language::Tr::new(*l));
+    let tr = hooks::use_memo_on(state.language, |l| language::Tr::new(*l));
 
-    let today = use_memo((), |_| crate::web::today_year_month());
+    let today = hooks::use_memo_on((), |_| crate::web::today_year_month());
     // The engine's full results (every component, commitment, warnings) for the comparison
     // table; an invalid option shows its message there and nothing else changes.
-    let engine_results = use_memo(scenario.clone(), |s| {
+    let engine_results = hooks::use_memo_on(scenario.clone(), |s| {
         crate::web::timed(crate::web::MEASURE_RECOMPUTE, || s.evaluate())
     });
     // The offer table's scenario-total column follows the scenario once it has been still for
     // a moment, so dragging a slider never rebuilds the table's rows.
-    let settled = local::use_local(|| scenario.clone());
+    let settled = hooks::use_local(|| scenario.clone());
     {
         let settled = settled.clone();
-        use_effect_with(scenario.clone(), move |s| {
-            let s = s.clone();
-            let timer = gloo::timers::callback::Timeout::new(SETTLE_MS, move || settled.set(s));
-            move || drop(timer)
-        });
+        hooks::use_effect_on(
+            scenario.clone(),
+            Box::new(move |s| {
+                let s = s.clone();
+                let timer = gloo::timers::callback::Timeout::new(SETTLE_MS, move || settled.set(s));
+                Box::new(move || drop(timer))
+            }),
+        );
     }
-    let offer_totals = use_memo(
+    let offer_totals = hooks::use_memo_on(
         ((*settled).clone(), state.imported.clone()),
         |(s, imported)| {
             let all: Vec<&'static planner_core::catalog::Offer> =
@@ -304,7 +307,7 @@ pub fn app(props: &AppProps) -> Html {
         },
     );
     // Young's interval for the most interrupted option (what "suggested" means in the editor).
-    let suggested = use_memo(Same(engine_results.clone()), |r| match &*r.0 {
+    let suggested = hooks::use_memo_on(Same(engine_results.clone()), |r| match &*r.0 {
         Ok(r) => r
             .iter()
             .filter_map(|o| o.suggested_checkpoint_hours)
@@ -312,7 +315,7 @@ pub fn app(props: &AppProps) -> Html {
             .reduce(f64::min),
         Err(_) => None,
     });
-    let today_date = use_memo((), |_| crate::web::today_date());
+    let today_date = hooks::use_memo_on((), |_| crate::web::today_date());
     // P10–P90 bands of options with interruption risk, computed after the lines are painted
     // and only for options whose inputs changed (bands.rs).
     let bands = bands::use_risk_bands(&scenario);
@@ -324,13 +327,14 @@ pub fn app(props: &AppProps) -> Html {
     let lang = state.language;
     let chart_footer = {
         let results = engine_results.clone();
-        Same(use_memo((scenario.clone(), lang), move |(s, l)| {
-            footer(s, results_or_none(&results), &Translator::new(*l))
-        }))
+        Same(hooks::use_memo_on(
+            (scenario.clone(), lang),
+            move |(s, l)| footer(s, results_or_none(&results), &Translator::new(*l)),
+        ))
     };
     // The cumulative chart's cost axis: linear, or logarithmic (a view choice, not part of the
     // scenario; the downloads draw what the page shows).
-    let log_scale = local::use_local(|| false);
+    let log_scale = hooks::use_local(|| false);
     let on_log_scale = {
         let log_scale = log_scale.clone();
         Callback::from(move |e: Event| {
@@ -341,7 +345,7 @@ pub fn app(props: &AppProps) -> Html {
     };
     let chart = {
         let (state, results, f) = (state.clone(), engine_results.clone(), chart_footer.clone());
-        use_memo((f, bands.clone(), *log_scale), move |(f, b, log)| {
+        hooks::use_memo_on((f, bands.clone(), *log_scale), move |(f, b, log)| {
             let t = Translator::new(lang);
             crate::web::timed(crate::web::MEASURE_CHART_SERIES, || {
                 let c =
@@ -352,7 +356,7 @@ pub fn app(props: &AppProps) -> Html {
     };
     let ranking = {
         let (state, results) = (state.clone(), engine_results.clone());
-        use_memo(chart_footer.clone(), move |f| {
+        hooks::use_memo_on(chart_footer.clone(), move |f| {
             ranking_chart(
                 &state.scenario,
                 results_or_none(&results),
@@ -363,7 +367,7 @@ pub fn app(props: &AppProps) -> Html {
     };
     let breakdown = {
         let (state, results) = (state.clone(), engine_results.clone());
-        use_memo(
+        hooks::use_memo_on(
             (chart_footer.clone(), state.breakdown_option),
             move |(f, i)| {
                 let r = results_or_none(&results);
@@ -374,7 +378,7 @@ pub fn app(props: &AppProps) -> Html {
     };
     let reserved_chart = {
         let (state, results) = (state.clone(), engine_results.clone());
-        use_memo(chart_footer.clone(), move |f| {
+        hooks::use_memo_on(chart_footer.clone(), move |f| {
             reserved_chart(
                 &state.scenario,
                 results_or_none(&results),
@@ -385,7 +389,7 @@ pub fn app(props: &AppProps) -> Html {
     };
     let buy_chart = {
         let (state, results) = (state.clone(), engine_results.clone());
-        use_memo(chart_footer.clone(), move |f| {
+        hooks::use_memo_on(chart_footer.clone(), move |f| {
             buy_chart(
                 &state.scenario,
                 results_or_none(&results),

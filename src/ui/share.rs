@@ -71,9 +71,9 @@ pub struct ShareBarProps {
 #[function_component(ShareBar)]
 pub fn share_bar(props: &ShareBarProps) -> Html {
     let t = use_tr();
-    let link = crate::ui::local::use_local(|| None::<String>);
-    let copied = crate::ui::local::use_local(|| None::<Copied>);
-    let export_error = crate::ui::local::use_local(|| None::<WriteError>);
+    let link = crate::ui::hooks::use_local(|| None::<String>);
+    let copied = crate::ui::hooks::use_local(|| None::<Copied>);
+    let export_error = crate::ui::hooks::use_local(|| None::<WriteError>);
     let field = use_node_ref();
 
     let on_copy = {

@@ -60,8 +60,8 @@ pub struct FieldRefusal(pub Option<(&'static str, String)>);
 #[function_component(Slider)]
 pub fn slider(props: &SliderProps) -> Html {
     let decimals = props.decimals;
-    let text = crate::ui::local::use_local(|| shown(props.value, decimals));
-    let error = crate::ui::local::use_local(|| None::<InputError>);
+    let text = crate::ui::hooks::use_local(|| shown(props.value, decimals));
+    let error = crate::ui::hooks::use_local(|| None::<InputError>);
     let t = use_tr();
     // The app's refusal of the value this field set, if any.
     let refused = use_context::<FieldRefusal>()
@@ -75,12 +75,16 @@ pub fn slider(props: &SliderProps) -> Html {
         let text = text.clone();
         let error = error.clone();
         let spec = props.spec;
-        use_effect_with(props.value, move |value| {
-            if parse_number(&text, spec).ok() != Some(*value) {
-                text.set(shown(*value, decimals));
-                error.set(None);
-            }
-        });
+        crate::ui::hooks::use_effect_on(
+            props.value,
+            Box::new(move |value| {
+                if parse_number(&text, spec).ok() != Some(*value) {
+                    text.set(shown(*value, decimals));
+                    error.set(None);
+                }
+                Box::new(|| ())
+            }),
+        );
     }
 
     // The value in force as the range input's text (its `value` attribute, and what the thumb

@@ -139,10 +139,10 @@ fn show_after(
 /// its columns only grow at their end and nothing already on screen moves.
 #[function_component(Later)]
 pub fn later(props: &LaterProps) -> Html {
-    let shown = crate::ui::local::use_local(|| false);
+    let shown = crate::ui::hooks::use_local(|| false);
     {
         let (setter, frames) = (shown.clone(), props.after_frames);
-        crate::ui::local::use_mount(Box::new(move || {
+        crate::ui::hooks::use_mount(Box::new(move || {
             let guards = Rc::new(RefCell::new(Vec::new()));
             show_after(frames, guards.clone(), move || setter.set(true));
             Box::new(move || drop(guards.borrow_mut().drain(..)))
@@ -150,11 +150,15 @@ pub fn later(props: &LaterProps) -> Html {
     }
     {
         let on_shown = props.on_shown.clone();
-        use_effect_with(*shown, move |&shown| {
-            if let (true, Some(cb)) = (shown, on_shown) {
-                cb.emit(());
-            }
-        });
+        crate::ui::hooks::use_effect_on(
+            *shown,
+            Box::new(move |&shown| {
+                if let (true, Some(cb)) = (shown, on_shown) {
+                    cb.emit(());
+                }
+                Box::new(|| ())
+            }),
+        );
     }
     if *shown {
         props.children.clone()
@@ -239,7 +243,7 @@ pub const AUTOSAVE_DELAY_MS: u32 = 200;
 /// (the stored state is a newer version's) nothing is written.
 #[hook]
 pub fn use_autosave(state: &AppState) -> Option<StorageError> {
-    let error = crate::ui::local::use_local(|| None::<StorageError>);
+    let error = crate::ui::hooks::use_local(|| None::<StorageError>);
     // The state waiting to be written, and the outcome shown (compared before setting, since
     // setting a state re-renders the whole app even when the value is the same).
     let pending = use_mut_ref(|| None::<(Scenario, Option<Language>, Vec<Saved>)>);
@@ -263,7 +267,7 @@ pub fn use_autosave(state: &AppState) -> Option<StorageError> {
     };
     {
         let flush = flush.clone();
-        crate::ui::local::use_mount(Box::new(move || {
+        crate::ui::hooks::use_mount(Box::new(move || {
             let window = gloo::utils::window();
             let on_hide = {
                 let flush = flush.clone();
@@ -288,24 +292,27 @@ pub fn use_autosave(state: &AppState) -> Option<StorageError> {
         state.saved.clone(),
         state.hold_storage,
     );
-    use_effect_with(persisted, move |(scenario, language, saved, hold)| {
-        let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
-        if !*hold {
-            pending.replace(Some((scenario.clone(), *language, saved.clone())));
-        }
-        if !was_first && is_share_hash(&location_hash()) {
-            replace_hash("");
-        }
-        // A newer change drops this timer; its own then writes the newer state.
-        let timer = (!was_first).then(|| {
-            let flush = flush.clone();
-            gloo::timers::callback::Timeout::new(AUTOSAVE_DELAY_MS, move || flush())
-        });
-        if was_first {
-            flush();
-        }
-        move || drop(timer)
-    });
+    crate::ui::hooks::use_effect_on(
+        persisted,
+        Box::new(move |(scenario, language, saved, hold)| {
+            let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
+            if !*hold {
+                pending.replace(Some((scenario.clone(), *language, saved.clone())));
+            }
+            if !was_first && is_share_hash(&location_hash()) {
+                replace_hash("");
+            }
+            // A newer change drops this timer; its own then writes the newer state.
+            let timer = (!was_first).then(|| {
+                let flush = flush.clone();
+                gloo::timers::callback::Timeout::new(AUTOSAVE_DELAY_MS, move || flush())
+            });
+            if was_first {
+                flush();
+            }
+            Box::new(move || drop(timer))
+        }),
+    );
     (*error).clone()
 }
 
@@ -318,7 +325,7 @@ pub fn use_autosave(state: &AppState) -> Option<StorageError> {
 /// notices: the scenario on screen stays.
 #[hook]
 pub fn use_links_opened_later(dispatch: UseReducerDispatcher<AppState>) {
-    crate::ui::local::use_mount(Box::new(move || {
+    crate::ui::hooks::use_mount(Box::new(move || {
         let listener =
             gloo::events::EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
                 if !is_share_hash(&location_hash()) {

@@ -37,12 +37,12 @@ pub struct StrategyProps {
 /// Shares and reserved term of the chosen option.
 #[function_component(Strategy)]
 pub fn strategy(props: &StrategyProps) -> Html {
-    let chosen = crate::ui::local::use_local(|| 0usize);
+    let chosen = crate::ui::hooks::use_local(|| 0usize);
     // A name refused (empty, too long): its message beside the field; the typed text stays.
-    let name_error = crate::ui::local::use_local(|| None::<(usize, ScenarioError, String)>);
+    let name_error = crate::ui::hooks::use_local(|| None::<(usize, ScenarioError, String)>);
     // A reserved share typed before the option has a reserved price: kept (shown in the share
     // field) and applied once a reserved price is typed, with a note beside the price field.
-    let pending = crate::ui::local::use_local(|| None::<(usize, f64)>);
+    let pending = crate::ui::hooks::use_local(|| None::<(usize, f64)>);
     let t = use_tr();
     let tx = |id: Msg| AttrValue::from(t.text(id));
     let options = props.scenario.options();

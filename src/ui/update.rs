@@ -34,7 +34,7 @@ pub fn use_update_ready() -> bool {
     let ready = use_state_eq(marked_ready);
     {
         let ready = ready.setter();
-        crate::ui::local::use_mount(Box::new(move || {
+        crate::ui::hooks::use_mount(Box::new(move || {
             let set = ready.clone();
             let listener = EventListener::new(&gloo::utils::window(), READY_EVENT, move |_| {
                 set.set(true);
