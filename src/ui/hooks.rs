@@ -136,3 +136,26 @@ pub fn use_memo_on<T: 'static, D: PartialEq + 'static>(
         Err(_) => unreachable!(),
     }
 }
+
+/// Dependencies compared by value, shared with the callback made from them (no copy).
+struct Shared<D>(Rc<D>);
+
+impl<D: PartialEq> PartialEq for Shared<D> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+/// Yew's `use_callback(deps, f)`: a callback calling `f(input, &deps)`, the same callback
+/// (so a child given it is not re-rendered) until `deps` change; made with [`use_memo_on`].
+#[hook]
+pub fn use_callback_on<IN: 'static, OUT: 'static, D: PartialEq + 'static>(
+    deps: D,
+    f: impl Fn(IN, &D) -> OUT + 'static,
+) -> Callback<IN, OUT> {
+    let callback = use_memo_on(Shared(Rc::new(deps)), move |deps| {
+        let deps = deps.0.clone();
+        Callback::from(move |input| f(input, &deps))
+    });
+    (*callback).clone()
+}

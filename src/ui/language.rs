@@ -44,23 +44,12 @@ pub fn attr(t: &Translator, id: Msg) -> AttrValue {
     AttrValue::from(t.text(id))
 }
 
-/// Properties of [`LanguageSwitch`].
-#[derive(Properties, PartialEq)]
-pub struct LanguageSwitchProps {
-    /// The language shown.
-    pub language: Language,
-    /// The app's reducer.
-    pub dispatch: UseReducerDispatcher<AppState>,
-}
-
-/// English / 简体中文 menu. Each language is named in itself (its `language-name` message).
-#[function_component(LanguageSwitch)]
-pub fn language_switch(props: &LanguageSwitchProps) -> Html {
-    let t = use_tr();
-    // The document's language follows the switch (screen readers, CJK font choice), and so do
-    // its title and meta description (search results, link previews, bookmarks).
+/// Keeps the document's language (`<html lang>`, for screen readers and the CJK font choice),
+/// title and meta description (search results, link previews, bookmarks) in `language`.
+#[hook]
+pub fn use_document_language(language: Language) {
     crate::ui::hooks::use_effect_on(
-        props.language,
+        language,
         Box::new(|l| {
             let document = gloo::utils::document();
             let t = Translator::new(*l);
@@ -76,14 +65,19 @@ pub fn language_switch(props: &LanguageSwitchProps) -> Html {
             Box::new(|| ())
         }),
     );
-    let names = crate::ui::hooks::use_memo_on((), |_| {
-        Language::ALL
-            .iter()
-            .map(|l| (*l, Translator::new(*l).text(msg!("language-name"))))
-            .collect::<Vec<_>>()
-    });
+}
+
+/// The language switch in the header, labelled in `t`'s language, each language named in
+/// itself; choosing one dispatches [`AppAction::SetLanguage`]. A function of the app's view
+/// rather than a component of its own (a component costs the wasm its own copy of Yew's
+/// component code; issue 19, the wasm's size).
+pub fn switch(
+    t: &Translator,
+    language: Language,
+    dispatch: &UseReducerDispatcher<AppState>,
+) -> Html {
     let onchange = {
-        let d = props.dispatch.clone();
+        let d = dispatch.clone();
         Callback::from(move |e: Event| {
             let v = e.target_unchecked_into::<HtmlSelectElement>().value();
             if let Some(l) = Language::from_tag(&v) {
@@ -93,9 +87,9 @@ pub fn language_switch(props: &LanguageSwitchProps) -> Html {
     };
     html! {
         <label class="lang-switch">{ t.text(msg!("ui-language")) }{ " " }
-            <select id="language" lang={props.language.tag()} {onchange}>
-                { for names.iter().map(|(l, name)| html!{
-                    <option value={l.tag()} lang={l.tag()} selected={*l == props.language}>{ name.clone() }</option>
+            <select id="language" lang={language.tag()} {onchange}>
+                { for Language::ALL.iter().map(|l| html!{
+                    <option value={l.tag()} lang={l.tag()} selected={*l == language}>{ Translator::new(*l).text(msg!("language-name")) }</option>
                 }) }
             </select>
         </label>

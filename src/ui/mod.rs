@@ -177,7 +177,7 @@ fn use_number_setter(
     dispatcher: UseReducerDispatcher<AppState>,
     action: fn(f64) -> Action,
 ) -> Callback<f64> {
-    use_callback(dispatcher, move |v: f64, d| {
+    hooks::use_callback_on(dispatcher, move |v: f64, d| {
         d.dispatch(AppAction::Scenario(action(v)))
     })
 }
@@ -192,7 +192,7 @@ fn use_dispatch<IN: 'static, D: PartialEq + 'static>(
     deps: D,
     action: fn(IN, &D) -> Option<AppAction>,
 ) -> Callback<IN> {
-    use_callback((dispatcher, deps), move |input: IN, (d, deps)| {
+    hooks::use_callback_on((dispatcher, deps), move |input: IN, (d, deps)| {
         if let Some(a) = action(input, deps) {
             d.dispatch(a);
         }
@@ -274,6 +274,7 @@ pub fn app(props: &AppProps) -> Html {
     let save_error = startup::use_autosave(&state);
     let update_ready = update::use_update_ready();
     startup::use_links_opened_later(state.dispatcher());
+    language::use_document_language(state.language);
     let tr = hooks::use_memo_on(state.language, |l| language::Tr::new(*l));
 
     let today = hooks::use_memo_on((), |_| crate::web::today_year_month());
@@ -400,7 +401,7 @@ pub fn app(props: &AppProps) -> Html {
     };
     // CSVs are built on click only, from the same results and charts as the screen, with
     // headers in the UI language (docs/i18n.md).
-    let reserved_csv = use_callback(
+    let reserved_csv = hooks::use_callback_on(
         (reserved_chart.clone(), scenario.display_currency(), lang),
         |(), (chart, currency, l)| {
             let t = Translator::new(*l);
@@ -417,7 +418,7 @@ pub fn app(props: &AppProps) -> Html {
             )
         },
     );
-    let buy_csv = use_callback(
+    let buy_csv = hooks::use_callback_on(
         (buy_chart.clone(), scenario.clone(), lang),
         |(), (chart, s, l)| {
             let t = Translator::new(*l);
@@ -440,7 +441,7 @@ pub fn app(props: &AppProps) -> Html {
             )
         },
     );
-    let breakdown_csv = use_callback(
+    let breakdown_csv = hooks::use_callback_on(
         (breakdown.clone(), scenario.clone(), lang),
         |(), (chart, s, l)| {
             let t = Translator::new(*l);
@@ -474,7 +475,7 @@ pub fn app(props: &AppProps) -> Html {
             planner_app::chart::breakdown::breakdown_csv(chart, &header)
         },
     );
-    let cumulative_csv = use_callback(
+    let cumulative_csv = hooks::use_callback_on(
         (
             engine_results.clone(),
             scenario.clone(),
@@ -506,7 +507,7 @@ pub fn app(props: &AppProps) -> Html {
             }
         },
     );
-    let ranking_csv = use_callback(
+    let ranking_csv = hooks::use_callback_on(
         (ranking.clone(), scenario.display_currency(), lang),
         |(), (chart, currency, l)| {
             let t = Translator::new(*l);
@@ -677,7 +678,7 @@ pub fn app(props: &AppProps) -> Html {
         <header>
             <div class="title-row">
                 <h1>{ t.text(msg!("ui-app-title")) }</h1>
-                <language::LanguageSwitch language={state.language} dispatch={wire.clone()} />
+                { language::switch(&t, state.language, &wire) }
             </div>
             <p class="muted intro">{ t.text(msg!("ui-app-intro")) }</p>
         </header>
@@ -690,7 +691,7 @@ pub fn app(props: &AppProps) -> Html {
             <div class="workspace">
             <div class="plan-column">
             <section class="card toolbar" aria-label={tx(msg!("ui-scenario-files"))}>
-                <presets::PresetMenu dispatch={wire.clone()} />
+                { presets::preset_menu(&t, &wire) }
                 <share::ShareBar scenario={scenario.clone()} language={state.language} today={(*today_date).clone()} imported={state.imported.clone()} dispatch={wire.clone()} />
                 <saved::SavedScenarios saved={state.saved.clone()} save_error={save_error} dispatch={wire.clone()} />
             </section>
