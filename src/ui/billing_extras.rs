@@ -135,68 +135,49 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
     let options = scenario.options();
     let lang = t.language();
 
-    // Summary while closed: every option with a plan, or "none".
-    let planned: Vec<String> = options
-        .iter()
-        .enumerate()
-        .filter_map(|(i, o)| {
-            o.savings_plan.map(|p| {
-                t.text_with(
-                    msg!("ui-billing-summary-plan"),
-                    &[
-                        ("option", Arg::Text(scenario.option_name(i))),
-                        (
-                            "commitment",
-                            Arg::Text(i18n::money(lang, p.commitment_per_hour, option_currency(o))),
-                        ),
-                        ("months", Arg::Exact(f64::from(p.term_months))),
-                    ],
-                )
-            })
-        })
-        .collect();
-    let mut planned = planned;
-    planned.extend(options.iter().enumerate().filter_map(|(i, o)| {
-        let name = match o.support.as_ref()? {
-            SupportChoice::Published(p) => p.name.to_string(),
-            SupportChoice::Own(_) => t.text(msg!("ui-support-own")),
-        };
-        Some(t.text_with(
-            msg!("ui-billing-summary-support"),
-            &[
-                ("option", Arg::Text(scenario.option_name(i))),
-                ("plan", Arg::Text(name)),
-            ],
-        ))
-    }));
-    planned.extend(
-        options
-            .iter()
-            .enumerate()
-            .filter(|(_, o)| o.storage_billed_while_stopped)
-            .map(|(i, _)| {
-                t.text_with(
-                    msg!("ui-billing-summary-stopped"),
-                    &[("option", Arg::Text(scenario.option_name(i)))],
-                )
-            }),
-    );
-    planned.extend(options.iter().enumerate().filter_map(|(i, o)| {
-        o.settlement.map(|_| {
-            t.text_with(
+    // Summary while closed: every option's plan, then every support plan, storage billed
+    // while stopped, settlement unit and packages, or "none".
+    let mut parts: [Vec<String>; 5] = Default::default();
+    for (i, o) in options.iter().enumerate() {
+        let option = || Arg::Text(scenario.option_name(i));
+        if let Some(p) = o.savings_plan {
+            parts[0].push(t.text_with(
+                msg!("ui-billing-summary-plan"),
+                &[
+                    ("option", option()),
+                    (
+                        "commitment",
+                        Arg::Text(i18n::money(lang, p.commitment_per_hour, option_currency(o))),
+                    ),
+                    ("months", Arg::Exact(f64::from(p.term_months))),
+                ],
+            ));
+        }
+        if let Some(support) = &o.support {
+            let name = match support {
+                SupportChoice::Published(p) => p.name.to_string(),
+                SupportChoice::Own(_) => t.text(msg!("ui-support-own")),
+            };
+            parts[1].push(t.text_with(
+                msg!("ui-billing-summary-support"),
+                &[("option", option()), ("plan", Arg::Text(name))],
+            ));
+        }
+        if o.storage_billed_while_stopped {
+            parts[2].push(t.text_with(msg!("ui-billing-summary-stopped"), &[("option", option())]));
+        }
+        if o.settlement.is_some() {
+            parts[3].push(t.text_with(
                 msg!("ui-billing-summary-settlement"),
-                &[("option", Arg::Text(scenario.option_name(i)))],
-            )
-        })
-    }));
-    planned.extend(options.iter().enumerate().filter_map(|(i, o)| {
-        o.packages.map(|_| {
-            t.text_with(
-                msg!("ui-billing-summary-packages"),
-                &[("option", Arg::Text(scenario.option_name(i)))],
-            )
-        })
-    }));
+                &[("option", option())],
+            ));
+        }
+        if o.packages.is_some() {
+            parts[4]
+                .push(t.text_with(msg!("ui-billing-summary-packages"), &[("option", option())]));
+        }
+    }
+    let mut planned = parts.concat();
     if let Some(h) = scenario.deadline_spot_hours() {
         planned.push(t.text_with(
             msg!("ui-billing-summary-deadline"),
