@@ -143,7 +143,7 @@ fn step(
 #[hook]
 pub fn use_risk_bands(scenario: &Scenario) -> Rc<RiskBands> {
     // Computed bands, and how many batches were cached (the lookup below is redone after each).
-    let store = use_mut_ref(|| (Cache::new(), 0u32));
+    let store = crate::ui::hooks::use_cell(|| (Cache::new(), 0u32));
     let rerender = use_force_update();
     let batches = store.borrow().1;
     let looked_up = {

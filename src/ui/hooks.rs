@@ -6,6 +6,7 @@
 //! `use_memo`.
 
 use std::any::Any;
+use std::cell::RefCell;
 use std::marker::PhantomData;
 use std::ops::Deref;
 use std::rc::Rc;
@@ -158,4 +159,11 @@ pub fn use_callback_on<IN: 'static, OUT: 'static, D: PartialEq + 'static>(
         Callback::from(move |input| f(input, &deps))
     });
     (*callback).clone()
+}
+
+/// Yew's `use_mut_ref(init)`: a `RefCell` made once, with `init()`, and kept for the
+/// component's life (a [`use_memo_on`] without dependencies, so it shares that hook's code).
+#[hook]
+pub fn use_cell<T: 'static>(init: impl FnOnce() -> T + 'static) -> Rc<RefCell<T>> {
+    use_memo_on((), move |()| RefCell::new(init()))
 }

@@ -377,7 +377,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
     let shown_rows = if *show_rows { rows.len() } else { 0 };
     let catalog_view = Catalog::new(&props.imported);
     let total_offers = catalog_view.len();
-    let reader = use_mut_ref(crate::web::LatestRead::default);
+    let reader = crate::ui::hooks::use_cell(crate::web::LatestRead::default);
     let on_file = {
         let reader = reader.clone();
         let on_imported = props.on_imported.clone();

@@ -126,7 +126,7 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
             export_error.set(result.err());
         })
     };
-    let reader = use_mut_ref(crate::web::LatestRead::default);
+    let reader = crate::ui::hooks::use_cell(crate::web::LatestRead::default);
     let on_import = {
         let d = props.dispatch.clone();
         let imported = props.imported.clone();

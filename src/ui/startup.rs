@@ -246,8 +246,8 @@ pub fn use_autosave(state: &AppState) -> Option<StorageError> {
     let error = crate::ui::hooks::use_local(|| None::<StorageError>);
     // The state waiting to be written, and the outcome shown (compared before setting, since
     // setting a state re-renders the whole app even when the value is the same).
-    let pending = use_mut_ref(|| None::<(Scenario, Option<Language>, Vec<Saved>)>);
-    let shown = use_mut_ref(|| None::<StorageError>);
+    let pending = crate::ui::hooks::use_cell(|| None::<(Scenario, Option<Language>, Vec<Saved>)>);
+    let shown = crate::ui::hooks::use_cell(|| None::<StorageError>);
     let flush = {
         let (pending, shown, error) = (pending.clone(), shown.clone(), error.clone());
         Rc::new(move || {
@@ -285,7 +285,7 @@ pub fn use_autosave(state: &AppState) -> Option<StorageError> {
             Box::new(move || drop((on_hide, on_hidden)))
         }));
     }
-    let first = use_mut_ref(|| true);
+    let first = crate::ui::hooks::use_cell(|| true);
     let persisted = (
         state.scenario.clone(),
         state.language_choice,
