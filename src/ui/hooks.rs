@@ -167,3 +167,61 @@ pub fn use_callback_on<IN: 'static, OUT: 'static, D: PartialEq + 'static>(
 pub fn use_cell<T: 'static>(init: impl FnOnce() -> T + 'static) -> Rc<RefCell<T>> {
     use_memo_on((), move |()| RefCell::new(init()))
 }
+
+/// A value of any type compared as its own type: the one state type every [`LocalEq`] shares.
+pub struct EqValue(Rc<dyn DynEq>);
+
+impl PartialEq for EqValue {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.same(other.0.as_any())
+    }
+}
+
+/// [`Local`] made by [`use_local_eq`]: [`LocalEq::set`] re-renders the component only when
+/// the new value differs from the one in force (Yew's `use_state_eq`).
+pub struct LocalEq<T> {
+    handle: UseStateHandle<EqValue>,
+    kind: PhantomData<T>,
+}
+
+impl<T: PartialEq + 'static> LocalEq<T> {
+    /// Replaces the value if it differs from the one in force (compared when the update is
+    /// applied, so a handle from an earlier render compares with the latest value); the
+    /// component re-renders only then.
+    pub fn set(&self, value: T) {
+        self.handle.set(EqValue(Rc::new(value)));
+    }
+}
+
+impl<T: 'static> Deref for LocalEq<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        match self.handle.0.as_any().downcast_ref::<T>() {
+            Some(value) => value,
+            // Only `use_local_eq::<T>` and `LocalEq::<T>::set` write this hook's value, both
+            // as a `T`, so it is always one.
+            None => unreachable!(),
+        }
+    }
+}
+
+impl<T> Clone for LocalEq<T> {
+    fn clone(&self) -> Self {
+        LocalEq {
+            handle: self.handle.clone(),
+            kind: PhantomData,
+        }
+    }
+}
+
+/// Yew's `use_state_eq(init)` with the value kept as an [`EqValue`]: the component's state of
+/// type `T`, `init()` the first time; setting an equal value does not re-render.
+#[hook]
+pub fn use_local_eq<T: PartialEq + 'static, F: FnOnce() -> T>(init: F) -> LocalEq<T> {
+    let handle = use_state_eq(move || EqValue(Rc::new(init())));
+    LocalEq {
+        handle,
+        kind: PhantomData,
+    }
+}

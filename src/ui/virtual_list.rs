@@ -121,7 +121,7 @@ pub fn virtual_table(props: &VirtualTableProps) -> Html {
     let scroll_top = crate::ui::hooks::use_local(|| 0.0_f64);
     let region_ref = use_node_ref();
     // The measured row height (`measure_rows`), `None` until a row was rendered.
-    let measured = use_state_eq(|| None::<f64>);
+    let measured = crate::ui::hooks::use_local_eq(|| None::<f64>);
     let onscroll = {
         let scroll_top = scroll_top.clone();
         Callback::from(move |e: Event| {
