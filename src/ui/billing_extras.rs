@@ -50,7 +50,8 @@ use yew::prelude::*;
 pub struct BillingExtrasProps {
     /// The scenario in force.
     pub scenario: Scenario,
-    /// The engine's results for it (the break-even and the flag are read from them).
+    /// The engine's results for it (the break-even and the flag are read from them), compared
+    /// by identity (the app's memo hands out a new `Rc` only when it recomputes them).
     pub results: crate::ui::Same<Result<Vec<OptionResult>, FileError>>,
     /// Dispatches a scenario change.
     pub on_action: Callback<Action>,

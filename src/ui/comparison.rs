@@ -16,7 +16,8 @@ use yew::prelude::*;
 /// Properties of [`Comparison`].
 #[derive(Properties, PartialEq, Clone)]
 pub struct ComparisonProps {
-    /// The engine's results (`Scenario::evaluate`), or why they could not be computed.
+    /// The engine's results (`Scenario::evaluate`), or why they could not be computed;
+    /// compared by identity (the app's memo hands out a new `Rc` only when it recomputes them).
     pub results: crate::ui::Same<Result<Vec<OptionResult>, planner_core::error::FileError>>,
     /// Currency of every amount.
     pub currency: Currency,

@@ -1,9 +1,10 @@
-//! Yew's state, effect and memo hooks with their values, dependencies and closures kept behind
-//! `dyn Any` / `dyn FnOnce`, so Yew's code for each hook is compiled once for the whole page
-//! instead of once per value type and closure (about 0.5–1 KB of wasm each before; issue 19,
-//! the wasm's size). Reads and writes stay typed: [`Local<T>`] is used like Yew's
-//! `UseStateHandle<T>`, [`use_effect_on`] like `use_effect_with`, [`use_memo_on`] like
-//! `use_memo`.
+//! Yew's state, effect, memo, callback and ref hooks with their values, dependencies and
+//! closures kept behind `dyn Any` / `dyn FnOnce`, so Yew's code for each hook is compiled once
+//! for the whole page instead of once per value type and closure (about 0.5–1 KB of wasm each
+//! before; issue 19, the wasm's size). Reads and writes stay typed: [`Local<T>`] is used like
+//! Yew's `UseStateHandle<T>` ([`use_local`], and [`use_local_eq`] for `use_state_eq`),
+//! [`use_effect_on`] like `use_effect_with`, [`use_memo_on`] like `use_memo`,
+//! [`use_callback_on`] like `use_callback`, [`use_cell`] like `use_mut_ref`.
 
 use std::any::Any;
 use std::cell::RefCell;

@@ -1,5 +1,5 @@
 //! The Yew user interface: one reducer at the root ([`state`]), components that receive data
-//! and `on*` callbacks, and derived values computed with `use_memo`.
+//! and `on*` callbacks, and derived values computed with memo hooks ([`hooks::use_memo_on`]).
 
 pub mod advisor;
 pub mod bands;
