@@ -1,4 +1,5 @@
-//! The translator as a Yew context ([`Tr`], [`use_tr`]) and the language switch in the header.
+//! The translator as a Yew context ([`Tr`] in [`PageContext`], [`use_tr`]) and the language
+//! switch in the header.
 //! Switching changes only the language: the scenario and everything else stay.
 
 use super::state::{AppAction, AppState};
@@ -9,8 +10,8 @@ use std::rc::Rc;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-/// The current [`Translator`], shared through a context. Two are equal when their languages
-/// are, so components re-render only when the language changes.
+/// The current [`Translator`], shared through the [`PageContext`]. Two are equal when their
+/// languages are.
 #[derive(Clone, Debug)]
 pub struct Tr(pub Rc<Translator>);
 
@@ -28,11 +29,24 @@ impl Tr {
     }
 }
 
-/// The translator from the nearest [`Tr`] context (English outside one).
+/// What the app shares with every component through one context: the translator and the
+/// refusal shown beside a field. One context rather than one per value: each context type
+/// costs the wasm its own copy of Yew's provider code (issue 19, the wasm's size). The
+/// components that read it re-render when the language changes or a field's refusal comes or
+/// goes (not on other changes: it compares by value).
+#[derive(Clone, PartialEq)]
+pub struct PageContext {
+    /// The translator.
+    pub tr: Tr,
+    /// The app's refusal of a field's change, shown beside that field.
+    pub refusal: crate::ui::slider::FieldRefusal,
+}
+
+/// The translator from the nearest [`PageContext`] (English outside one).
 #[hook]
 pub fn use_tr() -> Rc<Translator> {
-    match use_context::<Tr>() {
-        Some(t) => t.0,
+    match use_context::<PageContext>() {
+        Some(c) => c.tr.0,
         None => Rc::new(Translator::new(Language::En)),
     }
 }

@@ -673,8 +673,7 @@ pub fn app(props: &AppProps) -> Html {
     // Today's date for the chart panels' file names, made once for the five of them.
     let today_attr = AttrValue::from((*today_date).clone());
     html! {
-        <ContextProvider<language::Tr> context={(*tr).clone()}>
-        <ContextProvider<slider::FieldRefusal> context={field_refusal}>
+        <ContextProvider<language::PageContext> context={language::PageContext { tr: (*tr).clone(), refusal: field_refusal }}>
         <header>
             <div class="title-row">
                 <h1>{ t.text(msg!("ui-app-title")) }</h1>
@@ -907,7 +906,6 @@ pub fn app(props: &AppProps) -> Html {
             { t.text(msg!("ui-footer")) }
         </footer>
         </startup::Later>
-        </ContextProvider<slider::FieldRefusal>>
-        </ContextProvider<language::Tr>>
+        </ContextProvider<language::PageContext>>
     }
 }

@@ -64,8 +64,8 @@ pub fn slider(props: &SliderProps) -> Html {
     let error = crate::ui::hooks::use_local(|| None::<InputError>);
     let t = use_tr();
     // The app's refusal of the value this field set, if any.
-    let refused = use_context::<FieldRefusal>()
-        .and_then(|r| r.0)
+    let refused = use_context::<crate::ui::language::PageContext>()
+        .and_then(|c| c.refusal.0)
         .filter(|(id, _)| *id == props.id.as_str())
         .map(|(_, m)| m);
 
