@@ -53,11 +53,11 @@ fn location_code(l: DataLocation) -> &'static str {
 #[function_component(Advisor)]
 pub fn advisor(props: &AdvisorProps) -> Html {
     let t = use_tr();
-    let needs = use_state(Needs::default);
-    let last = use_state(|| None::<Rc<LastAdd>>);
-    let families = use_memo((), |_| planner_core::catalog::gpu_families());
+    let needs = crate::ui::hooks::use_local(Needs::default);
+    let last = crate::ui::hooks::use_local(|| None::<Rc<LastAdd>>);
+    let families = crate::ui::hooks::use_memo_on((), |_| planner_core::catalog::gpu_families());
     let sized = (*needs).clone().for_scenario(&props.scenario);
-    let list = use_memo(sized.clone(), |n| shortlist(n, SHORTLIST_LEN));
+    let list = crate::ui::hooks::use_memo_on(sized.clone(), |n| shortlist(n, SHORTLIST_LEN));
 
     let update = |f: fn(&mut Needs, &web_sys::Element)| {
         let needs = needs.clone();

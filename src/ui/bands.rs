@@ -143,36 +143,39 @@ fn step(
 #[hook]
 pub fn use_risk_bands(scenario: &Scenario) -> Rc<RiskBands> {
     // Computed bands, and how many batches were cached (the lookup below is redone after each).
-    let store = use_mut_ref(|| (Cache::new(), 0u32));
+    let store = crate::ui::hooks::use_cell(|| (Cache::new(), 0u32));
     let rerender = use_force_update();
     let batches = store.borrow().1;
     let looked_up = {
         let store = store.clone();
-        use_memo((scenario.clone(), batches), move |(s, _)| {
+        crate::ui::hooks::use_memo_on((scenario.clone(), batches), move |(s, _)| {
             let inputs = Rc::new(s.band_inputs());
             let (bands, missing) = known(&store.borrow().0, &inputs);
             (inputs, Rc::new(bands), missing)
         })
     };
     let bands = looked_up.1.clone();
-    use_effect_with(looked_up, move |looked_up| {
-        let (inputs, _, missing) = &**looked_up;
-        let chain = Rc::new(RefCell::new(None::<Timeout>));
-        let start = (!missing.is_empty()).then(|| {
-            let (chain, inputs, missing) = (chain.clone(), inputs.clone(), missing.clone());
-            let cache = store.clone();
-            let done: Rc<dyn Fn()> = Rc::new(move || {
-                let mut s = store.borrow_mut();
-                s.1 = s.1.wrapping_add(1);
-                drop(s);
-                rerender.force_update();
+    crate::ui::hooks::use_effect_on(
+        looked_up,
+        Box::new(move |looked_up| {
+            let (inputs, _, missing) = &**looked_up;
+            let chain = Rc::new(RefCell::new(None::<Timeout>));
+            let start = (!missing.is_empty()).then(|| {
+                let (chain, inputs, missing) = (chain.clone(), inputs.clone(), missing.clone());
+                let cache = store.clone();
+                let done: Rc<dyn Fn()> = Rc::new(move || {
+                    let mut s = store.borrow_mut();
+                    s.1 = s.1.wrapping_add(1);
+                    drop(s);
+                    rerender.force_update();
+                });
+                AfterPaint::new(move || step(cache, inputs, missing, done, chain))
             });
-            AfterPaint::new(move || step(cache, inputs, missing, done, chain))
-        });
-        move || {
-            drop(start);
-            chain.borrow_mut().take();
-        }
-    });
+            Box::new(move || {
+                drop(start);
+                chain.borrow_mut().take();
+            })
+        }),
+    );
     bands
 }

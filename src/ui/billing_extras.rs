@@ -25,7 +25,7 @@ mod deadline_chart;
 use crate::ui::language::attr;
 use crate::ui::language::use_tr;
 use crate::ui::markup;
-use crate::ui::slider::{Slider, SliderDef, Text};
+use crate::ui::slider::{self, SliderDef, SliderProps, Text};
 use planner_app::action::Action;
 use planner_app::i18n::{self, Arg, Msg};
 use planner_app::msg;
@@ -50,8 +50,9 @@ use yew::prelude::*;
 pub struct BillingExtrasProps {
     /// The scenario in force.
     pub scenario: Scenario,
-    /// The engine's results for it (the break-even and the flag are read from them).
-    pub results: Rc<Result<Vec<OptionResult>, FileError>>,
+    /// The engine's results for it (the break-even and the flag are read from them), compared
+    /// by identity (the app's memo hands out a new `Rc` only when it recomputes them).
+    pub results: crate::ui::Same<Result<Vec<OptionResult>, FileError>>,
     /// Dispatches a scenario change.
     pub on_action: Callback<Action>,
 }
@@ -93,18 +94,19 @@ enum Part {
 /// The collapsed "Billing details" group.
 #[function_component(BillingExtras)]
 pub fn billing_extras(props: &BillingExtrasProps) -> Html {
-    let chosen = use_state(|| 0usize);
-    let refusal = use_state(|| None::<(Part, ScenarioError)>);
+    let chosen = crate::ui::hooks::use_local(|| 0usize);
+    let refusal = crate::ui::hooks::use_local(|| None::<(Part, ScenarioError)>);
     let t = use_tr();
     // Deadline-safe spot of every option, run once per change of its inputs (cheap to build;
     // `None` when refused: the refusal is shown when the deadline is set).
-    let deadline_all = use_memo(props.scenario.deadline_inputs().ok(), |inputs| {
-        inputs.as_ref().map(|v| {
-            v.iter()
-                .map(|i| i.as_ref().and_then(|i| i.run().ok()))
-                .collect::<Vec<_>>()
-        })
-    });
+    let deadline_all =
+        crate::ui::hooks::use_memo_on(props.scenario.deadline_inputs().ok(), |inputs| {
+            inputs.as_ref().map(|v| {
+                v.iter()
+                    .map(|i| i.as_ref().and_then(|i| i.run().ok()))
+                    .collect::<Vec<_>>()
+            })
+        });
     // Applies `action` to a copy of the scenario first: a refusal stays beside `part`'s
     // field and nothing is dispatched; an accepted value clears it and is dispatched.
     let dispatch = {
@@ -134,68 +136,49 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
     let options = scenario.options();
     let lang = t.language();
 
-    // Summary while closed: every option with a plan, or "none".
-    let planned: Vec<String> = options
-        .iter()
-        .enumerate()
-        .filter_map(|(i, o)| {
-            o.savings_plan.map(|p| {
-                t.text_with(
-                    msg!("ui-billing-summary-plan"),
-                    &[
-                        ("option", Arg::Text(scenario.option_name(i))),
-                        (
-                            "commitment",
-                            Arg::Text(i18n::money(lang, p.commitment_per_hour, option_currency(o))),
-                        ),
-                        ("months", Arg::Exact(f64::from(p.term_months))),
-                    ],
-                )
-            })
-        })
-        .collect();
-    let mut planned = planned;
-    planned.extend(options.iter().enumerate().filter_map(|(i, o)| {
-        let name = match o.support.as_ref()? {
-            SupportChoice::Published(p) => p.name.to_string(),
-            SupportChoice::Own(_) => t.text(msg!("ui-support-own")),
-        };
-        Some(t.text_with(
-            msg!("ui-billing-summary-support"),
-            &[
-                ("option", Arg::Text(scenario.option_name(i))),
-                ("plan", Arg::Text(name)),
-            ],
-        ))
-    }));
-    planned.extend(
-        options
-            .iter()
-            .enumerate()
-            .filter(|(_, o)| o.storage_billed_while_stopped)
-            .map(|(i, _)| {
-                t.text_with(
-                    msg!("ui-billing-summary-stopped"),
-                    &[("option", Arg::Text(scenario.option_name(i)))],
-                )
-            }),
-    );
-    planned.extend(options.iter().enumerate().filter_map(|(i, o)| {
-        o.settlement.map(|_| {
-            t.text_with(
+    // Summary while closed: every option's plan, then every support plan, storage billed
+    // while stopped, settlement unit and packages, or "none".
+    let mut parts: [Vec<String>; 5] = Default::default();
+    for (i, o) in options.iter().enumerate() {
+        let option = || Arg::Text(scenario.option_name(i));
+        if let Some(p) = o.savings_plan {
+            parts[0].push(t.text_with(
+                msg!("ui-billing-summary-plan"),
+                &[
+                    ("option", option()),
+                    (
+                        "commitment",
+                        Arg::Text(i18n::money(lang, p.commitment_per_hour, option_currency(o))),
+                    ),
+                    ("months", Arg::Exact(f64::from(p.term_months))),
+                ],
+            ));
+        }
+        if let Some(support) = &o.support {
+            let name = match support {
+                SupportChoice::Published(p) => p.name.to_string(),
+                SupportChoice::Own(_) => t.text(msg!("ui-support-own")),
+            };
+            parts[1].push(t.text_with(
+                msg!("ui-billing-summary-support"),
+                &[("option", option()), ("plan", Arg::Text(name))],
+            ));
+        }
+        if o.storage_billed_while_stopped {
+            parts[2].push(t.text_with(msg!("ui-billing-summary-stopped"), &[("option", option())]));
+        }
+        if o.settlement.is_some() {
+            parts[3].push(t.text_with(
                 msg!("ui-billing-summary-settlement"),
-                &[("option", Arg::Text(scenario.option_name(i)))],
-            )
-        })
-    }));
-    planned.extend(options.iter().enumerate().filter_map(|(i, o)| {
-        o.packages.map(|_| {
-            t.text_with(
-                msg!("ui-billing-summary-packages"),
-                &[("option", Arg::Text(scenario.option_name(i)))],
-            )
-        })
-    }));
+                &[("option", option())],
+            ));
+        }
+        if o.packages.is_some() {
+            parts[4]
+                .push(t.text_with(msg!("ui-billing-summary-packages"), &[("option", option())]));
+        }
+    }
+    let mut planned = parts.concat();
     if let Some(h) = scenario.deadline_spot_hours() {
         planned.push(t.text_with(
             msg!("ui-billing-summary-deadline"),
@@ -267,7 +250,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
             })
         };
         let shown = scenario.display_currency();
-        let result = match &*props.results {
+        let result = match &*props.results.0 {
             Ok(r) => r.get(index).and_then(|r| r.savings_plan),
             Err(_) => None,
         };
@@ -358,13 +341,13 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 dispatch(Part::Settlement, Action::SetSettlement { index, unit })
             })
         };
-        let mix = match &*props.results {
+        let mix = match &*props.results.0 {
             Ok(r) => r
                 .get(index)
                 .and_then(|r| planner_app::comparison::packages_note(r, shown, &t)),
             Err(_) => None,
         };
-        let support_total = match &*props.results {
+        let support_total = match &*props.results.0 {
             Ok(r) => r.get(index).map(|r| r.totals.support).filter(|s| *s > 0.0),
             Err(_) => None,
         };
@@ -380,7 +363,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
         let sla_info = option
             .offer
             .and_then(|r| planner_core::catalog::sla::sla_for(r.offer.provider));
-        let sla_view = match &*props.results {
+        let sla_view = match &*props.results.0 {
             Ok(r) => r.get(index).and_then(|r| r.sla),
             Err(_) => None,
         };
@@ -466,7 +449,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
             });
         let job = scenario.is_job();
         let deadline = scenario.deadline_spot_hours().unwrap_or(0.0);
-        let run_hours = match &*props.results {
+        let run_hours = match &*props.results.0 {
             Ok(r) => r.get(index).and_then(|r| r.job_run_hours),
             Err(_) => None,
         };
@@ -514,14 +497,28 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                     </label>
                 </div>
                 <div class="sliders">
-                    <Slider id="savings-plan-commitment" label={tx(msg!("ui-savings-plan-commitment"))}
-                        unit={t.text_with(msg!("ui-unit-currency-per-hour"), &[("currency", per_hour.clone())])}
-                        value={commitment} spec={SAVINGS_PLAN_COMMITMENT_SPEC}
-                        slider_max={(rate * 4.0).max(10.0).ceil()} step={0.5} on_change={setter(0)} />
-                    <Slider id="savings-plan-rate" label={tx(msg!("ui-savings-plan-rate"))}
-                        unit={t.text_with(msg!("ui-unit-per-instance-hour"), &[("currency", per_hour)])}
-                        value={rate} spec={SAVINGS_PLAN_RATE_SPEC}
-                        slider_max={(rate * 2.0).max(1.0).ceil()} step={0.01} on_change={setter(1)} />
+                    { slider::view(SliderProps {
+                        id: AttrValue::Static("savings-plan-commitment"),
+                        label: tx(msg!("ui-savings-plan-commitment")),
+                        unit: (t.text_with(msg!("ui-unit-currency-per-hour"), &[("currency", per_hour.clone())])).into(),
+                        value: commitment,
+                        spec: SAVINGS_PLAN_COMMITMENT_SPEC,
+                        slider_max: (rate * 4.0).max(10.0).ceil(),
+                        step: 0.5,
+                        decimals: None,
+                        on_change: setter(0),
+                    }) }
+                    { slider::view(SliderProps {
+                        id: AttrValue::Static("savings-plan-rate"),
+                        label: tx(msg!("ui-savings-plan-rate")),
+                        unit: (t.text_with(msg!("ui-unit-per-instance-hour"), &[("currency", per_hour)])).into(),
+                        value: rate,
+                        spec: SAVINGS_PLAN_RATE_SPEC,
+                        slider_max: (rate * 2.0).max(1.0).ceil(),
+                        step: 0.01,
+                        decimals: None,
+                        on_change: setter(1),
+                    }) }
                     { SAVINGS_PLAN_TERM.show(&t, term, setter(2)) }
                 </div>
                 { refused(Part::SavingsPlan) }
@@ -559,8 +556,17 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 </label>
                 if let Some((minimum, pct)) = own {
                     <div class="sliders">
-                        <Slider id="support-minimum" label={tx(msg!("ui-support-minimum"))} unit={currency.code()}
-                            value={minimum} spec={SUPPORT_MINIMUM_SPEC} slider_max={20_000.0} step={50.0} on_change={own_setter(0)} />
+                        { slider::view(SliderProps {
+                            id: AttrValue::Static("support-minimum"),
+                            label: tx(msg!("ui-support-minimum")),
+                            unit: AttrValue::Static(currency.code()),
+                            value: minimum,
+                            spec: SUPPORT_MINIMUM_SPEC,
+                            slider_max: 20_000.0,
+                            step: 50.0,
+                            decimals: None,
+                            on_change: own_setter(0),
+                        }) }
                         { SUPPORT_PCT.show(&t, pct, own_setter(1)) }
                     </div>
                 }
@@ -575,14 +581,50 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                     data-service={sla_info.map(|i| i.service)} data-as-of={sla_info.map(|i| i.as_of)}>{ sla_text }</p>
                 { markup::note(&t, msg!("ui-packages-note")) }
                 <div class="sliders">
-                    <Slider id="package-day" label={tx(msg!("ui-package-day"))} unit={currency.code()}
-                        value={prices[0]} spec={PACKAGE_PRICE_SPEC} slider_max={500.0} step={1.0} on_change={package_setter(0)} />
-                    <Slider id="package-week" label={tx(msg!("ui-package-week"))} unit={currency.code()}
-                        value={prices[1]} spec={PACKAGE_PRICE_SPEC} slider_max={3_000.0} step={5.0} on_change={package_setter(1)} />
-                    <Slider id="package-month" label={tx(msg!("ui-package-month"))} unit={currency.code()}
-                        value={prices[2]} spec={PACKAGE_PRICE_SPEC} slider_max={10_000.0} step={10.0} on_change={package_setter(2)} />
-                    <Slider id="package-year" label={tx(msg!("ui-package-year"))} unit={currency.code()}
-                        value={prices[3]} spec={PACKAGE_PRICE_SPEC} slider_max={100_000.0} step={100.0} on_change={package_setter(3)} />
+                    { slider::view(SliderProps {
+                        id: AttrValue::Static("package-day"),
+                        label: tx(msg!("ui-package-day")),
+                        unit: AttrValue::Static(currency.code()),
+                        value: prices[0],
+                        spec: PACKAGE_PRICE_SPEC,
+                        slider_max: 500.0,
+                        step: 1.0,
+                        decimals: None,
+                        on_change: package_setter(0),
+                    }) }
+                    { slider::view(SliderProps {
+                        id: AttrValue::Static("package-week"),
+                        label: tx(msg!("ui-package-week")),
+                        unit: AttrValue::Static(currency.code()),
+                        value: prices[1],
+                        spec: PACKAGE_PRICE_SPEC,
+                        slider_max: 3_000.0,
+                        step: 5.0,
+                        decimals: None,
+                        on_change: package_setter(1),
+                    }) }
+                    { slider::view(SliderProps {
+                        id: AttrValue::Static("package-month"),
+                        label: tx(msg!("ui-package-month")),
+                        unit: AttrValue::Static(currency.code()),
+                        value: prices[2],
+                        spec: PACKAGE_PRICE_SPEC,
+                        slider_max: 10_000.0,
+                        step: 10.0,
+                        decimals: None,
+                        on_change: package_setter(2),
+                    }) }
+                    { slider::view(SliderProps {
+                        id: AttrValue::Static("package-year"),
+                        label: tx(msg!("ui-package-year")),
+                        unit: AttrValue::Static(currency.code()),
+                        value: prices[3],
+                        spec: PACKAGE_PRICE_SPEC,
+                        slider_max: 100_000.0,
+                        step: 100.0,
+                        decimals: None,
+                        on_change: package_setter(3),
+                    }) }
                 </div>
                 { refused(Part::Packages) }
                 if let Some(c) = catalog_packages {
@@ -599,16 +641,33 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 { refused(Part::Stopped) }
                 { markup::note(&t, msg!("ui-settlement-note")) }
                 <div class="sliders">
-                    <Slider id="settlement-unit" label={tx(msg!("ui-settlement-unit"))} unit={currency.code()}
-                        value={unit} spec={SETTLEMENT_UNIT_SPEC} slider_max={0.1} step={0.01} on_change={on_settlement} />
+                    { slider::view(SliderProps {
+                        id: AttrValue::Static("settlement-unit"),
+                        label: tx(msg!("ui-settlement-unit")),
+                        unit: AttrValue::Static(currency.code()),
+                        value: unit,
+                        spec: SETTLEMENT_UNIT_SPEC,
+                        slider_max: 0.1,
+                        step: 0.01,
+                        decimals: None,
+                        on_change: on_settlement,
+                    }) }
                 </div>
                 { refused(Part::Settlement) }
                 if job {
                     { markup::note(&t, msg!("ui-deadline-spot-note")) }
                     <div class="sliders">
-                        <Slider id="deadline-spot-hours" label={tx(msg!("ui-deadline-spot"))} unit={tx(msg!("ui-unit-h"))}
-                            value={deadline} spec={DEADLINE_SPOT_SPEC}
-                            slider_max={run_hours.map_or(1_000.0, |h| (h * 2.0).max(10.0).ceil())} step={1.0} on_change={on_deadline} />
+                        { slider::view(SliderProps {
+                            id: AttrValue::Static("deadline-spot-hours"),
+                            label: tx(msg!("ui-deadline-spot")),
+                            unit: tx(msg!("ui-unit-h")),
+                            value: deadline,
+                            spec: DEADLINE_SPOT_SPEC,
+                            slider_max: run_hours.map_or(1_000.0, |h| (h * 2.0).max(10.0).ceil()),
+                            step: 1.0,
+                            decimals: None,
+                            on_change: on_deadline,
+                        }) }
                     </div>
                     { refused(Part::Deadline) }
                     if deadline_unpriced {

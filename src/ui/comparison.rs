@@ -11,14 +11,14 @@ use planner_app::msg;
 use planner_core::format;
 use planner_engine::plan::OptionResult;
 use planner_engine::Currency;
-use std::rc::Rc;
 use yew::prelude::*;
 
 /// Properties of [`Comparison`].
 #[derive(Properties, PartialEq, Clone)]
 pub struct ComparisonProps {
-    /// The engine's results (`Scenario::evaluate`), or why they could not be computed.
-    pub results: Rc<Result<Vec<OptionResult>, planner_core::error::FileError>>,
+    /// The engine's results (`Scenario::evaluate`), or why they could not be computed;
+    /// compared by identity (the app's memo hands out a new `Rc` only when it recomputes them).
+    pub results: crate::ui::Same<Result<Vec<OptionResult>, planner_core::error::FileError>>,
     /// Currency of every amount.
     pub currency: Currency,
     /// Month convention code, e.g. `"730h"` (CSV headers and the finish column).
@@ -55,9 +55,9 @@ fn month_name(t: &planner_app::i18n::Translator, code: &str) -> String {
 /// Comparison table with a CSV download.
 #[function_component(Comparison)]
 pub fn comparison(props: &ComparisonProps) -> Html {
-    let error = use_state(|| None::<planner_core::error::BrowserRefusal>);
+    let error = crate::ui::hooks::use_local(|| None::<planner_core::error::BrowserRefusal>);
     let t = use_tr();
-    let results = match &*props.results {
+    let results = match &*props.results.0 {
         Ok(r) => r,
         Err(e) => {
             return html! { <p class="field-error" role="alert" id="comparison-error">{ t.text_with(msg!("ui-cannot-compute"), &[("detail", Arg::Text(t.file_error(e)))]) }</p> }
@@ -70,7 +70,7 @@ pub fn comparison(props: &ComparisonProps) -> Html {
     }
     let c = props.currency;
     let on_csv = {
-        let results = props.results.clone();
+        let results = props.results.0.clone();
         let month = props.month.clone();
         let name = file_name("comparison", &props.today, "csv");
         let error = error.clone();

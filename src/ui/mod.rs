@@ -1,5 +1,5 @@
 //! The Yew user interface: one reducer at the root ([`state`]), components that receive data
-//! and `on*` callbacks, and derived values computed with `use_memo`.
+//! and `on*` callbacks, and derived values computed with memo hooks ([`hooks::use_memo_on`]).
 
 pub mod advisor;
 pub mod bands;
@@ -7,6 +7,7 @@ pub mod billing_extras;
 pub mod chart_panel;
 pub mod comparison;
 pub mod fields;
+pub mod hooks;
 pub mod language;
 pub mod markup;
 pub mod notices;
@@ -22,7 +23,7 @@ pub mod summary;
 pub mod update;
 pub mod virtual_list;
 
-use chart_panel::{AnyChart, ChartPanel};
+use chart_panel::{AnyChart, ChartPanel, ChartPanelProps};
 use comparison::Comparison;
 use markup::{labelled, option, select};
 use offer_table::OfferTable;
@@ -79,6 +80,19 @@ mod later {
     pub const BUY: u32 = 10;
     /// The footer: the last part, after which the page is whole.
     pub const FOOTER: u32 = 11;
+}
+
+/// DOM ids of the chart panels after the first (consts: the translation check reads a quoted
+/// `chart-…` after `(` as a message id, but not after `=`).
+mod chart_ids {
+    /// The ranking chart.
+    pub const RANKING: &str = "chart-ranking";
+    /// The breakdown chart.
+    pub const BREAKDOWN: &str = "chart-breakdown";
+    /// The reserved-vs-on-demand chart.
+    pub const RESERVED: &str = "chart-reserved";
+    /// The rent-vs-buy chart.
+    pub const BUY: &str = "chart-buy";
 }
 
 /// Attribute set on `<html>` once every part of the page is mounted (`data-mounted="all"`):
@@ -175,7 +189,7 @@ fn use_number_setter(
     dispatcher: UseReducerDispatcher<AppState>,
     action: fn(f64) -> Action,
 ) -> Callback<f64> {
-    use_callback(dispatcher, move |v: f64, d| {
+    hooks::use_callback_on(dispatcher, move |v: f64, d| {
         d.dispatch(AppAction::Scenario(action(v)))
     })
 }
@@ -190,7 +204,7 @@ fn use_dispatch<IN: 'static, D: PartialEq + 'static>(
     deps: D,
     action: fn(IN, &D) -> Option<AppAction>,
 ) -> Callback<IN> {
-    use_callback((dispatcher, deps), move |input: IN, (d, deps)| {
+    hooks::use_callback_on((dispatcher, deps), move |input: IN, (d, deps)| {
         if let Some(a) = action(input, deps) {
             d.dispatch(a);
         }
@@ -216,6 +230,15 @@ impl<T> PartialEq for Same<T> {
     fn eq(&self, other: &Self) -> bool {
         std::rc::Rc::ptr_eq(&self.0, &other.0)
     }
+}
+
+/// `<ChartPanel ..props />` mounted `after_frames` frames after the first render
+/// ([`markup::later`]): the page's five chart panels are made by this one function from props
+/// written as a struct literal, so the props-building code is compiled once (issue 19, the
+/// wasm's size).
+#[inline(never)]
+fn chart_panel(after_frames: u32, props: ChartPanelProps) -> Html {
+    markup::later(after_frames, html! { <ChartPanel ..props /> })
 }
 
 /// The engine's results, or none when they are an error (the charts then show their empty
@@ -263,28 +286,32 @@ pub fn app(props: &AppProps) -> Html {
     let save_error = startup::use_autosave(&state);
     let update_ready = update::use_update_ready();
     startup::use_links_opened_later(state.dispatcher());
-    let tr = use_memo(state.language, |l| language::Tr::new(*l));
+    language::use_document_language(state.language);
+    let tr = hooks::use_memo_on(state.language, |l| language::Tr::new(*l));
 
-    let today = use_memo((), |_| crate::web::today_year_month());
+    let today = hooks::use_memo_on((), |_| crate::web::today_year_month());
     // The engine's full results (every component, commitment, warnings) for the comparison
     // table; an invalid option shows its message there and nothing else changes.
-    let engine_results = use_memo(scenario.clone(), |s| {
+    let engine_results = hooks::use_memo_on(scenario.clone(), |s| {
         crate::web::timed(crate::web::MEASURE_RECOMPUTE, || s.evaluate())
     });
     // The offer table's scenario-total column follows the scenario once it has been still for
     // a moment, so dragging a slider never rebuilds the table's rows. Setting it to the scenario
     // it already holds (the timer after the first render, or a change undone within the moment)
     // re-renders nothing.
-    let settled = use_state_eq(|| scenario.clone());
+    let settled = hooks::use_local_eq(|| scenario.clone());
     {
         let settled = settled.clone();
-        use_effect_with(scenario.clone(), move |s| {
-            let s = s.clone();
-            let timer = gloo::timers::callback::Timeout::new(SETTLE_MS, move || settled.set(s));
-            move || drop(timer)
-        });
+        hooks::use_effect_on(
+            scenario.clone(),
+            Box::new(move |s| {
+                let s = s.clone();
+                let timer = gloo::timers::callback::Timeout::new(SETTLE_MS, move || settled.set(s));
+                Box::new(move || drop(timer))
+            }),
+        );
     }
-    let offer_totals = use_memo(
+    let offer_totals = hooks::use_memo_on(
         ((*settled).clone(), state.imported.clone()),
         |(s, imported)| {
             let all: Vec<&'static planner_core::catalog::Offer> =
@@ -295,7 +322,7 @@ pub fn app(props: &AppProps) -> Html {
         },
     );
     // Young's interval for the most interrupted option (what "suggested" means in the editor).
-    let suggested = use_memo(engine_results.clone(), |r| match &**r {
+    let suggested = hooks::use_memo_on(Same(engine_results.clone()), |r| match &*r.0 {
         Ok(r) => r
             .iter()
             .filter_map(|o| o.suggested_checkpoint_hours)
@@ -303,7 +330,7 @@ pub fn app(props: &AppProps) -> Html {
             .reduce(f64::min),
         Err(_) => None,
     });
-    let today_date = use_memo((), |_| crate::web::today_date());
+    let today_date = hooks::use_memo_on((), |_| crate::web::today_date());
     // P10–P90 bands of options with interruption risk, computed after the lines are painted
     // and only for options whose inputs changed (bands.rs).
     let bands = bands::use_risk_bands(&scenario);
@@ -315,13 +342,14 @@ pub fn app(props: &AppProps) -> Html {
     let lang = state.language;
     let chart_footer = {
         let results = engine_results.clone();
-        Same(use_memo((scenario.clone(), lang), move |(s, l)| {
-            footer(s, results_or_none(&results), &Translator::new(*l))
-        }))
+        Same(hooks::use_memo_on(
+            (scenario.clone(), lang),
+            move |(s, l)| footer(s, results_or_none(&results), &Translator::new(*l)),
+        ))
     };
     // The cumulative chart's cost axis: linear, or logarithmic (a view choice, not part of the
     // scenario; the downloads draw what the page shows).
-    let log_scale = use_state(|| false);
+    let log_scale = hooks::use_local(|| false);
     let on_log_scale = {
         let log_scale = log_scale.clone();
         Callback::from(move |e: Event| {
@@ -332,7 +360,7 @@ pub fn app(props: &AppProps) -> Html {
     };
     let chart = {
         let (state, results, f) = (state.clone(), engine_results.clone(), chart_footer.clone());
-        use_memo((f, bands.clone(), *log_scale), move |(f, b, log)| {
+        hooks::use_memo_on((f, bands.clone(), *log_scale), move |(f, b, log)| {
             let t = Translator::new(lang);
             crate::web::timed(crate::web::MEASURE_CHART_SERIES, || {
                 let c =
@@ -343,7 +371,7 @@ pub fn app(props: &AppProps) -> Html {
     };
     let ranking = {
         let (state, results) = (state.clone(), engine_results.clone());
-        use_memo(chart_footer.clone(), move |f| {
+        hooks::use_memo_on(chart_footer.clone(), move |f| {
             ranking_chart(
                 &state.scenario,
                 results_or_none(&results),
@@ -354,7 +382,7 @@ pub fn app(props: &AppProps) -> Html {
     };
     let breakdown = {
         let (state, results) = (state.clone(), engine_results.clone());
-        use_memo(
+        hooks::use_memo_on(
             (chart_footer.clone(), state.breakdown_option),
             move |(f, i)| {
                 let r = results_or_none(&results);
@@ -365,7 +393,7 @@ pub fn app(props: &AppProps) -> Html {
     };
     let reserved_chart = {
         let (state, results) = (state.clone(), engine_results.clone());
-        use_memo(chart_footer.clone(), move |f| {
+        hooks::use_memo_on(chart_footer.clone(), move |f| {
             reserved_chart(
                 &state.scenario,
                 results_or_none(&results),
@@ -376,7 +404,7 @@ pub fn app(props: &AppProps) -> Html {
     };
     let buy_chart = {
         let (state, results) = (state.clone(), engine_results.clone());
-        use_memo(chart_footer.clone(), move |f| {
+        hooks::use_memo_on(chart_footer.clone(), move |f| {
             buy_chart(
                 &state.scenario,
                 results_or_none(&results),
@@ -387,7 +415,7 @@ pub fn app(props: &AppProps) -> Html {
     };
     // CSVs are built on click only, from the same results and charts as the screen, with
     // headers in the UI language (docs/i18n.md).
-    let reserved_csv = use_callback(
+    let reserved_csv = hooks::use_callback_on(
         (reserved_chart.clone(), scenario.display_currency(), lang),
         |(), (chart, currency, l)| {
             let t = Translator::new(*l);
@@ -404,7 +432,7 @@ pub fn app(props: &AppProps) -> Html {
             )
         },
     );
-    let buy_csv = use_callback(
+    let buy_csv = hooks::use_callback_on(
         (buy_chart.clone(), scenario.clone(), lang),
         |(), (chart, s, l)| {
             let t = Translator::new(*l);
@@ -427,7 +455,7 @@ pub fn app(props: &AppProps) -> Html {
             )
         },
     );
-    let breakdown_csv = use_callback(
+    let breakdown_csv = hooks::use_callback_on(
         (breakdown.clone(), scenario.clone(), lang),
         |(), (chart, s, l)| {
             let t = Translator::new(*l);
@@ -461,7 +489,7 @@ pub fn app(props: &AppProps) -> Html {
             planner_app::chart::breakdown::breakdown_csv(chart, &header)
         },
     );
-    let cumulative_csv = use_callback(
+    let cumulative_csv = hooks::use_callback_on(
         (
             engine_results.clone(),
             scenario.clone(),
@@ -493,7 +521,7 @@ pub fn app(props: &AppProps) -> Html {
             }
         },
     );
-    let ranking_csv = use_callback(
+    let ranking_csv = hooks::use_callback_on(
         (ranking.clone(), scenario.display_currency(), lang),
         |(), (chart, currency, l)| {
             let t = Translator::new(*l);
@@ -656,13 +684,14 @@ pub fn app(props: &AppProps) -> Html {
             }),
     );
     let tx = |id: Msg| language::attr(&t, id);
+    // Today's date for the chart panels' file names, made once for the five of them.
+    let today_attr = AttrValue::from((*today_date).clone());
     html! {
-        <ContextProvider<language::Tr> context={(*tr).clone()}>
-        <ContextProvider<slider::FieldRefusal> context={field_refusal}>
+        <ContextProvider<language::PageContext> context={language::PageContext { tr: (*tr).clone(), refusal: field_refusal }}>
         <header>
             <div class="title-row">
                 <h1>{ t.text(msg!("ui-app-title")) }</h1>
-                <language::LanguageSwitch language={state.language} dispatch={wire.clone()} />
+                { language::switch(&t, state.language, &wire) }
             </div>
             <p class="muted intro">{ t.text(msg!("ui-app-intro")) }</p>
         </header>
@@ -670,12 +699,12 @@ pub fn app(props: &AppProps) -> Html {
             if update_ready {
                 { update::notice(&t) }
             }
-            <notices::Notices notices={state.load_notices.clone()} dispatch={wire.clone()} />
+            { notices::notices(&t, &state.load_notices, &wire) }
             { summary::sticky_summary(&engine_results, scenario.display_currency(), &t) }
             <div class="workspace">
             <div class="plan-column">
             <section class="card toolbar" aria-label={tx(msg!("ui-scenario-files"))}>
-                <presets::PresetMenu dispatch={wire.clone()} />
+                { presets::preset_menu(&t, &wire) }
                 <share::ShareBar scenario={scenario.clone()} language={state.language} today={(*today_date).clone()} imported={state.imported.clone()} dispatch={wire.clone()} />
                 <saved::SavedScenarios saved={state.saved.clone()} save_error={save_error} dispatch={wire.clone()} />
             </section>
@@ -800,7 +829,7 @@ pub fn app(props: &AppProps) -> Html {
                     <p class="muted small" id="rate-note">{ t.text_with(msg!("ui-rate-note"), &[("rate", Arg::Text(scenario.rate_statement())), ("date", Arg::Text(CATALOG_RATE_AS_OF.into()))]) }</p>
                 </div>
                 </fieldset>
-                <billing_extras::BillingExtras scenario={scenario.clone()} results={engine_results.clone()} on_action={on_action.clone()} />
+                <billing_extras::BillingExtras scenario={scenario.clone()} results={Same(engine_results.clone())} on_action={on_action.clone()} />
             </section>
             </> }) }
             { markup::later(later::ADVISOR, html! { <>
@@ -809,29 +838,46 @@ pub fn app(props: &AppProps) -> Html {
             </div>
             <section class="results-column" aria-label={tx(msg!("ui-results-column"))}>
                 { summary::totals(&engine_results, &term_months, scenario.display_currency(), &t) }
-                { markup::later(later::CHART, html! { <>
-                <ChartPanel chart={AnyChart::Cumulative(chart)} heading={tx(msg!("ui-chart-cumulative"))} chart_id="chart"
-                    what="cumulative" today={(*today_date).clone()} csv={cumulative_csv}
-                    head={html!{ <label class="small"><input type="checkbox" id="log-scale" checked={*log_scale} onchange={on_log_scale} />{ t.text(msg!("ui-log-scale")) }</label> }} />
-                </> }) }
-                { markup::later(later::RANKING, html! { <>
-                <ChartPanel chart={AnyChart::Ranking(ranking)} heading={tx(msg!("ui-chart-ranking"))} chart_id="chart-ranking"
-                    what="ranking" today={(*today_date).clone()} csv={ranking_csv} />
-                </> }) }
+                { chart_panel(later::CHART, ChartPanelProps {
+                    chart: AnyChart::Cumulative(chart),
+                    heading: tx(msg!("ui-chart-cumulative")),
+                    chart_id: AttrValue::Static("chart"),
+                    what: AttrValue::Static("cumulative"),
+                    today: today_attr.clone(),
+                    csv: cumulative_csv,
+                    head: html! { <label class="small"><input type="checkbox" id="log-scale" checked={*log_scale} onchange={on_log_scale} />{ t.text(msg!("ui-log-scale")) }</label> },
+                    children: Html::default(),
+                }) }
+                { chart_panel(later::RANKING, ChartPanelProps {
+                    chart: AnyChart::Ranking(ranking),
+                    heading: tx(msg!("ui-chart-ranking")),
+                    chart_id: AttrValue::Static(chart_ids::RANKING),
+                    what: AttrValue::Static("ranking"),
+                    today: today_attr.clone(),
+                    csv: ranking_csv,
+                    head: Html::default(),
+                    children: Html::default(),
+                }) }
             </section>
             </div>
             { markup::later(later::COMPARISON, html! { <>
             <section class="card" aria-labelledby="results-heading">
                 <h2 id="results-heading" tabindex="-1">{ t.text(msg!("ui-compared-options")) }</h2>
-                <Comparison results={engine_results} currency={scenario.display_currency()} month={AttrValue::from(scenario.month_code().to_string())}
+                <Comparison results={Same(engine_results)} currency={scenario.display_currency()} month={AttrValue::from(scenario.month_code().to_string())}
                     today={(*today_date).clone()} on_spot_variant={on_spot_variant}
                     reservable={reservable} on_reserved_variant={on_reserved_variant} on_remove={on_remove_option} term_months={term_months.clone()} spottable={spottable} />
             </section>
             </> }) }
             <div class="chart-grid">
-                { markup::later(later::BREAKDOWN, html! { <>
-                <ChartPanel chart={AnyChart::Breakdown(breakdown)} heading={tx(msg!("ui-chart-breakdown"))} chart_id="chart-breakdown"
-                    what="breakdown" today={(*today_date).clone()} csv={breakdown_csv}>
+                { chart_panel(later::BREAKDOWN, ChartPanelProps {
+                    chart: AnyChart::Breakdown(breakdown),
+                    heading: tx(msg!("ui-chart-breakdown")),
+                    chart_id: AttrValue::Static(chart_ids::BREAKDOWN),
+                    what: AttrValue::Static("breakdown"),
+                    today: today_attr.clone(),
+                    csv: breakdown_csv,
+                    head: Html::default(),
+                    children: html! {
                     <label class="chart-control">{ t.text(msg!("ui-option")) }{ " " }
                         { select("breakdown-option", on_breakdown, html! { <>
                             { for scenario.options().iter().enumerate().map(|(i, o)| {
@@ -842,18 +888,28 @@ pub fn app(props: &AppProps) -> Html {
                             }) }
                         </> }) }
                     </label>
-                </ChartPanel>
-                </> }) }
-                { markup::later(later::RESERVED, html! { <>
-                <ChartPanel chart={AnyChart::Lines(reserved_chart)} heading={tx(msg!("ui-chart-reserved"))} chart_id="chart-reserved"
-                    what="reserved-vs-on-demand" today={(*today_date).clone()} csv={reserved_csv} />
-                </> }) }
-                { markup::later(later::BUY, html! { <>
-                <ChartPanel chart={AnyChart::Lines(buy_chart)} heading={tx(msg!("ui-chart-buy"))} chart_id="chart-buy"
-                    what="rent-vs-buy" today={(*today_date).clone()} csv={buy_csv}>
-                    <BuyForm buy={scenario.buy()} currency={scenario.display_currency()} on_action={on_action.clone()} />
-                </ChartPanel>
-                </> }) }
+                    },
+                }) }
+                { chart_panel(later::RESERVED, ChartPanelProps {
+                    chart: AnyChart::Lines(reserved_chart),
+                    heading: tx(msg!("ui-chart-reserved")),
+                    chart_id: AttrValue::Static(chart_ids::RESERVED),
+                    what: AttrValue::Static("reserved-vs-on-demand"),
+                    today: today_attr.clone(),
+                    csv: reserved_csv,
+                    head: Html::default(),
+                    children: Html::default(),
+                }) }
+                { chart_panel(later::BUY, ChartPanelProps {
+                    chart: AnyChart::Lines(buy_chart),
+                    heading: tx(msg!("ui-chart-buy")),
+                    chart_id: AttrValue::Static(chart_ids::BUY),
+                    what: AttrValue::Static("rent-vs-buy"),
+                    today: today_attr.clone(),
+                    csv: buy_csv,
+                    head: Html::default(),
+                    children: html! { <BuyForm buy={scenario.buy()} currency={scenario.display_currency()} on_action={on_action.clone()} /> },
+                }) }
             </div>
             if let (Some(n), None) = (&state.notice, state.refused_field) {
                 <p class="notice" role="alert" id="notice">{ n.message(&t) }{ " " }<button class="link" onclick={dismiss}>{ t.text(msg!("ui-dismiss-lower")) }</button></p>
@@ -864,7 +920,6 @@ pub fn app(props: &AppProps) -> Html {
             { t.text(msg!("ui-footer")) }
         </footer>
         </startup::Later>
-        </ContextProvider<slider::FieldRefusal>>
-        </ContextProvider<language::Tr>>
+        </ContextProvider<language::PageContext>>
     }
 }

@@ -346,7 +346,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         let f = props.filter.clone();
         let c = props.display_currency;
         let r = props.rate;
-        use_memo(
+        crate::ui::hooks::use_memo_on(
             (
                 f,
                 c,
@@ -366,18 +366,18 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
     // The rows in view (each with formatted prices and long titles) are left out of the
     // first render and added in the next task, so the page's first chart does not wait for
     // them (docs/performance.md, load to first chart).
-    let show_rows = use_state(|| false);
+    let show_rows = crate::ui::hooks::use_local(|| false);
     {
         let show_rows = show_rows.clone();
-        use_effect_with((), move |_| {
+        crate::ui::hooks::use_mount(Box::new(move || {
             let timer = gloo::timers::callback::Timeout::new(0, move || show_rows.set(true));
-            move || drop(timer)
-        });
+            Box::new(move || drop(timer))
+        }));
     }
     let shown_rows = if *show_rows { rows.len() } else { 0 };
     let catalog_view = Catalog::new(&props.imported);
     let total_offers = catalog_view.len();
-    let reader = use_mut_ref(crate::web::LatestRead::default);
+    let reader = crate::ui::hooks::use_cell(crate::web::LatestRead::default);
     let on_file = {
         let reader = reader.clone();
         let on_imported = props.on_imported.clone();
@@ -389,7 +389,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             );
         })
     };
-    let providers = use_memo(props.imported.clone(), |imported| {
+    let providers = crate::ui::hooks::use_memo_on(props.imported.clone(), |imported| {
         let mut p = catalog::providers();
         for extra in imported.providers() {
             if !p.contains(&extra) {
@@ -398,7 +398,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
         }
         p
     });
-    let gpus = use_memo((), |_| catalog::gpu_families());
+    let gpus = crate::ui::hooks::use_memo_on((), |_| catalog::gpu_families());
 
     let set = |update: fn(&mut OfferFilter, String)| {
         let filter = props.filter.clone();

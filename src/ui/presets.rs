@@ -1,27 +1,21 @@
 //! The presets menu: the founding articles' scenarios by translated name and description;
 //! choosing one loads its scenario (the current one is replaced; save it first to keep it).
 
-use super::language::use_tr;
 use super::state::{AppAction, AppState};
+use planner_app::i18n::Translator;
 use planner_app::msg;
 use planner_app::presets::PRESETS;
 use planner_core::share::{Notice, NoticeKind};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-/// Properties of [`PresetMenu`].
-#[derive(Properties, PartialEq)]
-pub struct PresetMenuProps {
-    /// The app's reducer.
-    pub dispatch: UseReducerDispatcher<AppState>,
-}
-
-/// A select of presets (loads on choice) and the descriptions.
-#[function_component(PresetMenu)]
-pub fn preset_menu(props: &PresetMenuProps) -> Html {
-    let t = use_tr();
+/// The presets menu, in `t`'s language; choosing a preset dispatches its scenario (or why it
+/// could not load) through `dispatch`. A function of the app's view rather than a component of
+/// its own (a component costs the wasm its own copy of Yew's component code; issue 19, the
+/// wasm's size).
+pub fn preset_menu(t: &Translator, dispatch: &UseReducerDispatcher<AppState>) -> Html {
     let onchange = {
-        let d = props.dispatch.clone();
+        let d = dispatch.clone();
         Callback::from(move |e: Event| {
             let select = e.target_unchecked_into::<HtmlSelectElement>();
             let id = select.value();

@@ -71,9 +71,9 @@ pub struct ShareBarProps {
 #[function_component(ShareBar)]
 pub fn share_bar(props: &ShareBarProps) -> Html {
     let t = use_tr();
-    let link = use_state(|| None::<String>);
-    let copied = use_state(|| None::<Copied>);
-    let export_error = use_state(|| None::<WriteError>);
+    let link = crate::ui::hooks::use_local(|| None::<String>);
+    let copied = crate::ui::hooks::use_local(|| None::<Copied>);
+    let export_error = crate::ui::hooks::use_local(|| None::<WriteError>);
     let field = use_node_ref();
 
     let on_copy = {
@@ -126,7 +126,7 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
             export_error.set(result.err());
         })
     };
-    let reader = use_mut_ref(crate::web::LatestRead::default);
+    let reader = crate::ui::hooks::use_cell(crate::web::LatestRead::default);
     let on_import = {
         let d = props.dispatch.clone();
         let imported = props.imported.clone();

@@ -60,12 +60,12 @@ pub struct FieldRefusal(pub Option<(&'static str, String)>);
 #[function_component(Slider)]
 pub fn slider(props: &SliderProps) -> Html {
     let decimals = props.decimals;
-    let text = use_state(|| shown(props.value, decimals));
-    let error = use_state(|| None::<InputError>);
+    let text = crate::ui::hooks::use_local(|| shown(props.value, decimals));
+    let error = crate::ui::hooks::use_local(|| None::<InputError>);
     let t = use_tr();
     // The app's refusal of the value this field set, if any.
-    let refused = use_context::<FieldRefusal>()
-        .and_then(|r| r.0)
+    let refused = use_context::<crate::ui::language::PageContext>()
+        .and_then(|c| c.refusal.0)
         .filter(|(id, _)| *id == props.id.as_str())
         .map(|(_, m)| m);
 
@@ -75,12 +75,16 @@ pub fn slider(props: &SliderProps) -> Html {
         let text = text.clone();
         let error = error.clone();
         let spec = props.spec;
-        use_effect_with(props.value, move |value| {
-            if parse_number(&text, spec).ok() != Some(*value) {
-                text.set(shown(*value, decimals));
-                error.set(None);
-            }
-        });
+        crate::ui::hooks::use_effect_on(
+            props.value,
+            Box::new(move |value| {
+                if parse_number(&text, spec).ok() != Some(*value) {
+                    text.set(shown(*value, decimals));
+                    error.set(None);
+                }
+                Box::new(|| ())
+            }),
+        );
     }
 
     // The value in force as the range input's text (its `value` attribute, and what the thumb
@@ -206,11 +210,26 @@ impl SliderDef {
             Text::Msg(m) => AttrValue::from(t.text(m)),
             Text::Fixed(s) => AttrValue::Static(s),
         };
-        html! {
-            <Slider id={self.id} label={text(self.label)} unit={text(self.unit)} {value}
-                spec={self.spec} slider_max={self.slider_max} step={self.step} {on_change} />
-        }
+        view(SliderProps {
+            id: AttrValue::Static(self.id),
+            label: text(self.label),
+            unit: text(self.unit),
+            value,
+            spec: self.spec,
+            slider_max: self.slider_max,
+            step: self.step,
+            on_change,
+            decimals: None,
+        })
     }
+}
+
+/// `<Slider ..props />`: every slider of the page is made by this one function from props
+/// written as a struct literal, so the props-building code is compiled once instead of at
+/// every `<Slider …/>` (issue 19, the wasm's size).
+#[inline(never)]
+pub fn view(props: SliderProps) -> Html {
+    html! { <Slider ..props /> }
 }
 
 /// Whether `value` lies on the slider's steps `min + k × step` (within rounding).

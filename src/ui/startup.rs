@@ -139,22 +139,26 @@ fn show_after(
 /// its columns only grow at their end and nothing already on screen moves.
 #[function_component(Later)]
 pub fn later(props: &LaterProps) -> Html {
-    let shown = use_state(|| false);
+    let shown = crate::ui::hooks::use_local(|| false);
     {
-        let (setter, frames) = (shown.setter(), props.after_frames);
-        use_effect_with((), move |()| {
+        let (setter, frames) = (shown.clone(), props.after_frames);
+        crate::ui::hooks::use_mount(Box::new(move || {
             let guards = Rc::new(RefCell::new(Vec::new()));
             show_after(frames, guards.clone(), move || setter.set(true));
-            move || drop(guards.borrow_mut().drain(..))
-        });
+            Box::new(move || drop(guards.borrow_mut().drain(..)))
+        }));
     }
     {
         let on_shown = props.on_shown.clone();
-        use_effect_with(*shown, move |&shown| {
-            if let (true, Some(cb)) = (shown, on_shown) {
-                cb.emit(());
-            }
-        });
+        crate::ui::hooks::use_effect_on(
+            *shown,
+            Box::new(move |&shown| {
+                if let (true, Some(cb)) = (shown, on_shown) {
+                    cb.emit(());
+                }
+                Box::new(|| ())
+            }),
+        );
     }
     if *shown {
         props.children.clone()
@@ -239,13 +243,13 @@ pub const AUTOSAVE_DELAY_MS: u32 = 200;
 /// (the stored state is a newer version's) nothing is written.
 #[hook]
 pub fn use_autosave(state: &AppState) -> Option<StorageError> {
-    let error = use_state(|| None::<StorageError>);
+    let error = crate::ui::hooks::use_local(|| None::<StorageError>);
     // The state waiting to be written, and the outcome shown (compared before setting, since
     // setting a state re-renders the whole app even when the value is the same).
-    let pending = use_mut_ref(|| None::<(Scenario, Option<Language>, Vec<Saved>)>);
-    let shown = use_mut_ref(|| None::<StorageError>);
+    let pending = crate::ui::hooks::use_cell(|| None::<(Scenario, Option<Language>, Vec<Saved>)>);
+    let shown = crate::ui::hooks::use_cell(|| None::<StorageError>);
     let flush = {
-        let (pending, shown, error) = (pending.clone(), shown.clone(), error.setter());
+        let (pending, shown, error) = (pending.clone(), shown.clone(), error.clone());
         Rc::new(move || {
             let Some((scenario, language, saved)) = pending.borrow_mut().take() else {
                 return;
@@ -263,7 +267,7 @@ pub fn use_autosave(state: &AppState) -> Option<StorageError> {
     };
     {
         let flush = flush.clone();
-        use_effect_with((), move |_| {
+        crate::ui::hooks::use_mount(Box::new(move || {
             let window = gloo::utils::window();
             let on_hide = {
                 let flush = flush.clone();
@@ -278,34 +282,37 @@ pub fn use_autosave(state: &AppState) -> Option<StorageError> {
                     }
                 },
             );
-            move || drop((on_hide, on_hidden))
-        });
+            Box::new(move || drop((on_hide, on_hidden)))
+        }));
     }
-    let first = use_mut_ref(|| true);
+    let first = crate::ui::hooks::use_cell(|| true);
     let persisted = (
         state.scenario.clone(),
         state.language_choice,
         state.saved.clone(),
         state.hold_storage,
     );
-    use_effect_with(persisted, move |(scenario, language, saved, hold)| {
-        let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
-        if !*hold {
-            pending.replace(Some((scenario.clone(), *language, saved.clone())));
-        }
-        if !was_first && is_share_hash(&location_hash()) {
-            replace_hash("");
-        }
-        // A newer change drops this timer; its own then writes the newer state.
-        let timer = (!was_first).then(|| {
-            let flush = flush.clone();
-            gloo::timers::callback::Timeout::new(AUTOSAVE_DELAY_MS, move || flush())
-        });
-        if was_first {
-            flush();
-        }
-        move || drop(timer)
-    });
+    crate::ui::hooks::use_effect_on(
+        persisted,
+        Box::new(move |(scenario, language, saved, hold)| {
+            let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
+            if !*hold {
+                pending.replace(Some((scenario.clone(), *language, saved.clone())));
+            }
+            if !was_first && is_share_hash(&location_hash()) {
+                replace_hash("");
+            }
+            // A newer change drops this timer; its own then writes the newer state.
+            let timer = (!was_first).then(|| {
+                let flush = flush.clone();
+                gloo::timers::callback::Timeout::new(AUTOSAVE_DELAY_MS, move || flush())
+            });
+            if was_first {
+                flush();
+            }
+            Box::new(move || drop(timer))
+        }),
+    );
     (*error).clone()
 }
 
@@ -318,7 +325,7 @@ pub fn use_autosave(state: &AppState) -> Option<StorageError> {
 /// notices: the scenario on screen stays.
 #[hook]
 pub fn use_links_opened_later(dispatch: UseReducerDispatcher<AppState>) {
-    use_effect_with((), move |_| {
+    crate::ui::hooks::use_mount(Box::new(move || {
         let listener =
             gloo::events::EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
                 if !is_share_hash(&location_hash()) {
@@ -348,6 +355,6 @@ pub fn use_links_opened_later(dispatch: UseReducerDispatcher<AppState>) {
                     }
                 });
             });
-        move || drop(listener)
-    });
+        Box::new(move || drop(listener))
+    }));
 }

@@ -6,7 +6,7 @@
 use crate::ui::language::attr;
 use crate::ui::language::use_tr;
 use crate::ui::markup;
-use crate::ui::slider::{Slider, SliderDef, Text};
+use crate::ui::slider::{self, SliderDef, SliderProps, Text};
 use planner_app::action::{rebalance, Action, FreeKind};
 use planner_app::i18n::Arg;
 use planner_app::i18n::Msg;
@@ -37,12 +37,12 @@ pub struct StrategyProps {
 /// Shares and reserved term of the chosen option.
 #[function_component(Strategy)]
 pub fn strategy(props: &StrategyProps) -> Html {
-    let chosen = use_state(|| 0usize);
+    let chosen = crate::ui::hooks::use_local(|| 0usize);
     // A name refused (empty, too long): its message beside the field; the typed text stays.
-    let name_error = use_state(|| None::<(usize, ScenarioError, String)>);
+    let name_error = crate::ui::hooks::use_local(|| None::<(usize, ScenarioError, String)>);
     // A reserved share typed before the option has a reserved price: kept (shown in the share
     // field) and applied once a reserved price is typed, with a note beside the price field.
-    let pending = use_state(|| None::<(usize, f64)>);
+    let pending = crate::ui::hooks::use_local(|| None::<(usize, f64)>);
     let t = use_tr();
     let tx = |id: Msg| AttrValue::from(t.text(id));
     let options = props.scenario.options();
@@ -338,9 +338,17 @@ pub fn strategy(props: &StrategyProps) -> Html {
                 { SHARE_SPOT.show(&t, spot_pct, share_setter(false)) }
             </div>
             <div class="sliders">
-                <Slider id="throughput" label={tx(if throughput.1 { msg!("ui-throughput-yours") } else if props.scenario.option_lacks_throughput(index) { msg!("ui-throughput-missing") } else { msg!("ui-throughput-catalog") })}
-                    unit={tx(msg!("ui-unit-times-reference"))} value={throughput.0} spec={THROUGHPUT_SPEC} slider_max={5.0} step={0.05} decimals={Some(2)}
-                    on_change={on_throughput} />
+                { slider::view(SliderProps {
+                    id: AttrValue::Static("throughput"),
+                    label: tx(if throughput.1 { msg!("ui-throughput-yours") } else if props.scenario.option_lacks_throughput(index) { msg!("ui-throughput-missing") } else { msg!("ui-throughput-catalog") }),
+                    unit: tx(msg!("ui-unit-times-reference")),
+                    value: throughput.0,
+                    spec: THROUGHPUT_SPEC,
+                    slider_max: 5.0,
+                    step: 0.05,
+                    decimals: Some(2),
+                    on_change: on_throughput,
+                }) }
             </div>
             <details class="advanced" id="strategy-advanced">
             <summary>{ t.text(msg!("ui-advanced-strategy")) }<span class="muted small" id="strategy-advanced-values">{ " — " }{ advanced_values }</span></summary>
@@ -349,8 +357,17 @@ pub fn strategy(props: &StrategyProps) -> Html {
             </div>
             { markup::note(&t, msg!("ui-host-failures-note")) }
             <div class="sliders" id="off-peak-group">
-                <Slider id="off-peak-price" label={tx(msg!("ui-off-peak-price"))} unit={per_instance_hour.clone()} value={off_peak}
-                    spec={OFF_PEAK_PRICE_SPEC} slider_max={peak_price.unwrap_or(10.0).max(off_peak).max(0.01)} step={0.01} on_change={off_peak_setter(0)} />
+                { slider::view(SliderProps {
+                    id: AttrValue::Static("off-peak-price"),
+                    label: tx(msg!("ui-off-peak-price")),
+                    unit: (per_instance_hour.clone()).into(),
+                    value: off_peak,
+                    spec: OFF_PEAK_PRICE_SPEC,
+                    slider_max: peak_price.unwrap_or(10.0).max(off_peak).max(0.01),
+                    step: 0.01,
+                    decimals: None,
+                    on_change: off_peak_setter(0),
+                }) }
                 { PEAK_FROM.show(&t, f64::from(peak_from), off_peak_setter(1)) }
                 { PEAK_TO.show(&t, f64::from(peak_to), off_peak_setter(2)) }
             </div>
@@ -367,8 +384,17 @@ pub fn strategy(props: &StrategyProps) -> Html {
                 { FREE_EGRESS.show(&t, free.egress_gb.monthly, allowance_setter(FreeKind::EgressGb, true)) }
                 { FREE_EGRESS_ONCE.show(&t, free.egress_gb.once, allowance_setter(FreeKind::EgressGb, false)) }
                 if option.spot.is_some() {
-                    <Slider id="bid-cap" label={tx(msg!("ui-bid-cap"))} unit={per_instance_hour.clone()} value={bid_cap.unwrap_or(0.0)}
-                        spec={BID_CAP_SPEC} slider_max={peak_price.unwrap_or(10.0).max(0.01)} step={0.01} on_change={on_bid_cap} />
+                    { slider::view(SliderProps {
+                        id: AttrValue::Static("bid-cap"),
+                        label: tx(msg!("ui-bid-cap")),
+                        unit: (per_instance_hour.clone()).into(),
+                        value: bid_cap.unwrap_or(0.0),
+                        spec: BID_CAP_SPEC,
+                        slider_max: peak_price.unwrap_or(10.0).max(0.01),
+                        step: 0.01,
+                        decimals: None,
+                        on_change: on_bid_cap,
+                    }) }
                 }
             </div>
             { markup::note(&t, msg!("ui-allowances-note")) }
@@ -397,10 +423,28 @@ pub fn strategy(props: &StrategyProps) -> Html {
                 <p class="muted small" id="strategy-no-commitment">{ t.text(msg!("ui-no-commitment")) }</p>
                 <div class="sliders">
                     { RESERVED_TERM_MONTHS.show(&t, f64::from(inline.term_months), inline_setter(0)) }
-                    <Slider id="reserved-upfront" label={tx(msg!("ui-reserved-upfront"))} unit={currency.code()} value={inline.upfront}
-                        spec={PURCHASE_SPEC} slider_max={500_000.0} step={1_000.0} on_change={inline_setter(1)} />
-                    <Slider id="reserved-per-hour" label={tx(msg!("ui-reserved-price"))} unit={t.text_with(msg!("ui-unit-per-instance-hour"), &[("currency", Arg::Text(currency.code().into()))])} value={inline.recurring_per_hour}
-                        spec={RESERVED_PER_HOUR_SPEC} slider_max={100.0} step={0.05} on_change={inline_setter(2)} />
+                    { slider::view(SliderProps {
+                        id: AttrValue::Static("reserved-upfront"),
+                        label: tx(msg!("ui-reserved-upfront")),
+                        unit: AttrValue::Static(currency.code()),
+                        value: inline.upfront,
+                        spec: PURCHASE_SPEC,
+                        slider_max: 500_000.0,
+                        step: 1_000.0,
+                        decimals: None,
+                        on_change: inline_setter(1),
+                    }) }
+                    { slider::view(SliderProps {
+                        id: AttrValue::Static("reserved-per-hour"),
+                        label: tx(msg!("ui-reserved-price")),
+                        unit: (t.text_with(msg!("ui-unit-per-instance-hour"), &[("currency", Arg::Text(currency.code().into()))])).into(),
+                        value: inline.recurring_per_hour,
+                        spec: RESERVED_PER_HOUR_SPEC,
+                        slider_max: 100.0,
+                        step: 0.05,
+                        decimals: None,
+                        on_change: inline_setter(2),
+                    }) }
                 </div>
                 if let Some(pct) = pending_pct {
                     <p class="small warn" id="reserved-price-pending" role="status">{ t.text_with(msg!("ui-reserved-needs-price"), &[("pct", Arg::Text(format::input_value(pct)))]) }</p>
@@ -461,19 +505,43 @@ pub fn buy_form(props: &BuyFormProps) -> Html {
         <>
         { toggle }
         <div class="sliders buy-form">
-            <Slider id="buy-purchase" label={tx(msg!("ui-buy-purchase"))} unit={code} value={b.purchase}
-                spec={PURCHASE_SPEC} slider_max={1_000_000.0} step={5_000.0}
-                on_change={setter(|b, v| OwnedServer { purchase: v, ..b })} />
+            { slider::view(SliderProps {
+                id: AttrValue::Static("buy-purchase"),
+                label: tx(msg!("ui-buy-purchase")),
+                unit: AttrValue::Static(code),
+                value: b.purchase,
+                spec: PURCHASE_SPEC,
+                slider_max: 1_000_000.0,
+                step: 5_000.0,
+                decimals: None,
+                on_change: setter(|b, v| OwnedServer { purchase: v, ..b }),
+            }) }
             { BUY_LIFE.show(&t, b.life_years, setter(|b, v| OwnedServer { life_years: v, ..b })) }
             { BUY_RESIDUAL.show(&t, b.residual * 100.0, setter(|b, v| OwnedServer { residual: v / 100.0, ..b })) }
             { BUY_KW.show(&t, b.kw, setter(|b, v| OwnedServer { kw: v, ..b })) }
             { BUY_PUE.show(&t, b.pue, setter(|b, v| OwnedServer { pue: v, ..b })) }
-            <Slider id="buy-kwh" label={tx(msg!("ui-buy-electricity"))} unit={format!("{code}/kWh")} value={b.price_per_kwh}
-                spec={KWH_PRICE_SPEC} slider_max={0.5} step={0.01}
-                on_change={setter(|b, v| OwnedServer { price_per_kwh: v, ..b })} />
-            <Slider id="buy-ops" label={tx(msg!("ui-buy-operations"))} unit={t.text_with(msg!("ui-unit-per-month"), &[("currency", Arg::Text(code.into()))])} value={b.ops_per_month}
-                spec={OPS_SPEC} slider_max={20_000.0} step={100.0}
-                on_change={setter(|b, v| OwnedServer { ops_per_month: v, ..b })} />
+            { slider::view(SliderProps {
+                id: AttrValue::Static("buy-kwh"),
+                label: tx(msg!("ui-buy-electricity")),
+                unit: (format!("{code}/kWh")).into(),
+                value: b.price_per_kwh,
+                spec: KWH_PRICE_SPEC,
+                slider_max: 0.5,
+                step: 0.01,
+                decimals: None,
+                on_change: setter(|b, v| OwnedServer { price_per_kwh: v, ..b }),
+            }) }
+            { slider::view(SliderProps {
+                id: AttrValue::Static("buy-ops"),
+                label: tx(msg!("ui-buy-operations")),
+                unit: (t.text_with(msg!("ui-unit-per-month"), &[("currency", Arg::Text(code.into()))])).into(),
+                value: b.ops_per_month,
+                spec: OPS_SPEC,
+                slider_max: 20_000.0,
+                step: 100.0,
+                decimals: None,
+                on_change: setter(|b, v| OwnedServer { ops_per_month: v, ..b }),
+            }) }
         </div>
         </>
     }

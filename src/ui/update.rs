@@ -31,10 +31,10 @@ fn marked_ready() -> bool {
 /// between is not missed.
 #[hook]
 pub fn use_update_ready() -> bool {
-    let ready = use_state_eq(marked_ready);
+    let ready = crate::ui::hooks::use_local_eq(marked_ready);
     {
-        let ready = ready.setter();
-        use_effect_with((), move |()| {
+        let ready = ready.clone();
+        crate::ui::hooks::use_mount(Box::new(move || {
             let set = ready.clone();
             let listener = EventListener::new(&gloo::utils::window(), READY_EVENT, move |_| {
                 set.set(true);
@@ -42,8 +42,8 @@ pub fn use_update_ready() -> bool {
             if marked_ready() {
                 ready.set(true);
             }
-            move || drop(listener)
-        });
+            Box::new(move || drop(listener))
+        }));
     }
     *ready
 }

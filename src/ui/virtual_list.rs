@@ -118,10 +118,10 @@ fn first_row_height(region: &web_sys::Element) -> Option<f64> {
 /// scroll height and row numbering (module docs).
 #[function_component(VirtualTable)]
 pub fn virtual_table(props: &VirtualTableProps) -> Html {
-    let scroll_top = use_state(|| 0.0_f64);
+    let scroll_top = crate::ui::hooks::use_local(|| 0.0_f64);
     let region_ref = use_node_ref();
     // The measured row height (`measure_rows`), `None` until a row was rendered.
-    let measured = use_state_eq(|| None::<f64>);
+    let measured = crate::ui::hooks::use_local_eq(|| None::<f64>);
     let onscroll = {
         let scroll_top = scroll_top.clone();
         Callback::from(move |e: Event| {
@@ -153,19 +153,22 @@ pub fn virtual_table(props: &VirtualTableProps) -> Html {
         // On window resize: the layout (and so the row height) may change without a render.
         let measured = measured.clone();
         let region_ref = region_ref.clone();
-        use_effect_with(props.measure_rows, move |measure| {
-            let listener = measure.then(|| {
-                gloo::events::EventListener::new(&gloo::utils::window(), "resize", move |_| {
-                    if let Some(h) = region_ref
-                        .cast::<web_sys::Element>()
-                        .and_then(|r| first_row_height(&r))
-                    {
-                        measured.set(Some(h));
-                    }
-                })
-            });
-            move || drop(listener)
-        });
+        crate::ui::hooks::use_effect_on(
+            props.measure_rows,
+            Box::new(move |measure| {
+                let listener = measure.then(|| {
+                    gloo::events::EventListener::new(&gloo::utils::window(), "resize", move |_| {
+                        if let Some(h) = region_ref
+                            .cast::<web_sys::Element>()
+                            .and_then(|r| first_row_height(&r))
+                        {
+                            measured.set(Some(h));
+                        }
+                    })
+                });
+                Box::new(move || drop(listener))
+            }),
+        );
     }
     let height = match *measured {
         Some(h) if props.measure_rows => h,
