@@ -30,7 +30,8 @@ pub mod units;
 
 pub use error::{Capacity, Count, EngineError, Field, FieldPath, Mode, Problem, Step};
 pub use units::{
-    Billing, Currency, ExchangeRate, MonthConvention, NoRate, HOURS_PER_MONTH_730, HOURS_PER_YEAR,
+    Billing, Conversion, Currency, ExchangeRate, MonthConvention, NoRate, HOURS_PER_MONTH_730,
+    HOURS_PER_YEAR,
 };
 
 /// Largest amount or quantity any input may have (10¹⁵): absurdly large values are refused
