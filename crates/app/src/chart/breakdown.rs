@@ -6,7 +6,7 @@ use super::{err, wrap_footer, ChartError, Surface, Theme, FOOTER_LINE, LEGEND_FO
 use planner_engine::plan::Components;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::text_anchor::{HPos, VPos};
 
 /// Human names of the cost components, in [`Components::NAMES`] order (legend text).
 pub const COMPONENT_LABELS: [&str; Components::COUNT] = [
@@ -202,13 +202,14 @@ pub fn draw_breakdown<DB: DrawingBackend>(
 
     if chart.monthly.is_empty() {
         let (w, h) = plot_area.dim_in_pixel();
-        plot_area
-            .draw(&Text::new(
-                chart.empty_message.as_str(),
-                (w as i32 / 2, h as i32 / 2),
-                font(15.0).pos(Pos::new(HPos::Center, VPos::Center)),
-            ))
-            .map_err(err)?;
+        surface.text(
+            &plot_area,
+            &chart.empty_message,
+            (w as i32 / 2, h as i32 / 2),
+            15.0,
+            HPos::Center,
+            VPos::Center,
+        )?;
     }
 
     let column_width = (f64::from(width) - f64::from(px(24.0))) / columns as f64;
@@ -222,13 +223,14 @@ pub fn draw_breakdown<DB: DrawingBackend>(
                 ShapeStyle::from(&colour(i)).filled(),
             ))
             .map_err(err)?;
-        legend_area
-            .draw(&Text::new(
-                chart.component_labels[i].as_str(),
-                (x + s + px(6.0) as i32, y),
-                font(LEGEND_FONT).pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(err)?;
+        surface.text(
+            &legend_area,
+            &chart.component_labels[i],
+            (x + s + px(6.0) as i32, y),
+            LEGEND_FONT,
+            HPos::Left,
+            VPos::Center,
+        )?;
     }
     surface.draw_footer(&footer_area, &footer)?;
     root.present().map_err(err)?;

@@ -384,15 +384,17 @@ fn draw_panel<DB: DrawingBackend>(
         .map_err(err)?;
     }
     for (k, line) in desc.iter().enumerate() {
-        root.draw(&Text::new(
-            line.as_str(),
+        surface.text(
+            root,
+            line,
             (
                 dev(super::CHART_MARGIN),
                 plot_bottom + dev(TICKS + DESC_LINE * k as f64),
             ),
-            surface.font(DESC_FONT).pos(Pos::new(HPos::Left, VPos::Top)),
-        ))
-        .map_err(err)?;
+            DESC_FONT,
+            HPos::Left,
+            VPos::Top,
+        )?;
     }
     Ok(())
 }

@@ -8,7 +8,7 @@ use super::{
 };
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::text_anchor::{HPos, VPos};
 
 /// One line: legend text, colour index, whether it is dashed, and its points in data units.
 #[derive(Clone, Debug, PartialEq)]
@@ -216,16 +216,17 @@ pub fn draw_lines<DB: DrawingBackend>(
         } else {
             (HPos::Center, 0.0)
         };
-        plot_area
-            .draw(&Text::new(
-                fit_line(&m.tag, css_width / 2.0, 12.0),
-                (
-                    x + (dx * scale) as i32,
-                    y - px(12.0 + 15.0 * (k % 3) as f64) as i32,
-                ),
-                font(12.0).pos(Pos::new(anchor, VPos::Center)),
-            ))
-            .map_err(err)?;
+        surface.text(
+            &plot_area,
+            &fit_line(&m.tag, css_width / 2.0, 12.0),
+            (
+                x + (dx * scale) as i32,
+                y - px(12.0 + 15.0 * (k % 3) as f64) as i32,
+            ),
+            12.0,
+            anchor,
+            VPos::Center,
+        )?;
     }
     if chart.lines.is_empty() {
         // Wrapped to the plot's width: the message is a sentence and charts sit side by side.
@@ -236,13 +237,14 @@ pub fn draw_lines<DB: DrawingBackend>(
         );
         let top = h as f64 / 2.0 - 9.0 * scale * (wrapped.len() as f64 - 1.0);
         for (i, line) in wrapped.iter().enumerate() {
-            plot_area
-                .draw(&Text::new(
-                    line.as_ref(),
-                    (w as i32 / 2, (top + 18.0 * scale * i as f64) as i32),
-                    font(14.0).pos(Pos::new(HPos::Center, VPos::Center)),
-                ))
-                .map_err(err)?;
+            surface.text(
+                &plot_area,
+                line,
+                (w as i32 / 2, (top + 18.0 * scale * i as f64) as i32),
+                14.0,
+                HPos::Center,
+                VPos::Center,
+            )?;
         }
     }
     let left = px(12.0) as i32;
@@ -269,13 +271,14 @@ pub fn draw_lines<DB: DrawingBackend>(
                     .map_err(err)?;
             }
         }
-        legend_area
-            .draw(&Text::new(
-                text.as_str(),
-                (left + px(32.0) as i32, mid),
-                font(LEGEND_FONT).pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(err)?;
+        surface.text(
+            &legend_area,
+            text,
+            (left + px(32.0) as i32, mid),
+            LEGEND_FONT,
+            HPos::Left,
+            VPos::Center,
+        )?;
     }
     surface.draw_footer(&footer_area, &footer)?;
     root.present().map_err(err)?;

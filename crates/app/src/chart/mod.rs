@@ -85,6 +85,23 @@ impl Surface {
             .color(&self.foreground)
     }
 
+    /// Draws `text` at `at` (device pixels) in `area`, in [`Surface::font`] at `size` CSS px,
+    /// anchored at `h`/`v`. One copy for every label of every chart (each inlined text drawing
+    /// built its own font and element). Errors come from the backend.
+    #[inline(never)]
+    pub fn text<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        text: &str,
+        at: (i32, i32),
+        size: f64,
+        h: HPos,
+        v: VPos,
+    ) -> Result<(), ChartError> {
+        area.draw(&Text::new(text, at, self.font(size).pos(Pos::new(h, v))))
+            .map_err(err)
+    }
+
     /// Draws a chart's footer (already wrapped to the width, one string per line) top-down in
     /// `area`, 12 CSS px from the left edge, at [`FOOTER_FONT`] size with [`FOOTER_LINE`]
     /// spacing. Shared by every chart. Errors come from the backend.
@@ -95,12 +112,14 @@ impl Surface {
     ) -> Result<(), ChartError> {
         let px = |v: f64| self.px(v) as i32;
         for (row, text) in footer.iter().enumerate() {
-            area.draw(&Text::new(
-                text.as_str(),
+            self.text(
+                area,
+                text,
                 (px(12.0), px(2.0 + FOOTER_LINE * row as f64)),
-                self.font(FOOTER_FONT).pos(Pos::new(HPos::Left, VPos::Top)),
-            ))
-            .map_err(err)?;
+                FOOTER_FONT,
+                HPos::Left,
+                VPos::Top,
+            )?;
         }
         Ok(())
     }
@@ -125,15 +144,17 @@ impl Surface {
         let (width, _) = area.dim_in_pixel();
         let lines = title_lines(title, self.css_width - 2.0 * CHART_MARGIN);
         for (i, line) in lines.iter().enumerate() {
-            area.draw(&Text::new(
-                line.as_str(),
+            self.text(
+                area,
+                line,
                 (
                     (width / 2) as i32,
                     (margin + pad + i as u32 * line_height) as i32,
                 ),
-                self.font(TITLE_FONT).pos(Pos::new(HPos::Center, VPos::Top)),
-            ))
-            .map_err(err)?;
+                TITLE_FONT,
+                HPos::Center,
+                VPos::Top,
+            )?;
         }
         let text_height = line_height * lines.len().max(1) as u32;
         Ok(area.split_vertically(margin + 2 * pad + text_height).1)
@@ -825,24 +846,26 @@ pub fn draw_cumulative<DB: DrawingBackend>(
         } else {
             HPos::Center
         };
-        plot_area
-            .draw(&Text::new(
-                fit_line(&m.tag, css_width / 3.0, 11.0),
-                (x, y - px(12.0 + 13.0 * (k % 3) as f64) as i32),
-                font(11.0).pos(Pos::new(anchor, VPos::Center)),
-            ))
-            .map_err(err)?;
+        surface.text(
+            &plot_area,
+            &fit_line(&m.tag, css_width / 3.0, 11.0),
+            (x, y - px(12.0 + 13.0 * (k % 3) as f64) as i32),
+            11.0,
+            anchor,
+            VPos::Center,
+        )?;
     }
 
     if chart.lines.is_empty() {
         let (w, h) = plot_area.dim_in_pixel();
-        plot_area
-            .draw(&Text::new(
-                chart.empty_message.as_str(),
-                (w as i32 / 2, h as i32 / 2),
-                font(15.0).pos(Pos::new(HPos::Center, VPos::Center)),
-            ))
-            .map_err(err)?;
+        surface.text(
+            &plot_area,
+            &chart.empty_message,
+            (w as i32 / 2, h as i32 / 2),
+            15.0,
+            HPos::Center,
+            VPos::Center,
+        )?;
     }
 
     let left = px(12.0) as i32;
@@ -857,13 +880,14 @@ pub fn draw_cumulative<DB: DrawingBackend>(
                 ))
                 .map_err(err)?;
         }
-        legend_area
-            .draw(&Text::new(
-                text.as_str(),
-                (left + px(32.0) as i32, mid),
-                font(LEGEND_FONT).pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(err)?;
+        surface.text(
+            &legend_area,
+            text,
+            (left + px(32.0) as i32, mid),
+            LEGEND_FONT,
+            HPos::Left,
+            VPos::Center,
+        )?;
     }
 
     surface.draw_footer(&footer_area, &footer)?;

@@ -6,7 +6,7 @@
 use super::{err, wrap_footer, ChartError, Surface, Theme, FOOTER_LINE};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::text_anchor::{HPos, VPos};
 
 /// One ranked bar: an option's label, its amount, and its series index (so it keeps the colour
 /// it has in the other charts).
@@ -163,30 +163,33 @@ pub fn draw_ranking<DB: DrawingBackend>(
             label = label.chars().take(label_chars.saturating_sub(1)).collect();
             label.push('…');
         }
-        plot_area
-            .draw(&Text::new(
-                label,
-                (x, label_y),
-                font(12.0).pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(err)?;
-        plot_area
-            .draw(&Text::new(
-                b.value_text.as_str(),
-                (end + px(6.0) as i32, y),
-                font(11.0).pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(err)?;
+        surface.text(
+            &plot_area,
+            &label,
+            (x, label_y),
+            12.0,
+            HPos::Left,
+            VPos::Center,
+        )?;
+        surface.text(
+            &plot_area,
+            &b.value_text,
+            (end + px(6.0) as i32, y),
+            11.0,
+            HPos::Left,
+            VPos::Center,
+        )?;
     }
     if bars.is_empty() {
         let (w, h) = plot_area.dim_in_pixel();
-        plot_area
-            .draw(&Text::new(
-                chart.empty_message.as_str(),
-                (w as i32 / 2, h as i32 / 2),
-                font(15.0).pos(Pos::new(HPos::Center, VPos::Center)),
-            ))
-            .map_err(err)?;
+        surface.text(
+            &plot_area,
+            &chart.empty_message,
+            (w as i32 / 2, h as i32 / 2),
+            15.0,
+            HPos::Center,
+            VPos::Center,
+        )?;
     }
     surface.draw_footer(&footer_area, &footer)?;
     root.present().map_err(err)?;
