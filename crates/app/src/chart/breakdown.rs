@@ -127,7 +127,6 @@ pub fn draw_breakdown<DB: DrawingBackend>(
         ..
     } = surface;
     let px = |v: f64| surface.px(v);
-    let font = |size: f64| surface.font(size);
     let used = used_components(chart);
     let columns = legend_columns(css_width);
     let legend_rows = used.len().div_ceil(columns);
@@ -166,7 +165,8 @@ pub fn draw_breakdown<DB: DrawingBackend>(
         )
         .map_err(err)?;
     let y_format = move |y: &f64| planner_core::format::number(*y, y_decimals);
-    ctx.configure_mesh()
+    surface
+        .mesh(&mut ctx, theme, 12.0)
         .x_desc(&chart.x_label)
         .y_desc(&chart.y_label)
         .x_labels(((css_width / 48.0) as usize).clamp(2, 13).min(months))
@@ -174,11 +174,6 @@ pub fn draw_breakdown<DB: DrawingBackend>(
         .x_label_formatter(&|x| planner_core::format::number(x.round(), 0))
         .y_label_formatter(&y_format)
         .disable_x_mesh()
-        .label_style(font(12.0))
-        .axis_desc_style(font(13.0))
-        .axis_style(ShapeStyle::from(&theme.foreground).stroke_width(px(1.0)))
-        .bold_line_style(ShapeStyle::from(&theme.grid).stroke_width(px(1.0)))
-        .light_line_style(TRANSPARENT)
         .draw()
         .map_err(err)?;
 

@@ -261,15 +261,12 @@ fn draw_panel<DB: DrawingBackend>(
         )
         .map_err(err)?;
     let x_format = move |x: &f64| planner_core::format::number(*x, decimals);
-    ctx.configure_mesh()
+    surface
+        .mesh(&mut ctx, theme, TICK_FONT)
         .x_labels((plot_w / 55.0).clamp(3.0, 8.0) as usize)
         .x_label_formatter(&x_format)
         .disable_y_mesh()
         .disable_y_axis()
-        .label_style(surface.font(TICK_FONT))
-        .axis_style(ShapeStyle::from(&theme.foreground).stroke_width(px(1.0)))
-        .bold_line_style(ShapeStyle::from(&theme.grid).stroke_width(px(1.0)))
-        .light_line_style(TRANSPARENT)
         .draw()
         .map_err(err)?;
     let (plot_left, plot_top) = ctx.backend_coord(&(0.0, n as f64));

@@ -120,7 +120,6 @@ pub fn draw_lines<DB: DrawingBackend>(
         ..
     } = surface;
     let px = |v: f64| surface.px(v);
-    let font = |size: f64| surface.font(size);
     let legend = legend_lines(chart, css_width);
     let footer = wrap_footer(&chart.footer, css_width);
     // The plot keeps its height when the drawing has the preferred height, however long the
@@ -162,18 +161,14 @@ pub fn draw_lines<DB: DrawingBackend>(
         .map_err(err)?;
     let y_format = move |y: &f64| planner_core::format::number(*y, y_decimals);
     let x_format = move |x: &f64| planner_core::format::number(*x, x_decimals);
-    ctx.configure_mesh()
+    surface
+        .mesh(&mut ctx, theme, 12.0)
         .x_desc(&chart.x_label)
         .y_desc(&chart.y_label)
         .x_labels(((css_width / 64.0) as usize).clamp(2, 11))
         .y_labels(8)
         .x_label_formatter(&x_format)
         .y_label_formatter(&y_format)
-        .label_style(font(12.0))
-        .axis_desc_style(font(13.0))
-        .axis_style(ShapeStyle::from(&theme.foreground).stroke_width(px(1.0)))
-        .bold_line_style(ShapeStyle::from(&theme.grid).stroke_width(px(1.0)))
-        .light_line_style(TRANSPARENT)
         .draw()
         .map_err(err)?;
 

@@ -13,7 +13,8 @@ pub mod ranking;
 pub mod svg;
 pub mod wrap;
 
-use plotters::coord::Shift;
+use plotters::chart::{ChartContext, MeshStyle};
+use plotters::coord::{cartesian::Cartesian2d, Shift};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use svg::SvgBackend;
@@ -100,6 +101,28 @@ impl Surface {
     ) -> Result<(), ChartError> {
         area.draw(&Text::new(text, at, self.font(size).pos(Pos::new(h, v))))
             .map_err(err)
+    }
+
+    /// The mesh every chart draws: labels in [`Surface::font`] at `label_size` CSS px, axis
+    /// descriptions at 13 px, the axis in the foreground colour and the grid in the grid colour
+    /// (1 CSS px), no minor grid (it doubles the strokes to rasterise and adds little to a cost
+    /// chart). Each chart adds its own descriptions, label counts and formatters, then draws.
+    /// One copy for every chart instead of one per chart.
+    #[inline(never)]
+    pub fn mesh<'a, 'b, DB: DrawingBackend>(
+        &self,
+        ctx: &'b mut ChartContext<'a, DB, Cartesian2d<axis::Axis, axis::Axis>>,
+        theme: &Theme,
+        label_size: f64,
+    ) -> MeshStyle<'a, 'b, axis::Axis, axis::Axis, DB> {
+        let line = |c: &RGBColor| ShapeStyle::from(c).stroke_width(self.px(1.0));
+        let mut mesh = ctx.configure_mesh();
+        mesh.label_style(self.font(label_size))
+            .axis_desc_style(self.font(13.0))
+            .axis_style(line(&theme.foreground))
+            .bold_line_style(line(&theme.grid))
+            .light_line_style(TRANSPARENT);
+        mesh
     }
 
     /// Draws a chart's footer (already wrapped to the width, one string per line) top-down in
@@ -676,7 +699,6 @@ pub fn draw_cumulative<DB: DrawingBackend>(
         ..
     } = surface;
     let px = |v: f64| surface.px(v);
-    let font = |size: f64| surface.font(size);
     let legend = legend_lines(chart, css_width);
     let footer = footer_lines(chart, css_width);
     let below =
@@ -743,7 +765,8 @@ pub fn draw_cumulative<DB: DrawingBackend>(
         x_max,
         y_max,
     };
-    ctx.configure_mesh()
+    surface
+        .mesh(&mut ctx, theme, 12.0)
         .x_desc(&chart.x_label)
         .y_desc(&chart.y_label)
         .x_labels(x_labels)
@@ -756,12 +779,6 @@ pub fn draw_cumulative<DB: DrawingBackend>(
             planner_core::format::number(*x, if x.fract() == 0.0 { 0 } else { 1 })
         })
         .y_label_formatter(&y_format)
-        .label_style(font(12.0))
-        .axis_desc_style(font(13.0))
-        .axis_style(ShapeStyle::from(&theme.foreground).stroke_width(px(1.0)))
-        .bold_line_style(ShapeStyle::from(&theme.grid).stroke_width(px(1.0)))
-        // No minor grid: it doubles the strokes to rasterise and adds little to a cost chart.
-        .light_line_style(TRANSPARENT)
         .draw()
         .map_err(err)?;
 

@@ -81,7 +81,6 @@ pub fn draw_ranking<DB: DrawingBackend>(
         height, css_width, ..
     } = surface;
     let px = |v: f64| surface.px(v);
-    let font = |size: f64| surface.font(size);
     let footer = wrap_footer(&chart.footer, css_width);
     let below = px(10.0 + FOOTER_LINE * footer.len() as f64).min(height / 2);
     let (plot_area, footer_area) = root.split_vertically(height.saturating_sub(below));
@@ -116,17 +115,13 @@ pub fn draw_ranking<DB: DrawingBackend>(
         )
         .map_err(err)?;
     let x_format = move |x: &f64| planner_core::format::number(*x, decimals);
-    ctx.configure_mesh()
+    surface
+        .mesh(&mut ctx, theme, 12.0)
         .x_desc(&chart.x_label)
         .x_labels(((css_width / 110.0) as usize).clamp(2, 8))
         .x_label_formatter(&x_format)
         .disable_y_mesh()
         .disable_y_axis()
-        .label_style(font(12.0))
-        .axis_desc_style(font(13.0))
-        .axis_style(ShapeStyle::from(&theme.foreground).stroke_width(px(1.0)))
-        .bold_line_style(ShapeStyle::from(&theme.grid).stroke_width(px(1.0)))
-        .light_line_style(TRANSPARENT)
         .draw()
         .map_err(err)?;
 
