@@ -12,7 +12,7 @@ use super::{err, ChartError, Surface, Theme, FOOTER_FONT, FOOTER_LINE};
 use planner_engine::montecarlo::Band;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::text_anchor::{HPos, VPos};
 
 /// One policy's row in a panel: its name, its band and the band as shown.
 #[derive(Clone, Debug, PartialEq)]
@@ -279,14 +279,14 @@ fn draw_panel<DB: DrawingBackend>(
         let colour = theme.series[i % theme.series.len()];
         let mid = row_top(i) + dev(BAR_MID);
         for (k, line) in labels.get(i).into_iter().flatten().enumerate() {
-            root.draw(&Text::new(
-                line.as_str(),
+            surface.text(
+                root,
+                line,
                 (dev(super::CHART_MARGIN), mid + dev(14.0 * k as f64)),
-                surface
-                    .font(LABEL_FONT)
-                    .pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(err)?;
+                LABEL_FONT,
+                HPos::Left,
+                VPos::Center,
+            )?;
         }
         if !finite(&r.band) {
             continue;
@@ -318,27 +318,30 @@ fn draw_panel<DB: DrawingBackend>(
             ShapeStyle::from(&colour).stroke_width(px(3.0)),
         ))
         .map_err(err)?;
-        let font = surface.font(VALUE_FONT);
         let w = dev(text_width(&r.text, VALUE_FONT));
         let gap = dev(6.0);
         // Clear of the deadline line (3 CSS px either side).
         let clear =
             |from: i32, to: i32| marker_x.is_none_or(|m| m + dev(3.0) < from || to < m - dev(3.0));
         if beside(r) && x1 + gap + w <= plot_right && clear(x1, x1 + gap + w) {
-            root.draw(&Text::new(
-                r.text.as_str(),
+            surface.text(
+                root,
+                &r.text,
                 (x1 + gap, mid),
-                font.pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(err)?;
+                VALUE_FONT,
+                HPos::Left,
+                VPos::Center,
+            )?;
         } else if x0 - gap - w >= plot_left && clear(x0 - gap - w, x0) {
             // Before the bar when the deadline line is in the way after it.
-            root.draw(&Text::new(
-                r.text.as_str(),
+            surface.text(
+                root,
+                &r.text,
                 (x0 - gap, mid),
-                font.pos(Pos::new(HPos::Right, VPos::Center)),
-            ))
-            .map_err(err)?;
+                VALUE_FONT,
+                HPos::Right,
+                VPos::Center,
+            )?;
         } else {
             // On the row's last line, under the bar and the label's second line: from the bar's
             // start when there is room, else as far left as needed (down to the chart's left
@@ -351,12 +354,14 @@ fn draw_panel<DB: DrawingBackend>(
                 // Ending before the deadline line when it would cross the text.
                 x = marker_x.map_or(x, |m| (m - dev(4.0) - w).max(left_edge));
             }
-            root.draw(&Text::new(
-                text.as_str(),
+            surface.text(
+                root,
+                &text,
                 (x, mid + dev(UNDER)),
-                font.pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(err)?;
+                VALUE_FONT,
+                HPos::Left,
+                VPos::Center,
+            )?;
         }
     }
     if let Some((at, text)) = marker {
@@ -371,14 +376,14 @@ fn draw_panel<DB: DrawingBackend>(
         let w = dev(text_width(&text, VALUE_FONT));
         let edge = dev(css_w - 4.0) - w;
         let x0 = (x - w / 2).clamp(plot_left.min(edge), edge);
-        root.draw(&Text::new(
-            text.as_str(),
+        surface.text(
+            root,
+            &text,
             (x0, plot_top - dev(4.0)),
-            surface
-                .font(VALUE_FONT)
-                .pos(Pos::new(HPos::Left, VPos::Bottom)),
-        ))
-        .map_err(err)?;
+            VALUE_FONT,
+            HPos::Left,
+            VPos::Bottom,
+        )?;
     }
     for (k, line) in desc.iter().enumerate() {
         surface.text(

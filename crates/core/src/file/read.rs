@@ -190,6 +190,13 @@ impl<'n> Reader<'n> {
 
     /// Records that `v` at `at` is not of the `expected` kind; always `None`.
     fn wrong<T>(&mut self, at: FieldPath, expected: Expected, v: &Value) -> Option<T> {
+        self.wrong_type(at, expected, v);
+        None
+    }
+
+    /// [`Reader::wrong`]'s work, once for every kind of value read.
+    #[inline(never)]
+    fn wrong_type(&mut self, at: FieldPath, expected: Expected, v: &Value) {
         self.problem(
             at,
             FileProblem::WrongType {
@@ -197,7 +204,6 @@ impl<'n> Reader<'n> {
                 found: Found::of(v),
             },
         );
-        None
     }
 
     /// The object at `at`, its keys checked against `fields` (each unknown key recorded and
