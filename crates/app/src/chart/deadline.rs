@@ -310,14 +310,12 @@ fn draw_panel<DB: DrawingBackend>(
         ))
         .map_err(err)?;
         let m = x_at(b.p50);
-        root.draw(&PathElement::new(
-            vec![
-                (m, mid - dev(BAR_HALF + 2.0)),
-                (m, mid + dev(BAR_HALF + 2.0)),
-            ],
+        surface.segment(
+            root,
+            (m, mid - dev(BAR_HALF + 2.0)),
+            (m, mid + dev(BAR_HALF + 2.0)),
             ShapeStyle::from(&colour).stroke_width(px(3.0)),
-        ))
-        .map_err(err)?;
+        )?;
         let w = dev(text_width(&r.text, VALUE_FONT));
         let gap = dev(6.0);
         // Clear of the deadline line (3 CSS px either side).
@@ -366,11 +364,12 @@ fn draw_panel<DB: DrawingBackend>(
     }
     if let Some((at, text)) = marker {
         let x = x_at(at);
-        root.draw(&PathElement::new(
-            vec![(x, plot_top), (x, plot_bottom)],
+        surface.segment(
+            root,
+            (x, plot_top),
+            (x, plot_bottom),
             ShapeStyle::from(&theme.foreground).stroke_width(px(1.5)),
-        ))
-        .map_err(err)?;
+        )?;
         // Above the plot, centred on the line but kept inside the chart.
         let text = super::fit_line(text, css_w - 2.0 * super::CHART_MARGIN, VALUE_FONT * 1.04);
         let w = dev(text_width(&text, VALUE_FONT));

@@ -196,12 +196,12 @@ pub fn draw_lines<DB: DrawingBackend>(
     }
     // Markers in x order, so neighbours (crossovers a month apart) get different tag heights.
     for (k, m) in in_x_order(&chart.markers).into_iter().enumerate() {
-        ctx.draw_series([Circle::new(
+        surface.circle(
+            &mut ctx,
             (m.x, m.y),
             px(6.0),
             ShapeStyle::from(&colour(m.series)).stroke_width(px(2.5)),
-        )])
-        .map_err(err)?;
+        )?;
         let (x, y) = ctx.backend_coord(&(m.x, m.y));
         // Tag centred above the ring (leaning inwards at the plot's edges).
         let (anchor, dx) = if m.x < x_max * 0.1 {
@@ -246,24 +246,26 @@ pub fn draw_lines<DB: DrawingBackend>(
     for (row, (key, text)) in legend.iter().enumerate() {
         let mid = px(4.0 + LEGEND_LINE * row as f64 + LEGEND_LINE / 2.0) as i32;
         if let Some((series, dashed)) = key {
-            let segment = vec![(left, mid), (left + px(24.0) as i32, mid)];
             if *dashed {
-                legend_area
-                    .draw(&PathElement::new(
-                        vec![(left, mid), (left + px(9.0) as i32, mid)],
-                        stroke(*series),
-                    ))
-                    .map_err(err)?;
-                legend_area
-                    .draw(&PathElement::new(
-                        vec![(left + px(15.0) as i32, mid), (left + px(24.0) as i32, mid)],
-                        stroke(*series),
-                    ))
-                    .map_err(err)?;
+                surface.segment(
+                    &legend_area,
+                    (left, mid),
+                    (left + px(9.0) as i32, mid),
+                    stroke(*series),
+                )?;
+                surface.segment(
+                    &legend_area,
+                    (left + px(15.0) as i32, mid),
+                    (left + px(24.0) as i32, mid),
+                    stroke(*series),
+                )?;
             } else {
-                legend_area
-                    .draw(&PathElement::new(segment, stroke(*series)))
-                    .map_err(err)?;
+                surface.segment(
+                    &legend_area,
+                    (left, mid),
+                    (left + px(24.0) as i32, mid),
+                    stroke(*series),
+                )?;
             }
         }
         surface.text(

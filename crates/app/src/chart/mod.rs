@@ -103,6 +103,34 @@ impl Surface {
             .map_err(err)
     }
 
+    /// Draws a straight line from `from` to `to` (device pixels) in `area` with `style` (legend
+    /// keys, bar medians, marker lines): one copy for every chart. Errors come from the backend.
+    #[inline(never)]
+    pub fn segment<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        from: (i32, i32),
+        to: (i32, i32),
+        style: ShapeStyle,
+    ) -> Result<(), ChartError> {
+        area.draw(&PathElement::new(vec![from, to], style))
+            .map_err(err)
+    }
+
+    /// Draws a circle of radius `r` device pixels at data point `at` of `ctx` with `style`
+    /// (markers, owed-term ends): one copy for every chart. Errors come from the backend.
+    #[inline(never)]
+    pub fn circle<DB: DrawingBackend>(
+        &self,
+        ctx: &mut ChartContext<'_, DB, Cartesian2d<axis::Axis, axis::Axis>>,
+        at: (f64, f64),
+        r: u32,
+        style: ShapeStyle,
+    ) -> Result<(), ChartError> {
+        ctx.draw_series([Circle::new(at, r, style)]).map_err(err)?;
+        Ok(())
+    }
+
     /// The mesh every chart draws: labels in [`Surface::font`] at `label_size` CSS px, axis
     /// descriptions at 13 px, the axis in the foreground colour and the grid in the grid colour
     /// (1 CSS px), no minor grid (it doubles the strokes to rasterise and adds little to a cost
@@ -827,12 +855,12 @@ pub fn draw_cumulative<DB: DrawingBackend>(
                 )
             }))
             .map_err(err)?;
-            ctx.draw_series([Circle::new(
+            surface.circle(
+                &mut ctx,
                 at(to),
                 px(3.5),
                 ShapeStyle::from(&color).stroke_width(px(1.5)),
-            )])
-            .map_err(err)?;
+            )?;
         }
         // Month markers help read short horizons; past a year they are clutter and cost time.
         if points.len() <= 13 {
@@ -849,12 +877,12 @@ pub fn draw_cumulative<DB: DrawingBackend>(
     for (k, m) in lines::in_x_order(&chart.markers).into_iter().enumerate() {
         let colour = theme.series[m.series % theme.series.len()];
         let p = at((m.x, m.y));
-        ctx.draw_series([Circle::new(
+        surface.circle(
+            &mut ctx,
             p,
             px(6.0),
             ShapeStyle::from(&colour).stroke_width(px(2.0)),
-        )])
-        .map_err(err)?;
+        )?;
         let (x, y) = ctx.backend_coord(&p);
         let anchor = if m.x > x_max * 0.85 {
             HPos::Right
@@ -890,12 +918,12 @@ pub fn draw_cumulative<DB: DrawingBackend>(
         let y = px(4.0 + LEGEND_LINE * row as f64) as i32;
         let mid = y + px(LEGEND_LINE / 2.0) as i32;
         if let Some(series) = series {
-            legend_area
-                .draw(&PathElement::new(
-                    vec![(left, mid), (left + px(24.0) as i32, mid)],
-                    stroke_of(*series),
-                ))
-                .map_err(err)?;
+            surface.segment(
+                &legend_area,
+                (left, mid),
+                (left + px(24.0) as i32, mid),
+                stroke_of(*series),
+            )?;
         }
         surface.text(
             &legend_area,
