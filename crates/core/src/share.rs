@@ -346,6 +346,17 @@ pub fn compact_json(pretty: &str) -> String {
     out
 }
 
+/// `value` as compact JSON text, the same text as `value.to_string()`, written through the
+/// pretty printer the wasm already carries for scenario files and then [`compact_json`]:
+/// `Value`'s own `Display` would bring a second, compact writer (with its `io::Error`
+/// plumbing) into the bundle for the rare notice that quotes a non-text value.
+#[must_use]
+pub fn json_text(value: &Value) -> String {
+    serde_json::to_string_pretty(value)
+        .map(|pretty| compact_json(&pretty))
+        .unwrap_or_default()
+}
+
 /// Reads JSON text one character at a time and tells which characters belong to a string
 /// literal (its quotes and escapes included): the one piece of JSON lexing that
 /// [`compact_json`] and the truncated-link repair need.
@@ -618,7 +629,7 @@ fn open_current(
         Some(other) => {
             notices.push(Notice::new(
                 at,
-                NoticeKind::UnknownLanguage(crate::error::quoted(&other.to_string())),
+                NoticeKind::UnknownLanguage(crate::error::quoted(&json_text(&other))),
             ));
             None
         }

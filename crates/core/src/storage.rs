@@ -282,7 +282,9 @@ fn read_v1(obj: &serde_json::Map<String, Value>, notices: &mut Vec<Notice>) -> S
         Some(other) => notices.push(Notice::new(
             FieldPath::of(Field::Language),
             NoticeKind::UnknownLanguage(crate::error::quoted(
-                other.as_str().map_or(&other.to_string(), |s| s),
+                other
+                    .as_str()
+                    .map_or(&crate::share::json_text(other), |s| s),
             )),
         )),
     }
