@@ -1,6 +1,7 @@
 use super::*;
 use crate::file::{parse, OptionFile};
 use proptest::prelude::*;
+use serde_json::json;
 
 fn golden(name: &str) -> ScenarioFile {
     let text = std::fs::read_to_string(format!(
