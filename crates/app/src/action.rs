@@ -333,6 +333,9 @@ impl Scenario {
     /// no path can store an invalid scenario.
     pub fn apply(&self, action: Action) -> Result<Scenario, ScenarioError> {
         let mut next = self.clone();
+        // Whether the engine must accept the result: checked once, after the match, for every
+        // change that can make the scenario unevaluable.
+        let mut engine = false;
         match action {
             Action::ToggleOffer(offer) => {
                 let on = |o: &OptionInput| o.offer.is_some_and(|r| r.offer.id == offer.offer.id);
@@ -452,11 +455,11 @@ impl Scenario {
                         schedule,
                     })
                 };
-                next.engine_accepts()?;
+                engine = true;
             }
             Action::SetShiftable { index, shiftable } => {
                 next.option_mut(index)?.shiftable = shiftable;
-                next.engine_accepts()?;
+                engine = true;
             }
             Action::SetFreeAllowance {
                 index,
@@ -484,7 +487,7 @@ impl Scenario {
                     .ok_or(ScenarioError::NoSpotOption)?;
                 spot.bid_cap_per_hour = (cap > 0.0).then_some(cap);
                 // The engine refuses a cap under every hour's market price for a job.
-                next.engine_accepts()?;
+                engine = true;
             }
             Action::SetMonteCarlo { trials, seed } => {
                 // Whole and in range once checked, so the casts are exact.
@@ -568,7 +571,7 @@ impl Scenario {
                 });
                 next.options.insert(index + 1, variant);
                 // The engine decides whether the prices allow it (e.g. no spot price listed).
-                next.engine_accepts()?;
+                engine = true;
             }
             Action::DuplicateOption(index) => {
                 if next.options.len() >= MAX_COMPARED {
@@ -669,7 +672,7 @@ impl Scenario {
                     c.payment.label(),
                 ));
                 next.options.insert(index + 1, variant);
-                next.engine_accepts()?;
+                engine = true;
             }
             Action::SetOptionShares {
                 index,
@@ -697,7 +700,7 @@ impl Scenario {
                     });
                 }
                 o.portfolio = (reserved > 0.0 || spot > 0.0).then_some(Shares { reserved, spot });
-                next.engine_accepts()?;
+                engine = true;
             }
             Action::SetInlineReserved {
                 index,
@@ -713,7 +716,7 @@ impl Scenario {
                     upfront,
                     recurring_per_hour: per_hour,
                 });
-                next.engine_accepts()?;
+                engine = true;
             }
             Action::SetSavingsPlan {
                 index,
@@ -737,7 +740,7 @@ impl Scenario {
                     plan_per_hour: rate,
                     term_months: term as u32,
                 });
-                next.engine_accepts()?;
+                engine = true;
             }
             Action::SetSupportPlan { index, plan } => {
                 let choice = match plan {
@@ -754,7 +757,7 @@ impl Scenario {
                     None => None,
                 };
                 next.option_mut(index)?.support = choice;
-                next.engine_accepts()?;
+                engine = true;
             }
             Action::SetOwnSupport {
                 index,
@@ -767,7 +770,7 @@ impl Scenario {
                     minimum,
                     tiers: vec![SupportTier { up_to: None, pct }],
                 }));
-                next.engine_accepts()?;
+                engine = true;
             }
             Action::SetPackages {
                 index,
@@ -791,7 +794,7 @@ impl Scenario {
                     // One or the other: the typed packages replace a file's monthly package.
                     o.monthly_package_per_instance = None;
                 }
-                next.engine_accepts()?;
+                engine = true;
             }
             Action::SetSettlement { index, unit } => {
                 let unit = check(unit, SETTLEMENT_UNIT_SPEC, Input::SettlementUnit)?;
@@ -800,7 +803,7 @@ impl Scenario {
                     unit,
                     round_up: true,
                 });
-                next.engine_accepts()?;
+                engine = true;
             }
             Action::SetDeadlineSpot { hours } => {
                 let hours = check(hours, DEADLINE_SPOT_SPEC, Input::DeadlineSpotHours)?;
@@ -843,6 +846,9 @@ impl Scenario {
                 }
                 next.options.remove(i);
             }
+        }
+        if engine {
+            next.engine_accepts()?;
         }
         Ok(next)
     }

@@ -254,10 +254,7 @@ pub fn cumulative_csv_with_bands(
     let mut w = planner_core::csv_safe::Writer::new();
     let mut header = vec![
         t.text(msg!("csv-option")),
-        t.text_with(
-            msg!("csv-month"),
-            &[("month", Arg::Text(month.to_string()))],
-        ),
+        t.text_one(msg!("csv-month"), "month", month),
         t.text_with(msg!("csv-cumulative"), &[("currency", code.clone())]),
     ];
     if banded {

@@ -189,7 +189,8 @@ fn check_used(all: &BTreeMap<String, BTreeSet<String>>, id: &str, passed: &[&str
 
 /// The message ids the sources use, with the argument names passed: in every `.rs` file
 /// under this crate's `src/` and the web app's, every string literal that looks like a message id with one of the
-/// prefixes below, and for each `text_with("id", &[("name", …), …])` call the names in its
+/// prefixes below, for each `text_one("id", "name", …)` call its one name, and for each
+/// `text_with("id", &[("name", …), …])` call the names in its
 /// argument list (nested argument lists included: a nested message's names count too): the
 /// components, `crate::messages` (every error, notice and decision-helper reason: each variant
 /// is matched there, so the compiler guarantees one message per variant) and the views. Ids
@@ -314,6 +315,19 @@ fn ui_message_uses() -> Vec<(String, Vec<String>)> {
                         }
                         _ => {}
                     }
+                }
+            }
+            if before.ends_with("text_one(") {
+                // `text_one(msg!("id"), "name", value)`: one argument, named by the next literal.
+                let rest = src[at + 1 + len + 1..].trim_start();
+                let rest = rest.strip_prefix(')').map_or(rest, str::trim_start);
+                if let Some((name, _)) = rest
+                    .strip_prefix(',')
+                    .map(str::trim_start)
+                    .and_then(|r| r.strip_prefix('"'))
+                    .and_then(|r| r.split_once('"'))
+                {
+                    args.push(name.to_string());
                 }
             }
             uses.push((lit.to_string(), args));

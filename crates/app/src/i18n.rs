@@ -184,6 +184,14 @@ impl Translator {
         self.text_with(id, &[])
     }
 
+    /// The message `id` with one text argument, `name` = `value`: [`Translator::text_with`]
+    /// with the argument built (and dropped) here, once, instead of at every call.
+    #[must_use]
+    #[inline(never)]
+    pub fn text_one(&self, id: Msg, name: &str, value: &str) -> String {
+        self.text_with(id, &[(name, Arg::Text(value.to_string()))])
+    }
+
     /// The message whose id was built at run time ([`Msg::named`]), with arguments; the id
     /// itself if there is no such message.
     #[must_use]

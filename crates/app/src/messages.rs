@@ -332,15 +332,9 @@ impl Translator {
     fn found(&self, f: &Found) -> String {
         match f {
             Found::Null => self.text(msg!("found-null")),
-            Found::Bool(b) => {
-                self.text_with(msg!("found-bool"), &[("value", Arg::Text(b.to_string()))])
-            }
-            Found::Number(n) => {
-                self.text_with(msg!("found-number"), &[("value", Arg::Text(n.clone()))])
-            }
-            Found::Text(t) => {
-                self.text_with(msg!("found-text"), &[("value", Arg::Text(t.clone()))])
-            }
+            Found::Bool(b) => self.text_one(msg!("found-bool"), "value", &b.to_string()),
+            Found::Number(n) => self.text_one(msg!("found-number"), "value", n),
+            Found::Text(t) => self.text_one(msg!("found-text"), "value", t),
             Found::List => self.text(msg!("found-list")),
             Found::Object => self.text(msg!("found-object")),
         }
@@ -367,10 +361,9 @@ impl Translator {
         let version = Arg::Exact(f64::from(VERSION));
         match p {
             FileProblem::Engine(p) => self.problem(p),
-            FileProblem::NotJson(s) => self.text_with(
-                msg!("file-not-json"),
-                &[("detail", Arg::Text(self.json_syntax(s)))],
-            ),
+            FileProblem::NotJson(s) => {
+                self.text_one(msg!("file-not-json"), "detail", &self.json_syntax(s))
+            }
             FileProblem::NotAnObject => self.text(msg!("file-not-an-object")),
             FileProblem::MissingVersion => {
                 self.text_with(msg!("file-missing-version"), &[("version", version)])
@@ -383,10 +376,9 @@ impl Translator {
                 msg!("file-version-not-a-number"),
                 &[("found", Arg::Text(self.found(f))), ("version", version)],
             ),
-            FileProblem::UnknownField { key, .. } => self.text_with(
-                msg!("file-unknown-field"),
-                &[("key", Arg::Text(key.clone()))],
-            ),
+            FileProblem::UnknownField { key, .. } => {
+                self.text_one(msg!("file-unknown-field"), "key", key)
+            }
             FileProblem::WrongType { expected, found } => self.text_with(
                 msg!("file-wrong-type"),
                 &[
@@ -399,22 +391,15 @@ impl Translator {
             FileProblem::NotUsedInMode(Mode::Job) => self.text(msg!("file-not-used-job")),
             FileProblem::JobSize => self.text(msg!("file-job-size")),
             FileProblem::NoOptions => self.text(msg!("file-no-options")),
-            FileProblem::UnknownMonth(t) => self.text_with(
-                msg!("file-unknown-month"),
-                &[("value", Arg::Text(t.clone()))],
-            ),
+            FileProblem::UnknownMonth(t) => self.text_one(msg!("file-unknown-month"), "value", t),
             FileProblem::StartRequired => self.text(msg!("file-start-required")),
-            FileProblem::BadStart(t) => {
-                self.text_with(msg!("file-bad-start"), &[("value", Arg::Text(t.clone()))])
+            FileProblem::BadStart(t) => self.text_one(msg!("file-bad-start"), "value", t),
+            FileProblem::UnknownCurrency(t) => {
+                self.text_one(msg!("file-unknown-currency"), "value", t)
             }
-            FileProblem::UnknownCurrency(t) => self.text_with(
-                msg!("file-unknown-currency"),
-                &[("value", Arg::Text(t.clone()))],
-            ),
-            FileProblem::OfferCurrency(c) => self.text_with(
-                msg!("file-offer-currency"),
-                &[("currency", Arg::Text(c.code().to_string()))],
-            ),
+            FileProblem::OfferCurrency(c) => {
+                self.text_one(msg!("file-offer-currency"), "currency", c.code())
+            }
             FileProblem::Exclusive(a, b) => self.text_with(
                 msg!("file-exclusive"),
                 &[
@@ -428,22 +413,17 @@ impl Translator {
                 &[("count", Arg::Exact(*n as f64))],
             ),
             FileProblem::NoSpotPrice => self.text(msg!("file-no-spot-price")),
-            FileProblem::UnknownOffer(id) => {
-                self.text_with(msg!("file-unknown-offer"), &[("id", Arg::Text(id.clone()))])
+            FileProblem::UnknownOffer(id) => self.text_one(msg!("file-unknown-offer"), "id", id),
+            FileProblem::NoThroughputFigure(gpu) => {
+                self.text_one(msg!("file-no-throughput"), "gpu", gpu)
             }
-            FileProblem::NoThroughputFigure(gpu) => self.text_with(
-                msg!("file-no-throughput"),
-                &[("gpu", Arg::Text(gpu.clone()))],
-            ),
             FileProblem::NotFinite => self.text(msg!("file-not-finite")),
-            FileProblem::UnknownSupportPlan(id) => self.text_with(
-                msg!("file-unknown-support-plan"),
-                &[("id", Arg::Text(id.clone()))],
-            ),
-            FileProblem::SupportCurrency(c) => self.text_with(
-                msg!("file-support-currency"),
-                &[("currency", Arg::Text(c.code().into()))],
-            ),
+            FileProblem::UnknownSupportPlan(id) => {
+                self.text_one(msg!("file-unknown-support-plan"), "id", id)
+            }
+            FileProblem::SupportCurrency(c) => {
+                self.text_one(msg!("file-support-currency"), "currency", c.code())
+            }
         }
     }
 
@@ -482,7 +462,7 @@ impl Translator {
                 } else {
                     format!("{}.{key}", n.at)
                 };
-                self.text_with(msg!("notice-unknown-field"), &[("field", Arg::Text(at))])
+                self.text_one(msg!("notice-unknown-field"), "field", &at)
             }
             NoticeKind::Rejected(p) => self.text_with(
                 msg!("notice-rejected"),
@@ -522,18 +502,18 @@ impl Translator {
                 msg!("notice-link-too-large"),
                 &[("bytes", Arg::Exact(MAX_INFLATED_BYTES as f64))],
             ),
-            NoticeKind::NotJson(s) => self.text_with(
-                msg!("notice-not-json"),
-                &[("detail", Arg::Text(self.json_syntax(s)))],
-            ),
+            NoticeKind::NotJson(s) => {
+                self.text_one(msg!("notice-not-json"), "detail", &self.json_syntax(s))
+            }
             NoticeKind::Unrepairable => self.text(msg!("notice-unrepairable")),
             NoticeKind::UnknownLanguage(v) => self.text_with(
                 msg!("notice-unknown-language"),
                 &[("field", field), ("value", Arg::Text(v.clone()))],
             ),
-            NoticeKind::StorageCorrupt(d) => self.text_with(
+            NoticeKind::StorageCorrupt(d) => self.text_one(
                 msg!("notice-storage-corrupt"),
-                &[("detail", Arg::Text(self.storage_damage(d)))],
+                "detail",
+                &self.storage_damage(d),
             ),
             NoticeKind::DuplicateName { name, saved_as } => self.text_with(
                 msg!("notice-duplicate-name"),
@@ -546,10 +526,9 @@ impl Translator {
                 msg!("notice-storage-newer"),
                 &[("version", Arg::Exact(*v as f64))],
             ),
-            NoticeKind::KeptBeforeLink { saved_as } => self.text_with(
-                msg!("notice-kept-before-link"),
-                &[("saved_as", Arg::Text(saved_as.clone()))],
-            ),
+            NoticeKind::KeptBeforeLink { saved_as } => {
+                self.text_one(msg!("notice-kept-before-link"), "saved_as", saved_as)
+            }
             NoticeKind::ImportRefused { file, why } => self.text_with(
                 msg!("notice-import-refused"),
                 &[
@@ -563,15 +542,13 @@ impl Translator {
     /// Why the stored state could not be read.
     fn storage_damage(&self, d: &StorageDamage) -> String {
         match d {
-            StorageDamage::NotJson(s) => self.text_with(
-                msg!("storage-not-json"),
-                &[("detail", Arg::Text(self.json_syntax(s)))],
-            ),
+            StorageDamage::NotJson(s) => {
+                self.text_one(msg!("storage-not-json"), "detail", &self.json_syntax(s))
+            }
             StorageDamage::NotAnObject => self.text(msg!("storage-not-an-object")),
-            StorageDamage::UnknownVersion(Some(f)) => self.text_with(
-                msg!("storage-unknown-version"),
-                &[("found", Arg::Text(self.found(f)))],
-            ),
+            StorageDamage::UnknownVersion(Some(f)) => {
+                self.text_one(msg!("storage-unknown-version"), "found", &self.found(f))
+            }
             StorageDamage::UnknownVersion(None) => self.text(msg!("storage-no-version")),
         }
     }
@@ -585,10 +562,9 @@ impl Translator {
                 &[("bytes", Arg::Exact(*max_bytes as f64))],
             ),
             ImportRefusal::Unreadable(refusal) => self.browser_refusal(refusal),
-            ImportRefusal::NotJson(s) => self.text_with(
-                msg!("file-not-json"),
-                &[("detail", Arg::Text(self.json_syntax(s)))],
-            ),
+            ImportRefusal::NotJson(s) => {
+                self.text_one(msg!("file-not-json"), "detail", &self.json_syntax(s))
+            }
             ImportRefusal::NotAnObject => self.text(msg!("file-not-an-object")),
             ImportRefusal::Unrepairable => self.text(msg!("import-unrepairable")),
             ImportRefusal::NoUsableOption(why) if why.is_empty() => {
@@ -612,14 +588,8 @@ impl Translator {
     pub fn input_error(&self, e: &InputError) -> String {
         match e {
             InputError::Empty => self.text(msg!("input-empty")),
-            InputError::DecimalComma(v) => self.text_with(
-                msg!("input-decimal-comma"),
-                &[("value", Arg::Text(v.clone()))],
-            ),
-            InputError::NotANumber(v) => self.text_with(
-                msg!("input-not-a-number"),
-                &[("value", Arg::Text(v.clone()))],
-            ),
+            InputError::DecimalComma(v) => self.text_one(msg!("input-decimal-comma"), "value", v),
+            InputError::NotANumber(v) => self.text_one(msg!("input-not-a-number"), "value", v),
             InputError::NotFinite => self.text(msg!("input-not-finite")),
             InputError::NotInteger => self.text(msg!("input-not-integer")),
             InputError::TooSmall(x) => {
@@ -655,14 +625,12 @@ impl Translator {
                 msg!("scenario-no-such-option"),
                 &[("n", Arg::Exact((*i + 1) as f64))],
             ),
-            ScenarioError::StartMonth(t) => self.text_with(
-                msg!("scenario-start-month"),
-                &[("value", Arg::Text(t.clone()))],
-            ),
+            ScenarioError::StartMonth(t) => self.text_one(msg!("scenario-start-month"), "value", t),
             // The button is named by its own message, so the refusal and the button agree.
-            ScenarioError::NoSpotOption => self.text_with(
+            ScenarioError::NoSpotOption => self.text_one(
                 msg!("scenario-no-spot-option"),
-                &[("button", Arg::Text(self.text(msg!("ui-spot-variant"))))],
+                "button",
+                &self.text(msg!("ui-spot-variant")),
             ),
             ScenarioError::SharesAbove100 {
                 reserved_pct,
@@ -740,14 +708,10 @@ impl Translator {
         match e {
             StorageError::QuotaExceeded => self.text(msg!("ui-storage-full")),
             StorageError::Unavailable => self.text(msg!("ui-save-unavailable")),
-            StorageError::Unsaveable(e) => self.text_with(
-                msg!("ui-storage-error"),
-                &[("detail", Arg::Text(self.file_error(e)))],
-            ),
-            StorageError::Browser(name) => self.text_with(
-                msg!("ui-storage-error"),
-                &[("detail", Arg::Text(name.clone()))],
-            ),
+            StorageError::Unsaveable(e) => {
+                self.text_one(msg!("ui-storage-error"), "detail", &self.file_error(e))
+            }
+            StorageError::Browser(name) => self.text_one(msg!("ui-storage-error"), "detail", name),
         }
     }
 
@@ -757,14 +721,10 @@ impl Translator {
         match e {
             StorageError::QuotaExceeded => self.text(msg!("ui-save-quota")),
             StorageError::Unavailable => self.text(msg!("ui-save-unavailable")),
-            StorageError::Unsaveable(e) => self.text_with(
-                msg!("ui-save-failed"),
-                &[("detail", Arg::Text(self.file_error(e)))],
-            ),
-            StorageError::Browser(name) => self.text_with(
-                msg!("ui-save-failed"),
-                &[("detail", Arg::Text(name.clone()))],
-            ),
+            StorageError::Unsaveable(e) => {
+                self.text_one(msg!("ui-save-failed"), "detail", &self.file_error(e))
+            }
+            StorageError::Browser(name) => self.text_one(msg!("ui-save-failed"), "detail", name),
         }
     }
 
@@ -857,7 +817,7 @@ impl Translator {
                 // A date the locale can show is a date; anything else is kept as written.
                 let date = crate::i18n::date(self.language(), as_of);
                 if date == as_of {
-                    self.text_with(msg!("warning-undated"), &[("date", Arg::Text(date))])
+                    self.text_one(msg!("warning-undated"), "date", &date)
                 } else {
                     self.text_with(
                         msg!("warning-stale"),
@@ -970,10 +930,7 @@ impl Translator {
     #[must_use]
     pub fn reason(&self, r: &Reason) -> String {
         match r {
-            Reason::MatchesGpu { gpu } => self.text_with(
-                msg!("reason-matches-gpu"),
-                &[("gpu", Arg::Text((*gpu).to_string()))],
-            ),
+            Reason::MatchesGpu { gpu } => self.text_one(msg!("reason-matches-gpu"), "gpu", gpu),
             Reason::EnoughMemory { gib } => {
                 self.text_with(msg!("reason-enough-memory"), &[("gib", Arg::Number(*gib))])
             }

@@ -630,6 +630,9 @@ pub fn check_name(name: &str) -> Result<String, ScenarioError> {
 }
 
 /// `value` if `spec` accepts it, else [`ScenarioError::OutOfRange`] naming `input`.
+// One copy for the reducer's ~40 calls: inlined, each call carried the whole range test and
+// the error's construction.
+#[inline(never)]
 pub fn check(value: f64, spec: NumberSpec, input: Input) -> Result<f64, ScenarioError> {
     let ok = value.is_finite()
         && value >= spec.min

@@ -48,6 +48,7 @@ const QUOTE_CHARS: usize = 40;
 /// `text` cut to 40 characters with an ellipsis, so a pasted essay cannot stretch
 /// a message.
 #[must_use]
+#[inline(never)]
 pub fn quoted(text: &str) -> String {
     if text.chars().count() > QUOTE_CHARS {
         let mut s: String = text.chars().take(QUOTE_CHARS).collect();
@@ -387,6 +388,8 @@ impl FileError {
 }
 
 impl From<EngineError> for FileError {
+    // Not inlined: every `?` from an engine check into a file error carried its own copy.
+    #[inline(never)]
     fn from(e: EngineError) -> FileError {
         FileError::engine(e.field, e.problem)
     }

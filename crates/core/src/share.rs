@@ -17,7 +17,7 @@ use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
 use base64::engine::DecodePaddingMode;
 use base64::Engine as _;
 use planner_engine::{Field, FieldPath, Step};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// Version of the link envelope this build writes (it reads 0 and 1).
 pub const LINK_VERSION: u32 = 1;
@@ -346,6 +346,17 @@ pub fn compact_json(pretty: &str) -> String {
     out
 }
 
+/// `value` as compact JSON text, the same text as `value.to_string()`, written through the
+/// pretty printer the wasm already carries for scenario files and then [`compact_json`]:
+/// `Value`'s own `Display` would bring a second, compact writer (with its `io::Error`
+/// plumbing) into the bundle for the rare notice that quotes a non-text value.
+#[must_use]
+pub fn json_text(value: &Value) -> String {
+    serde_json::to_string_pretty(value)
+        .map(|pretty| compact_json(&pretty))
+        .unwrap_or_default()
+}
+
 /// Reads JSON text one character at a time and tells which characters belong to a string
 /// literal (its quotes and escapes included): the one piece of JSON lexing that
 /// [`compact_json`] and the truncated-link repair need.
@@ -618,7 +629,7 @@ fn open_current(
         Some(other) => {
             notices.push(Notice::new(
                 at,
-                NoticeKind::UnknownLanguage(crate::error::quoted(&other.to_string())),
+                NoticeKind::UnknownLanguage(crate::error::quoted(&json_text(&other))),
             ));
             None
         }
@@ -730,7 +741,7 @@ pub fn load_lenient_in(value: &Value, catalog: &Catalog<'_>) -> (ScenarioFile, V
             )),
         },
     }
-    top.insert("version".into(), json!(VERSION));
+    top.insert("version".into(), Value::from(VERSION));
     let options = match top.remove("options") {
         Some(Value::Array(a)) => a,
         None => Vec::new(),
@@ -746,7 +757,7 @@ pub fn load_lenient_in(value: &Value, catalog: &Catalog<'_>) -> (ScenarioFile, V
         }
     };
     // The top level, with a placeholder option the engine accepts.
-    top.insert("options".into(), json!([placeholder_option()]));
+    top.insert("options".into(), Value::Array(vec![placeholder_option()]));
     let mut top = Value::Object(top);
     let Ok(mut file) = repair(&mut top, None, &mut notices, catalog) else {
         notices.push(Notice::whole(NoticeKind::Unrepairable));
@@ -783,8 +794,22 @@ pub fn load_lenient_in(value: &Value, catalog: &Catalog<'_>) -> (ScenarioFile, V
     (file, notices)
 }
 
+/// The JSON object of `pairs`: what the `json!` macro builds for an object, without its round
+/// trip through serde_json's `Value` serializer (which the wasm then need not carry).
+pub(crate) fn object(pairs: Vec<(&str, Value)>) -> Value {
+    // Inserted one by one, as `json!` does (collecting would sort the pairs first).
+    let mut map = serde_json::Map::new();
+    for (k, v) in pairs {
+        map.insert(k.to_string(), v);
+    }
+    Value::Object(map)
+}
+
 fn placeholder_option() -> Value {
-    json!({ "gpus_per_instance": 1, "on_demand_per_hour": 1.0 })
+    object(vec![
+        ("gpus_per_instance", Value::from(1)),
+        ("on_demand_per_hour", Value::from(1.0)),
+    ])
 }
 
 /// Why an imported scenario file, loaded leniently with `notices`, is refused as a whole:
@@ -943,10 +968,10 @@ fn fix(value: &mut Value, e: &FileError, option: Option<usize>, required: bool) 
         // A job sized twice keeps its GPU count; sized not at all, runs on one GPU.
         FileProblem::JobSize => {
             let w = FieldPath::of(Field::Workload);
-            if value.pointer("/workload/gpus").is_some() {
+            if value.get("workload").and_then(|w| w.get("gpus")).is_some() {
                 remove(value, &w, Some(Field::WithinMonths.name()));
             } else {
-                set(value, &w.field(Field::Gpus), json!(1));
+                set(value, &w.field(Field::Gpus), Value::from(1));
             }
             return Ok(());
         }
@@ -994,20 +1019,26 @@ fn fix(value: &mut Value, e: &FileError, option: Option<usize>, required: bool) 
 
 /// The default of a required field, given the rest of the scenario.
 fn required_default(value: &Value, at: &FieldPath) -> Option<Value> {
-    let job = value.pointer("/workload/mode") == Some(&json!("job"));
+    let job = value
+        .get("workload")
+        .and_then(|w| w.get("mode"))
+        .and_then(Value::as_str)
+        == Some("job");
     let w = |f: Field| FieldPath::of(Field::Workload).field(f);
     Some(match at {
-        p if *p == FieldPath::of(Field::Workload) => {
-            json!({ "mode": "fleet", "gpus": 1, "hours_per_day": 8.0 })
-        }
-        p if *p == w(Field::Mode) => json!("fleet"),
-        p if *p == w(Field::Gpus) => json!(1),
-        p if *p == w(Field::HoursPerDay) => json!(8.0),
-        p if *p == w(Field::GpuHours) => json!(1000.0),
-        p if *p == FieldPath::of(Field::HorizonMonths) && !job => json!(12),
-        p if *p == FieldPath::of(Field::Month) => json!("730h"),
-        p if *p == FieldPath::of(Field::Currency) => json!("USD"),
-        p if *p == FieldPath::of(Field::Version) => json!(VERSION),
+        p if *p == FieldPath::of(Field::Workload) => object(vec![
+            ("mode", Value::from("fleet")),
+            ("gpus", Value::from(1)),
+            ("hours_per_day", Value::from(8.0)),
+        ]),
+        p if *p == w(Field::Mode) => Value::from("fleet"),
+        p if *p == w(Field::Gpus) => Value::from(1),
+        p if *p == w(Field::HoursPerDay) => Value::from(8.0),
+        p if *p == w(Field::GpuHours) => Value::from(1000.0),
+        p if *p == FieldPath::of(Field::HorizonMonths) && !job => Value::from(12),
+        p if *p == FieldPath::of(Field::Month) => Value::from("730h"),
+        p if *p == FieldPath::of(Field::Currency) => Value::from("USD"),
+        p if *p == FieldPath::of(Field::Version) => Value::from(VERSION),
         _ => return None,
     })
 }

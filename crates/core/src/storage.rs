@@ -17,7 +17,7 @@ use crate::language::Language;
 use crate::share::{default_scenario, load_lenient, Notice, NoticeKind, Opened, StorageDamage};
 use planner_engine::{Field, FieldPath};
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// Version of the stored shape this build writes.
 pub const STORAGE_VERSION: u32 = 1;
@@ -282,7 +282,9 @@ fn read_v1(obj: &serde_json::Map<String, Value>, notices: &mut Vec<Notice>) -> S
         Some(other) => notices.push(Notice::new(
             FieldPath::of(Field::Language),
             NoticeKind::UnknownLanguage(crate::error::quoted(
-                other.as_str().map_or(&other.to_string(), |s| s),
+                other
+                    .as_str()
+                    .map_or(&crate::share::json_text(other), |s| s),
             )),
         )),
     }
@@ -337,18 +339,29 @@ fn read_v1(obj: &serde_json::Map<String, Value>, notices: &mut Vec<Notice>) -> S
 fn migrate_v0(v0: &Value, notices: &mut Vec<Notice>) -> Stored {
     let get = |k: &str| v0.get(k).cloned().unwrap_or(Value::Null);
     let options: Vec<Value> = match v0.get("selected") {
-        Some(Value::Array(ids)) => ids.iter().map(|id| json!({ "offer": id })).collect(),
+        Some(Value::Array(ids)) => ids
+            .iter()
+            .map(|id| crate::share::object(vec![("offer", id.clone())]))
+            .collect(),
         _ => Vec::new(),
     };
-    let mut file = json!({
-        "version": VERSION,
-        "workload": { "mode": "fleet", "gpus": get("gpus"), "hours_per_day": get("hours_per_day") },
-        "horizon_months": get("months"),
-        "currency": get("currency"),
-        "usd_per_cny": get("usd_per_cny"),
-        "month": get("month"),
-        "options": options,
-    });
+    let object = crate::share::object;
+    let mut file = object(vec![
+        ("version", Value::from(VERSION)),
+        (
+            "workload",
+            object(vec![
+                ("mode", Value::from("fleet")),
+                ("gpus", get("gpus")),
+                ("hours_per_day", get("hours_per_day")),
+            ]),
+        ),
+        ("horizon_months", get("months")),
+        ("currency", get("currency")),
+        ("usd_per_cny", get("usd_per_cny")),
+        ("month", get("month")),
+        ("options", Value::Array(options)),
+    ]);
     // Absent version-0 fields are left out (their defaults apply), not reported as rejected.
     if let Value::Object(o) = &mut file {
         o.retain(|_, v| !v.is_null());
@@ -409,6 +422,7 @@ pub fn startup<S: AsRef<str>>(restored: Restored, link: Option<Opened>, browser:
 mod tests {
     use super::*;
     use crate::file::parse;
+    use serde_json::json;
 
     fn golden(name: &str) -> ScenarioFile {
         let path = format!(

@@ -342,19 +342,19 @@ impl DeadlineSpot {
         to: crate::Currency,
         rate: crate::ExchangeRate,
     ) -> Result<DeadlineSpot, EngineError> {
-        let c = |x: f64| {
-            rate.convert(x, from, to)
-                .map_err(|_| EngineError::new(FieldPath::of(Field::UsdPerCny), Problem::NoRate))
-        };
+        let conv = rate
+            .conversion(from, to)
+            .map_err(|_| EngineError::new(FieldPath::of(Field::UsdPerCny), Problem::NoRate))?;
+        let c = |x: f64| conv.apply(x);
         Ok(DeadlineSpot {
             cost: Band {
-                p10: c(self.cost.p10)?,
-                p50: c(self.cost.p50)?,
-                p90: c(self.cost.p90)?,
+                p10: c(self.cost.p10),
+                p50: c(self.cost.p50),
+                p90: c(self.cost.p90),
             },
-            mean_cost: c(self.mean_cost)?,
-            all_spot_cost: c(self.all_spot_cost)?,
-            all_on_demand_cost: c(self.all_on_demand_cost)?,
+            mean_cost: c(self.mean_cost),
+            all_spot_cost: c(self.all_spot_cost),
+            all_on_demand_cost: c(self.all_on_demand_cost),
             ..self.clone()
         })
     }

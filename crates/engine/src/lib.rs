@@ -30,7 +30,8 @@ pub mod units;
 
 pub use error::{Capacity, Count, EngineError, Field, FieldPath, Mode, Problem, Step};
 pub use units::{
-    Billing, Currency, ExchangeRate, MonthConvention, NoRate, HOURS_PER_MONTH_730, HOURS_PER_YEAR,
+    Billing, Conversion, Currency, ExchangeRate, MonthConvention, NoRate, HOURS_PER_MONTH_730,
+    HOURS_PER_YEAR,
 };
 
 /// Largest amount or quantity any input may have (10¹⁵): absurdly large values are refused
@@ -57,6 +58,7 @@ pub fn shown(value: f64) -> String {
 
 /// Checks that `value` is finite, `>= 0` and at most [`MAX_INPUT`]; errors name `field`
 /// ([`Problem::NonNegative`]).
+#[inline(never)] // one copy for the many validation calls
 pub fn non_negative(field: FieldPath, value: f64) -> Result<f64, EngineError> {
     if value.is_finite() && (0.0..=MAX_INPUT).contains(&value) {
         Ok(value)
@@ -67,6 +69,7 @@ pub fn non_negative(field: FieldPath, value: f64) -> Result<f64, EngineError> {
 
 /// Checks that `value` is finite, `> 0` and at most [`MAX_INPUT`]; errors name `field`
 /// ([`Problem::Positive`]).
+#[inline(never)] // one copy for the many validation calls
 pub fn positive(field: FieldPath, value: f64) -> Result<f64, EngineError> {
     if value.is_finite() && value > 0.0 && value <= MAX_INPUT {
         Ok(value)
@@ -77,6 +80,7 @@ pub fn positive(field: FieldPath, value: f64) -> Result<f64, EngineError> {
 
 /// Checks that `value` is finite and within `min..=max`; errors name `field`
 /// ([`Problem::Between`]).
+#[inline(never)] // one copy for the many validation calls
 pub fn in_range(field: FieldPath, value: f64, min: f64, max: f64) -> Result<f64, EngineError> {
     if value.is_finite() && value >= min && value <= max {
         Ok(value)
@@ -90,6 +94,7 @@ pub fn in_range(field: FieldPath, value: f64, min: f64, max: f64) -> Result<f64,
 
 /// Checks that the whole number `value` is within `min..=max` ([`Problem::WholeBetween`],
 /// `count` says what it counts); errors name `field`.
+#[inline(never)] // one copy for the many validation calls
 pub fn whole_in_range(
     field: FieldPath,
     value: u32,

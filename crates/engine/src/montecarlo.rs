@@ -318,16 +318,6 @@ fn job_bands(
     })
 }
 
-impl Band {
-    fn map(self, f: impl Fn(f64) -> Result<f64, EngineError>) -> Result<Band, EngineError> {
-        Ok(Band {
-            p10: f(self.p10)?,
-            p50: f(self.p50)?,
-            p90: f(self.p90)?,
-        })
-    }
-}
-
 impl MonteCarlo {
     /// The bands converted from `from` to `to` at `rate` (finish times unchanged).
     pub fn in_currency(
@@ -336,18 +326,18 @@ impl MonteCarlo {
         to: crate::Currency,
         rate: crate::ExchangeRate,
     ) -> Result<MonteCarlo, EngineError> {
-        let c = |x: f64| {
-            rate.convert(x, from, to)
-                .map_err(|_| EngineError::new(FieldPath::of(Field::UsdPerCny), Problem::NoRate))
+        let conv = rate
+            .conversion(from, to)
+            .map_err(|_| EngineError::new(FieldPath::of(Field::UsdPerCny), Problem::NoRate))?;
+        let c = |b: &Band| Band {
+            p10: conv.apply(b.p10),
+            p50: conv.apply(b.p50),
+            p90: conv.apply(b.p90),
         };
         Ok(MonteCarlo {
-            cumulative: self
-                .cumulative
-                .iter()
-                .map(|b| b.map(c))
-                .collect::<Result<_, _>>()?,
-            total: self.total.map(c)?,
-            mean_total: c(self.mean_total)?,
+            cumulative: self.cumulative.iter().map(c).collect(),
+            total: c(&self.total),
+            mean_total: conv.apply(self.mean_total),
             ..self.clone()
         })
     }

@@ -154,17 +154,47 @@ impl ExchangeRate {
     /// Converts `amount` from `from` to `to`. Same currency: returned unchanged (not multiplied
     /// by 1). Errors with [`NoRate`] when the rate is not positive and finite.
     pub fn convert(self, amount: f64, from: Currency, to: Currency) -> Result<f64, NoRate> {
+        self.conversion(from, to).map(|c| c.apply(amount))
+    }
+
+    /// The conversion from `from` to `to`, checked once for many amounts (whether a rate is
+    /// usable does not depend on the amount). Same currency: [`Conversion::Same`]. Errors with
+    /// [`NoRate`] when the currencies differ and the rate is not positive and finite.
+    pub fn conversion(self, from: Currency, to: Currency) -> Result<Conversion, NoRate> {
         if from == to {
-            return Ok(amount);
+            return Ok(Conversion::Same);
         }
         if !(self.usd_per_cny.is_finite() && self.usd_per_cny > 0.0) {
             return Err(NoRate { from, to });
         }
         Ok(match (from, to) {
-            (Currency::Cny, Currency::Usd) => amount * self.usd_per_cny,
-            (Currency::Usd, Currency::Cny) => amount / self.usd_per_cny,
-            _ => amount,
+            (Currency::Cny, Currency::Usd) => Conversion::Times(self.usd_per_cny),
+            (Currency::Usd, Currency::Cny) => Conversion::Over(self.usd_per_cny),
+            _ => Conversion::Same,
         })
+    }
+}
+
+/// A checked currency conversion ([`ExchangeRate::conversion`]): amounts in, amounts out.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Conversion {
+    /// Same currency: amounts unchanged (not multiplied by 1).
+    Same,
+    /// CNY to USD: amount × USD per CNY.
+    Times(f64),
+    /// USD to CNY: amount ÷ USD per CNY.
+    Over(f64),
+}
+
+impl Conversion {
+    /// `amount` converted.
+    #[must_use]
+    pub fn apply(self, amount: f64) -> f64 {
+        match self {
+            Conversion::Same => amount,
+            Conversion::Times(r) => amount * r,
+            Conversion::Over(r) => amount / r,
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use super::{err, wrap_footer, ChartError, Surface, Theme, FOOTER_LINE, LEGEND_FO
 use planner_engine::plan::Components;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::text_anchor::{HPos, VPos};
 
 /// Human names of the cost components, in [`Components::NAMES`] order (legend text).
 pub const COMPONENT_LABELS: [&str; Components::COUNT] = [
@@ -127,7 +127,6 @@ pub fn draw_breakdown<DB: DrawingBackend>(
         ..
     } = surface;
     let px = |v: f64| surface.px(v);
-    let font = |size: f64| surface.font(size);
     let used = used_components(chart);
     let columns = legend_columns(css_width);
     let legend_rows = used.len().div_ceil(columns);
@@ -166,7 +165,8 @@ pub fn draw_breakdown<DB: DrawingBackend>(
         )
         .map_err(err)?;
     let y_format = move |y: &f64| planner_core::format::number(*y, y_decimals);
-    ctx.configure_mesh()
+    surface
+        .mesh(&mut ctx, theme, 12.0)
         .x_desc(&chart.x_label)
         .y_desc(&chart.y_label)
         .x_labels(((css_width / 48.0) as usize).clamp(2, 13).min(months))
@@ -174,11 +174,6 @@ pub fn draw_breakdown<DB: DrawingBackend>(
         .x_label_formatter(&|x| planner_core::format::number(x.round(), 0))
         .y_label_formatter(&y_format)
         .disable_x_mesh()
-        .label_style(font(12.0))
-        .axis_desc_style(font(13.0))
-        .axis_style(ShapeStyle::from(&theme.foreground).stroke_width(px(1.0)))
-        .bold_line_style(ShapeStyle::from(&theme.grid).stroke_width(px(1.0)))
-        .light_line_style(TRANSPARENT)
         .draw()
         .map_err(err)?;
 
@@ -202,13 +197,14 @@ pub fn draw_breakdown<DB: DrawingBackend>(
 
     if chart.monthly.is_empty() {
         let (w, h) = plot_area.dim_in_pixel();
-        plot_area
-            .draw(&Text::new(
-                chart.empty_message.as_str(),
-                (w as i32 / 2, h as i32 / 2),
-                font(15.0).pos(Pos::new(HPos::Center, VPos::Center)),
-            ))
-            .map_err(err)?;
+        surface.text(
+            &plot_area,
+            &chart.empty_message,
+            (w as i32 / 2, h as i32 / 2),
+            15.0,
+            HPos::Center,
+            VPos::Center,
+        )?;
     }
 
     let column_width = (f64::from(width) - f64::from(px(24.0))) / columns as f64;
@@ -222,13 +218,14 @@ pub fn draw_breakdown<DB: DrawingBackend>(
                 ShapeStyle::from(&colour(i)).filled(),
             ))
             .map_err(err)?;
-        legend_area
-            .draw(&Text::new(
-                chart.component_labels[i].as_str(),
-                (x + s + px(6.0) as i32, y),
-                font(LEGEND_FONT).pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(err)?;
+        surface.text(
+            &legend_area,
+            &chart.component_labels[i],
+            (x + s + px(6.0) as i32, y),
+            LEGEND_FONT,
+            HPos::Left,
+            VPos::Center,
+        )?;
     }
     surface.draw_footer(&footer_area, &footer)?;
     root.present().map_err(err)?;

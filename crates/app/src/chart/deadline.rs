@@ -12,7 +12,7 @@ use super::{err, ChartError, Surface, Theme, FOOTER_FONT, FOOTER_LINE};
 use planner_engine::montecarlo::Band;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::text_anchor::{HPos, VPos};
 
 /// One policy's row in a panel: its name, its band and the band as shown.
 #[derive(Clone, Debug, PartialEq)]
@@ -261,15 +261,12 @@ fn draw_panel<DB: DrawingBackend>(
         )
         .map_err(err)?;
     let x_format = move |x: &f64| planner_core::format::number(*x, decimals);
-    ctx.configure_mesh()
+    surface
+        .mesh(&mut ctx, theme, TICK_FONT)
         .x_labels((plot_w / 55.0).clamp(3.0, 8.0) as usize)
         .x_label_formatter(&x_format)
         .disable_y_mesh()
         .disable_y_axis()
-        .label_style(surface.font(TICK_FONT))
-        .axis_style(ShapeStyle::from(&theme.foreground).stroke_width(px(1.0)))
-        .bold_line_style(ShapeStyle::from(&theme.grid).stroke_width(px(1.0)))
-        .light_line_style(TRANSPARENT)
         .draw()
         .map_err(err)?;
     let (plot_left, plot_top) = ctx.backend_coord(&(0.0, n as f64));
@@ -282,14 +279,14 @@ fn draw_panel<DB: DrawingBackend>(
         let colour = theme.series[i % theme.series.len()];
         let mid = row_top(i) + dev(BAR_MID);
         for (k, line) in labels.get(i).into_iter().flatten().enumerate() {
-            root.draw(&Text::new(
-                line.as_str(),
+            surface.text(
+                root,
+                line,
                 (dev(super::CHART_MARGIN), mid + dev(14.0 * k as f64)),
-                surface
-                    .font(LABEL_FONT)
-                    .pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(err)?;
+                LABEL_FONT,
+                HPos::Left,
+                VPos::Center,
+            )?;
         }
         if !finite(&r.band) {
             continue;
@@ -313,35 +310,36 @@ fn draw_panel<DB: DrawingBackend>(
         ))
         .map_err(err)?;
         let m = x_at(b.p50);
-        root.draw(&PathElement::new(
-            vec![
-                (m, mid - dev(BAR_HALF + 2.0)),
-                (m, mid + dev(BAR_HALF + 2.0)),
-            ],
+        surface.segment(
+            root,
+            (m, mid - dev(BAR_HALF + 2.0)),
+            (m, mid + dev(BAR_HALF + 2.0)),
             ShapeStyle::from(&colour).stroke_width(px(3.0)),
-        ))
-        .map_err(err)?;
-        let font = surface.font(VALUE_FONT);
+        )?;
         let w = dev(text_width(&r.text, VALUE_FONT));
         let gap = dev(6.0);
         // Clear of the deadline line (3 CSS px either side).
         let clear =
             |from: i32, to: i32| marker_x.is_none_or(|m| m + dev(3.0) < from || to < m - dev(3.0));
         if beside(r) && x1 + gap + w <= plot_right && clear(x1, x1 + gap + w) {
-            root.draw(&Text::new(
-                r.text.as_str(),
+            surface.text(
+                root,
+                &r.text,
                 (x1 + gap, mid),
-                font.pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(err)?;
+                VALUE_FONT,
+                HPos::Left,
+                VPos::Center,
+            )?;
         } else if x0 - gap - w >= plot_left && clear(x0 - gap - w, x0) {
             // Before the bar when the deadline line is in the way after it.
-            root.draw(&Text::new(
-                r.text.as_str(),
+            surface.text(
+                root,
+                &r.text,
                 (x0 - gap, mid),
-                font.pos(Pos::new(HPos::Right, VPos::Center)),
-            ))
-            .map_err(err)?;
+                VALUE_FONT,
+                HPos::Right,
+                VPos::Center,
+            )?;
         } else {
             // On the row's last line, under the bar and the label's second line: from the bar's
             // start when there is room, else as far left as needed (down to the chart's left
@@ -354,45 +352,50 @@ fn draw_panel<DB: DrawingBackend>(
                 // Ending before the deadline line when it would cross the text.
                 x = marker_x.map_or(x, |m| (m - dev(4.0) - w).max(left_edge));
             }
-            root.draw(&Text::new(
-                text.as_str(),
+            surface.text(
+                root,
+                &text,
                 (x, mid + dev(UNDER)),
-                font.pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(err)?;
+                VALUE_FONT,
+                HPos::Left,
+                VPos::Center,
+            )?;
         }
     }
     if let Some((at, text)) = marker {
         let x = x_at(at);
-        root.draw(&PathElement::new(
-            vec![(x, plot_top), (x, plot_bottom)],
+        surface.segment(
+            root,
+            (x, plot_top),
+            (x, plot_bottom),
             ShapeStyle::from(&theme.foreground).stroke_width(px(1.5)),
-        ))
-        .map_err(err)?;
+        )?;
         // Above the plot, centred on the line but kept inside the chart.
         let text = super::fit_line(text, css_w - 2.0 * super::CHART_MARGIN, VALUE_FONT * 1.04);
         let w = dev(text_width(&text, VALUE_FONT));
         let edge = dev(css_w - 4.0) - w;
         let x0 = (x - w / 2).clamp(plot_left.min(edge), edge);
-        root.draw(&Text::new(
-            text.as_str(),
+        surface.text(
+            root,
+            &text,
             (x0, plot_top - dev(4.0)),
-            surface
-                .font(VALUE_FONT)
-                .pos(Pos::new(HPos::Left, VPos::Bottom)),
-        ))
-        .map_err(err)?;
+            VALUE_FONT,
+            HPos::Left,
+            VPos::Bottom,
+        )?;
     }
     for (k, line) in desc.iter().enumerate() {
-        root.draw(&Text::new(
-            line.as_str(),
+        surface.text(
+            root,
+            line,
             (
                 dev(super::CHART_MARGIN),
                 plot_bottom + dev(TICKS + DESC_LINE * k as f64),
             ),
-            surface.font(DESC_FONT).pos(Pos::new(HPos::Left, VPos::Top)),
-        ))
-        .map_err(err)?;
+            DESC_FONT,
+            HPos::Left,
+            VPos::Top,
+        )?;
     }
     Ok(())
 }

@@ -8,7 +8,7 @@ use super::{
 };
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::text_anchor::{HPos, VPos};
 
 /// One line: legend text, colour index, whether it is dashed, and its points in data units.
 #[derive(Clone, Debug, PartialEq)]
@@ -120,7 +120,6 @@ pub fn draw_lines<DB: DrawingBackend>(
         ..
     } = surface;
     let px = |v: f64| surface.px(v);
-    let font = |size: f64| surface.font(size);
     let legend = legend_lines(chart, css_width);
     let footer = wrap_footer(&chart.footer, css_width);
     // The plot keeps its height when the drawing has the preferred height, however long the
@@ -162,18 +161,14 @@ pub fn draw_lines<DB: DrawingBackend>(
         .map_err(err)?;
     let y_format = move |y: &f64| planner_core::format::number(*y, y_decimals);
     let x_format = move |x: &f64| planner_core::format::number(*x, x_decimals);
-    ctx.configure_mesh()
+    surface
+        .mesh(&mut ctx, theme, 12.0)
         .x_desc(&chart.x_label)
         .y_desc(&chart.y_label)
         .x_labels(((css_width / 64.0) as usize).clamp(2, 11))
         .y_labels(8)
         .x_label_formatter(&x_format)
         .y_label_formatter(&y_format)
-        .label_style(font(12.0))
-        .axis_desc_style(font(13.0))
-        .axis_style(ShapeStyle::from(&theme.foreground).stroke_width(px(1.0)))
-        .bold_line_style(ShapeStyle::from(&theme.grid).stroke_width(px(1.0)))
-        .light_line_style(TRANSPARENT)
         .draw()
         .map_err(err)?;
 
@@ -201,12 +196,12 @@ pub fn draw_lines<DB: DrawingBackend>(
     }
     // Markers in x order, so neighbours (crossovers a month apart) get different tag heights.
     for (k, m) in in_x_order(&chart.markers).into_iter().enumerate() {
-        ctx.draw_series([Circle::new(
+        surface.circle(
+            &mut ctx,
             (m.x, m.y),
             px(6.0),
             ShapeStyle::from(&colour(m.series)).stroke_width(px(2.5)),
-        )])
-        .map_err(err)?;
+        )?;
         let (x, y) = ctx.backend_coord(&(m.x, m.y));
         // Tag centred above the ring (leaning inwards at the plot's edges).
         let (anchor, dx) = if m.x < x_max * 0.1 {
@@ -216,16 +211,17 @@ pub fn draw_lines<DB: DrawingBackend>(
         } else {
             (HPos::Center, 0.0)
         };
-        plot_area
-            .draw(&Text::new(
-                fit_line(&m.tag, css_width / 2.0, 12.0),
-                (
-                    x + (dx * scale) as i32,
-                    y - px(12.0 + 15.0 * (k % 3) as f64) as i32,
-                ),
-                font(12.0).pos(Pos::new(anchor, VPos::Center)),
-            ))
-            .map_err(err)?;
+        surface.text(
+            &plot_area,
+            &fit_line(&m.tag, css_width / 2.0, 12.0),
+            (
+                x + (dx * scale) as i32,
+                y - px(12.0 + 15.0 * (k % 3) as f64) as i32,
+            ),
+            12.0,
+            anchor,
+            VPos::Center,
+        )?;
     }
     if chart.lines.is_empty() {
         // Wrapped to the plot's width: the message is a sentence and charts sit side by side.
@@ -236,46 +232,50 @@ pub fn draw_lines<DB: DrawingBackend>(
         );
         let top = h as f64 / 2.0 - 9.0 * scale * (wrapped.len() as f64 - 1.0);
         for (i, line) in wrapped.iter().enumerate() {
-            plot_area
-                .draw(&Text::new(
-                    line.as_ref(),
-                    (w as i32 / 2, (top + 18.0 * scale * i as f64) as i32),
-                    font(14.0).pos(Pos::new(HPos::Center, VPos::Center)),
-                ))
-                .map_err(err)?;
+            surface.text(
+                &plot_area,
+                line,
+                (w as i32 / 2, (top + 18.0 * scale * i as f64) as i32),
+                14.0,
+                HPos::Center,
+                VPos::Center,
+            )?;
         }
     }
     let left = px(12.0) as i32;
     for (row, (key, text)) in legend.iter().enumerate() {
         let mid = px(4.0 + LEGEND_LINE * row as f64 + LEGEND_LINE / 2.0) as i32;
         if let Some((series, dashed)) = key {
-            let segment = vec![(left, mid), (left + px(24.0) as i32, mid)];
             if *dashed {
-                legend_area
-                    .draw(&PathElement::new(
-                        vec![(left, mid), (left + px(9.0) as i32, mid)],
-                        stroke(*series),
-                    ))
-                    .map_err(err)?;
-                legend_area
-                    .draw(&PathElement::new(
-                        vec![(left + px(15.0) as i32, mid), (left + px(24.0) as i32, mid)],
-                        stroke(*series),
-                    ))
-                    .map_err(err)?;
+                surface.segment(
+                    &legend_area,
+                    (left, mid),
+                    (left + px(9.0) as i32, mid),
+                    stroke(*series),
+                )?;
+                surface.segment(
+                    &legend_area,
+                    (left + px(15.0) as i32, mid),
+                    (left + px(24.0) as i32, mid),
+                    stroke(*series),
+                )?;
             } else {
-                legend_area
-                    .draw(&PathElement::new(segment, stroke(*series)))
-                    .map_err(err)?;
+                surface.segment(
+                    &legend_area,
+                    (left, mid),
+                    (left + px(24.0) as i32, mid),
+                    stroke(*series),
+                )?;
             }
         }
-        legend_area
-            .draw(&Text::new(
-                text.as_str(),
-                (left + px(32.0) as i32, mid),
-                font(LEGEND_FONT).pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(err)?;
+        surface.text(
+            &legend_area,
+            text,
+            (left + px(32.0) as i32, mid),
+            LEGEND_FONT,
+            HPos::Left,
+            VPos::Center,
+        )?;
     }
     surface.draw_footer(&footer_area, &footer)?;
     root.present().map_err(err)?;

@@ -13,7 +13,8 @@ pub mod ranking;
 pub mod svg;
 pub mod wrap;
 
-use plotters::coord::Shift;
+use plotters::chart::{ChartContext, MeshStyle};
+use plotters::coord::{cartesian::Cartesian2d, Shift};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use svg::SvgBackend;
@@ -85,6 +86,73 @@ impl Surface {
             .color(&self.foreground)
     }
 
+    /// Draws `text` at `at` (device pixels) in `area`, in [`Surface::font`] at `size` CSS px,
+    /// anchored at `h`/`v`. One copy for every label of every chart (each inlined text drawing
+    /// built its own font and element). Errors come from the backend.
+    #[inline(never)]
+    pub fn text<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        text: &str,
+        at: (i32, i32),
+        size: f64,
+        h: HPos,
+        v: VPos,
+    ) -> Result<(), ChartError> {
+        area.draw(&Text::new(text, at, self.font(size).pos(Pos::new(h, v))))
+            .map_err(err)
+    }
+
+    /// Draws a straight line from `from` to `to` (device pixels) in `area` with `style` (legend
+    /// keys, bar medians, marker lines): one copy for every chart. Errors come from the backend.
+    #[inline(never)]
+    pub fn segment<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        from: (i32, i32),
+        to: (i32, i32),
+        style: ShapeStyle,
+    ) -> Result<(), ChartError> {
+        area.draw(&PathElement::new(vec![from, to], style))
+            .map_err(err)
+    }
+
+    /// Draws a circle of radius `r` device pixels at data point `at` of `ctx` with `style`
+    /// (markers, owed-term ends): one copy for every chart. Errors come from the backend.
+    #[inline(never)]
+    pub fn circle<DB: DrawingBackend>(
+        &self,
+        ctx: &mut ChartContext<'_, DB, Cartesian2d<axis::Axis, axis::Axis>>,
+        at: (f64, f64),
+        r: u32,
+        style: ShapeStyle,
+    ) -> Result<(), ChartError> {
+        ctx.draw_series([Circle::new(at, r, style)]).map_err(err)?;
+        Ok(())
+    }
+
+    /// The mesh every chart draws: labels in [`Surface::font`] at `label_size` CSS px, axis
+    /// descriptions at 13 px, the axis in the foreground colour and the grid in the grid colour
+    /// (1 CSS px), no minor grid (it doubles the strokes to rasterise and adds little to a cost
+    /// chart). Each chart adds its own descriptions, label counts and formatters, then draws.
+    /// One copy for every chart instead of one per chart.
+    #[inline(never)]
+    pub fn mesh<'a, 'b, DB: DrawingBackend>(
+        &self,
+        ctx: &'b mut ChartContext<'a, DB, Cartesian2d<axis::Axis, axis::Axis>>,
+        theme: &Theme,
+        label_size: f64,
+    ) -> MeshStyle<'a, 'b, axis::Axis, axis::Axis, DB> {
+        let line = |c: &RGBColor| ShapeStyle::from(c).stroke_width(self.px(1.0));
+        let mut mesh = ctx.configure_mesh();
+        mesh.label_style(self.font(label_size))
+            .axis_desc_style(self.font(13.0))
+            .axis_style(line(&theme.foreground))
+            .bold_line_style(line(&theme.grid))
+            .light_line_style(TRANSPARENT);
+        mesh
+    }
+
     /// Draws a chart's footer (already wrapped to the width, one string per line) top-down in
     /// `area`, 12 CSS px from the left edge, at [`FOOTER_FONT`] size with [`FOOTER_LINE`]
     /// spacing. Shared by every chart. Errors come from the backend.
@@ -95,12 +163,14 @@ impl Surface {
     ) -> Result<(), ChartError> {
         let px = |v: f64| self.px(v) as i32;
         for (row, text) in footer.iter().enumerate() {
-            area.draw(&Text::new(
-                text.as_str(),
+            self.text(
+                area,
+                text,
                 (px(12.0), px(2.0 + FOOTER_LINE * row as f64)),
-                self.font(FOOTER_FONT).pos(Pos::new(HPos::Left, VPos::Top)),
-            ))
-            .map_err(err)?;
+                FOOTER_FONT,
+                HPos::Left,
+                VPos::Top,
+            )?;
         }
         Ok(())
     }
@@ -125,15 +195,17 @@ impl Surface {
         let (width, _) = area.dim_in_pixel();
         let lines = title_lines(title, self.css_width - 2.0 * CHART_MARGIN);
         for (i, line) in lines.iter().enumerate() {
-            area.draw(&Text::new(
-                line.as_str(),
+            self.text(
+                area,
+                line,
                 (
                     (width / 2) as i32,
                     (margin + pad + i as u32 * line_height) as i32,
                 ),
-                self.font(TITLE_FONT).pos(Pos::new(HPos::Center, VPos::Top)),
-            ))
-            .map_err(err)?;
+                TITLE_FONT,
+                HPos::Center,
+                VPos::Top,
+            )?;
         }
         let text_height = line_height * lines.len().max(1) as u32;
         Ok(area.split_vertically(margin + 2 * pad + text_height).1)
@@ -655,7 +727,6 @@ pub fn draw_cumulative<DB: DrawingBackend>(
         ..
     } = surface;
     let px = |v: f64| surface.px(v);
-    let font = |size: f64| surface.font(size);
     let legend = legend_lines(chart, css_width);
     let footer = footer_lines(chart, css_width);
     let below =
@@ -722,7 +793,8 @@ pub fn draw_cumulative<DB: DrawingBackend>(
         x_max,
         y_max,
     };
-    ctx.configure_mesh()
+    surface
+        .mesh(&mut ctx, theme, 12.0)
         .x_desc(&chart.x_label)
         .y_desc(&chart.y_label)
         .x_labels(x_labels)
@@ -735,12 +807,6 @@ pub fn draw_cumulative<DB: DrawingBackend>(
             planner_core::format::number(*x, if x.fract() == 0.0 { 0 } else { 1 })
         })
         .y_label_formatter(&y_format)
-        .label_style(font(12.0))
-        .axis_desc_style(font(13.0))
-        .axis_style(ShapeStyle::from(&theme.foreground).stroke_width(px(1.0)))
-        .bold_line_style(ShapeStyle::from(&theme.grid).stroke_width(px(1.0)))
-        // No minor grid: it doubles the strokes to rasterise and adds little to a cost chart.
-        .light_line_style(TRANSPARENT)
         .draw()
         .map_err(err)?;
 
@@ -789,12 +855,12 @@ pub fn draw_cumulative<DB: DrawingBackend>(
                 )
             }))
             .map_err(err)?;
-            ctx.draw_series([Circle::new(
+            surface.circle(
+                &mut ctx,
                 at(to),
                 px(3.5),
                 ShapeStyle::from(&color).stroke_width(px(1.5)),
-            )])
-            .map_err(err)?;
+            )?;
         }
         // Month markers help read short horizons; past a year they are clutter and cost time.
         if points.len() <= 13 {
@@ -811,12 +877,12 @@ pub fn draw_cumulative<DB: DrawingBackend>(
     for (k, m) in lines::in_x_order(&chart.markers).into_iter().enumerate() {
         let colour = theme.series[m.series % theme.series.len()];
         let p = at((m.x, m.y));
-        ctx.draw_series([Circle::new(
+        surface.circle(
+            &mut ctx,
             p,
             px(6.0),
             ShapeStyle::from(&colour).stroke_width(px(2.0)),
-        )])
-        .map_err(err)?;
+        )?;
         let (x, y) = ctx.backend_coord(&p);
         let anchor = if m.x > x_max * 0.85 {
             HPos::Right
@@ -825,24 +891,26 @@ pub fn draw_cumulative<DB: DrawingBackend>(
         } else {
             HPos::Center
         };
-        plot_area
-            .draw(&Text::new(
-                fit_line(&m.tag, css_width / 3.0, 11.0),
-                (x, y - px(12.0 + 13.0 * (k % 3) as f64) as i32),
-                font(11.0).pos(Pos::new(anchor, VPos::Center)),
-            ))
-            .map_err(err)?;
+        surface.text(
+            &plot_area,
+            &fit_line(&m.tag, css_width / 3.0, 11.0),
+            (x, y - px(12.0 + 13.0 * (k % 3) as f64) as i32),
+            11.0,
+            anchor,
+            VPos::Center,
+        )?;
     }
 
     if chart.lines.is_empty() {
         let (w, h) = plot_area.dim_in_pixel();
-        plot_area
-            .draw(&Text::new(
-                chart.empty_message.as_str(),
-                (w as i32 / 2, h as i32 / 2),
-                font(15.0).pos(Pos::new(HPos::Center, VPos::Center)),
-            ))
-            .map_err(err)?;
+        surface.text(
+            &plot_area,
+            &chart.empty_message,
+            (w as i32 / 2, h as i32 / 2),
+            15.0,
+            HPos::Center,
+            VPos::Center,
+        )?;
     }
 
     let left = px(12.0) as i32;
@@ -850,20 +918,21 @@ pub fn draw_cumulative<DB: DrawingBackend>(
         let y = px(4.0 + LEGEND_LINE * row as f64) as i32;
         let mid = y + px(LEGEND_LINE / 2.0) as i32;
         if let Some(series) = series {
-            legend_area
-                .draw(&PathElement::new(
-                    vec![(left, mid), (left + px(24.0) as i32, mid)],
-                    stroke_of(*series),
-                ))
-                .map_err(err)?;
+            surface.segment(
+                &legend_area,
+                (left, mid),
+                (left + px(24.0) as i32, mid),
+                stroke_of(*series),
+            )?;
         }
-        legend_area
-            .draw(&Text::new(
-                text.as_str(),
-                (left + px(32.0) as i32, mid),
-                font(LEGEND_FONT).pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(err)?;
+        surface.text(
+            &legend_area,
+            text,
+            (left + px(32.0) as i32, mid),
+            LEGEND_FONT,
+            HPos::Left,
+            VPos::Center,
+        )?;
     }
 
     surface.draw_footer(&footer_area, &footer)?;

@@ -6,7 +6,7 @@
 use super::{err, wrap_footer, ChartError, Surface, Theme, FOOTER_LINE};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::text_anchor::{HPos, VPos};
 
 /// One ranked bar: an option's label, its amount, and its series index (so it keeps the colour
 /// it has in the other charts).
@@ -81,7 +81,6 @@ pub fn draw_ranking<DB: DrawingBackend>(
         height, css_width, ..
     } = surface;
     let px = |v: f64| surface.px(v);
-    let font = |size: f64| surface.font(size);
     let footer = wrap_footer(&chart.footer, css_width);
     let below = px(10.0 + FOOTER_LINE * footer.len() as f64).min(height / 2);
     let (plot_area, footer_area) = root.split_vertically(height.saturating_sub(below));
@@ -116,17 +115,13 @@ pub fn draw_ranking<DB: DrawingBackend>(
         )
         .map_err(err)?;
     let x_format = move |x: &f64| planner_core::format::number(*x, decimals);
-    ctx.configure_mesh()
+    surface
+        .mesh(&mut ctx, theme, 12.0)
         .x_desc(&chart.x_label)
         .x_labels(((css_width / 110.0) as usize).clamp(2, 8))
         .x_label_formatter(&x_format)
         .disable_y_mesh()
         .disable_y_axis()
-        .label_style(font(12.0))
-        .axis_desc_style(font(13.0))
-        .axis_style(ShapeStyle::from(&theme.foreground).stroke_width(px(1.0)))
-        .bold_line_style(ShapeStyle::from(&theme.grid).stroke_width(px(1.0)))
-        .light_line_style(TRANSPARENT)
         .draw()
         .map_err(err)?;
 
@@ -163,30 +158,33 @@ pub fn draw_ranking<DB: DrawingBackend>(
             label = label.chars().take(label_chars.saturating_sub(1)).collect();
             label.push('…');
         }
-        plot_area
-            .draw(&Text::new(
-                label,
-                (x, label_y),
-                font(12.0).pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(err)?;
-        plot_area
-            .draw(&Text::new(
-                b.value_text.as_str(),
-                (end + px(6.0) as i32, y),
-                font(11.0).pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(err)?;
+        surface.text(
+            &plot_area,
+            &label,
+            (x, label_y),
+            12.0,
+            HPos::Left,
+            VPos::Center,
+        )?;
+        surface.text(
+            &plot_area,
+            &b.value_text,
+            (end + px(6.0) as i32, y),
+            11.0,
+            HPos::Left,
+            VPos::Center,
+        )?;
     }
     if bars.is_empty() {
         let (w, h) = plot_area.dim_in_pixel();
-        plot_area
-            .draw(&Text::new(
-                chart.empty_message.as_str(),
-                (w as i32 / 2, h as i32 / 2),
-                font(15.0).pos(Pos::new(HPos::Center, VPos::Center)),
-            ))
-            .map_err(err)?;
+        surface.text(
+            &plot_area,
+            &chart.empty_message,
+            (w as i32 / 2, h as i32 / 2),
+            15.0,
+            HPos::Center,
+            VPos::Center,
+        )?;
     }
     surface.draw_footer(&footer_area, &footer)?;
     root.present().map_err(err)?;

@@ -27,10 +27,7 @@ impl Translator {
             ),
             ImportError::MissingColumns(c) => {
                 let names: Vec<&str> = c.iter().map(|c| c.name()).collect();
-                self.text_with(
-                    msg!("prices-missing-columns"),
-                    &[("columns", Arg::Text(names.join(", ")))],
-                )
+                self.text_one(msg!("prices-missing-columns"), "columns", &names.join(", "))
             }
             ImportError::Malformed { line, problem } => self.text_with(
                 msg!("prices-malformed"),
@@ -85,14 +82,10 @@ impl Translator {
     /// Why a price-list row was rejected (the column by its header, the cell as written).
     fn row_problem(&self, p: &RowProblem) -> String {
         match p {
-            RowProblem::Empty(c) => self.text_with(
-                msg!("row-empty"),
-                &[("column", Arg::Text(c.name().to_string()))],
-            ),
-            RowProblem::NotTextOrNumber(c) => self.text_with(
-                msg!("row-not-text-or-number"),
-                &[("column", Arg::Text(c.name().to_string()))],
-            ),
+            RowProblem::Empty(c) => self.text_one(msg!("row-empty"), "column", c.name()),
+            RowProblem::NotTextOrNumber(c) => {
+                self.text_one(msg!("row-not-text-or-number"), "column", c.name())
+            }
             RowProblem::Comma(c, t) => self.text_with(
                 msg!("row-comma"),
                 &[
@@ -129,19 +122,10 @@ impl Translator {
                     ("max", Arg::Exact(MAX_PRICE_PER_HOUR)),
                 ],
             ),
-            RowProblem::GpuCount(t) => {
-                self.text_with(msg!("row-gpu-count"), &[("value", Arg::Text(t.clone()))])
-            }
-            RowProblem::Currency(t) => {
-                self.text_with(msg!("row-currency"), &[("value", Arg::Text(t.clone()))])
-            }
-            RowProblem::ProviderKind(t) => self.text_with(
-                msg!("row-provider-kind"),
-                &[("value", Arg::Text(t.clone()))],
-            ),
-            RowProblem::Date(t) => {
-                self.text_with(msg!("row-date"), &[("value", Arg::Text(t.clone()))])
-            }
+            RowProblem::GpuCount(t) => self.text_one(msg!("row-gpu-count"), "value", t),
+            RowProblem::Currency(t) => self.text_one(msg!("row-currency"), "value", t),
+            RowProblem::ProviderKind(t) => self.text_one(msg!("row-provider-kind"), "value", t),
+            RowProblem::Date(t) => self.text_one(msg!("row-date"), "value", t),
             RowProblem::Future { date, today } => self.text_with(
                 msg!("row-future"),
                 &[

@@ -27,17 +27,11 @@ pub fn breakdown_chart(
         option_line: if option.is_empty() {
             String::new()
         } else {
-            t.text_with(
-                msg!("chart-option-line"),
-                &[("name", Arg::Text(option.clone()))],
-            )
+            t.text_one(msg!("chart-option-line"), "name", &option)
         },
         option,
         component_labels: component_labels(t),
-        x_label: t.text_with(
-            msg!("chart-month-axis"),
-            &[("month", Arg::Text(month_words(scenario, t)))],
-        ),
+        x_label: t.text_one(msg!("chart-month-axis"), "month", &month_words(scenario, t)),
         y_label: t.text_with(msg!("chart-breakdown-axis"), &[("currency", code())]),
         footer: footer.to_vec(),
         monthly: r.map(|r| r.monthly.clone()).unwrap_or_default(),

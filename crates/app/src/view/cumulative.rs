@@ -45,12 +45,9 @@ pub fn cumulative_chart(
             msg!("chart-cumulative-title"),
             &[("currency", code(scenario))],
         ),
-        x_label: t.text_with(
-            msg!("chart-month-axis"),
-            &[("month", Arg::Text(month_words(scenario, t)))],
-        ),
+        x_label: t.text_one(msg!("chart-month-axis"), "month", &month_words(scenario, t)),
         y_label: if log_scale {
-            t.text_with(msg!("chart-log-axis"), &[("label", Arg::Text(y_label))])
+            t.text_one(msg!("chart-log-axis"), "label", &y_label)
         } else {
             y_label
         },

@@ -44,12 +44,7 @@ pub fn deadline_chart(
         }
     };
     let money = |v: f64| i18n::money(lang, v, currency);
-    let hours = |v: f64| {
-        t.text_with(
-            msg!("chart-deadline-hours"),
-            &[("hours", Arg::Text(format::number(v, 1)))],
-        )
-    };
+    let hours = |v: f64| t.text_one(msg!("chart-deadline-hours"), "hours", &format::number(v, 1));
     let rows = |pick: &dyn Fn(&planner_engine::deadline_spot::PolicyPoint) -> Band,
                 one: &dyn Fn(f64) -> String| {
         series
@@ -62,10 +57,7 @@ pub fn deadline_chart(
             .collect()
     };
     DeadlineChart {
-        title: t.text_with(
-            msg!("chart-deadline-title"),
-            &[("name", Arg::Text(name.to_string()))],
-        ),
+        title: t.text_one(msg!("chart-deadline-title"), "name", name),
         cost: Panel {
             axis: t.text_with(msg!("chart-deadline-cost-axis"), &[("currency", code())]),
             rows: rows(&|p| p.cost, &money),
@@ -75,9 +67,10 @@ pub fn deadline_chart(
             rows: rows(&|p| p.finish_hours, &hours),
         },
         deadline_hours: d.deadline_hours,
-        deadline_text: t.text_with(
+        deadline_text: t.text_one(
             msg!("chart-deadline-line"),
-            &[("hours", Arg::Text(format::number(d.deadline_hours, 1)))],
+            "hours",
+            &format::number(d.deadline_hours, 1),
         ),
         footer: vec![t.text_with(
             msg!("chart-deadline-footer"),
@@ -104,7 +97,7 @@ pub fn deadline_csv_header(t: &Translator, currency: Currency) -> [String; 7] {
             &[("p", Arg::Text(p.into())), ("currency", c())],
         )
     };
-    let finish = |p: &str| t.text_with(msg!("csv-deadline-finish"), &[("p", Arg::Text(p.into()))]);
+    let finish = |p: &str| t.text_one(msg!("csv-deadline-finish"), "p", p);
     [
         t.text(msg!("csv-deadline-policy")),
         cost("P10"),

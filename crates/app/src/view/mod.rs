@@ -34,15 +34,13 @@ pub fn count_in(t: &Translator, n: u32, unit: &str) -> String {
 #[must_use]
 pub fn month_words(scenario: &Scenario, t: &Translator) -> String {
     match scenario.calendar_start() {
-        Some(start) => t.text_with(
-            msg!("chart-month-calendar"),
-            &[("start", Arg::Text(start.to_string()))],
-        ),
+        Some(start) => t.text_one(msg!("chart-month-calendar"), "start", &start.to_string()),
         None => {
             let label = scenario.fleet().month.label();
-            t.text_with(
+            t.text_one(
                 msg!("ui-month-hours"),
-                &[("hours", Arg::Text(label.trim_end_matches(" h").to_string()))],
+                "hours",
+                label.trim_end_matches(" h"),
             )
         }
     }

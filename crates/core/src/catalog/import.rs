@@ -625,9 +625,12 @@ fn valid_date(s: &str) -> bool {
     }
 }
 
+/// One row's offer from its cells, or its first problem. The getter is a `dyn` so the CSV and
+/// JSON readers share one copy of this function.
+#[inline(never)]
 fn build_row(
     line: usize,
-    get: &impl Fn(Column) -> Result<Option<String>, RowProblem>,
+    get: &dyn Fn(Column) -> Result<Option<String>, RowProblem>,
 ) -> Result<NewOffer, RowProblem> {
     let required =
         |key: Column| -> Result<String, RowProblem> { get(key)?.ok_or(RowProblem::Empty(key)) };

@@ -136,9 +136,16 @@ struct Object<'v> {
     at: FieldPath,
 }
 
-impl Object<'_> {
+impl<'v> Object<'v> {
     fn get(&self, field: Field) -> Option<&Value> {
         self.map.get(field.name())
+    }
+
+    /// Field `field`'s value and path, if present. Not inlined: one copy of the map lookup for
+    /// every field read.
+    #[inline(never)]
+    fn field(&self, field: Field) -> Option<(&'v Value, FieldPath)> {
+        Some((self.map.get(field.name())?, self.at.field(field)))
     }
 }
 
@@ -183,6 +190,13 @@ impl<'n> Reader<'n> {
 
     /// Records that `v` at `at` is not of the `expected` kind; always `None`.
     fn wrong<T>(&mut self, at: FieldPath, expected: Expected, v: &Value) -> Option<T> {
+        self.wrong_type(at, expected, v);
+        None
+    }
+
+    /// [`Reader::wrong`]'s work, once for every kind of value read.
+    #[inline(never)]
+    fn wrong_type(&mut self, at: FieldPath, expected: Expected, v: &Value) {
         self.problem(
             at,
             FileProblem::WrongType {
@@ -190,7 +204,6 @@ impl<'n> Reader<'n> {
                 found: Found::of(v),
             },
         );
-        None
     }
 
     /// The object at `at`, its keys checked against `fields` (each unknown key recorded and
@@ -233,8 +246,8 @@ impl<'n> Reader<'n> {
         field: Field,
         read: impl FnOnce(&mut Self, &'v Value, FieldPath) -> Option<T>,
     ) -> Option<T> {
-        let v = o.map.get(field.name())?;
-        read(self, v, o.at.field(field))
+        let (v, at) = o.field(field)?;
+        read(self, v, at)
     }
 
     /// Field `field` of `o`, which must be there (absent: [`FileProblem::Missing`]).
@@ -303,18 +316,22 @@ impl<'n> Reader<'n> {
         Some(out)
     }
 
+    #[inline(never)]
     fn f64_or(&mut self, o: &Object<'_>, field: Field, default: f64) -> f64 {
         self.opt(o, field, Self::number).unwrap_or(default)
     }
 
+    #[inline(never)]
     fn opt_f64(&mut self, o: &Object<'_>, field: Field) -> Option<f64> {
         self.opt(o, field, Self::number)
     }
 
+    #[inline(never)]
     fn opt_u32(&mut self, o: &Object<'_>, field: Field) -> Option<u32> {
         self.opt(o, field, Self::u32)
     }
 
+    #[inline(never)]
     fn opt_text(&mut self, o: &Object<'_>, field: Field) -> Option<String> {
         self.opt(o, field, Self::text)
     }

@@ -1,6 +1,7 @@
 use super::*;
 use crate::file::{parse, OptionFile};
 use proptest::prelude::*;
+use serde_json::json;
 
 fn golden(name: &str) -> ScenarioFile {
     let text = std::fs::read_to_string(format!(
@@ -488,4 +489,23 @@ fn a_bad_calendar_start_falls_back_to_fixed_months() {
     assert_eq!((f.month.as_str(), f.start.as_deref()), ("730h", None));
     assert_eq!(kinds(&notices), vec![("Rejected", "start".into())]);
     assert!(f.load().is_ok());
+}
+
+#[test]
+fn json_text_is_what_value_to_string_writes() {
+    for v in [
+        json!(null),
+        json!(true),
+        json!(5),
+        json!(-1.5e300),
+        json!(0.1),
+        json!("plain"),
+        json!("quote \" backslash \\ tab \t newline \n nul \u{0} unit \u{1f} é 中"),
+        json!([]),
+        json!({}),
+        json!([1, "two", [3, {"four": 4}], {"a b": null, "c\n": [true, false]}]),
+        json!({"nested": {"deeper": {"list": [1.0, 2.25, -0.0]}}, "x": "  spaced  "}),
+    ] {
+        assert_eq!(json_text(&v), v.to_string(), "{v}");
+    }
 }

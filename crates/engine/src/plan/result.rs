@@ -4,6 +4,7 @@
 //! [`OptionResult::in_currency`] (docs/cost-model.md, "Outputs").
 
 use super::*;
+use crate::Conversion;
 
 /// Cost components of one month, or summed over months (docs/cost-model.md, "Outputs").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
@@ -116,7 +117,13 @@ impl Components {
         Components::from_values(std::array::from_fn(|i| a[i] + b[i]))
     }
 
-    /// Every component mapped through `f` (used for currency conversion).
+    /// Every component converted ([`Conversion::apply`]).
+    #[must_use]
+    pub fn converted(&self, conv: Conversion) -> Components {
+        Components::from_values(self.values().map(|x| conv.apply(x)))
+    }
+
+    /// Every component mapped through `f`.
     pub fn map<E>(&self, f: impl Fn(f64) -> Result<f64, E>) -> Result<Components, E> {
         let v = self.values();
         let mut out = [0.0; Self::COUNT];
@@ -307,68 +314,48 @@ impl OptionResult {
         to: Currency,
         rate: ExchangeRate,
     ) -> Result<OptionResult, EngineError> {
-        let from = self.currency;
-        let c = |x: f64| {
-            rate.convert(x, from, to)
-                .map_err(|_| EngineError::new(FieldPath::of(Field::UsdPerCny), Problem::NoRate))
-        };
-        let opt = |x: Option<f64>| x.map(c).transpose();
+        // Whether a rate is usable does not depend on the amount: checked once, then every
+        // amount goes through the same conversion.
+        let conv = rate
+            .conversion(self.currency, to)
+            .map_err(|_| EngineError::new(FieldPath::of(Field::UsdPerCny), Problem::NoRate))?;
+        let c = |x: f64| conv.apply(x);
+        let opt = |x: Option<f64>| x.map(c);
         let mut out = self.clone();
         out.currency = to;
-        out.monthly = self
-            .monthly
-            .iter()
-            .map(|m| m.map(c))
-            .collect::<Result<_, _>>()?;
-        out.cumulative = self
-            .cumulative
-            .iter()
-            .map(|m| m.map(c))
-            .collect::<Result<_, _>>()?;
-        out.totals = self.totals.map(c)?;
-        out.total = c(self.total)?;
-        out.total_with_commitment = c(self.total_with_commitment)?;
+        for m in out.monthly.iter_mut().chain(out.cumulative.iter_mut()) {
+            *m = m.converted(conv);
+        }
+        out.totals = self.totals.converted(conv);
+        out.total = c(self.total);
+        out.total_with_commitment = c(self.total_with_commitment);
         // A finite per-hour figure near f64::MAX can overflow on conversion (1e300 × a rate of
         // 1e15, found by fuzzing): it is then not shown, like one with no GPU-hour used.
-        out.per_used_gpu_hour = opt(self.per_used_gpu_hour)?.filter(|x| x.is_finite());
-        out.per_job = opt(self.per_job)?;
-        if let Some(r) = &self.reserved {
-            out.reserved = Some(ReservedSummary {
-                effective_per_hour: c(r.effective_per_hour)?,
-                on_demand_per_hour: opt(r.on_demand_per_hour)?,
-                upfront_paid: c(r.upfront_paid)?,
-                committed_after_horizon: c(r.committed_after_horizon)?,
-                commitment: c(r.commitment)?,
-                ..*r
-            });
+        out.per_used_gpu_hour = opt(self.per_used_gpu_hour).filter(|x| x.is_finite());
+        out.per_job = opt(self.per_job);
+        if let Some(r) = &mut out.reserved {
+            r.effective_per_hour = c(r.effective_per_hour);
+            r.on_demand_per_hour = opt(r.on_demand_per_hour);
+            r.upfront_paid = c(r.upfront_paid);
+            r.committed_after_horizon = c(r.committed_after_horizon);
+            r.commitment = c(r.commitment);
         }
-        if let Some(p) = &self.packages {
-            out.packages = Some(PackagesSummary {
-                total: c(p.total)?,
-                all_hourly: c(p.all_hourly)?,
-                hourly_monthly: p
-                    .hourly_monthly
-                    .iter()
-                    .map(|x| c(*x))
-                    .collect::<Result<_, _>>()?,
-                ..p.clone()
-            });
+        if let Some(p) = &mut out.packages {
+            p.total = c(p.total);
+            p.all_hourly = c(p.all_hourly);
+            for x in &mut p.hourly_monthly {
+                *x = c(*x);
+            }
         }
-        if let Some(sp) = &self.savings_plan {
-            out.savings_plan = Some(SavingsPlanSummary {
-                commitment_per_hour: c(sp.commitment_per_hour)?,
-                on_demand_equivalent: c(sp.on_demand_equivalent)?,
-                with_plan: c(sp.with_plan)?,
-                committed_after_horizon: c(sp.committed_after_horizon)?,
-                ..*sp
-            });
+        if let Some(sp) = &mut out.savings_plan {
+            sp.commitment_per_hour = c(sp.commitment_per_hour);
+            sp.on_demand_equivalent = c(sp.on_demand_equivalent);
+            sp.with_plan = c(sp.with_plan);
+            sp.committed_after_horizon = c(sp.committed_after_horizon);
         }
-        if let Some(v) = &self.sla {
-            out.sla = Some(crate::sla::SlaSummary {
-                credit: c(v.credit)?,
-                downtime_cost: c(v.downtime_cost)?,
-                ..*v
-            });
+        if let Some(v) = &mut out.sla {
+            v.credit = c(v.credit);
+            v.downtime_cost = c(v.downtime_cost);
         }
         Ok(out)
     }
