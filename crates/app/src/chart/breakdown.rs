@@ -196,15 +196,7 @@ pub fn draw_breakdown<DB: DrawingBackend>(
     ctx.draw_series(rects).map_err(err)?;
 
     if chart.monthly.is_empty() {
-        let (w, h) = plot_area.dim_in_pixel();
-        surface.text(
-            &plot_area,
-            &chart.empty_message,
-            (w as i32 / 2, h as i32 / 2),
-            15.0,
-            HPos::Center,
-            VPos::Center,
-        )?;
+        surface.empty_message(&plot_area, &chart.empty_message)?;
     }
 
     let column_width = (f64::from(width) - f64::from(px(24.0))) / columns as f64;

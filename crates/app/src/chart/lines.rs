@@ -245,37 +245,23 @@ pub fn draw_lines<DB: DrawingBackend>(
     let left = px(12.0) as i32;
     for (row, (key, text)) in legend.iter().enumerate() {
         let mid = px(4.0 + LEGEND_LINE * row as f64 + LEGEND_LINE / 2.0) as i32;
-        if let Some((series, dashed)) = key {
-            if *dashed {
-                surface.segment(
-                    &legend_area,
-                    (left, mid),
-                    (left + px(9.0) as i32, mid),
-                    stroke(*series),
-                )?;
-                surface.segment(
-                    &legend_area,
-                    (left + px(15.0) as i32, mid),
-                    (left + px(24.0) as i32, mid),
-                    stroke(*series),
-                )?;
-            } else {
-                surface.segment(
-                    &legend_area,
-                    (left, mid),
-                    (left + px(24.0) as i32, mid),
-                    stroke(*series),
-                )?;
+        // A dashed key is two short strokes; a solid one is the row's own key line.
+        let solid = match key {
+            Some((series, true)) => {
+                for (from, to) in [(0, px(9.0)), (px(15.0), px(24.0))] {
+                    surface.segment(
+                        &legend_area,
+                        (left + from as i32, mid),
+                        (left + to as i32, mid),
+                        stroke(*series),
+                    )?;
+                }
+                None
             }
-        }
-        surface.text(
-            &legend_area,
-            text,
-            (left + px(32.0) as i32, mid),
-            LEGEND_FONT,
-            HPos::Left,
-            VPos::Center,
-        )?;
+            Some((series, false)) => Some(stroke(*series)),
+            None => None,
+        };
+        surface.legend_row(&legend_area, (left, mid), solid, text)?;
     }
     surface.draw_footer(&footer_area, &footer)?;
     root.present().map_err(err)?;

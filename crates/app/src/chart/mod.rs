@@ -153,6 +153,48 @@ impl Surface {
         mesh
     }
 
+    /// Draws `message` centred in `area` at 15 CSS px: what a chart with nothing to plot shows
+    /// in its plot area. Errors come from the backend.
+    pub fn empty_message<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        message: &str,
+    ) -> Result<(), ChartError> {
+        let (w, h) = area.dim_in_pixel();
+        self.text(
+            area,
+            message,
+            (w as i32 / 2, h as i32 / 2),
+            15.0,
+            HPos::Center,
+            VPos::Center,
+        )
+    }
+
+    /// Draws one legend row in `area`: a 24 CSS px key line from (`left`, `mid`) in `key`'s
+    /// style (none for a row without a line), then `text` 32 CSS px right of `left`, at
+    /// [`LEGEND_FONT`] size, vertically centred on `mid` (device pixels). Errors come from the
+    /// backend.
+    pub fn legend_row<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        (left, mid): (i32, i32),
+        key: Option<ShapeStyle>,
+        text: &str,
+    ) -> Result<(), ChartError> {
+        if let Some(style) = key {
+            self.segment(area, (left, mid), (left + self.px(24.0) as i32, mid), style)?;
+        }
+        self.text(
+            area,
+            text,
+            (left + self.px(32.0) as i32, mid),
+            LEGEND_FONT,
+            HPos::Left,
+            VPos::Center,
+        )
+    }
+
     /// Draws a chart's footer (already wrapped to the width, one string per line) top-down in
     /// `area`, 12 CSS px from the left edge, at [`FOOTER_FONT`] size with [`FOOTER_LINE`]
     /// spacing. Shared by every chart. Errors come from the backend.
@@ -902,37 +944,14 @@ pub fn draw_cumulative<DB: DrawingBackend>(
     }
 
     if chart.lines.is_empty() {
-        let (w, h) = plot_area.dim_in_pixel();
-        surface.text(
-            &plot_area,
-            &chart.empty_message,
-            (w as i32 / 2, h as i32 / 2),
-            15.0,
-            HPos::Center,
-            VPos::Center,
-        )?;
+        surface.empty_message(&plot_area, &chart.empty_message)?;
     }
 
     let left = px(12.0) as i32;
     for (row, (series, text)) in legend.iter().enumerate() {
         let y = px(4.0 + LEGEND_LINE * row as f64) as i32;
         let mid = y + px(LEGEND_LINE / 2.0) as i32;
-        if let Some(series) = series {
-            surface.segment(
-                &legend_area,
-                (left, mid),
-                (left + px(24.0) as i32, mid),
-                stroke_of(*series),
-            )?;
-        }
-        surface.text(
-            &legend_area,
-            text,
-            (left + px(32.0) as i32, mid),
-            LEGEND_FONT,
-            HPos::Left,
-            VPos::Center,
-        )?;
+        surface.legend_row(&legend_area, (left, mid), series.map(stroke_of), text)?;
     }
 
     surface.draw_footer(&footer_area, &footer)?;

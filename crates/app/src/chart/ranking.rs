@@ -176,15 +176,7 @@ pub fn draw_ranking<DB: DrawingBackend>(
         )?;
     }
     if bars.is_empty() {
-        let (w, h) = plot_area.dim_in_pixel();
-        surface.text(
-            &plot_area,
-            &chart.empty_message,
-            (w as i32 / 2, h as i32 / 2),
-            15.0,
-            HPos::Center,
-            VPos::Center,
-        )?;
+        surface.empty_message(&plot_area, &chart.empty_message)?;
     }
     surface.draw_footer(&footer_area, &footer)?;
     root.present().map_err(err)?;
