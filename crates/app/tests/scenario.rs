@@ -1036,6 +1036,21 @@ fn offer_totals_match_the_engine_for_compared_offers() {
         every.len()
     );
     assert!(every.values().all(|v| v.is_finite() && *v >= 0.0));
+    // An offer with no on-demand price (reserved, spot or packages only) has no all-on-demand
+    // total: it is left out (the table shows n/a and sorts it last), never costed at 0.
+    let no_on_demand: Vec<&str> = all
+        .iter()
+        .filter(|o| o.on_demand_per_hour.is_none())
+        .map(|o| o.id)
+        .collect();
+    assert!(!no_on_demand.is_empty(), "the catalog has such offers");
+    for id in no_on_demand {
+        assert!(!every.contains_key(id), "{id}: {:?}", every.get(id));
+    }
+    assert!(
+        every.values().all(|v| *v > 0.0),
+        "no offer costs 0 all on demand"
+    );
 }
 
 /// One offer the engine cannot cost (0 GPUs per instance) leaves the others costed, and an
