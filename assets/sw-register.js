@@ -41,6 +41,8 @@
       console.warn(`gpu-cost-planner: offline use is off (${e.message})`);
       return;
     }
+    // A browser (or test harness) that blocks service workers may resolve with nothing.
+    if (!registration) return;
     if (waits(registration.waiting)) ready();
     registration.addEventListener('updatefound', () => {
       const worker = registration.installing;

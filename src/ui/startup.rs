@@ -180,12 +180,13 @@ pub fn initial_state(link: Option<Opened>) -> AppState {
     let unusable_link = link.as_ref().is_some_and(Opened::nothing_usable);
     let (restored, load_error) = web_storage::load();
     let hold_storage = restored.hold;
-    // The autosaved scenario a usable link is about to replace, if it differs from the link's
-    // and is not just the untouched default: kept first in the saved list below, so opening a
-    // link (also in another tab, whose first autosave replaces this one) never loses work.
+    // The autosaved scenario a link is about to replace (a link of which nothing was usable
+    // replaces it with the default), if it differs from the link's and is not just the
+    // untouched default: kept first in the saved list below, so opening a link (also in another
+    // tab, whose first autosave replaces this one) never loses work.
     let before_link = link
         .as_ref()
-        .filter(|o| !o.nothing_usable() && o.scenario != restored.stored.current)
+        .filter(|o| o.scenario != restored.stored.current)
         .map(|_| restored.stored.current.clone())
         .filter(|c| *c != planner_core::share::default_scenario());
     let start = storage::startup(restored, link, &browser_languages());

@@ -42,6 +42,32 @@ test('a damaged link opens the page\'s default in its language, with a notice; a
   }
 });
 
+test('a damaged link opened in a second tab keeps the first tab\'s autosaved work as a saved scenario too', async () => {
+  const { context, page, problems } = await openApp(browser, origin);
+  await page.fill('#months-number', '19');
+  await page.waitForFunction(() => {
+    try { return JSON.parse(localStorage.getItem('gpurent.state')).current.horizon_months === 19; } catch { return false; }
+  });
+  const other = await context.newPage();
+  await other.goto(`${origin}/#s=%%%garbage`);
+  await other.waitForSelector('#copy-share-link');
+  assert.notEqual(await other.inputValue('#months-number'), '19', 'the damaged link opens the default scenario');
+  const names = await other.$$eval('.saved-name', (e) => e.map((x) => x.textContent));
+  assert.equal(names.length, 1);
+  assert.match(names[0], /^Autosaved before opening a link, \d{4}-\d\d-\d\d \d\d:\d\d$/);
+  assert.match(await other.textContent('#load-notices'), new RegExp(`kept in your saved scenarios as “${names[0]}”`));
+  await other.waitForFunction((n) => {
+    try { return JSON.parse(localStorage.getItem('gpurent.state')).saved[0]?.name === n; } catch { return false; }
+  }, names[0]);
+  await other.close();
+  await page.reload();
+  await page.waitForSelector('#total-0');
+  await page.click('.saved-item:first-child .saved-open');
+  await page.waitForFunction(() => document.querySelector('#months-number').value === '19');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a link opened in a second tab keeps the first tab\'s autosaved work as a saved scenario, with a notice', async () => {
   const { context, page, problems } = await openApp(browser, origin);
   // The default comparison's link, then work that differs from it (autosaved).
