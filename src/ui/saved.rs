@@ -26,7 +26,7 @@ pub struct SavedScenariosProps {
 #[function_component(SavedScenarios)]
 pub fn saved_scenarios(props: &SavedScenariosProps) -> Html {
     let t = use_tr();
-    let name = use_node_ref();
+    let name = crate::ui::hooks::use_node();
     let on_save = {
         let (d, name) = (props.dispatch.clone(), name.clone());
         Callback::from(move |e: SubmitEvent| {

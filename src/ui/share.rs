@@ -74,7 +74,7 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
     let link = crate::ui::hooks::use_local(|| None::<String>);
     let copied = crate::ui::hooks::use_local(|| None::<Copied>);
     let export_error = crate::ui::hooks::use_local(|| None::<WriteError>);
-    let field = use_node_ref();
+    let field = crate::ui::hooks::use_node();
 
     let on_copy = {
         let (scenario, language) = (props.scenario.clone(), props.language);
