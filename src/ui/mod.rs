@@ -706,7 +706,7 @@ pub fn app(props: &AppProps) -> Html {
             <section class="card toolbar" aria-label={tx(msg!("ui-scenario-files"))}>
                 { presets::preset_menu(&t, &wire) }
                 <share::ShareBar scenario={scenario.clone()} language={state.language} today={(*today_date).clone()} imported={state.imported.clone()} dispatch={wire.clone()} />
-                <saved::SavedScenarios saved={state.saved.clone()} save_error={save_error} dispatch={wire.clone()} />
+                { saved::saved_scenarios(&t, &state.saved, save_error.as_ref(), &wire) }
             </section>
             <section class="card" aria-labelledby="scenario-heading">
                 <h2 id="scenario-heading">{ t.text(if is_job { msg!("ui-scenario-job") } else { msg!("ui-scenario-fleet") }) }</h2>
