@@ -42,7 +42,7 @@ use planner_core::language::Language;
 use planner_engine::Currency;
 use planner_engine::MonthConvention;
 use state::{AppAction, AppState};
-use strategy::{BuyForm, Strategy};
+use strategy::Strategy;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -908,7 +908,7 @@ pub fn app(props: &AppProps) -> Html {
                     today: today_attr.clone(),
                     csv: buy_csv,
                     head: Html::default(),
-                    children: html! { <BuyForm buy={scenario.buy()} currency={scenario.display_currency()} on_action={on_action.clone()} /> },
+                    children: strategy::buy_form(&t, scenario.buy(), scenario.display_currency(), &on_action),
                 }) }
             </div>
             if let (Some(n), None) = (&state.notice, state.refused_field) {
