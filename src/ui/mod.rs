@@ -24,7 +24,7 @@ pub mod update;
 pub mod virtual_list;
 
 use chart_panel::{AnyChart, ChartPanel, ChartPanelProps};
-use comparison::Comparison;
+use comparison::ComparisonProps;
 use markup::{labelled, option, select};
 use offer_table::OfferTable;
 use planner_app::action::{Action, Mode};
@@ -284,6 +284,8 @@ pub fn app(props: &AppProps) -> Html {
     };
     let scenario = state.scenario.clone();
     let save_error = startup::use_autosave(&state);
+    // A failed comparison CSV download, shown under the comparison table.
+    let comparison_error = hooks::use_local(|| None::<planner_core::error::BrowserRefusal>);
     let update_ready = update::use_update_ready();
     startup::use_links_opened_later(state.dispatcher());
     language::use_document_language(state.language);
@@ -863,9 +865,18 @@ pub fn app(props: &AppProps) -> Html {
             { markup::later(later::COMPARISON, html! { <>
             <section class="card" aria-labelledby="results-heading">
                 <h2 id="results-heading" tabindex="-1">{ t.text(msg!("ui-compared-options")) }</h2>
-                <Comparison results={Same(engine_results)} currency={scenario.display_currency()} month={AttrValue::from(scenario.month_code().to_string())}
-                    today={(*today_date).clone()} on_spot_variant={on_spot_variant}
-                    reservable={reservable} on_reserved_variant={on_reserved_variant} on_remove={on_remove_option} term_months={term_months.clone()} spottable={spottable} />
+                { comparison::comparison(&t, &ComparisonProps {
+                    results: Same(engine_results),
+                    currency: scenario.display_currency(),
+                    month: AttrValue::from(scenario.month_code().to_string()),
+                    today: today_attr.clone(),
+                    on_spot_variant,
+                    reservable,
+                    on_reserved_variant,
+                    on_remove: on_remove_option,
+                    term_months: term_months.clone(),
+                    spottable,
+                }, &comparison_error) }
             </section>
             </> }) }
             <div class="chart-grid">
