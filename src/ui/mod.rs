@@ -284,6 +284,7 @@ pub fn app(props: &AppProps) -> Html {
     };
     let scenario = state.scenario.clone();
     let save_error = startup::use_autosave(&state);
+    let share_bar = share::use_share_bar();
     // A failed comparison CSV download, shown under the comparison table.
     let comparison_error = hooks::use_local(|| None::<planner_core::error::BrowserRefusal>);
     let update_ready = update::use_update_ready();
@@ -707,7 +708,13 @@ pub fn app(props: &AppProps) -> Html {
             <div class="plan-column">
             <section class="card toolbar" aria-label={tx(msg!("ui-scenario-files"))}>
                 { presets::preset_menu(&t, &wire) }
-                <share::ShareBar scenario={scenario.clone()} language={state.language} today={(*today_date).clone()} imported={state.imported.clone()} dispatch={wire.clone()} />
+                { share::share_bar(&t, &share_bar, share::ShareBarProps {
+                    scenario: scenario.clone(),
+                    language: state.language,
+                    today: (*today_date).clone(),
+                    imported: state.imported.clone(),
+                    dispatch: wire.clone(),
+                }) }
                 { saved::saved_scenarios(&t, &state.saved, save_error.as_ref(), &wire) }
             </section>
             <section class="card" aria-labelledby="scenario-heading">
