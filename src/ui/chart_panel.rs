@@ -10,6 +10,7 @@
 //! while its data changes; it is redrawn when it comes near the viewport, is exported, or its
 //! size changes. Each chart is drawn once at start-up wherever it is.
 
+use crate::ui::hooks::{use_cell, use_effect_on, use_local, use_mount, use_node, Local};
 use crate::web;
 use gloo::events::EventListener;
 use planner_app::chart::breakdown::{self, BreakdownChart};
@@ -216,8 +217,8 @@ impl Painter {
 fn paint_and_show(
     painter: &RefCell<Painter>,
     even_offscreen: bool,
-    error: &UseStateHandle<Option<BrowserFailure>>,
-    tooltip: &UseStateHandle<Option<Tooltip>>,
+    error: &Local<Option<BrowserFailure>>,
+    tooltip: &Local<Option<Tooltip>>,
 ) {
     let outcome = painter.borrow_mut().paint(even_offscreen);
     match outcome {
@@ -237,11 +238,11 @@ fn paint_and_show(
 /// Chart (inline SVG) with download buttons.
 #[function_component(ChartPanel)]
 pub fn chart_panel(props: &ChartPanelProps) -> Html {
-    let chart_ref = use_node_ref();
-    let wrap_ref = use_node_ref();
-    let error = use_state(|| None::<BrowserFailure>);
-    let painter = use_mut_ref(Painter::default);
-    let tooltip = use_state(|| None::<Tooltip>);
+    let chart_ref = use_node();
+    let wrap_ref = use_node();
+    let error = use_local(|| None::<BrowserFailure>);
+    let painter = use_cell(Painter::default);
+    let tooltip = use_local(|| None::<Tooltip>);
     let tr = super::language::use_tr();
 
     // Observers: the box's width (ResizeObserver; its callback runs where layout is clean, so
@@ -250,7 +251,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
     {
         let (chart_ref, wrap_ref, painter) = (chart_ref.clone(), wrap_ref.clone(), painter.clone());
         let (error, tooltip) = (error.clone(), tooltip.clone());
-        use_effect_with((), move |_| {
+        use_mount(Box::new(move || {
             let wrap = wrap_ref.cast::<Element>();
             painter.borrow_mut().target = chart_ref.cast::<Element>();
             let on_size = {
@@ -319,7 +320,7 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                     paint_and_show(&painter, true, &error, &tooltip);
                 })
             };
-            move || {
+            Box::new(move || {
                 drop(listener);
                 if let Some(o) = resize_observer {
                     o.disconnect();
@@ -328,16 +329,20 @@ pub fn chart_panel(props: &ChartPanelProps) -> Html {
                     o.disconnect();
                 }
                 drop((on_size, on_near));
-            }
-        });
+            })
+        }));
     }
     {
         let painter = painter.clone();
         let (error, tooltip) = (error.clone(), tooltip.clone());
-        use_effect_with(props.chart.clone(), move |chart| {
-            painter.borrow_mut().chart = Some(chart.clone());
-            paint_and_show(&painter, false, &error, &tooltip);
-        });
+        use_effect_on(
+            props.chart.clone(),
+            Box::new(move |chart| {
+                painter.borrow_mut().chart = Some(chart.clone());
+                paint_and_show(&painter, false, &error, &tooltip);
+                Box::new(|| ())
+            }),
+        );
     }
 
     let on_png = {

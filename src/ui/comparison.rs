@@ -2,19 +2,18 @@
 //! with the reserved commitment, cost per used GPU-hour and per job, finish time, break-even,
 //! warnings), strategy variants, and the table's CSV download.
 
-use crate::ui::language::use_tr;
+use crate::ui::hooks::Local;
 use crate::ui::markup::{self, cell};
 use crate::web;
 use planner_app::comparison::{file_name, money_or_na, rate_or_na, to_csv, warnings};
-use planner_app::i18n::Arg;
+use planner_app::i18n::{Arg, Translator};
 use planner_app::msg;
 use planner_core::format;
 use planner_engine::plan::OptionResult;
 use planner_engine::Currency;
 use yew::prelude::*;
 
-/// Properties of [`Comparison`].
-#[derive(Properties, PartialEq, Clone)]
+/// What [`comparison`] shows.
 pub struct ComparisonProps {
     /// The engine's results (`Scenario::evaluate`), or why they could not be computed;
     /// compared by identity (the app's memo hands out a new `Rc` only when it recomputes them).
@@ -42,7 +41,7 @@ pub struct ComparisonProps {
 }
 
 /// A month convention code (`"730h"`, `"calendar"`) as words: `"730 h"`, `"calendar months"`.
-fn month_name(t: &planner_app::i18n::Translator, code: &str) -> String {
+fn month_name(t: &Translator, code: &str) -> String {
     match code.strip_suffix('h') {
         Some(hours) => t.text_with(
             msg!("ui-month-hours"),
@@ -52,11 +51,15 @@ fn month_name(t: &planner_app::i18n::Translator, code: &str) -> String {
     }
 }
 
-/// Comparison table with a CSV download.
-#[function_component(Comparison)]
-pub fn comparison(props: &ComparisonProps) -> Html {
-    let error = crate::ui::hooks::use_local(|| None::<planner_core::error::BrowserRefusal>);
-    let t = use_tr();
+/// Comparison table with a CSV download, in `t`'s language; a failed download's message shows
+/// under the table from `error` (the app's state, so that it survives re-renders). A function
+/// of the app's view rather than a component of its own: a component costs the wasm its own
+/// copy of Yew's component code (issue 19, the wasm's size).
+pub fn comparison(
+    t: &Translator,
+    props: &ComparisonProps,
+    error: &Local<Option<planner_core::error::BrowserRefusal>>,
+) -> Html {
     let results = match &*props.results.0 {
         Ok(r) => r,
         Err(e) => {
@@ -74,9 +77,10 @@ pub fn comparison(props: &ComparisonProps) -> Html {
         let month = props.month.clone();
         let name = file_name("comparison", &props.today, "csv");
         let error = error.clone();
-        let t = t.clone();
+        let language = t.language();
         Callback::from(move |_: MouseEvent| {
             if let Ok(r) = &*results {
+                let t = Translator::new(language);
                 if let Err(e) = web::download_text(&name, "text/csv", &to_csv(r, c, &month, &t)) {
                     error.set(Some(e));
                 }
@@ -90,7 +94,7 @@ pub fn comparison(props: &ComparisonProps) -> Html {
         let reservable = props.reservable.get(i).copied().unwrap_or(false);
         let spottable = props.spottable.get(i).copied().unwrap_or(true);
         let reserved = r.reserved.as_ref();
-        let warn = warnings(r, c, &t);
+        let warn = warnings(r, c, t);
         // A reserved term running past the horizon: how much of it the plan uses.
         let horizon = u32::try_from(r.month_hours.len()).unwrap_or(u32::MAX);
         let term = props
@@ -146,7 +150,7 @@ pub fn comparison(props: &ComparisonProps) -> Html {
                         { markup::th(true, Some("num"), Some(t.text(msg!("ui-cmp-commitment-title")).into()), t.text_with(msg!("ui-cmp-commitment"), &[("currency", Arg::Text(c.code().into()))]).into()) }
                         { markup::th(true, Some("num"), None, t.text(msg!("ui-cmp-per-gpu-hour")).into()) }
                         { markup::th(true, Some("num"), None, t.text(msg!("ui-cmp-per-job")).into()) }
-                        { markup::th(true, Some("num"), None, t.text_with(msg!("ui-cmp-finish"), &[("month", Arg::Text(month_name(&t, &props.month)))]).into()) }
+                        { markup::th(true, Some("num"), None, t.text_with(msg!("ui-cmp-finish"), &[("month", Arg::Text(month_name(t, &props.month)))]).into()) }
                         { markup::th(true, Some("num"), None, t.text(msg!("ui-cmp-break-even-utilisation")).into()) }
                         { markup::th(true, Some("num"), Some(t.text(msg!("ui-cmp-break-even-months-title")).into()), t.text(msg!("ui-cmp-break-even-months")).into()) }
                         { markup::th(true, None, None, t.text(msg!("ui-warnings")).into()) }
@@ -155,7 +159,7 @@ pub fn comparison(props: &ComparisonProps) -> Html {
                     <tbody>{ for rows }</tbody>
                 </table>
             </div>
-            if let Some(e) = &*error { <p class="field-error" role="alert">{ t.browser_refusal(e) }</p> }
+            if let Some(e) = &**error { <p class="field-error" role="alert">{ t.browser_refusal(e) }</p> }
         </div>
     }
 }

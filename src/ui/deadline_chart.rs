@@ -6,6 +6,7 @@
 //! the chart's data or width changes; the width is the group's, read once the group is laid
 //! out (the group is collapsed most of the time, so no observer runs for it).
 
+use crate::ui::hooks::{use_effect_on, use_local, use_memo_on, use_node};
 use crate::ui::language::use_tr;
 use crate::web;
 use planner_app::chart::deadline::{deadline_csv, deadline_svg, DeadlineChart};
@@ -33,9 +34,9 @@ const WHAT: &str = "deadline-spot";
 #[function_component(DeadlineChartPanel)]
 pub fn deadline_chart_panel(props: &DeadlineChartProps) -> Html {
     let t = use_tr();
-    let holder = use_node_ref();
-    let error = use_state(|| None::<BrowserFailure>);
-    let today = use_memo((), |_| web::today_date());
+    let holder = use_node();
+    let error = use_local(|| None::<BrowserFailure>);
+    let today = use_memo_on((), |()| web::today_date());
     // The group's width once laid out (0 while collapsed or detached: the fallback).
     let width = |holder: &NodeRef| {
         holder
@@ -46,14 +47,18 @@ pub fn deadline_chart_panel(props: &DeadlineChartProps) -> Html {
     };
     {
         let (holder, error) = (holder.clone(), error.clone());
-        use_effect_with(props.chart.clone(), move |chart| {
-            if let Some(el) = holder.cast::<web_sys::Element>() {
-                match deadline_svg(chart, &web::chart_theme(), width(&holder), 1.0) {
-                    Ok(svg) => el.set_inner_html(&svg),
-                    Err(_) => error.set(Some(BrowserFailure::Drawing)),
+        use_effect_on(
+            props.chart.clone(),
+            Box::new(move |chart| {
+                if let Some(el) = holder.cast::<web_sys::Element>() {
+                    match deadline_svg(chart, &web::chart_theme(), width(&holder), 1.0) {
+                        Ok(svg) => el.set_inner_html(&svg),
+                        Err(_) => error.set(Some(BrowserFailure::Drawing)),
+                    }
                 }
-            }
-        });
+                Box::new(|| ())
+            }),
+        );
     }
     // PNG: the same layout drawn at device resolution, rasterised by the browser.
     let on_png = {

@@ -4,7 +4,8 @@
 //! before; issue 19, the wasm's size). Reads and writes stay typed: [`Local<T>`] is used like
 //! Yew's `UseStateHandle<T>` ([`use_local`], and [`use_local_eq`] for `use_state_eq`),
 //! [`use_effect_on`] like `use_effect_with`, [`use_memo_on`] like `use_memo`,
-//! [`use_callback_on`] like `use_callback`, [`use_cell`] like `use_mut_ref`.
+//! [`use_callback_on`] like `use_callback`, [`use_cell`] like `use_mut_ref`, [`use_node`] like
+//! `use_node_ref`.
 
 use std::any::Any;
 use std::cell::RefCell;
@@ -225,4 +226,11 @@ pub fn use_local_eq<T: PartialEq + 'static, F: FnOnce() -> T>(init: F) -> LocalE
         handle,
         kind: PhantomData,
     }
+}
+
+/// Yew's `use_node_ref()`: a [`NodeRef`] made once and kept for the component's life, held by
+/// a [`use_local`] so it shares that hook's code instead of Yew's own `use_state::<NodeRef>`.
+#[hook]
+pub fn use_node() -> NodeRef {
+    (*use_local(NodeRef::default)).clone()
 }

@@ -24,7 +24,7 @@ pub mod update;
 pub mod virtual_list;
 
 use chart_panel::{AnyChart, ChartPanel, ChartPanelProps};
-use comparison::Comparison;
+use comparison::ComparisonProps;
 use markup::{labelled, option, select};
 use offer_table::OfferTable;
 use planner_app::action::{Action, Mode};
@@ -42,7 +42,7 @@ use planner_core::language::Language;
 use planner_engine::Currency;
 use planner_engine::MonthConvention;
 use state::{AppAction, AppState};
-use strategy::{BuyForm, Strategy};
+use strategy::Strategy;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -284,6 +284,9 @@ pub fn app(props: &AppProps) -> Html {
     };
     let scenario = state.scenario.clone();
     let save_error = startup::use_autosave(&state);
+    let share_bar = share::use_share_bar();
+    // A failed comparison CSV download, shown under the comparison table.
+    let comparison_error = hooks::use_local(|| None::<planner_core::error::BrowserRefusal>);
     let update_ready = update::use_update_ready();
     startup::use_links_opened_later(state.dispatcher());
     language::use_document_language(state.language);
@@ -705,8 +708,14 @@ pub fn app(props: &AppProps) -> Html {
             <div class="plan-column">
             <section class="card toolbar" aria-label={tx(msg!("ui-scenario-files"))}>
                 { presets::preset_menu(&t, &wire) }
-                <share::ShareBar scenario={scenario.clone()} language={state.language} today={(*today_date).clone()} imported={state.imported.clone()} dispatch={wire.clone()} />
-                <saved::SavedScenarios saved={state.saved.clone()} save_error={save_error} dispatch={wire.clone()} />
+                { share::share_bar(&t, &share_bar, share::ShareBarProps {
+                    scenario: scenario.clone(),
+                    language: state.language,
+                    today: (*today_date).clone(),
+                    imported: state.imported.clone(),
+                    dispatch: wire.clone(),
+                }) }
+                { saved::saved_scenarios(&t, &state.saved, save_error.as_ref(), &wire) }
             </section>
             <section class="card" aria-labelledby="scenario-heading">
                 <h2 id="scenario-heading">{ t.text(if is_job { msg!("ui-scenario-job") } else { msg!("ui-scenario-fleet") }) }</h2>
@@ -863,9 +872,18 @@ pub fn app(props: &AppProps) -> Html {
             { markup::later(later::COMPARISON, html! { <>
             <section class="card" aria-labelledby="results-heading">
                 <h2 id="results-heading" tabindex="-1">{ t.text(msg!("ui-compared-options")) }</h2>
-                <Comparison results={Same(engine_results)} currency={scenario.display_currency()} month={AttrValue::from(scenario.month_code().to_string())}
-                    today={(*today_date).clone()} on_spot_variant={on_spot_variant}
-                    reservable={reservable} on_reserved_variant={on_reserved_variant} on_remove={on_remove_option} term_months={term_months.clone()} spottable={spottable} />
+                { comparison::comparison(&t, &ComparisonProps {
+                    results: Same(engine_results),
+                    currency: scenario.display_currency(),
+                    month: AttrValue::from(scenario.month_code().to_string()),
+                    today: today_attr.clone(),
+                    on_spot_variant,
+                    reservable,
+                    on_reserved_variant,
+                    on_remove: on_remove_option,
+                    term_months: term_months.clone(),
+                    spottable,
+                }, &comparison_error) }
             </section>
             </> }) }
             <div class="chart-grid">
@@ -908,7 +926,7 @@ pub fn app(props: &AppProps) -> Html {
                     today: today_attr.clone(),
                     csv: buy_csv,
                     head: Html::default(),
-                    children: html! { <BuyForm buy={scenario.buy()} currency={scenario.display_currency()} on_action={on_action.clone()} /> },
+                    children: strategy::buy_form(&t, scenario.buy(), scenario.display_currency(), &on_action),
                 }) }
             </div>
             if let (Some(n), None) = (&state.notice, state.refused_field) {

@@ -1,65 +1,64 @@
 //! Named saved scenarios: save the current one as…, open, delete, and the list (persisted with
 //! the rest of the state by the autosave).
 
-use super::language::use_tr;
 use super::state::{AppAction, AppState};
 use crate::web_storage::StorageError;
+use planner_app::i18n::Translator;
 use planner_app::msg;
 use planner_core::storage::Saved;
-use web_sys::HtmlInputElement;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement};
 use yew::prelude::*;
 
-/// Properties of [`SavedScenarios`].
-#[derive(Properties, PartialEq)]
-pub struct SavedScenariosProps {
-    /// The saved scenarios, in order.
-    pub saved: Vec<Saved>,
-    /// The last autosave failure (e.g. a full quota), shown beside the Save button until a
-    /// write succeeds.
-    pub save_error: Option<StorageError>,
-    /// The app's reducer.
-    pub dispatch: UseReducerDispatcher<AppState>,
-}
-
-/// "Save as…" field and button, a failed write's message beside them, then one row per saved
-/// scenario with Open and Delete.
-#[function_component(SavedScenarios)]
-pub fn saved_scenarios(props: &SavedScenariosProps) -> Html {
-    let t = use_tr();
-    let name = use_node_ref();
+/// "Save as…" field and button, a failed write's message (`save_error`, e.g. a full quota)
+/// beside them, then one row per saved scenario (`saved`, in order) with Open and Delete, in
+/// `t`'s language, acting through `dispatch`. A function of the app's view rather than a
+/// component of its own: its only state is the name field's text, which the browser keeps, and
+/// a component costs the wasm its own copy of Yew's component code (issue 19, the wasm's size).
+pub fn saved_scenarios(
+    t: &Translator,
+    saved: &[Saved],
+    save_error: Option<&StorageError>,
+    dispatch: &UseReducerDispatcher<AppState>,
+) -> Html {
     let on_save = {
-        let (d, name) = (props.dispatch.clone(), name.clone());
+        let d = dispatch.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            if let Some(input) = name.cast::<HtmlInputElement>() {
+            // The form's one text field, `#save-name`.
+            let input = e
+                .target_dyn_into::<Element>()
+                .and_then(|form| form.query_selector("input").ok().flatten())
+                .and_then(|el| el.dyn_into::<HtmlInputElement>().ok());
+            if let Some(input) = input {
                 d.dispatch(AppAction::SaveAs(input.value()));
                 input.set_value("");
             }
         })
     };
-    let save_error = props.save_error.as_ref().map(|e| t.save_error(e));
+    let save_error = save_error.map(|e| t.save_error(e));
     html! {
         <div class="saved-scenarios">
             <form class="save-as" onsubmit={on_save}>
                 <label>{ t.text(msg!("ui-save-as")) }{ " " }
-                    <input type="text" id="save-name" maxlength="80" ref={name} placeholder={t.text(msg!("ui-save-name-placeholder"))} />
+                    <input type="text" id="save-name" maxlength="80" placeholder={t.text(msg!("ui-save-name-placeholder"))} />
                 </label>
                 <button type="submit" id="save-as">{ t.text(msg!("ui-save")) }</button>
             </form>
             if let Some(e) = save_error {
                 <p class="notice field-error" role="alert" id="save-error">{ e }</p>
             }
-            if props.saved.is_empty() {
+            if saved.is_empty() {
                 <p class="muted small" id="saved-empty">{ t.text(msg!("ui-saved-empty")) }</p>
             } else {
                 <ul class="saved-list" id="saved-list">
-                    { for props.saved.iter().enumerate().map(|(i, s)| {
+                    { for saved.iter().enumerate().map(|(i, s)| {
                         let open = {
-                            let (d, file) = (props.dispatch.clone(), s.scenario.clone());
-                            Callback::from(move |_: MouseEvent| d.dispatch(AppAction::Load(Box::new(file.clone()), Vec::new())))
+                            let d = dispatch.clone();
+                            Callback::from(move |_: MouseEvent| d.dispatch(AppAction::OpenSaved(i)))
                         };
                         let delete = {
-                            let d = props.dispatch.clone();
+                            let d = dispatch.clone();
                             Callback::from(move |_: MouseEvent| d.dispatch(AppAction::DeleteSaved(i)))
                         };
                         html!{

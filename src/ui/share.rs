@@ -2,8 +2,9 @@
 //! `history.replaceState` and copies the URL, or shows it selected for copying), scenario JSON
 //! export (the format `gpurent eval` reads) and import (lenient: notices name what was dropped).
 
-use super::language::use_tr;
 use super::state::{AppAction, AppState};
+use crate::ui::hooks::{use_cell, use_local, use_node, Local};
+use planner_app::i18n::Translator;
 use planner_app::msg;
 use planner_app::state::Scenario;
 use planner_core::catalog::query::Catalog;
@@ -52,8 +53,7 @@ async fn write_clipboard(text: String) -> bool {
     wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
 }
 
-/// Properties of [`ShareBar`].
-#[derive(Properties, PartialEq)]
+/// What [`share_bar`] shows and acts on.
 pub struct ShareBarProps {
     /// The scenario on screen.
     pub scenario: Scenario,
@@ -67,15 +67,40 @@ pub struct ShareBarProps {
     pub dispatch: UseReducerDispatcher<AppState>,
 }
 
-/// Share link, export and import controls.
-#[function_component(ShareBar)]
-pub fn share_bar(props: &ShareBarProps) -> Html {
-    let t = use_tr();
-    let link = crate::ui::hooks::use_local(|| None::<String>);
-    let copied = crate::ui::hooks::use_local(|| None::<Copied>);
-    let export_error = crate::ui::hooks::use_local(|| None::<WriteError>);
-    let field = use_node_ref();
+/// The share bar's state, kept by the app ([`use_share_bar`]): the link made, what the copy
+/// button achieved, a failed export's reason, the link field (selected when copying by hand)
+/// and the import's latest read.
+pub struct ShareBarState {
+    link: Local<Option<String>>,
+    copied: Local<Option<Copied>>,
+    export_error: Local<Option<WriteError>>,
+    field: NodeRef,
+    reader: Rc<RefCell<crate::web::LatestRead>>,
+}
 
+/// The hooks behind [`ShareBarState`], called by the app.
+#[hook]
+pub fn use_share_bar() -> ShareBarState {
+    ShareBarState {
+        link: use_local(|| None::<String>),
+        copied: use_local(|| None::<Copied>),
+        export_error: use_local(|| None::<WriteError>),
+        field: use_node(),
+        reader: use_cell(crate::web::LatestRead::default),
+    }
+}
+
+/// Share link, export and import controls, in `t`'s language, with their state `state`. A
+/// function of the app's view rather than a component of its own: a component costs the wasm
+/// its own copy of Yew's component code (issue 19, the wasm's size).
+pub fn share_bar(t: &Translator, state: &ShareBarState, props: ShareBarProps) -> Html {
+    let ShareBarState {
+        link,
+        copied,
+        export_error,
+        field,
+        reader,
+    } = state;
     let on_copy = {
         let (scenario, language) = (props.scenario.clone(), props.language);
         let (link, copied, field) = (link.clone(), copied.clone(), field.clone());
@@ -110,11 +135,8 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
         })
     };
     let on_export = {
-        let (scenario, today, export_error) = (
-            props.scenario.clone(),
-            props.today.clone(),
-            export_error.clone(),
-        );
+        let (scenario, today, export_error) =
+            (props.scenario.clone(), props.today, export_error.clone());
         Callback::from(move |_: MouseEvent| {
             // serde_json refuses nothing in a scenario but a number that is not finite.
             let result = serde_json::to_string_pretty(&scenario.portable_file())
@@ -126,10 +148,10 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
             export_error.set(result.err());
         })
     };
-    let reader = crate::ui::hooks::use_cell(crate::web::LatestRead::default);
     let on_import = {
-        let d = props.dispatch.clone();
-        let imported = props.imported.clone();
+        let d = props.dispatch;
+        let imported = props.imported;
+        let reader = reader.clone();
         Callback::from(move |e: Event| {
             let input = e.target_unchecked_into::<HtmlInputElement>();
             import_scenario(&input, &reader, &imported, &d);
@@ -151,18 +173,18 @@ pub fn share_bar(props: &ShareBarProps) -> Html {
             <label class="file-button">{ t.text(msg!("ui-import-json")) }{ " " }
                 <input type="file" id="import-scenario" accept=".json,application/json" onchange={on_import} />
             </label>
-            if let Some(url) = &*link {
+            if let Some(url) = &**link {
                 <label class="share-link small">{ t.text(msg!("ui-share-link")) }{ " " }
-                    <input type="text" id="share-link" readonly=true value={url.clone()} ref={field} onfocus={select_all} />
+                    <input type="text" id="share-link" readonly=true value={url.clone()} ref={field.clone()} onfocus={select_all} />
                 </label>
             }
-            { match &*copied {
+            { match &**copied {
                 Some(Copied::Yes) => html!{ <span class="small" id="share-status">{ t.text(msg!("ui-link-copied")) }</span> },
                 Some(Copied::ByHand) => html!{ <span class="small" id="share-status">{ t.text(msg!("ui-link-copy-by-hand")) }</span> },
                 Some(Copied::Failed(e)) => html!{ <span class="small notice" id="share-status">{ t.text_with(msg!("ui-link-failed"), &[("detail", planner_app::i18n::Arg::Text(t.write_error(e)))]) }</span> },
                 None => html!{},
             } }
-            if let Some(e) = &*export_error {
+            if let Some(e) = &**export_error {
                 <span class="small notice" id="export-error">{ t.text_with(msg!("ui-export-failed"), &[("detail", planner_app::i18n::Arg::Text(t.write_error(e)))]) }</span>
             }
         </div>

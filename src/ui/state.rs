@@ -185,6 +185,9 @@ pub enum AppAction {
     /// Save the current scenario under a name (a used name gets a suffix and a notice; an
     /// empty one is `ui-save-default-name` in the page's language: "scenario", "场景").
     SaveAs(String),
+    /// Open the saved scenario at this position, like [`AppAction::Load`] with no notices
+    /// (nothing happens if there is none there).
+    OpenSaved(usize),
     /// Delete the saved scenario at this position.
     DeleteSaved(usize),
     /// Hide the load notices.
@@ -357,6 +360,12 @@ impl Reducible for AppState {
                 }
                 next.saved = stored.saved;
                 next.hold_storage = false;
+            }
+            AppAction::OpenSaved(i) => {
+                if let Some(s) = self.saved.get(i) {
+                    let file = Box::new(s.scenario.clone());
+                    return self.reduce(AppAction::Load(file, Vec::new()));
+                }
             }
             AppAction::DeleteSaved(i) => {
                 if i < next.saved.len() {

@@ -10,6 +10,7 @@ use crate::ui::slider::{self, SliderDef, SliderProps, Text};
 use planner_app::action::{rebalance, Action, FreeKind};
 use planner_app::i18n::Arg;
 use planner_app::i18n::Msg;
+use planner_app::i18n::Translator;
 use planner_app::msg;
 use planner_app::state::Scenario;
 use planner_app::validation::{
@@ -463,25 +464,21 @@ pub fn strategy(props: &StrategyProps) -> Html {
     }
 }
 
-/// Properties of [`BuyForm`].
-#[derive(Properties, PartialEq, Clone)]
-pub struct BuyFormProps {
-    /// The owned server compared against, if buying is switched on.
-    pub buy: Option<OwnedServer>,
-    /// Display currency (the server's amounts are in it).
-    pub currency: planner_engine::Currency,
-    /// Dispatches a scenario change.
-    pub on_action: Callback<Action>,
-}
-
-/// The owned-server form feeding the scenario's `buy` section: a switch, then purchase price,
-/// life, residual value, power, PUE, electricity price and operations per month.
-#[function_component(BuyForm)]
-pub fn buy_form(props: &BuyFormProps) -> Html {
-    let t = use_tr();
+/// The owned-server form feeding the scenario's `buy` section, in `t`'s language: a switch,
+/// then (when `buy` is the owned server compared against) purchase price, life, residual value,
+/// power, PUE, electricity price and operations per month, amounts in `currency`; each change
+/// goes to `on_action`. A function of the app's view rather than a component of its own: it
+/// has no state, and a component costs the wasm its own copy of Yew's component code (issue 19,
+/// the wasm's size).
+pub fn buy_form(
+    t: &Translator,
+    buy: Option<OwnedServer>,
+    currency: planner_engine::Currency,
+    on_action: &Callback<Action>,
+) -> Html {
     let tx = |id: Msg| AttrValue::from(t.text(id));
     let on_toggle = {
-        let on_action = props.on_action.clone();
+        let on_action = on_action.clone();
         Callback::from(move |e: Event| {
             let on = e.target_unchecked_into::<HtmlInputElement>().checked();
             on_action.emit(Action::EnableBuy(on));
@@ -489,18 +486,18 @@ pub fn buy_form(props: &BuyFormProps) -> Html {
     };
     let toggle = html! {
         <label class="chart-control">
-            <input type="checkbox" id="buy-enabled" checked={props.buy.is_some()} onchange={on_toggle} />
+            <input type="checkbox" id="buy-enabled" checked={buy.is_some()} onchange={on_toggle} />
             { " " }{ t.text(msg!("ui-compare-buying")) }
         </label>
     };
-    let Some(b) = props.buy else {
+    let Some(b) = buy else {
         return toggle;
     };
     let setter = |f: fn(OwnedServer, f64) -> OwnedServer| {
-        let on_action = props.on_action.clone();
+        let on_action = on_action.clone();
         Callback::from(move |v: f64| on_action.emit(Action::SetBuy(f(b, v))))
     };
-    let code = props.currency.code();
+    let code = currency.code();
     html! {
         <>
         { toggle }
@@ -516,10 +513,10 @@ pub fn buy_form(props: &BuyFormProps) -> Html {
                 decimals: None,
                 on_change: setter(|b, v| OwnedServer { purchase: v, ..b }),
             }) }
-            { BUY_LIFE.show(&t, b.life_years, setter(|b, v| OwnedServer { life_years: v, ..b })) }
-            { BUY_RESIDUAL.show(&t, b.residual * 100.0, setter(|b, v| OwnedServer { residual: v / 100.0, ..b })) }
-            { BUY_KW.show(&t, b.kw, setter(|b, v| OwnedServer { kw: v, ..b })) }
-            { BUY_PUE.show(&t, b.pue, setter(|b, v| OwnedServer { pue: v, ..b })) }
+            { BUY_LIFE.show(t, b.life_years, setter(|b, v| OwnedServer { life_years: v, ..b })) }
+            { BUY_RESIDUAL.show(t, b.residual * 100.0, setter(|b, v| OwnedServer { residual: v / 100.0, ..b })) }
+            { BUY_KW.show(t, b.kw, setter(|b, v| OwnedServer { kw: v, ..b })) }
+            { BUY_PUE.show(t, b.pue, setter(|b, v| OwnedServer { pue: v, ..b })) }
             { slider::view(SliderProps {
                 id: AttrValue::Static("buy-kwh"),
                 label: tx(msg!("ui-buy-electricity")),

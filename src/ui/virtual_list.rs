@@ -119,7 +119,7 @@ fn first_row_height(region: &web_sys::Element) -> Option<f64> {
 #[function_component(VirtualTable)]
 pub fn virtual_table(props: &VirtualTableProps) -> Html {
     let scroll_top = crate::ui::hooks::use_local(|| 0.0_f64);
-    let region_ref = use_node_ref();
+    let region_ref = crate::ui::hooks::use_node();
     // The measured row height (`measure_rows`), `None` until a row was rendered.
     let measured = crate::ui::hooks::use_local_eq(|| None::<f64>);
     let onscroll = {
