@@ -514,9 +514,10 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 .filter(|_| listing.kind_stated)
                 .map_or_else(|| "—".to_string(), |d| kind_label(&t, d.provider_kind));
             let warns = listing.warnings;
+            // Every warning in the page's language (each badge also carries its own).
             let warn_title = warns
                 .iter()
-                .map(ToString::to_string)
+                .map(|w| t.warning(w))
                 .collect::<Vec<_>>()
                 .join("; ");
             let work = catalog::price_per_reference_gpu_hour(o);
