@@ -13,6 +13,7 @@ use planner_app::i18n::Arg;
 use planner_app::msg;
 use planner_app::state::Scenario;
 use planner_app::validation::MAX_COMPARED;
+use planner_core::input::{parse_number, InputError, NumberSpec};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -22,6 +23,15 @@ use yew::prelude::*;
 pub const SHORTLIST_LEN: usize = 5;
 /// Top picks the add button puts beside the user's options.
 pub const COMPARE_TOP: usize = 3;
+
+/// What the "minimum memory per GPU" question accepts, in GiB: 0 (no minimum) up to 1,024,
+/// above every GPU in the catalog (the largest have 288 GiB, data/gpu-specs.csv).
+pub const MEMORY_GIB: NumberSpec = NumberSpec {
+    min: 0.0,
+    max: 1024.0,
+    integer: false,
+    min_positive: 0.0,
+};
 
 /// Properties of [`Advisor`].
 #[derive(Properties, PartialEq)]
@@ -71,11 +81,29 @@ pub fn advisor(props: &AdvisorProps) -> Html {
         let v = el.unchecked_ref::<HtmlSelectElement>().value();
         n.gpu = (!v.is_empty()).then_some(v);
     });
-    let on_memory = update(|n, el| {
-        let v = el.unchecked_ref::<HtmlInputElement>().value();
-        n.min_memory_gib =
-            planner_core::decimal::parse_f64(v.trim()).filter(|x| x.is_finite() && *x > 0.0);
-    });
+    // Empty = no minimum; anything else must be a number of GiB within MEMORY_GIB, else it is
+    // refused beside the field and the minimum in force stays.
+    let memory_error = crate::ui::hooks::use_local(|| None::<InputError>);
+    let on_memory = {
+        let (needs, memory_error) = (needs.clone(), memory_error.clone());
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlInputElement>().value();
+            let parsed = if v.trim().is_empty() {
+                Ok(None)
+            } else {
+                parse_number(&v, MEMORY_GIB).map(|x| (x > 0.0).then_some(x))
+            };
+            match parsed {
+                Ok(min) => {
+                    let mut n = (*needs).clone();
+                    n.min_memory_gib = min;
+                    needs.set(n);
+                    memory_error.set(None);
+                }
+                Err(e) => memory_error.set(Some(e)),
+            }
+        })
+    };
     let on_nvlink = update(|n, el| n.nvlink = el.unchecked_ref::<HtmlInputElement>().checked());
     let on_budget = update(|n, el| {
         n.budget_sensitive = el.unchecked_ref::<HtmlInputElement>().checked();
@@ -140,7 +168,14 @@ pub fn advisor(props: &AdvisorProps) -> Html {
                     </select>
                 </label>
                 <label>{ t.text(msg!("ui-advisor-memory")) }{ " " }
-                    <input type="text" inputmode="decimal" id="advisor-memory" size="5" onchange={on_memory} />
+                    <input type="text" inputmode="decimal" id="advisor-memory" size="5" onchange={on_memory}
+                        aria-invalid={memory_error.is_some().to_string()} aria-describedby="advisor-memory-error" />
+                    <span class="field-error" id="advisor-memory-error" role="alert">
+                        { (*memory_error).as_ref().map(|e| match needs.min_memory_gib {
+                            Some(m) => t.text_with(msg!("input-still-using"), &[("error", Arg::Text(t.input_error(e))), ("value", Arg::Text(planner_core::format::input_value(m)))]),
+                            None => t.input_error(e),
+                        }).unwrap_or_default() }
+                    </span>
                 </label>
                 { markup::checkbox(None, "advisor-nvlink", needs.nvlink, on_nvlink, t.text(msg!("ui-advisor-nvlink"))) }
                 { markup::checkbox(None, "advisor-budget", needs.budget_sensitive, on_budget, t.text(msg!("ui-advisor-budget"))) }

@@ -377,9 +377,27 @@ test('the decision helper ranks offers for the scenario with reasons and adds th
   await page.click('#advisor-undo');
   await page.waitForSelector('#advisor-added', { state: 'detached' });
   assert.deepEqual((await exported(page)).json.options.map((o) => o.offer), mine, 'Undo restores the options');
+  // The memory question: a number of GiB or nothing; anything else is refused beside it and
+  // the minimum in force stays.
+  const memory = async (v) => {
+    await page.fill('#advisor-memory', v);
+    await page.dispatchEvent('#advisor-memory', 'change');
+    return (await page.textContent('#advisor-memory-error')).trim();
+  };
+  const before = await page.$$eval('.advisor-pick', (e) => e.map((x) => x.dataset.offer));
+  assert.equal(await memory('abc'), '"abc" is not a number');
+  assert.equal(await page.getAttribute('#advisor-memory', 'aria-invalid'), 'true');
+  assert.equal(await memory('-1'), 'must be at least 0');
+  assert.deepEqual(await page.$$eval('.advisor-pick', (e) => e.map((x) => x.dataset.offer)), before, 'a refusal changes nothing');
+  assert.equal(await memory('80'), '');
+  assert.equal(await memory('1e308'), 'must be at most 1,024 — still using 80');
+  for (const p of await page.$$eval('.advisor-pick', (e) => e.map((x) => x.textContent))) assert.match(p, /A100 80GB/);
+  assert.equal(await memory(''), '', 'empty: no minimum');
+  assert.equal(await memory('5,5'), 'use a dot for decimals, e.g. 5.5');
   await page.selectOption('#language', 'zh-CN');
   await page.waitForFunction(() => document.querySelector('#advisor-heading').textContent === '决策助手');
   assert.doesNotMatch(await page.textContent('.advisor-pick'), /Has the GPU asked for/);
+  assert.equal(await memory('abc'), '“abc”不是数字');
   assert.deepEqual(problems, []);
   await context.close();
 });
