@@ -171,26 +171,30 @@ test('before the wasm arrives, the page shows its header and a loading line in t
       visible: document.querySelector('#boot h1').getBoundingClientRect().height > 0,
       app: document.querySelector('#total-0') !== null,
     }));
-    return { page, problems, release, boot };
+    const introTop = await page.$eval('#boot .intro', (p) => p.getBoundingClientRect().top);
+    return { page, problems, release, boot, introTop };
   }
   const expected = {
     en: { title: await ftlMessage('en', 'ui-app-title'), intro: await ftlMessage('en', 'ui-app-intro'), status: 'Loading the planner…' },
     'zh-CN': { title: await ftlMessage('zh-CN', 'ui-app-title'), intro: await ftlMessage('zh-CN', 'ui-app-intro'), status: '正在加载规划器…' },
   };
   async function check(context, want) {
-    const { page, problems, release, boot } = await openHeld(context);
+    const { page, problems, release, boot, introTop } = await openHeld(context);
     assert.deepEqual(boot, { lang: want, ...expected[want], visible: true, app: false }, `boot view for ${want}`);
     release();
     await page.waitForSelector('html[data-mounted="all"]');
     assert.equal(await page.$('#boot'), null, 'the app removed the boot view');
+    const appIntroTop = await page.$eval('header .intro', (p) => p.getBoundingClientRect().top);
+    assert.ok(Math.abs(appIntroTop - introTop) < 0.5, `the intro stays where it was (${introTop} -> ${appIntroTop})`);
     assert.deepEqual(await page.$$eval('h1', (hs) => hs.map((h) => h.textContent)), [expected[want].title], 'one header, the app\'s');
     assert.equal(await page.evaluate(() => document.documentElement.lang), want, 'the app started in the boot view\'s language');
     assert.deepEqual(problems, []);
     await page.close();
   }
   // The browser's language, when nothing is stored (a zh-TW browser gets English, as in the app).
-  for (const [locale, want] of [['en-US', 'en'], ['zh-CN', 'zh-CN'], ['zh-TW', 'en']]) {
-    const context = await browser.newContext({ locale });
+  // At desktop and phone widths (where the language switch wraps under the title).
+  for (const [locale, want, width] of [['en-US', 'en', 1280], ['zh-CN', 'zh-CN', 1280], ['zh-TW', 'en', 1280], ['en-US', 'en', 375], ['zh-CN', 'zh-CN', 375]]) {
+    const context = await browser.newContext({ locale, viewport: { width, height: 800 } });
     await check(context, want);
     await context.close();
   }
