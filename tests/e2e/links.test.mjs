@@ -42,6 +42,21 @@ test('a damaged link opens the page\'s default in its language, with a notice; a
   }
 });
 
+/**
+ * In a page just opened on a link: the one saved scenario the link's opening kept (named
+ * "Autosaved before opening a link, <date time>", with its notice), once autosaved; its names.
+ */
+async function keptBeforeLink(page) {
+  const names = await page.$$eval('.saved-name', (e) => e.map((x) => x.textContent));
+  assert.equal(names.length, 1);
+  assert.match(names[0], /^Autosaved before opening a link, \d{4}-\d\d-\d\d \d\d:\d\d$/);
+  assert.match(await page.textContent('#load-notices'), new RegExp(`kept in your saved scenarios as “${names[0]}”`));
+  await page.waitForFunction((n) => {
+    try { return JSON.parse(localStorage.getItem('gpurent.state')).saved[0]?.name === n; } catch { return false; }
+  }, names[0]);
+  return names;
+}
+
 test('a damaged link opened in a second tab keeps the first tab\'s autosaved work as a saved scenario too', async () => {
   const { context, page, problems } = await openApp(browser, origin);
   await page.fill('#months-number', '19');
@@ -52,13 +67,7 @@ test('a damaged link opened in a second tab keeps the first tab\'s autosaved wor
   await other.goto(`${origin}/#s=%%%garbage`);
   await other.waitForSelector('#copy-share-link');
   assert.notEqual(await other.inputValue('#months-number'), '19', 'the damaged link opens the default scenario');
-  const names = await other.$$eval('.saved-name', (e) => e.map((x) => x.textContent));
-  assert.equal(names.length, 1);
-  assert.match(names[0], /^Autosaved before opening a link, \d{4}-\d\d-\d\d \d\d:\d\d$/);
-  assert.match(await other.textContent('#load-notices'), new RegExp(`kept in your saved scenarios as “${names[0]}”`));
-  await other.waitForFunction((n) => {
-    try { return JSON.parse(localStorage.getItem('gpurent.state')).saved[0]?.name === n; } catch { return false; }
-  }, names[0]);
+  const names = await keptBeforeLink(other);
   await other.close();
   await page.reload();
   await page.waitForSelector('#total-0');
@@ -83,13 +92,7 @@ test('a link opened in a second tab keeps the first tab\'s autosaved work as a s
   await other.goto(link);
   await other.waitForSelector('#copy-share-link');
   assert.notEqual(await other.inputValue('#gpus-number'), '16', "tab B shows the link's scenario");
-  const names = await other.$$eval('.saved-name', (e) => e.map((x) => x.textContent));
-  assert.equal(names.length, 1);
-  assert.match(names[0], /^Autosaved before opening a link, \d{4}-\d\d-\d\d \d\d:\d\d$/);
-  assert.match(await other.textContent('#load-notices'), new RegExp(`kept in your saved scenarios as “${names[0]}”`));
-  await other.waitForFunction((n) => {
-    try { return JSON.parse(localStorage.getItem('gpurent.state')).saved[0]?.name === n; } catch { return false; }
-  }, names[0]);
+  const names = await keptBeforeLink(other);
   await other.close();
 
   // Tab A reloaded: its work is in the saved list, and opens again.
