@@ -203,9 +203,10 @@ impl Scenario {
 
     /// What each of `offers` would cost all on demand under this scenario's plan (workload,
     /// horizon, month convention, storage, egress, contingency), converted to the display
-    /// currency: the offer table's "scenario total" column. Keyed by offer id; offers without
-    /// an on-demand price or that the engine cannot cost (or convert) are left out, none when
-    /// the plan is invalid, and in job
+    /// currency: the offer table's "scenario total" column. Keyed by offer id; offers the
+    /// engine refuses ([`OptionSpec::validate`](planner_engine::plan::OptionSpec::validate):
+    /// e.g. no on-demand price) or cannot cost (or convert) are left out, none when the plan is
+    /// invalid, and in job
     /// mode the offers whose GPU has no throughput figure (a job's cost depends on the GPU's
     /// speed; the others run at their GPU's [`catalog_throughput`]). About 1.3 ms for the
     /// whole catalog.
@@ -221,13 +222,13 @@ impl Scenario {
         offers
             .iter()
             .filter_map(|o| {
-                // All on demand: an offer without an on-demand price (reserved, spot or
-                // package prices only) has no such total, rather than a cost of 0.
-                o.on_demand_per_hour?;
                 let mut spec = file::offer_spec(o);
                 if job {
                     spec.throughput_factor = super::catalog_throughput(o)?;
                 }
+                // The engine evaluates validated options only: an offer it refuses (one without
+                // an on-demand price, which it would otherwise cost at 0) has no total.
+                spec.validate(planner_engine::FieldPath::ROOT).ok()?;
                 let r = planner_engine::plan::evaluate_option(&plan, &spec, None).ok()?;
                 let total = rate.convert(r.total, o.currency, display).ok()?;
                 total.is_finite().then(|| (o.id.to_string(), total))
