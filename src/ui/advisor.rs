@@ -171,10 +171,7 @@ pub fn advisor(props: &AdvisorProps) -> Html {
                     <input type="text" inputmode="decimal" id="advisor-memory" size="5" onchange={on_memory}
                         aria-invalid={memory_error.is_some().to_string()} aria-describedby="advisor-memory-error" />
                     <span class="field-error" id="advisor-memory-error" role="alert">
-                        { (*memory_error).as_ref().map(|e| match needs.min_memory_gib {
-                            Some(m) => t.text_with(msg!("input-still-using"), &[("error", Arg::Text(t.input_error(e))), ("value", Arg::Text(planner_core::format::input_value(m)))]),
-                            None => t.input_error(e),
-                        }).unwrap_or_default() }
+                        { (*memory_error).as_ref().map(|e| t.input_refusal(e, needs.min_memory_gib)).unwrap_or_default() }
                     </span>
                 </label>
                 { markup::checkbox(None, "advisor-nvlink", needs.nvlink, on_nvlink, t.text(msg!("ui-advisor-nvlink"))) }

@@ -3,8 +3,7 @@
 //! reaches the scenario, so the last valid result stays on screen.
 
 use crate::ui::language::use_tr;
-use planner_app::i18n::{Arg, Msg, Translator};
-use planner_app::msg;
+use planner_app::i18n::{Msg, Translator};
 use planner_core::float_text::shortest;
 use planner_core::format::input_value;
 use planner_core::input::{parse_number, InputError, NumberSpec};
@@ -167,7 +166,7 @@ pub fn slider(props: &SliderProps) -> Html {
                 <span class="unit">{ props.unit.clone() }</span>
             </div>
             <div class="field-error" id={error_id} role="alert">
-                { (*error).as_ref().map(|e| t.text_with(msg!("input-still-using"), &[("error", Arg::Text(t.input_error(e))), ("value", Arg::Text(input_value(props.value)))])).or(refused).unwrap_or_default() }
+                { (*error).as_ref().map(|e| t.input_refusal(e, Some(props.value))).or(refused).unwrap_or_default() }
             </div>
         </div>
     }

@@ -604,6 +604,23 @@ impl Translator {
         }
     }
 
+    /// A refused typed number as said beside its field: why ([`Translator::input_error`]),
+    /// then "— still using `in_force`" when a value stays in force (`None`: nothing does).
+    #[must_use]
+    pub fn input_refusal(&self, e: &InputError, in_force: Option<f64>) -> String {
+        let why = self.input_error(e);
+        match in_force {
+            Some(v) => self.text_with(
+                msg!("input-still-using"),
+                &[
+                    ("error", Arg::Text(why)),
+                    ("value", Arg::Text(planner_core::format::input_value(v))),
+                ],
+            ),
+            None => why,
+        }
+    }
+
     /// Why an action on the scenario was refused, as shown in the notice.
     #[must_use]
     pub fn scenario_error(&self, e: &ScenarioError) -> String {

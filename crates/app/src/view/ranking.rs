@@ -34,7 +34,7 @@ pub fn ranking_chart(
             )
         },
         x_label: t.text_with(msg!("chart-ranking-axis"), &[("currency", code())]),
-        footer: if results.iter().any(|r| owed_after(r) > 0.0) {
+        footer: if results.iter().any(|r| r.committed_after_horizon() > 0.0) {
             let mut f = vec![t.text(msg!("chart-ranking-owed-note"))];
             f.extend_from_slice(footer);
             f
@@ -45,7 +45,7 @@ pub fn ranking_chart(
             .iter()
             .enumerate()
             .map(|(i, r)| {
-                let owed = owed_after(r);
+                let owed = r.committed_after_horizon();
                 let total = i18n::money(t.language(), r.total, currency);
                 Bar {
                     label: r.name.clone(),
@@ -75,12 +75,6 @@ pub fn ranking_chart(
             .collect(),
         empty_message: empty_message(t),
     }
-}
-
-/// Commitment `r` owes after the horizon, reserved and savings plan together (0 when none or
-/// not finite): the engine's [`OptionResult::committed_after_horizon`].
-fn owed_after(r: &OptionResult) -> f64 {
-    r.committed_after_horizon()
 }
 
 #[cfg(test)]
