@@ -693,11 +693,19 @@ fn compute_gpu_families() -> Vec<GpuFamily> {
         .map(|(key, mut labels)| {
             let offers = labels.len();
             planner_engine::sort::sort_by(&mut labels, &Ord::cmp);
-            let count = |l: &String| labels.iter().filter(|m| *m == l).count();
-            let label = labels
-                .iter()
-                .max_by_key(|l| (l.matches(' ').count(), count(l), std::cmp::Reverse(*l)))
-                .cloned()
+            // Sorted, so equal spellings are adjacent: each distinct spelling with its count, in
+            // one pass (a family can have a hundred offers).
+            let mut spellings: Vec<(&String, usize)> = Vec::new();
+            for l in &labels {
+                match spellings.last_mut() {
+                    Some((last, n)) if *last == l => *n += 1,
+                    _ => spellings.push((l, 1)),
+                }
+            }
+            let label = spellings
+                .into_iter()
+                .max_by_key(|&(l, n)| (l.matches(' ').count(), n, std::cmp::Reverse(l)))
+                .map(|(l, _)| l.clone())
                 .unwrap_or_else(|| key.clone());
             GpuFamily { key, label, offers }
         })
