@@ -299,17 +299,22 @@ pub fn app(props: &AppProps) -> Html {
         crate::web::timed(crate::web::MEASURE_RECOMPUTE, || s.evaluate())
     });
     // The offer table's scenario-total column follows the scenario once it has been still for
-    // a moment, so dragging a slider never rebuilds the table's rows. Setting it to the scenario
-    // it already holds (the timer after the first render, or a change undone within the moment)
-    // re-renders nothing.
-    let settled = hooks::use_local_eq(|| scenario.clone());
+    // a moment, so dragging a slider never rebuilds the table's rows. It starts empty: the first
+    // totals (every offer of the catalog, about 30 ms at Lighthouse's 4× CPU throttle) are
+    // computed in a browser task of their own right after the first render, not inside it, and
+    // before the offer table is mounted ([`later::OFFERS`]). Setting the scenario it already
+    // holds (a change undone within the moment) re-renders nothing.
+    let settled = hooks::use_local_eq(|| None::<planner_app::state::Scenario>);
     {
         let settled = settled.clone();
+        let first = settled.is_none();
         hooks::use_effect_on(
             scenario.clone(),
             Box::new(move |s| {
                 let s = s.clone();
-                let timer = gloo::timers::callback::Timeout::new(SETTLE_MS, move || settled.set(s));
+                let wait = if first { 0 } else { SETTLE_MS };
+                let timer =
+                    gloo::timers::callback::Timeout::new(wait, move || settled.set(Some(s)));
                 Box::new(move || drop(timer))
             }),
         );
@@ -317,6 +322,9 @@ pub fn app(props: &AppProps) -> Html {
     let offer_totals = hooks::use_memo_on(
         ((*settled).clone(), state.imported.clone()),
         |(s, imported)| {
+            let Some(s) = s else {
+                return Default::default();
+            };
             let all: Vec<&'static planner_core::catalog::Offer> =
                 planner_core::catalog::query::Catalog::new(imported)
                     .offers()
