@@ -14,6 +14,8 @@
 
 use std::ops::Range;
 
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 use yew::virtual_dom::Key;
 
@@ -107,6 +109,17 @@ pub struct VirtualTableProps {
     pub region_class: Classes,
 }
 
+/// How the table learns its row height: a `ResizeObserver` on the first rendered row (with the
+/// callback it calls, kept alive as long as the observer), or measuring after each render where
+/// the browser has no `ResizeObserver`.
+enum RowObserver {
+    Resize {
+        observer: web_sys::ResizeObserver,
+        _callback: Closure<dyn FnMut()>,
+    },
+    Unavailable,
+}
+
 /// Height in CSS pixels of the first data row rendered in `region`, if one is.
 fn first_row_height(region: &web_sys::Element) -> Option<f64> {
     let row = region.query_selector("tbody tr[aria-rowindex]").ok()??;
@@ -130,45 +143,75 @@ pub fn virtual_table(props: &VirtualTableProps) -> Html {
             }
         })
     };
+    // The row height is read where layout is clean, never forcing one inside a render: a
+    // ResizeObserver on the first rendered data row (re-aimed after every render, since rows
+    // come and go) reports once the browser has laid the row out and again whenever its size
+    // changes (a filter, a wider window, a font). Without ResizeObserver the row is measured
+    // after every render instead (a forced layout each time).
+    let observer = crate::ui::hooks::use_cell(|| None::<RowObserver>);
+    let last_set = crate::ui::hooks::use_memo_on((), |()| std::cell::Cell::new(None::<f64>));
     {
-        // After every render: re-read the row height (a filter or the layout may change it).
         let measured = measured.clone();
+        let last_set = last_set.clone();
         let region_ref = region_ref.clone();
+        let observer = observer.clone();
         let measure = props.measure_rows;
         use_effect(move || {
             if measure {
-                if let Some(h) = region_ref
-                    .cast::<web_sys::Element>()
-                    .and_then(|r| first_row_height(&r))
-                {
-                    // Sub-pixel jitter is not a new height (and would re-render for nothing).
-                    if measured.is_none_or(|m| (m - h).abs() > 0.5) {
-                        measured.set(Some(h));
+                let measure_now = {
+                    let (measured, region_ref) = (measured.clone(), region_ref.clone());
+                    let last = last_set.clone();
+                    move || {
+                        if let Some(h) = region_ref
+                            .cast::<web_sys::Element>()
+                            .and_then(|r| first_row_height(&r))
+                        {
+                            // Sub-pixel jitter is not a new height (and would re-render for
+                            // nothing). The observer's callback outlives the render that made
+                            // it, so it compares with the last height set, not its handle's.
+                            let new = last.get().is_none_or(|m| (m - h).abs() > 0.5);
+                            if new {
+                                last.set(Some(h));
+                                measured.set(Some(h));
+                            }
+                        }
                     }
+                };
+                let mut slot = observer.borrow_mut();
+                if slot.is_none() {
+                    let callback = Closure::<dyn FnMut()>::new(measure_now.clone());
+                    *slot = match web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
+                        Ok(observer) => Some(RowObserver::Resize {
+                            observer,
+                            _callback: callback,
+                        }),
+                        Err(_) => Some(RowObserver::Unavailable),
+                    };
+                }
+                let first_row = region_ref
+                    .cast::<web_sys::Element>()
+                    .and_then(|r| r.query_selector("tbody tr[aria-rowindex]").ok().flatten());
+                match (slot.as_ref(), first_row) {
+                    (Some(RowObserver::Resize { observer, .. }), Some(row)) => {
+                        observer.disconnect();
+                        observer.observe(&row);
+                    }
+                    (Some(RowObserver::Unavailable), Some(_)) => measure_now(),
+                    _ => {}
                 }
             }
         });
     }
     {
-        // On window resize: the layout (and so the row height) may change without a render.
-        let measured = measured.clone();
-        let region_ref = region_ref.clone();
-        crate::ui::hooks::use_effect_on(
-            props.measure_rows,
-            Box::new(move |measure| {
-                let listener = measure.then(|| {
-                    gloo::events::EventListener::new(&gloo::utils::window(), "resize", move |_| {
-                        if let Some(h) = region_ref
-                            .cast::<web_sys::Element>()
-                            .and_then(|r| first_row_height(&r))
-                        {
-                            measured.set(Some(h));
-                        }
-                    })
-                });
-                Box::new(move || drop(listener))
-            }),
-        );
+        // Stop observing when the table goes: the callback is dropped with the component.
+        let observer = observer.clone();
+        crate::ui::hooks::use_mount(Box::new(move || {
+            Box::new(move || {
+                if let Some(RowObserver::Resize { observer, .. }) = observer.borrow().as_ref() {
+                    observer.disconnect();
+                }
+            })
+        }));
     }
     let height = match *measured {
         Some(h) if props.measure_rows => h,
