@@ -273,21 +273,17 @@ fn default_option() -> crate::file::OptionFile {
 /// [`FileProblem::NotFinite`]).
 pub fn link_json(shared: &Shared) -> Result<String, FileError> {
     // Field order matters: "v" and "lang" come first, so a truncated link still has them.
-    #[derive(serde::Serialize)]
-    struct Envelope<'a> {
-        v: u32,
-        lang: &'a str,
-        scenario: &'a ScenarioFile,
+    // Written by the scenario file's own writer (`ScenarioFile::to_pretty_json`), then compacted.
+    let mut w = crate::file::Pretty::default();
+    w.fields(&mut |w| {
+        w.u64("v", u64::from(LINK_VERSION));
+        w.str("lang", shared.language.tag());
+        w.object("scenario", &shared.scenario);
+    });
+    let text = compact_json(&w.finish());
+    if writes_null(&text) {
+        return Err(not_finite());
     }
-    let text = serde_json::to_string_pretty(&Envelope {
-        v: LINK_VERSION,
-        lang: shared.language.tag(),
-        scenario: &shared.scenario,
-    })
-    .map(|pretty| compact_json(&pretty))
-    .ok()
-    .filter(|text| !writes_null(text))
-    .ok_or_else(not_finite)?;
     Ok(text)
 }
 

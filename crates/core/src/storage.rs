@@ -12,7 +12,7 @@
 //!   "currency": "USD" | "CNY", "usd_per_cny": 0.138, "month": "730h" | "720h" | "744h"}`.
 
 use crate::error::{Expected, FileError, FileProblem, Found, JsonSyntax};
-use crate::file::{ScenarioFile, VERSION};
+use crate::file::{Pretty, ScenarioFile, WriteJson, VERSION};
 use crate::language::Language;
 use crate::share::{default_scenario, load_lenient, Notice, NoticeKind, Opened, StorageDamage};
 use planner_engine::{Field, FieldPath};
@@ -54,6 +54,15 @@ pub struct Saved {
     pub name: String,
     /// The scenario.
     pub scenario: ScenarioFile,
+}
+
+impl WriteJson for Saved {
+    fn write(&self, w: &mut Pretty) {
+        w.fields(&mut |w| {
+            w.str("name", &self.name);
+            w.object("scenario", &self.scenario);
+        });
+    }
 }
 
 /// Everything the app keeps between visits.
@@ -145,14 +154,24 @@ impl Stored {
 /// browser refuses it (quota), nothing changed in storage: the previous save is still there.
 /// Errors only for a non-finite number in a scenario ([`FileProblem::NotFinite`]).
 pub fn save(stored: &Stored) -> Result<Write, FileError> {
-    let mut s = stored.clone();
-    s.version = STORAGE_VERSION;
     // Written as text and read back to look for `null` (serde_json's spelling of NaN and the
-    // infinities): the wasm then needs no second serializer of the state into a `Value`; and
-    // written pretty, then compacted, like every scenario write (`share::compact_json`).
-    let text = serde_json::to_string_pretty(&s)
-        .map(|pretty| crate::share::compact_json(&pretty))
-        .map_err(|_| crate::share::not_finite())?;
+    // infinities, which the writer keeps): the wasm then needs no second serializer of the
+    // state into a `Value`; and written pretty, then compacted, like every scenario write
+    // (`share::compact_json`), by the scenario file's own writer (`ScenarioFile::to_pretty_json`:
+    // the same text as `serde_json::to_string_pretty` of the state with `STORAGE_VERSION`).
+    let mut w = Pretty::default();
+    w.fields(&mut |w| {
+        w.u64("version", u64::from(STORAGE_VERSION));
+        if let Some(language) = stored.language {
+            w.str("language", language.tag());
+        }
+        w.object("current", &stored.current);
+        w.objects(
+            "saved",
+            &mut stored.saved.iter().map(|s| s as &dyn WriteJson),
+        );
+    });
+    let text = crate::share::compact_json(&w.finish());
     if serde_json::from_str::<Value>(&text).map_or(true, |v| has_null(&v)) {
         return Err(crate::share::not_finite());
     }
