@@ -342,15 +342,14 @@ pub fn compact_json(pretty: &str) -> String {
     out
 }
 
-/// `value` as compact JSON text, the same text as `value.to_string()`, written through the
-/// pretty printer the wasm already carries for scenario files and then [`compact_json`]:
-/// `Value`'s own `Display` would bring a second, compact writer (with its `io::Error`
-/// plumbing) into the bundle for the rare notice that quotes a non-text value.
+/// `value` as compact JSON text, the same text as `value.to_string()`, written by the scenario
+/// file's own writer (`file::write`): `Value`'s `Display` or serde_json's pretty printer would
+/// bring a serde serializer into the bundle for the rare notice that quotes a non-text value.
 #[must_use]
 pub fn json_text(value: &Value) -> String {
-    serde_json::to_string_pretty(value)
-        .map(|pretty| compact_json(&pretty))
-        .unwrap_or_default()
+    let mut out = String::new();
+    crate::file::compact_value(&mut out, value);
+    out
 }
 
 /// Reads JSON text one character at a time and tells which characters belong to a string

@@ -86,23 +86,7 @@ impl Pretty {
 
     /// `s` as a JSON string, escaped as serde_json escapes it.
     fn string(&mut self, s: &str) {
-        self.out.push('"');
-        for c in s.chars() {
-            match c {
-                '"' => self.out.push_str("\\\""),
-                '\\' => self.out.push_str("\\\\"),
-                '\u{8}' => self.out.push_str("\\b"),
-                '\u{c}' => self.out.push_str("\\f"),
-                '\n' => self.out.push_str("\\n"),
-                '\r' => self.out.push_str("\\r"),
-                '\t' => self.out.push_str("\\t"),
-                c if c < ' ' => {
-                    let _ = write!(self.out, "\\u{:04x}", u32::from(c));
-                }
-                c => self.out.push(c),
-            }
-        }
-        self.out.push('"');
+        string(&mut self.out, s);
     }
 
     /// Field `key`: a number.
@@ -192,6 +176,61 @@ impl Pretty {
         self.open('{');
         fields(self);
         self.close('}');
+    }
+}
+
+/// `s` as a JSON string at the end of `out`, escaped as serde_json escapes it.
+fn string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c < ' ' => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// `value` as compact JSON text at the end of `out`: the same text as `value.to_string()`
+/// (numbers as read, kept as text by `arbitrary_precision`; object keys in `Value`'s order).
+pub(crate) fn compact_value(out: &mut String, value: &serde_json::Value) {
+    use serde_json::Value;
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => out.push_str(n.as_str()),
+        Value::String(s) => string(out, s),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                compact_value(out, item);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            out.push('{');
+            for (i, (key, item)) in map.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                string(out, key);
+                out.push(':');
+                compact_value(out, item);
+            }
+            out.push('}');
+        }
     }
 }
 
