@@ -154,12 +154,11 @@ impl Stored {
 /// browser refuses it (quota), nothing changed in storage: the previous save is still there.
 /// Errors only for a non-finite number in a scenario ([`FileProblem::NotFinite`]).
 pub fn save(stored: &Stored) -> Result<Write, FileError> {
-    // Written as text and read back to look for `null` (serde_json's spelling of NaN and the
-    // infinities, which the writer keeps): the wasm then needs no second serializer of the
-    // state into a `Value`; and written pretty, then compacted, like every scenario write
-    // (`share::compact_json`), by the scenario file's own writer (`ScenarioFile::to_pretty_json`:
-    // the same text as `serde_json::to_string_pretty` of the state with `STORAGE_VERSION`).
-    let mut w = Pretty::default();
+    // Compact text by the scenario file's own writer (`file::write`): the same text as
+    // `share::compact_json` of `serde_json::to_string_pretty` of the state with
+    // `STORAGE_VERSION`. A non-finite number (written as `null`, as serde_json writes it)
+    // would not read back: refused.
+    let mut w = Pretty::compact();
     w.fields(&mut |w| {
         w.u64("version", u64::from(STORAGE_VERSION));
         if let Some(language) = stored.language {
@@ -171,23 +170,11 @@ pub fn save(stored: &Stored) -> Result<Write, FileError> {
             &mut stored.saved.iter().map(|s| s as &dyn WriteJson),
         );
     });
-    let text = crate::share::compact_json(&w.finish());
-    if serde_json::from_str::<Value>(&text).map_or(true, |v| has_null(&v)) {
-        return Err(crate::share::not_finite());
-    }
+    let text = w.finite().ok_or_else(crate::share::not_finite)?;
     Ok(Write {
         key: STATE_KEY.into(),
         value: text,
     })
-}
-
-fn has_null(v: &Value) -> bool {
-    match v {
-        Value::Null => true,
-        Value::Array(a) => a.iter().any(has_null),
-        Value::Object(o) => o.values().any(has_null),
-        _ => false,
-    }
 }
 
 /// The backup key number `n` (1 = [`BACKUP_KEY`]).

@@ -19,19 +19,38 @@ pub(crate) trait WriteJson {
     fn write(&self, w: &mut Pretty);
 }
 
-/// Pretty JSON text under construction, in serde_json's `PrettyFormatter` layout.
+/// JSON text under construction, in serde_json's `PrettyFormatter` layout, or compact (the
+/// same text without the whitespace between tokens: what `share::compact_json` makes of it).
 #[derive(Default)]
 pub(crate) struct Pretty {
     out: String,
     depth: usize,
     /// Whether the innermost open object or array has no member yet.
     empty: bool,
+    /// Whether to leave out the line breaks, indents and the space after each `:`.
+    compact: bool,
+    /// Whether a non-finite number was written (as `null`).
+    null: bool,
 }
 
 impl Pretty {
+    /// A writer of compact text.
+    pub(crate) fn compact() -> Pretty {
+        Pretty {
+            compact: true,
+            ..Pretty::default()
+        }
+    }
+
     /// The text written.
     pub(crate) fn finish(self) -> String {
         self.out
+    }
+
+    /// The text written, or `None` if it holds a `null` (a non-finite number, which would not
+    /// read back: a scenario file has no other `null`).
+    pub(crate) fn finite(self) -> Option<String> {
+        (!self.null).then_some(self.out)
     }
 
     /// Opens an object (`{`) or an array (`[`).
@@ -52,6 +71,9 @@ impl Pretty {
     }
 
     fn newline(&mut self) {
+        if self.compact {
+            return;
+        }
         self.out.push('\n');
         for _ in 0..self.depth {
             self.out.push_str("  ");
@@ -72,7 +94,7 @@ impl Pretty {
         self.member();
         self.out.push('"');
         self.out.push_str(key);
-        self.out.push_str("\": ");
+        self.out.push_str(if self.compact { "\":" } else { "\": " });
     }
 
     /// `v` as serde_json writes an `f64`: `zmij`'s shortest text, `null` if not finite.
@@ -81,6 +103,7 @@ impl Pretty {
             self.out.push_str(zmij::Buffer::new().format_finite(v));
         } else {
             self.out.push_str("null");
+            self.null = true;
         }
     }
 
@@ -636,9 +659,22 @@ mod tests {
     #[test]
     fn writes_serde_json_pretty_text() {
         let full = every_field();
+        let serde = serde_json::to_string_pretty(&full).unwrap();
+        assert_eq!(full.to_pretty_json(), serde);
+        // Compact: `compact_json` of the same text; its NaN is written as `null` and reported.
+        let compact = |f: &ScenarioFile| {
+            let mut w = Pretty::compact();
+            f.write(&mut w);
+            w
+        };
+        assert_eq!(compact(&full).finish(), crate::share::compact_json(&serde));
+        assert_eq!(compact(&full).finite(), None);
+        let default = crate::share::default_scenario();
         assert_eq!(
-            full.to_pretty_json(),
-            serde_json::to_string_pretty(&full).unwrap()
+            compact(&default).finite(),
+            Some(crate::share::compact_json(
+                &serde_json::to_string_pretty(&default).unwrap()
+            ))
         );
         let empty = ScenarioFile {
             name: None,
