@@ -15,7 +15,7 @@ use planner_app::validation::MAX_COMPARED;
 use planner_app::view::count_in;
 use planner_core::catalog::import::{parse_price_list, MAX_FILE_BYTES};
 use planner_core::catalog::query::{
-    filter_catalog, sort_by_totals, Catalog, OfferFilter, ResolvedOffer, SortKey,
+    filter_catalog, sort_by_totals, Catalog, OfferFilter, OfferTotals, ResolvedOffer, SortKey,
 };
 use planner_core::catalog::user::{self, Imported};
 use planner_core::catalog::{self, Offer, STALE_AFTER_MONTHS};
@@ -23,7 +23,6 @@ use planner_core::format;
 use planner_core::language::Language;
 use planner_engine::Currency;
 use planner_engine::ExchangeRate;
-use std::collections::HashMap;
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -73,7 +72,7 @@ pub struct OfferTableProps {
 /// props compare in constant time instead of entry by entry (431 floats on every render,
 /// about 0.2 ms per slider move in the CPU profile).
 #[derive(Clone, Debug, Default)]
-pub struct ScenarioTotals(pub Rc<HashMap<String, f64>>);
+pub struct ScenarioTotals(pub Rc<OfferTotals>);
 
 impl PartialEq for ScenarioTotals {
     fn eq(&self, other: &Self) -> bool {

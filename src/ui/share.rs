@@ -138,13 +138,10 @@ pub fn share_bar(t: &Translator, state: &ShareBarState, props: ShareBarProps) ->
         let (scenario, today, export_error) =
             (props.scenario.clone(), props.today, export_error.clone());
         Callback::from(move |_: MouseEvent| {
-            // serde_json refuses nothing in a scenario but a number that is not finite.
-            let result = serde_json::to_string_pretty(&scenario.portable_file())
-                .map_err(|_| WriteError::Scenario(planner_core::share::not_finite()))
-                .and_then(|json| {
-                    crate::web::download_text(&export_file_name(&today), "application/json", &json)
-                        .map_err(WriteError::Browser)
-                });
+            let json = scenario.portable_file().to_pretty_json();
+            let result =
+                crate::web::download_text(&export_file_name(&today), "application/json", &json)
+                    .map_err(WriteError::Browser);
             export_error.set(result.err());
         })
     };

@@ -273,22 +273,15 @@ fn default_option() -> crate::file::OptionFile {
 /// [`FileProblem::NotFinite`]).
 pub fn link_json(shared: &Shared) -> Result<String, FileError> {
     // Field order matters: "v" and "lang" come first, so a truncated link still has them.
-    #[derive(serde::Serialize)]
-    struct Envelope<'a> {
-        v: u32,
-        lang: &'a str,
-        scenario: &'a ScenarioFile,
-    }
-    let text = serde_json::to_string_pretty(&Envelope {
-        v: LINK_VERSION,
-        lang: shared.language.tag(),
-        scenario: &shared.scenario,
-    })
-    .map(|pretty| compact_json(&pretty))
-    .ok()
-    .filter(|text| !writes_null(text))
-    .ok_or_else(not_finite)?;
-    Ok(text)
+    // Compact text by the scenario file's own writer (`file::write`); a non-finite number
+    // (written as `null`) would not read back: refused.
+    let mut w = crate::file::Pretty::compact();
+    w.fields(&mut |w| {
+        w.u64("v", u64::from(LINK_VERSION));
+        w.str("lang", shared.language.tag());
+        w.object("scenario", &shared.scenario);
+    });
+    w.finite().ok_or_else(not_finite)
 }
 
 /// Why a share link or an exported scenario file could not be made.
@@ -330,9 +323,8 @@ pub fn encode(shared: &Shared) -> Result<String, FileError> {
 }
 
 /// `serde_json::to_string`'s output, from `serde_json::to_string_pretty`'s: the whitespace
-/// between tokens dropped, strings kept as they are. Every scenario write (share links, stored
-/// state, the exported file) goes through the pretty printer, so the wasm carries one
-/// serializer of the scenario types instead of a pretty and a compact one (about 2.6 KB gzip).
+/// between tokens dropped, strings kept as they are (the text that share links and the stored
+/// state hold: the scenario writer's compact mode writes it directly, and the tests compare).
 #[must_use]
 pub fn compact_json(pretty: &str) -> String {
     let mut out = String::with_capacity(pretty.len());
@@ -346,15 +338,14 @@ pub fn compact_json(pretty: &str) -> String {
     out
 }
 
-/// `value` as compact JSON text, the same text as `value.to_string()`, written through the
-/// pretty printer the wasm already carries for scenario files and then [`compact_json`]:
-/// `Value`'s own `Display` would bring a second, compact writer (with its `io::Error`
-/// plumbing) into the bundle for the rare notice that quotes a non-text value.
+/// `value` as compact JSON text, the same text as `value.to_string()`, written by the scenario
+/// file's own writer (`file::write`): `Value`'s `Display` or serde_json's pretty printer would
+/// bring a serde serializer into the bundle for the rare notice that quotes a non-text value.
 #[must_use]
 pub fn json_text(value: &Value) -> String {
-    serde_json::to_string_pretty(value)
-        .map(|pretty| compact_json(&pretty))
-        .unwrap_or_default()
+    let mut out = String::new();
+    crate::file::compact_value(&mut out, value);
+    out
 }
 
 /// Reads JSON text one character at a time and tells which characters belong to a string
@@ -382,23 +373,6 @@ impl StringScan {
             self.inside
         }
     }
-}
-
-/// Whether JSON text written by serde_json holds a `null`: serde_json writes NaN and the
-/// infinities so, and they would not read back (a scenario file has no other `null`). The text
-/// is read back rather than the scenario serialized into a `Value`, so the wasm carries one
-/// `ScenarioFile` serializer.
-fn writes_null(text: &str) -> bool {
-    let v = serde_json::from_str::<Value>(text).unwrap_or(Value::Null);
-    fn walk(v: &Value) -> bool {
-        match v {
-            Value::Null => true,
-            Value::Array(a) => a.iter().any(walk),
-            Value::Object(o) => o.values().any(walk),
-            _ => false,
-        }
-    }
-    walk(&v)
 }
 
 /// Decodes a share link: the page URL, its fragment (`#s=…`, with or without `#`), or the

@@ -12,7 +12,7 @@
 //!   "currency": "USD" | "CNY", "usd_per_cny": 0.138, "month": "730h" | "720h" | "744h"}`.
 
 use crate::error::{Expected, FileError, FileProblem, Found, JsonSyntax};
-use crate::file::{ScenarioFile, VERSION};
+use crate::file::{Pretty, ScenarioFile, WriteJson, VERSION};
 use crate::language::Language;
 use crate::share::{default_scenario, load_lenient, Notice, NoticeKind, Opened, StorageDamage};
 use planner_engine::{Field, FieldPath};
@@ -54,6 +54,15 @@ pub struct Saved {
     pub name: String,
     /// The scenario.
     pub scenario: ScenarioFile,
+}
+
+impl WriteJson for Saved {
+    fn write(&self, w: &mut Pretty) {
+        w.fields(&mut |w| {
+            w.str("name", &self.name);
+            w.object("scenario", &self.scenario);
+        });
+    }
 }
 
 /// Everything the app keeps between visits.
@@ -145,30 +154,27 @@ impl Stored {
 /// browser refuses it (quota), nothing changed in storage: the previous save is still there.
 /// Errors only for a non-finite number in a scenario ([`FileProblem::NotFinite`]).
 pub fn save(stored: &Stored) -> Result<Write, FileError> {
-    let mut s = stored.clone();
-    s.version = STORAGE_VERSION;
-    // Written as text and read back to look for `null` (serde_json's spelling of NaN and the
-    // infinities): the wasm then needs no second serializer of the state into a `Value`; and
-    // written pretty, then compacted, like every scenario write (`share::compact_json`).
-    let text = serde_json::to_string_pretty(&s)
-        .map(|pretty| crate::share::compact_json(&pretty))
-        .map_err(|_| crate::share::not_finite())?;
-    if serde_json::from_str::<Value>(&text).map_or(true, |v| has_null(&v)) {
-        return Err(crate::share::not_finite());
-    }
+    // Compact text by the scenario file's own writer (`file::write`): the same text as
+    // `share::compact_json` of `serde_json::to_string_pretty` of the state with
+    // `STORAGE_VERSION`. A non-finite number (written as `null`, as serde_json writes it)
+    // would not read back: refused.
+    let mut w = Pretty::compact();
+    w.fields(&mut |w| {
+        w.u64("version", u64::from(STORAGE_VERSION));
+        if let Some(language) = stored.language {
+            w.str("language", language.tag());
+        }
+        w.object("current", &stored.current);
+        w.objects(
+            "saved",
+            &mut stored.saved.iter().map(|s| s as &dyn WriteJson),
+        );
+    });
+    let text = w.finite().ok_or_else(crate::share::not_finite)?;
     Ok(Write {
         key: STATE_KEY.into(),
         value: text,
     })
-}
-
-fn has_null(v: &Value) -> bool {
-    match v {
-        Value::Null => true,
-        Value::Array(a) => a.iter().any(has_null),
-        Value::Object(o) => o.values().any(has_null),
-        _ => false,
-    }
 }
 
 /// The backup key number `n` (1 = [`BACKUP_KEY`]).

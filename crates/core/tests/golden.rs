@@ -117,6 +117,8 @@ fn scenario_files_round_trip_through_json() {
         let text = std::fs::read_to_string(&path).unwrap();
         let parsed = file::parse(&text).unwrap_or_else(|e| panic!("{stem}: {e}"));
         let written = serde_json::to_string_pretty(&parsed).unwrap();
+        // The page's own writer gives the same bytes.
+        assert_eq!(parsed.to_pretty_json(), written, "{stem}");
         let again = file::parse(&written).unwrap_or_else(|e| panic!("{stem} (re-read): {e}"));
         assert_eq!(parsed, again, "{stem}");
         let a = report::to_csv(&parsed.load().unwrap().evaluate().unwrap());

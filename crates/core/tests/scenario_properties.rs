@@ -235,6 +235,17 @@ fn scenario_json_text_errors_clearly_or_evaluates_soundly() {
     });
 }
 
+/// The page's scenario writer (`ScenarioFile::to_pretty_json`) writes serde_json's pretty text
+/// byte for byte, extreme numbers (written as `null`) included.
+#[test]
+fn page_writer_matches_serde_json() {
+    run(400, |file| {
+        let serde = serde_json::to_string_pretty(&file).expect("serialises");
+        prop_assert_eq!(file.to_pretty_json(), serde);
+        Ok(())
+    });
+}
+
 #[test]
 fn named_degenerate_scenarios_give_named_errors() {
     let base = |workload: &str, horizon: &str, options: &str| {

@@ -3,6 +3,7 @@
 //! and the offer table's scenario totals.
 
 use super::Scenario;
+use planner_core::catalog::query::OfferTotals;
 use planner_core::catalog::Offer;
 use planner_core::error::FileError;
 use planner_core::file;
@@ -11,7 +12,6 @@ use planner_engine::deadline_spot::{deadline_spot, job_of, DeadlineJob, Deadline
 use planner_engine::montecarlo::{monte_carlo, Band as MonteBand};
 use planner_engine::plan::{OptionResult, OptionSpec, Plan, Shares};
 use planner_engine::{Currency, ExchangeRate, Field, FieldPath};
-use std::collections::HashMap;
 
 impl Scenario {
     /// The engine's plan: month length, horizon, workload, checkpoints (the engine's default
@@ -213,10 +213,10 @@ impl Scenario {
     ///
     /// [`catalog_throughput`]: super::catalog_throughput
     #[must_use]
-    pub fn offer_totals(&self, offers: &[&'static Offer]) -> HashMap<String, f64> {
+    pub fn offer_totals(&self, offers: &[&'static Offer]) -> OfferTotals {
         let plan = self.plan();
         if plan.validate().is_err() {
-            return HashMap::new();
+            return OfferTotals::default();
         }
         let (display, rate, job) = (self.display_currency(), self.rate(), self.is_job());
         offers
@@ -231,7 +231,7 @@ impl Scenario {
                 spec.validate(planner_engine::FieldPath::ROOT).ok()?;
                 let r = planner_engine::plan::evaluate_option(&plan, &spec, None).ok()?;
                 let total = rate.convert(r.total, o.currency, display).ok()?;
-                total.is_finite().then(|| (o.id.to_string(), total))
+                total.is_finite().then_some((o.id, total))
             })
             .collect()
     }

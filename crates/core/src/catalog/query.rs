@@ -10,7 +10,7 @@ use super::{
     aliases, gpu_family, price_per_reference_gpu_hour, Offer, OfferDetails, Source, OFFERS,
 };
 use planner_engine::{Currency, ExchangeRate};
-use std::collections::HashMap;
+use std::ops::Index;
 
 impl Offer {
     /// Label of an offer in legends, tables and exports: `"AWS p4d.24xlarge (8× A100)"`
@@ -377,10 +377,75 @@ pub fn sort_offers_by(offers: &mut [&'static Offer], key: &dyn Fn(&Offer) -> f64
 /// Sorts `offers` by their scenario total (offer id → total in the display currency, the app's
 /// `Scenario::offer_totals`), cheapest first; offers without a total go last, and ties keep
 /// their order (stable).
-pub fn sort_by_totals(offers: &mut [&'static Offer], totals: &HashMap<String, f64>) {
+pub fn sort_by_totals(offers: &mut [&'static Offer], totals: &OfferTotals) {
     sort_offers_by(offers, &|o| {
         totals.get(o.id).copied().unwrap_or(f64::INFINITY)
     });
+}
+
+/// Offers' scenario totals by offer id (the app's `Scenario::offer_totals`, in the display
+/// currency): a map kept as a list sorted by id and searched by bisection. The page reaches no
+/// hash map of its own then (a `HashMap<String, f64>` brought its own copy of the hash table's
+/// code into the wasm); built from pairs, a repeated id keeps its last total, as a map would.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OfferTotals(Vec<(&'static str, f64)>);
+
+impl OfferTotals {
+    /// The total of offer `id`, if it has one.
+    #[must_use]
+    pub fn get(&self, id: &str) -> Option<&f64> {
+        let i = self.0.binary_search_by(|(k, _)| (*k).cmp(id)).ok()?;
+        Some(&self.0[i].1)
+    }
+
+    /// Whether offer `id` has a total.
+    #[must_use]
+    pub fn contains_key(&self, id: &str) -> bool {
+        self.get(id).is_some()
+    }
+
+    /// How many offers have a total.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether no offer has a total.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The totals, in offer id order.
+    pub fn values(&self) -> impl Iterator<Item = &f64> {
+        self.0.iter().map(|(_, v)| v)
+    }
+}
+
+impl FromIterator<(&'static str, f64)> for OfferTotals {
+    fn from_iter<I: IntoIterator<Item = (&'static str, f64)>>(pairs: I) -> Self {
+        let mut v: Vec<(&'static str, f64)> = pairs.into_iter().collect();
+        planner_engine::sort::sort_by(&mut v, &|a, b| a.0.cmp(b.0));
+        // Stable sort: of equal ids the last given is last; keep it, as a map would.
+        v.dedup_by(|later, earlier| {
+            let same = later.0 == earlier.0;
+            if same {
+                *earlier = *later;
+            }
+            same
+        });
+        OfferTotals(v)
+    }
+}
+
+/// The total of offer `id`; panics if it has none (tests; the page uses [`OfferTotals::get`]).
+impl Index<&str> for OfferTotals {
+    type Output = f64;
+
+    fn index(&self, id: &str) -> &f64 {
+        self.get(id)
+            .unwrap_or_else(|| panic!("no scenario total for {id}"))
+    }
 }
 
 #[cfg(test)]
@@ -391,13 +456,27 @@ mod tests {
     #[test]
     fn sorting_by_scenario_total_puts_uncosted_offers_last() {
         let mut offers: Vec<&'static Offer> = OFFERS.iter().take(3).collect();
-        let totals = HashMap::from([
-            (offers[2].id.to_string(), 1.0),
-            (offers[0].id.to_string(), 2.0),
-        ]);
+        let totals = OfferTotals::from_iter([(offers[2].id, 1.0), (offers[0].id, 2.0)]);
+        assert_eq!(totals.len(), 2);
+        assert_eq!(totals.get(offers[1].id), None);
         let ids = [offers[2].id, offers[0].id, offers[1].id];
         sort_by_totals(&mut offers, &totals);
         assert_eq!(offers.iter().map(|o| o.id).collect::<Vec<_>>(), ids);
+    }
+
+    /// Like a map built from the same pairs: a repeated id keeps its last total; lookups by id.
+    #[test]
+    fn offer_totals_behave_as_a_map() {
+        let totals = OfferTotals::from_iter([("b", 1.0), ("a", 2.0), ("b", 3.0), ("c", 4.0)]);
+        assert_eq!(totals.len(), 3);
+        assert_eq!(totals.get("b"), Some(&3.0));
+        assert_eq!(totals["a"], 2.0);
+        assert!(totals.contains_key("c") && !totals.contains_key("d"));
+        assert_eq!(
+            totals.values().copied().collect::<Vec<_>>(),
+            [2.0, 3.0, 4.0]
+        );
+        assert!(OfferTotals::default().is_empty());
     }
 
     #[test]

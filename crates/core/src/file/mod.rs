@@ -26,8 +26,10 @@ use planner_engine::{
 use serde::Serialize;
 
 mod read;
+mod write;
 pub(crate) use read::Reader;
 pub use read::{read, OPTION_FIELDS, SCENARIO_FIELDS};
+pub(crate) use write::{compact_value, Pretty, WriteJson};
 
 /// The version this build writes. It also reads [`OLDEST_VERSION`] to this one.
 pub const VERSION: u32 = 2;

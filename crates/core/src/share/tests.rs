@@ -505,6 +505,8 @@ fn json_text_is_what_value_to_string_writes() {
         json!({}),
         json!([1, "two", [3, {"four": 4}], {"a b": null, "c\n": [true, false]}]),
         json!({"nested": {"deeper": {"list": [1.0, 2.25, -0.0]}}, "x": "  spaced  "}),
+        json!({"\u{8}\u{c}\r\t\u{7f}\u{2028}": "\u{8}\u{c}\r"}),
+        serde_json::from_str::<Value>("[1e400, -0, 123456789012345678901234567890, 1E+2]").unwrap(),
     ] {
         assert_eq!(json_text(&v), v.to_string(), "{v}");
     }
