@@ -588,7 +588,9 @@ fn open_current(
     notices: &mut Vec<Notice>,
 ) -> (Option<Language>, Value) {
     let at = FieldPath::of(Field::Lang);
-    let language = match obj.remove("lang") {
+    // Values taken out in place (not removed: no B-tree removal code in the wasm); the unknown
+    // keys are those other than "v", "lang" and "scenario".
+    let language = match obj.get_mut("lang").map(Value::take) {
         None => None,
         Some(Value::String(tag)) => {
             let l = Language::from_tag(&tag);
@@ -608,8 +610,11 @@ fn open_current(
             None
         }
     };
-    let scenario = obj.remove("scenario").unwrap_or(Value::Null);
-    for k in obj.keys().filter(|k| *k != "v") {
+    let scenario = obj.get_mut("scenario").map_or(Value::Null, Value::take);
+    for k in obj
+        .keys()
+        .filter(|k| !matches!(k.as_str(), "v" | "lang" | "scenario"))
+    {
         notices.push(Notice::whole(NoticeKind::UnknownField {
             key: crate::error::quoted(k),
         }));
@@ -716,7 +721,8 @@ pub fn load_lenient_in(value: &Value, catalog: &Catalog<'_>) -> (ScenarioFile, V
         },
     }
     top.insert("version".into(), Value::from(VERSION));
-    let options = match top.remove("options") {
+    // Taken out in place (the placeholder below replaces it).
+    let options = match top.get_mut("options").map(Value::take) {
         Some(Value::Array(a)) => a,
         None => Vec::new(),
         Some(other) => {
@@ -1045,9 +1051,26 @@ fn remove(value: &mut Value, at: &FieldPath, key: Option<&str>) -> bool {
         },
     };
     match get_mut(value, &parent) {
-        Some(Value::Object(o)) => o.remove(&last).is_some(),
+        Some(Value::Object(o)) => without(o, &last),
         _ => false,
     }
+}
+
+/// Rebuilds `o` without its key `key` (inserting the others into a new map leaves the B-tree's
+/// removal code out of the wasm). Whether it had one.
+#[inline(never)]
+fn without(o: &mut serde_json::Map<String, Value>, key: &str) -> bool {
+    let mut had = false;
+    let mut kept = serde_json::Map::new();
+    for (k, v) in std::mem::take(o) {
+        if k == key {
+            had = true;
+        } else {
+            kept.insert(k, v);
+        }
+    }
+    *o = kept;
+    had
 }
 
 /// Sets the field at `at` (a field of an object that exists) to `v`.

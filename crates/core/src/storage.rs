@@ -351,8 +351,12 @@ fn migrate_v0(v0: &Value, notices: &mut Vec<Notice>) -> Stored {
             .collect(),
         _ => Vec::new(),
     };
-    let object = crate::share::object;
-    let mut file = object(vec![
+    // Absent version-0 fields are left out (their defaults apply), not reported as rejected:
+    // the objects are built without their null values (no B-tree removal code in the wasm).
+    let object = |fields: Vec<(&'static str, Value)>| {
+        crate::share::object(fields.into_iter().filter(|(_, v)| !v.is_null()).collect())
+    };
+    let file = object(vec![
         ("version", Value::from(VERSION)),
         (
             "workload",
@@ -368,13 +372,6 @@ fn migrate_v0(v0: &Value, notices: &mut Vec<Notice>) -> Stored {
         ("month", get("month")),
         ("options", Value::Array(options)),
     ]);
-    // Absent version-0 fields are left out (their defaults apply), not reported as rejected.
-    if let Value::Object(o) = &mut file {
-        o.retain(|_, v| !v.is_null());
-        if let Some(Value::Object(w)) = o.get_mut("workload") {
-            w.retain(|_, v| !v.is_null());
-        }
-    }
     let (current, n) = load_lenient(&file);
     notices.extend(n);
     Stored {
