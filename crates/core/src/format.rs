@@ -31,13 +31,21 @@ pub fn number(value: f64, decimals: u32) -> String {
     match split(value, decimals) {
         None => NOT_AVAILABLE.to_string(),
         Some((negative, int, frac)) => {
-            let sign = if negative { "-" } else { "" };
-            let int = int.to_formatted_string(&Locale::en);
-            if decimals == 0 {
-                format!("{sign}{int}")
-            } else {
-                format!("{sign}{int}.{frac:0width$}", width = decimals as usize)
+            let mut out = String::from(if negative { "-" } else { "" });
+            out.push_str(&int.to_formatted_string(&Locale::en));
+            if decimals > 0 {
+                // The fraction's `decimals` digits (`frac < 10^decimals`), leading zeros
+                // included, written by hand: `{frac:0width$}` of a u128 brings u128's Display
+                // into the wasm.
+                out.push('.');
+                let at = out.len();
+                let mut rest = frac;
+                for _ in 0..decimals {
+                    out.insert(at, char::from(b'0' + (rest % 10) as u8));
+                    rest /= 10;
+                }
             }
+            out
         }
     }
 }
