@@ -338,6 +338,34 @@ fn sort_key_from(value: &str) -> SortKey {
     }
 }
 
+/// The value of the `<select>` a change event came from.
+fn select_value(e: Event) -> String {
+    e.target_unchecked_into::<HtmlSelectElement>().value()
+}
+
+/// The value of the `<input>` an input event came from.
+fn input_value(e: InputEvent) -> String {
+    e.target_unchecked_into::<HtmlInputElement>().value()
+}
+
+/// A filter control's callback: the filter in force with `update` applied to the control's
+/// value (`read` from its event), handed to `on_filter`. One closure shape for every filter
+/// control (one copy of its code per event type instead of one per control; issue 19).
+#[inline(never)]
+fn filter_callback<E: 'static>(
+    props: &OfferTableProps,
+    read: fn(E) -> String,
+    update: fn(&mut OfferFilter, String),
+) -> Callback<E> {
+    let filter = props.filter.clone();
+    let on_filter = props.on_filter.clone();
+    Callback::from(move |e: E| {
+        let mut f = filter.clone();
+        update(&mut f, read(e));
+        on_filter.emit(f);
+    })
+}
+
 /// Offer table with its filter bar.
 #[function_component(OfferTable)]
 pub fn offer_table(props: &OfferTableProps) -> Html {
@@ -400,56 +428,20 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
     });
     let gpus = crate::ui::hooks::use_memo_on((), |_| catalog::gpu_families());
 
-    let set = |update: fn(&mut OfferFilter, String)| {
-        let filter = props.filter.clone();
-        let on_filter = props.on_filter.clone();
-        move |value: String| {
-            let mut f = filter.clone();
-            update(&mut f, value);
-            on_filter.emit(f);
-        }
-    };
-    let on_provider = {
-        let set = set(|f, v| f.provider = v);
-        Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlSelectElement>().value()))
-    };
-    let on_gpu = {
-        let set = set(|f, v| f.gpu_family = v);
-        Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlSelectElement>().value()))
-    };
-    let on_text = {
-        let set = set(|f, v| f.text = v);
-        Callback::from(move |e: InputEvent| {
-            set(e.target_unchecked_into::<HtmlInputElement>().value())
-        })
-    };
-    let on_memory = {
-        let set = set(|f, v| f.min_gpu_memory_gib = v.parse().unwrap_or(0));
-        Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlSelectElement>().value()))
-    };
-    let on_count = {
-        let set = set(|f, v| f.gpu_count = v.parse().unwrap_or(0));
-        Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlSelectElement>().value()))
-    };
-    let on_billing = {
-        let set = set(|f, v| f.billing = catalog::BillingMode::from_code(&v));
-        Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlSelectElement>().value()))
-    };
-    let on_region = {
-        let set = set(|f, v| f.region = v);
-        Callback::from(move |e: InputEvent| {
-            set(e.target_unchecked_into::<HtmlInputElement>().value())
-        })
-    };
-    let on_sort = {
-        let filter = props.filter.clone();
-        let on_filter = props.on_filter.clone();
-        Callback::from(move |e: Event| {
-            let mut f = filter.clone();
-            f.sort = sort_key_from(&e.target_unchecked_into::<HtmlSelectElement>().value());
-            on_filter.emit(f);
-        })
-    };
+    let on_provider = filter_callback(props, select_value, |f, v| f.provider = v);
+    let on_gpu = filter_callback(props, select_value, |f, v| f.gpu_family = v);
+    let on_text = filter_callback(props, input_value, |f, v| f.text = v);
+    let on_memory = filter_callback(props, select_value, |f, v| {
+        f.min_gpu_memory_gib = v.parse().unwrap_or(0);
+    });
+    let on_count = filter_callback(props, select_value, |f, v| {
+        f.gpu_count = v.parse().unwrap_or(0);
+    });
+    let on_billing = filter_callback(props, select_value, |f, v| {
+        f.billing = catalog::BillingMode::from_code(&v);
+    });
+    let on_region = filter_callback(props, input_value, |f, v| f.region = v);
+    let on_sort = filter_callback(props, select_value, |f, v| f.sort = sort_key_from(&v));
 
     let full = props.selected.len() >= MAX_COMPARED;
     // Column names, also written before each value where the rows are laid out compactly
