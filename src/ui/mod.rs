@@ -4,6 +4,7 @@
 pub mod advisor;
 pub mod bands;
 pub mod billing_extras;
+pub mod chart_csv;
 pub mod chart_panel;
 pub mod comparison;
 pub mod fields;
@@ -23,6 +24,7 @@ pub mod summary;
 pub mod update;
 pub mod virtual_list;
 
+use chart_csv::CsvOf;
 use chart_panel::{AnyChart, ChartPanel, ChartPanelProps};
 use comparison::ComparisonProps;
 use markup::{labelled, option, select};
@@ -38,7 +40,6 @@ use planner_app::view::cumulative::{cumulative_chart, with_bands};
 use planner_app::view::footer::footer;
 use planner_app::view::ranking::ranking_chart;
 use planner_app::view::reserved::reserved_chart;
-use planner_core::language::Language;
 use planner_engine::Currency;
 use planner_engine::MonthConvention;
 use state::{AppAction, AppState};
@@ -418,128 +419,25 @@ pub fn app(props: &AppProps) -> Html {
     };
     // CSVs are built on click only, from the same results and charts as the screen, with
     // headers in the UI language (docs/i18n.md).
-    let reserved_csv = hooks::use_callback_on(
-        (reserved_chart.clone(), scenario.display_currency(), lang),
-        |(), (chart, currency, l)| {
-            let t = Translator::new(*l);
-            let c = Arg::Text(planner_app::comparison::csv_currency(&t, *currency));
-            planner_app::chart::lines::lines_csv(
-                chart,
-                [
-                    &t.text(msg!("csv-series")),
-                    &t.text(msg!("csv-utilisation-pct")),
-                    &t.text_with(msg!("csv-per-instance-hour-of-term"), &[("currency", c)]),
-                ],
-                planner_core::csv_safe::DECIMALS,
-                &|label| t.text_with(msg!("csv-marker"), &[("label", Arg::Text(label.into()))]),
-            )
-        },
+    let currency = scenario.display_currency();
+    let reserved_csv =
+        chart_csv::use_chart_csv(CsvOf::Reserved(reserved_chart.clone()), currency, lang);
+    let buy_csv = chart_csv::use_chart_csv(
+        CsvOf::Buy(buy_chart.clone(), scenario.clone()),
+        currency,
+        lang,
     );
-    let buy_csv = hooks::use_callback_on(
-        (buy_chart.clone(), scenario.clone(), lang),
-        |(), (chart, s, l)| {
-            let t = Translator::new(*l);
-            let c = Arg::Text(planner_app::comparison::csv_currency(
-                &t,
-                s.display_currency(),
-            ));
-            planner_app::chart::lines::lines_csv(
-                chart,
-                [
-                    &t.text(msg!("csv-series")),
-                    &t.text_with(
-                        msg!("csv-month"),
-                        &[("month", Arg::Text(s.month_code().into()))],
-                    ),
-                    &t.text_with(msg!("csv-cumulative"), &[("currency", c)]),
-                ],
-                planner_core::csv_safe::AMOUNT_DECIMALS,
-                &|label| t.text_with(msg!("csv-marker"), &[("label", Arg::Text(label.into()))]),
-            )
-        },
+    let breakdown_csv = chart_csv::use_chart_csv(
+        CsvOf::Breakdown(breakdown.clone(), scenario.clone()),
+        currency,
+        lang,
     );
-    let breakdown_csv = hooks::use_callback_on(
-        (breakdown.clone(), scenario.clone(), lang),
-        |(), (chart, s, l)| {
-            let t = Translator::new(*l);
-            let c = Arg::Text(planner_app::comparison::csv_currency(
-                &t,
-                s.display_currency(),
-            ));
-            let m = Arg::Text(s.month_code().into());
-            let mut header = vec![
-                t.text(msg!("csv-option")),
-                t.text_with(msg!("csv-month"), &[("month", m.clone())]),
-            ];
-            let names = match l {
-                Language::En => planner_engine::plan::Components::NAMES.map(String::from),
-                Language::ZhCn => planner_app::view::component_labels(&t),
-            };
-            header.extend(names.into_iter().map(|n| {
-                t.text_with(
-                    msg!("csv-component-per-month"),
-                    &[
-                        ("component", Arg::Text(n)),
-                        ("currency", c.clone()),
-                        ("month", m.clone()),
-                    ],
-                )
-            }));
-            header.push(t.text_with(
-                msg!("csv-total-per-month"),
-                &[("currency", c), ("month", m)],
-            ));
-            planner_app::chart::breakdown::breakdown_csv(chart, &header)
-        },
+    let cumulative_csv = chart_csv::use_chart_csv(
+        CsvOf::Cumulative(engine_results.clone(), scenario.clone(), bands.clone()),
+        currency,
+        lang,
     );
-    let cumulative_csv = hooks::use_callback_on(
-        (
-            engine_results.clone(),
-            scenario.clone(),
-            bands.clone(),
-            lang,
-        ),
-        |(), (results, s, bands, l)| {
-            let t = Translator::new(*l);
-            match &**results {
-                // A download holds every band: any still being computed are computed now.
-                Ok(r) => planner_app::comparison::cumulative_csv_with_bands(
-                    r,
-                    &if bands.pending > 0 {
-                        s.risk_bands()
-                    } else {
-                        bands.bands.clone()
-                    },
-                    s.display_currency(),
-                    s.month_code(),
-                    &t,
-                ),
-                Err(e) => format!(
-                    "{}\n",
-                    planner_core::csv_safe::field(&t.text_with(
-                        msg!("ui-cannot-compute"),
-                        &[("detail", Arg::Text(t.file_error(e)))]
-                    ))
-                ),
-            }
-        },
-    );
-    let ranking_csv = hooks::use_callback_on(
-        (ranking.clone(), scenario.display_currency(), lang),
-        |(), (chart, currency, l)| {
-            let t = Translator::new(*l);
-            let c = Arg::Text(planner_app::comparison::csv_currency(&t, *currency));
-            planner_app::chart::ranking::ranking_csv(
-                chart,
-                [
-                    &t.text(msg!("csv-rank")),
-                    &t.text(msg!("csv-option")),
-                    &t.text_with(msg!("csv-total"), &[("currency", c.clone())]),
-                    &t.text_with(msg!("csv-total-with-commitment"), &[("currency", c)]),
-                ],
-            )
-        },
-    );
+    let ranking_csv = chart_csv::use_chart_csv(CsvOf::Ranking(ranking.clone()), currency, lang);
     // Callbacks are memoised on the reducer's dispatcher (stable for the app's life), so a
     // child whose data did not change is not re-rendered: moving a slider must not rebuild the
     // offer table's hundreds of rows.
