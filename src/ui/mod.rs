@@ -516,16 +516,12 @@ pub fn app(props: &AppProps) -> Html {
     let on_remove_option = use_dispatch(d(), (), |i: usize, ()| {
         scenario_action(Action::RemoveOption(i))
     });
-    let on_toggle = use_dispatch(d(), (), |offer, ()| {
-        scenario_action(Action::ToggleOffer(offer))
-    });
     let on_breakdown = use_dispatch(d(), (), |e: Event, ()| {
         select_value(&e)
             .parse::<usize>()
             .ok()
             .map(AppAction::ShowBreakdown)
     });
-    let on_filter = use_dispatch(d(), (), |f, ()| Some(AppAction::Filter(f)));
     let on_currency = use_dispatch(d(), (), |e: Event, ()| {
         Currency::from_code(&select_value(&e)).and_then(|c| scenario_action(Action::SetCurrency(c)))
     });
@@ -541,7 +537,7 @@ pub fn app(props: &AppProps) -> Html {
                 .and_then(|m| scenario_action(Action::SetMonthConvention(m)))
         }
     });
-    let on_imported = use_dispatch(d(), (), |action: AppAction, ()| Some(action));
+    let on_app_action = use_dispatch(d(), (), |action: AppAction, ()| Some(action));
     let dismiss = use_dispatch(d(), (), |_: MouseEvent, ()| Some(AppAction::DismissNotice));
     let fleet = scenario.fleet();
     let job = scenario.job();
@@ -664,8 +660,8 @@ pub fn app(props: &AppProps) -> Html {
                 </> }) }
             </section>
             { markup::later(later::OFFERS, html! { <>
-            <OfferTable today={*today} selected={scenario.selected()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
-                imported={state.imported.clone()} last_import={state.last_import.clone()} on_imported={on_imported}
+            <OfferTable today={*today} selected={scenario.selected()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()}
+                imported={state.imported.clone()} last_import={state.last_import.clone()} on_action={on_app_action}
                 scenario_totals={offer_table::ScenarioTotals(offer_totals)} />
             </> }) }
             { markup::later(later::ASSUMPTIONS, html! { <>

@@ -9,6 +9,7 @@ use super::state::{AppAction, ImportReport};
 use crate::ui::language::{attr, use_tr};
 use crate::ui::markup::{self, cell, labelled, option, select};
 use crate::ui::virtual_list::{VirtualRow, VirtualTable};
+use planner_app::action::Action;
 use planner_app::i18n::{Arg, Msg, Translator};
 use planner_app::msg;
 use planner_app::validation::MAX_COMPARED;
@@ -52,17 +53,16 @@ pub struct OfferTableProps {
     pub today: (i32, u32),
     /// Current filter.
     pub filter: OfferFilter,
-    /// Called with a new filter.
-    pub on_filter: Callback<OfferFilter>,
-    /// Called with an offer to add or remove.
-    pub on_toggle: Callback<ResolvedOffer>,
     /// The user's imported offers, listed after the catalog's.
     pub imported: Rc<Imported>,
     /// Outcome of the last import, shown next to the control.
     pub last_import: Option<ImportReport>,
-    /// Called after a file was read: its offers and refused rows
-    /// ([`AppAction::Imported`]), or why it could not be read ([`AppAction::ImportFailed`]).
-    pub on_imported: Callback<AppAction>,
+    /// Called with what the table changes: a new filter ([`AppAction::Filter`]), an offer to
+    /// add or remove ([`Action::ToggleOffer`]), and after a file was read its offers and
+    /// refused rows ([`AppAction::Imported`]) or why it could not be read
+    /// ([`AppAction::ImportFailed`]). One callback for all three, so the app makes one
+    /// instance of its callback hook for them (issue 19, the wasm's size).
+    pub on_action: Callback<AppAction>,
     /// Each offer's cost all on demand under the scenario, display currency, by offer id
     /// (updated once the sliders settle, so moving one does not rebuild the table).
     pub scenario_totals: ScenarioTotals,
@@ -349,7 +349,7 @@ fn input_value(e: InputEvent) -> String {
 }
 
 /// A filter control's callback: the filter in force with `update` applied to the control's
-/// value (`read` from its event), handed to `on_filter`. One closure shape for every filter
+/// value (`read` from its event), handed to `on_action`. One closure shape for every filter
 /// control (one copy of its code per event type instead of one per control; issue 19).
 #[inline(never)]
 fn filter_callback<E: 'static>(
@@ -358,11 +358,11 @@ fn filter_callback<E: 'static>(
     update: fn(&mut OfferFilter, String),
 ) -> Callback<E> {
     let filter = props.filter.clone();
-    let on_filter = props.on_filter.clone();
+    let on_action = props.on_action.clone();
     Callback::from(move |e: E| {
         let mut f = filter.clone();
         update(&mut f, read(e));
-        on_filter.emit(f);
+        on_action.emit(AppAction::Filter(f));
     })
 }
 
@@ -408,7 +408,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
     let reader = crate::ui::hooks::use_cell(crate::web::LatestRead::default);
     let on_file = {
         let reader = reader.clone();
-        let on_imported = props.on_imported.clone();
+        let on_imported = props.on_action.clone();
         Callback::from(move |e: Event| {
             import_file(
                 &e.target_unchecked_into::<HtmlInputElement>(),
@@ -466,7 +466,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             let catalog_view = Catalog::new(&props.imported);
             let o = &rows[i];
             let picked = props.selected.iter().any(|s| s == o.id);
-            let on_toggle = props.on_toggle.clone();
+            let on_action = props.on_action.clone();
             // One look-up of the offer's source, details and warnings (imported offers are found
             // by id among the user's: once per row, not once per column).
             let listing = catalog_view.listing(o, props.today);
@@ -482,7 +482,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                     e.target_unchecked_into::<HtmlInputElement>()
                         .set_checked(false);
                 }
-                on_toggle.emit(resolved);
+                on_action.emit(AppAction::Scenario(Action::ToggleOffer(resolved)));
             });
             let src = listing.source;
             // As the source writes it, or "date unknown"; imported prices carry the user's own date
