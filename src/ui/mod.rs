@@ -493,28 +493,12 @@ pub fn app(props: &AppProps) -> Html {
     let on_storage_price = use_number_setter(d(), Action::SetStoragePrice);
     let on_egress_price = use_number_setter(d(), Action::SetEgressPrice);
     let on_action = use_dispatch(d(), (), |a: Action, ()| scenario_action(a));
-    let on_reserved_variant = use_dispatch(d(), (), |index: usize, ()| {
-        scenario_action(Action::AddReservedVariant {
-            index,
-            reserved_pct: 60.0,
-            commitment: 0,
-        })
-    });
     let on_calendar_start = use_dispatch(d(), (), |e: Event, ()| {
         let v = e.target_unchecked_into::<HtmlInputElement>().value();
         scenario_action(Action::SetCalendarStart(v))
     });
     let on_young = use_dispatch(d(), (), |_: MouseEvent, ()| {
         scenario_action(Action::UseSuggestedCheckpointInterval)
-    });
-    let on_spot_variant = use_dispatch(d(), (), |index: usize, ()| {
-        scenario_action(Action::AddSpotVariant {
-            index,
-            spot_pct: 100.0,
-        })
-    });
-    let on_remove_option = use_dispatch(d(), (), |i: usize, ()| {
-        scenario_action(Action::RemoveOption(i))
     });
     let on_breakdown = use_dispatch(d(), (), |e: Event, ()| {
         select_value(&e)
@@ -771,10 +755,8 @@ pub fn app(props: &AppProps) -> Html {
                     currency: scenario.display_currency(),
                     month: AttrValue::from(scenario.month_code().to_string()),
                     today: today_attr.clone(),
-                    on_spot_variant,
+                    on_action: on_action.clone(),
                     reservable,
-                    on_reserved_variant,
-                    on_remove: on_remove_option,
                     term_months: term_months.clone(),
                     spottable,
                 }, &comparison_error) }
