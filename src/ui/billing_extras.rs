@@ -97,6 +97,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
     let chosen = crate::ui::hooks::use_local(|| 0usize);
     let refusal = crate::ui::hooks::use_local(|| None::<(Part, ScenarioError)>);
     let t = use_tr();
+    let deadline_panel = deadline_chart::use_panel();
     // Deadline-safe spot of every option, run once per change of its inputs (cheap to build;
     // `None` when refused: the refusal is shown when the deadline is set).
     let deadline_all =
@@ -191,8 +192,12 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
         planned.join("; ")
     };
 
-    let body = if options.is_empty() {
-        html! { { markup::note(&t, msg!("ui-strategy-pick")) } }
+    // The group's view, and the deadline chart it shows (drawn after the render).
+    let (body, drawn_chart) = if options.is_empty() {
+        (
+            html! { { markup::note(&t, msg!("ui-strategy-pick")) } },
+            None,
+        )
     } else {
         let index = (*chosen).min(options.len() - 1);
         let option = &options[index];
@@ -417,7 +422,11 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 Rc::new(planner_app::view::deadline::deadline_csv_header(&t, shown)),
             )
         });
-        html! {
+        let drawn_chart = deadline_chart
+            .as_ref()
+            .filter(|_| job)
+            .map(|(c, _)| c.clone());
+        let body = html! {
             <>
                 { markup::note(&t, msg!("ui-savings-plan-note")) }
                 <div class="options">
@@ -618,12 +627,14 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                         </p>
                     }
                     if let Some((chart, header)) = deadline_chart {
-                        <deadline_chart::DeadlineChartPanel {chart} {header} />
+                        { deadline_chart::view(&t, &deadline_panel, chart, header) }
                     }
                 }
             </>
-        }
+        };
+        (body, drawn_chart)
     };
+    deadline_chart::use_drawing(&deadline_panel, drawn_chart);
 
     html! {
         <details class="editor-group billing-extras" id="billing-extras">
