@@ -373,17 +373,25 @@ pub fn app(props: &AppProps) -> Html {
             })
         })
     };
-    let ranking = {
+    // The ranking, reserved-vs-on-demand and rent-vs-buy charts depend on the footer alone:
+    // one memo builds the three (one instance of the memo hook's code), each in an `Rc` of its
+    // own that stays the same until the footer changes.
+    let footer_charts = {
         let (state, results) = (state.clone(), engine_results.clone());
         hooks::use_memo_on(chart_footer.clone(), move |f| {
-            ranking_chart(
+            let (s, r, t) = (
                 &state.scenario,
                 results_or_none(&results),
-                &f.0,
-                &Translator::new(lang),
+                Translator::new(lang),
+            );
+            (
+                std::rc::Rc::new(ranking_chart(s, r, &f.0, &t)),
+                std::rc::Rc::new(reserved_chart(s, r, &f.0, &t)),
+                std::rc::Rc::new(buy_chart(s, r, &f.0, &t)),
             )
         })
     };
+    let (ranking, reserved_chart, buy_chart) = (*footer_charts).clone();
     let breakdown = {
         let (state, results) = (state.clone(), engine_results.clone());
         hooks::use_memo_on(
@@ -394,28 +402,6 @@ pub fn app(props: &AppProps) -> Html {
                 breakdown_chart(&state.scenario, r, i, &f.0, &Translator::new(lang))
             },
         )
-    };
-    let reserved_chart = {
-        let (state, results) = (state.clone(), engine_results.clone());
-        hooks::use_memo_on(chart_footer.clone(), move |f| {
-            reserved_chart(
-                &state.scenario,
-                results_or_none(&results),
-                &f.0,
-                &Translator::new(lang),
-            )
-        })
-    };
-    let buy_chart = {
-        let (state, results) = (state.clone(), engine_results.clone());
-        hooks::use_memo_on(chart_footer.clone(), move |f| {
-            buy_chart(
-                &state.scenario,
-                results_or_none(&results),
-                &f.0,
-                &Translator::new(lang),
-            )
-        })
     };
     // CSVs are built on click only, from the same results and charts as the screen, with
     // headers in the UI language (docs/i18n.md).
