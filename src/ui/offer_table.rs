@@ -56,7 +56,7 @@ pub struct OfferTableProps {
     /// The user's imported offers, listed after the catalog's.
     pub imported: Rc<Imported>,
     /// Outcome of the last import, shown next to the control.
-    pub last_import: Option<ImportReport>,
+    pub last_import: Option<Rc<ImportReport>>,
     /// Called with what the table changes: a new filter ([`AppAction::Filter`]), an offer to
     /// add or remove ([`Action::ToggleOffer`]), and after a file was read its offers and
     /// refused rows ([`AppAction::Imported`]) or why it could not be read
