@@ -97,6 +97,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
     let chosen = crate::ui::hooks::use_local(|| 0usize);
     let refusal = crate::ui::hooks::use_local(|| None::<(Part, ScenarioError)>);
     let t = use_tr();
+    let deadline_panel = deadline_chart::use_panel();
     // Deadline-safe spot of every option, run once per change of its inputs (cheap to build;
     // `None` when refused: the refusal is shown when the deadline is set).
     let deadline_all =
@@ -191,8 +192,12 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
         planned.join("; ")
     };
 
-    let body = if options.is_empty() {
-        html! { { markup::note(&t, msg!("ui-strategy-pick")) } }
+    // The group's view, and the deadline chart it shows (drawn after the render).
+    let (body, drawn_chart) = if options.is_empty() {
+        (
+            html! { { markup::note(&t, msg!("ui-strategy-pick")) } },
+            None,
+        )
     } else {
         let index = (*chosen).min(options.len() - 1);
         let option = &options[index];
@@ -205,41 +210,6 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
             .unwrap_or(1.0)
             .clamp(SAVINGS_PLAN_RATE_SPEC.min, SAVINGS_PLAN_RATE_SPEC.max);
         let term = f64::from(plan.map_or(DEFAULT_TERM_MONTHS, |p| p.term_months));
-        let setter = |field: usize| {
-            let (dispatch, refusal) = (dispatch.clone(), refusal.clone());
-            Callback::from(move |v: f64| {
-                let (mut c, mut r, mut m) = (commitment, rate, term);
-                match field {
-                    0 => c = v,
-                    1 => r = v,
-                    _ => m = v,
-                }
-                // Without a commitment there is no plan for the price and term to apply to
-                // (the reducer drops them): moving one is refused, saying why, beside them.
-                if c == 0.0 && field != 0 {
-                    let input = if field == 1 {
-                        Input::SavingsPlanRate
-                    } else {
-                        Input::SavingsPlanTerm
-                    };
-                    let needs = Input::SavingsPlanCommitment;
-                    refusal.set(Some((
-                        Part::SavingsPlan,
-                        ScenarioError::NeedsFirst { input, needs },
-                    )));
-                    return;
-                }
-                dispatch(
-                    Part::SavingsPlan,
-                    Action::SetSavingsPlan {
-                        index,
-                        commitment_per_hour: c,
-                        plan_per_hour: r,
-                        term_months: m,
-                    },
-                );
-            })
-        };
         let on_option = {
             let chosen = chosen.clone();
             Callback::from(move |e: Event| {
@@ -285,45 +255,8 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 );
             })
         };
-        let own_setter = |field: usize| {
-            let dispatch = dispatch.clone();
-            let (minimum, pct) = own.unwrap_or((0.0, 0.0));
-            Callback::from(move |v: f64| {
-                let (mut m, mut p) = (minimum, pct);
-                if field == 0 {
-                    m = v;
-                } else {
-                    p = v;
-                }
-                dispatch(
-                    Part::Support,
-                    Action::SetOwnSupport {
-                        index,
-                        minimum: m,
-                        pct: p,
-                    },
-                );
-            })
-        };
         let pk = option.packages.unwrap_or_default();
         let prices = [pk.per_day, pk.per_week, pk.per_month, pk.per_year].map(|p| p.unwrap_or(0.0));
-        let package_setter = |field: usize| {
-            let dispatch = dispatch.clone();
-            Callback::from(move |v: f64| {
-                let mut p = prices;
-                p[field] = v;
-                dispatch(
-                    Part::Packages,
-                    Action::SetPackages {
-                        index,
-                        per_day: p[0],
-                        per_week: p[1],
-                        per_month: p[2],
-                        per_year: p[3],
-                    },
-                );
-            })
-        };
         let unit = option.settlement.map_or(0.0, |s| s.unit);
         let stopped = option.storage_billed_while_stopped;
         let on_stopped = {
@@ -335,10 +268,19 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 dispatch(Part::Stopped, Action::SetStorageWhileStopped { index, on });
             })
         };
-        let on_settlement = {
-            let dispatch = dispatch.clone();
-            Callback::from(move |unit: f64| {
-                dispatch(Part::Settlement, Action::SetSettlement { index, unit })
+        // Every slider of the group calls one callback shape: which value it sets, applied to
+        // the chosen option's values in force ([`slider_action`]).
+        let values = Values {
+            index,
+            plan: (commitment, rate, term),
+            own: own.unwrap_or((0.0, 0.0)),
+            prices,
+        };
+        let value_cb = |field: Field| {
+            let (dispatch, refusal) = (dispatch.clone(), refusal.clone());
+            Callback::from(move |v: f64| match slider_action(field, v, &values) {
+                Ok((part, action)) => dispatch(part, action),
+                Err(refused) => refusal.set(Some(refused)),
             })
         };
         let mix = match &*props.results.0 {
@@ -453,12 +395,6 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
             Ok(r) => r.get(index).and_then(|r| r.job_run_hours),
             Err(_) => None,
         };
-        let on_deadline = {
-            let dispatch = dispatch.clone();
-            Callback::from(move |hours: f64| {
-                dispatch(Part::Deadline, Action::SetDeadlineSpot { hours })
-            })
-        };
         // The chosen option's three policies (memoised above; only with a deadline, job mode).
         let deadline_result = if deadline > 0.0 {
             deadline_all
@@ -486,7 +422,11 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 Rc::new(planner_app::view::deadline::deadline_csv_header(&t, shown)),
             )
         });
-        html! {
+        let drawn_chart = deadline_chart
+            .as_ref()
+            .filter(|_| job)
+            .map(|(c, _)| c.clone());
+        let body = html! {
             <>
                 { markup::note(&t, msg!("ui-savings-plan-note")) }
                 <div class="options">
@@ -506,7 +446,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                         slider_max: (rate * 4.0).max(10.0).ceil(),
                         step: 0.5,
                         decimals: None,
-                        on_change: setter(0),
+                        on_change: value_cb(Field::Commitment),
                     }) }
                     { slider::view(SliderProps {
                         id: AttrValue::Static("savings-plan-rate"),
@@ -517,9 +457,9 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                         slider_max: (rate * 2.0).max(1.0).ceil(),
                         step: 0.01,
                         decimals: None,
-                        on_change: setter(1),
+                        on_change: value_cb(Field::PlanRate),
                     }) }
-                    { SAVINGS_PLAN_TERM.show(&t, term, setter(2)) }
+                    { SAVINGS_PLAN_TERM.show(&t, term, value_cb(Field::PlanTerm)) }
                 </div>
                 { refused(Part::SavingsPlan) }
                 if let Some(s) = result {
@@ -565,9 +505,9 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                             slider_max: 20_000.0,
                             step: 50.0,
                             decimals: None,
-                            on_change: own_setter(0),
+                            on_change: value_cb(Field::OwnMinimum),
                         }) }
-                        { SUPPORT_PCT.show(&t, pct, own_setter(1)) }
+                        { SUPPORT_PCT.show(&t, pct, value_cb(Field::OwnPct)) }
                     </div>
                 }
                 { refused(Part::Support) }
@@ -590,7 +530,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                         slider_max: 500.0,
                         step: 1.0,
                         decimals: None,
-                        on_change: package_setter(0),
+                        on_change: value_cb(Field::Package(0)),
                     }) }
                     { slider::view(SliderProps {
                         id: AttrValue::Static("package-week"),
@@ -601,7 +541,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                         slider_max: 3_000.0,
                         step: 5.0,
                         decimals: None,
-                        on_change: package_setter(1),
+                        on_change: value_cb(Field::Package(1)),
                     }) }
                     { slider::view(SliderProps {
                         id: AttrValue::Static("package-month"),
@@ -612,7 +552,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                         slider_max: 10_000.0,
                         step: 10.0,
                         decimals: None,
-                        on_change: package_setter(2),
+                        on_change: value_cb(Field::Package(2)),
                     }) }
                     { slider::view(SliderProps {
                         id: AttrValue::Static("package-year"),
@@ -623,7 +563,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                         slider_max: 100_000.0,
                         step: 100.0,
                         decimals: None,
-                        on_change: package_setter(3),
+                        on_change: value_cb(Field::Package(3)),
                     }) }
                 </div>
                 { refused(Part::Packages) }
@@ -650,7 +590,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                         slider_max: 0.1,
                         step: 0.01,
                         decimals: None,
-                        on_change: on_settlement,
+                        on_change: value_cb(Field::Settlement),
                     }) }
                 </div>
                 { refused(Part::Settlement) }
@@ -666,7 +606,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                             slider_max: run_hours.map_or(1_000.0, |h| (h * 2.0).max(10.0).ceil()),
                             step: 1.0,
                             decimals: None,
-                            on_change: on_deadline,
+                            on_change: value_cb(Field::Deadline),
                         }) }
                     </div>
                     { refused(Part::Deadline) }
@@ -687,12 +627,14 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                         </p>
                     }
                     if let Some((chart, header)) = deadline_chart {
-                        <deadline_chart::DeadlineChartPanel {chart} {header} />
+                        { deadline_chart::view(&t, &deadline_panel, chart, header) }
                     }
                 }
             </>
-        }
+        };
+        (body, drawn_chart)
     };
+    deadline_chart::use_drawing(&deadline_panel, drawn_chart);
 
     html! {
         <details class="editor-group billing-extras" id="billing-extras">
@@ -703,6 +645,94 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
             { body }
         </details>
     }
+}
+
+/// What a slider of the group sets.
+#[derive(Clone, Copy)]
+enum Field {
+    Commitment,
+    PlanRate,
+    PlanTerm,
+    OwnMinimum,
+    OwnPct,
+    /// Day, week, month or year package price (0 to 3).
+    Package(usize),
+    Settlement,
+    Deadline,
+}
+
+/// The chosen option's values the sliders show: its index, savings plan (commitment per hour,
+/// price under the plan, term in months), own support plan (minimum, percentage) and package
+/// prices (day, week, month, year).
+#[derive(Clone, Copy)]
+struct Values {
+    index: usize,
+    plan: (f64, f64, f64),
+    own: (f64, f64),
+    prices: [f64; 4],
+}
+
+/// The action a slider's new value `v` makes from the values in force, with the part of the
+/// group its refusal shows beside; or that refusal when the value needs another set first.
+fn slider_action(
+    field: Field,
+    v: f64,
+    values: &Values,
+) -> Result<(Part, Action), (Part, ScenarioError)> {
+    let index = values.index;
+    let (c, r, m) = values.plan;
+    let plan = |commitment_per_hour, plan_per_hour, term_months| {
+        let action = Action::SetSavingsPlan {
+            index,
+            commitment_per_hour,
+            plan_per_hour,
+            term_months,
+        };
+        (Part::SavingsPlan, action)
+    };
+    let own = |minimum, pct| {
+        let action = Action::SetOwnSupport {
+            index,
+            minimum,
+            pct,
+        };
+        (Part::Support, action)
+    };
+    Ok(match field {
+        Field::Commitment => plan(v, r, m),
+        // Without a commitment there is no plan for the price and term to apply to (the
+        // reducer drops them): moving one is refused, saying why, beside them.
+        Field::PlanRate | Field::PlanTerm if c == 0.0 => {
+            let input = if matches!(field, Field::PlanRate) {
+                Input::SavingsPlanRate
+            } else {
+                Input::SavingsPlanTerm
+            };
+            let needs = Input::SavingsPlanCommitment;
+            return Err((
+                Part::SavingsPlan,
+                ScenarioError::NeedsFirst { input, needs },
+            ));
+        }
+        Field::PlanRate => plan(c, v, m),
+        Field::PlanTerm => plan(c, r, v),
+        Field::OwnMinimum => own(v, values.own.1),
+        Field::OwnPct => own(values.own.0, v),
+        Field::Package(i) => {
+            let mut p = values.prices;
+            p[i] = v;
+            let action = Action::SetPackages {
+                index,
+                per_day: p[0],
+                per_week: p[1],
+                per_month: p[2],
+                per_year: p[3],
+            };
+            (Part::Packages, action)
+        }
+        Field::Settlement => (Part::Settlement, Action::SetSettlement { index, unit: v }),
+        Field::Deadline => (Part::Deadline, Action::SetDeadlineSpot { hours: v }),
+    })
 }
 
 /// A percentage to at most 3 decimals without trailing zeros (`99.5`, `99.975`, `99.01`).

@@ -5,6 +5,7 @@
 use crate::ui::hooks::Local;
 use crate::ui::markup::{self, cell};
 use crate::web;
+use planner_app::action::Action;
 use planner_app::comparison::{file_name, money_or_na, rate_or_na, to_csv, warnings};
 use planner_app::i18n::{Arg, Translator};
 use planner_app::msg;
@@ -24,20 +25,43 @@ pub struct ComparisonProps {
     pub month: AttrValue,
     /// Today as `YYYY-MM-DD`, for download file names.
     pub today: AttrValue,
-    /// Called with an option's position to add its all-spot variant.
-    pub on_spot_variant: Callback<usize>,
+    /// Dispatches an option's row action ([`RowAction`]).
+    pub on_action: Callback<Action>,
     /// Per option: whether its offer lists committed-use prices (shows "+ 60/40 reserved").
     pub reservable: Vec<bool>,
-    /// Called with an option's position to add its 60/40 reserved/on-demand variant.
-    pub on_reserved_variant: Callback<usize>,
-    /// Called with an option's position to remove it.
-    pub on_remove: Callback<usize>,
     /// Reserved term in months of each option (by position), if any: a term longer than the
     /// horizon is said beside its break-even ("uses 12 of 36 months").
     pub term_months: Vec<Option<u32>>,
     /// Whether each option (by position) may get a spot variant: not one that already has a
     /// spot share (variants do not stack).
     pub spottable: Vec<bool>,
+}
+
+/// What a button of an option's row does.
+#[derive(Clone, Copy)]
+enum RowAction {
+    /// Adds its all-spot variant.
+    SpotVariant,
+    /// Adds its 60/40 reserved/on-demand variant.
+    ReservedVariant,
+    /// Removes it.
+    Remove,
+}
+
+/// The scenario change `action` makes for the option at `index`.
+fn row_action(action: RowAction, index: usize) -> Action {
+    match action {
+        RowAction::SpotVariant => Action::AddSpotVariant {
+            index,
+            spot_pct: 100.0,
+        },
+        RowAction::ReservedVariant => Action::AddReservedVariant {
+            index,
+            reserved_pct: 60.0,
+            commitment: 0,
+        },
+        RowAction::Remove => Action::RemoveOption(index),
+    }
 }
 
 /// A month convention code (`"730h"`, `"calendar"`) as words: `"730 h"`, `"calendar months"`.
@@ -88,9 +112,11 @@ pub fn comparison(
         })
     };
     let rows = results.iter().enumerate().map(|(i, r)| {
-        let spot = props.on_spot_variant.clone();
-        let remove = props.on_remove.clone();
-        let reserve = props.on_reserved_variant.clone();
+        // One callback shape for the row's three buttons.
+        let act = |action: RowAction| {
+            let on_action = props.on_action.clone();
+            Callback::from(move |_: MouseEvent| on_action.emit(row_action(action, i)))
+        };
         let reservable = props.reservable.get(i).copied().unwrap_or(false);
         let spottable = props.spottable.get(i).copied().unwrap_or(true);
         let reserved = r.reserved.as_ref();
@@ -124,14 +150,14 @@ pub fn comparison(
                 <td class="warn small">{ warn.join("; ") }</td>
                 <td class="actions">
                     if spottable {
-                        <button class="link spot-variant" title={t.text(msg!("ui-spot-variant-title"))} onclick={Callback::from(move |_: MouseEvent| spot.emit(i))}>{ t.text(msg!("ui-spot-variant")) }</button>
+                        <button class="link spot-variant" title={t.text(msg!("ui-spot-variant-title"))} onclick={act(RowAction::SpotVariant)}>{ t.text(msg!("ui-spot-variant")) }</button>
                     }
                     if reservable {
                         { " " }
-                        <button class="link reserved-variant" title={t.text(msg!("ui-reserved-variant-title"))} onclick={Callback::from(move |_: MouseEvent| reserve.emit(i))}>{ t.text(msg!("ui-reserved-variant")) }</button>
+                        <button class="link reserved-variant" title={t.text(msg!("ui-reserved-variant-title"))} onclick={act(RowAction::ReservedVariant)}>{ t.text(msg!("ui-reserved-variant")) }</button>
                     }
                     { " " }
-                    <button class="link" aria-label={t.text_with(msg!("ui-remove-option"), &[("name", Arg::Text(r.name.clone()))])} onclick={Callback::from(move |_: MouseEvent| remove.emit(i))}>{ t.text(msg!("ui-remove")) }</button>
+                    <button class="link" aria-label={t.text_with(msg!("ui-remove-option"), &[("name", Arg::Text(r.name.clone()))])} onclick={act(RowAction::Remove)}>{ t.text(msg!("ui-remove")) }</button>
                 </td>
             </tr>
         }

@@ -4,6 +4,7 @@
 pub mod advisor;
 pub mod bands;
 pub mod billing_extras;
+pub mod chart_csv;
 pub mod chart_panel;
 pub mod comparison;
 pub mod fields;
@@ -23,6 +24,7 @@ pub mod summary;
 pub mod update;
 pub mod virtual_list;
 
+use chart_csv::CsvOf;
 use chart_panel::{AnyChart, ChartPanel, ChartPanelProps};
 use comparison::ComparisonProps;
 use markup::{labelled, option, select};
@@ -38,7 +40,6 @@ use planner_app::view::cumulative::{cumulative_chart, with_bands};
 use planner_app::view::footer::footer;
 use planner_app::view::ranking::ranking_chart;
 use planner_app::view::reserved::reserved_chart;
-use planner_core::language::Language;
 use planner_engine::Currency;
 use planner_engine::MonthConvention;
 use state::{AppAction, AppState};
@@ -380,17 +381,25 @@ pub fn app(props: &AppProps) -> Html {
             })
         })
     };
-    let ranking = {
+    // The ranking, reserved-vs-on-demand and rent-vs-buy charts depend on the footer alone:
+    // one memo builds the three (one instance of the memo hook's code), each in an `Rc` of its
+    // own that stays the same until the footer changes.
+    let footer_charts = {
         let (state, results) = (state.clone(), engine_results.clone());
         hooks::use_memo_on(chart_footer.clone(), move |f| {
-            ranking_chart(
+            let (s, r, t) = (
                 &state.scenario,
                 results_or_none(&results),
-                &f.0,
-                &Translator::new(lang),
+                Translator::new(lang),
+            );
+            (
+                std::rc::Rc::new(ranking_chart(s, r, &f.0, &t)),
+                std::rc::Rc::new(reserved_chart(s, r, &f.0, &t)),
+                std::rc::Rc::new(buy_chart(s, r, &f.0, &t)),
             )
         })
     };
+    let (ranking, reserved_chart, buy_chart) = (*footer_charts).clone();
     let breakdown = {
         let (state, results) = (state.clone(), engine_results.clone());
         hooks::use_memo_on(
@@ -402,152 +411,27 @@ pub fn app(props: &AppProps) -> Html {
             },
         )
     };
-    let reserved_chart = {
-        let (state, results) = (state.clone(), engine_results.clone());
-        hooks::use_memo_on(chart_footer.clone(), move |f| {
-            reserved_chart(
-                &state.scenario,
-                results_or_none(&results),
-                &f.0,
-                &Translator::new(lang),
-            )
-        })
-    };
-    let buy_chart = {
-        let (state, results) = (state.clone(), engine_results.clone());
-        hooks::use_memo_on(chart_footer.clone(), move |f| {
-            buy_chart(
-                &state.scenario,
-                results_or_none(&results),
-                &f.0,
-                &Translator::new(lang),
-            )
-        })
-    };
     // CSVs are built on click only, from the same results and charts as the screen, with
     // headers in the UI language (docs/i18n.md).
-    let reserved_csv = hooks::use_callback_on(
-        (reserved_chart.clone(), scenario.display_currency(), lang),
-        |(), (chart, currency, l)| {
-            let t = Translator::new(*l);
-            let c = Arg::Text(planner_app::comparison::csv_currency(&t, *currency));
-            planner_app::chart::lines::lines_csv(
-                chart,
-                [
-                    &t.text(msg!("csv-series")),
-                    &t.text(msg!("csv-utilisation-pct")),
-                    &t.text_with(msg!("csv-per-instance-hour-of-term"), &[("currency", c)]),
-                ],
-                planner_core::csv_safe::DECIMALS,
-                &|label| t.text_with(msg!("csv-marker"), &[("label", Arg::Text(label.into()))]),
-            )
-        },
+    let currency = scenario.display_currency();
+    let reserved_csv =
+        chart_csv::use_chart_csv(CsvOf::Reserved(reserved_chart.clone()), currency, lang);
+    let buy_csv = chart_csv::use_chart_csv(
+        CsvOf::Buy(buy_chart.clone(), scenario.clone()),
+        currency,
+        lang,
     );
-    let buy_csv = hooks::use_callback_on(
-        (buy_chart.clone(), scenario.clone(), lang),
-        |(), (chart, s, l)| {
-            let t = Translator::new(*l);
-            let c = Arg::Text(planner_app::comparison::csv_currency(
-                &t,
-                s.display_currency(),
-            ));
-            planner_app::chart::lines::lines_csv(
-                chart,
-                [
-                    &t.text(msg!("csv-series")),
-                    &t.text_with(
-                        msg!("csv-month"),
-                        &[("month", Arg::Text(s.month_code().into()))],
-                    ),
-                    &t.text_with(msg!("csv-cumulative"), &[("currency", c)]),
-                ],
-                planner_core::csv_safe::AMOUNT_DECIMALS,
-                &|label| t.text_with(msg!("csv-marker"), &[("label", Arg::Text(label.into()))]),
-            )
-        },
+    let breakdown_csv = chart_csv::use_chart_csv(
+        CsvOf::Breakdown(breakdown.clone(), scenario.clone()),
+        currency,
+        lang,
     );
-    let breakdown_csv = hooks::use_callback_on(
-        (breakdown.clone(), scenario.clone(), lang),
-        |(), (chart, s, l)| {
-            let t = Translator::new(*l);
-            let c = Arg::Text(planner_app::comparison::csv_currency(
-                &t,
-                s.display_currency(),
-            ));
-            let m = Arg::Text(s.month_code().into());
-            let mut header = vec![
-                t.text(msg!("csv-option")),
-                t.text_with(msg!("csv-month"), &[("month", m.clone())]),
-            ];
-            let names = match l {
-                Language::En => planner_engine::plan::Components::NAMES.map(String::from),
-                Language::ZhCn => planner_app::view::component_labels(&t),
-            };
-            header.extend(names.into_iter().map(|n| {
-                t.text_with(
-                    msg!("csv-component-per-month"),
-                    &[
-                        ("component", Arg::Text(n)),
-                        ("currency", c.clone()),
-                        ("month", m.clone()),
-                    ],
-                )
-            }));
-            header.push(t.text_with(
-                msg!("csv-total-per-month"),
-                &[("currency", c), ("month", m)],
-            ));
-            planner_app::chart::breakdown::breakdown_csv(chart, &header)
-        },
+    let cumulative_csv = chart_csv::use_chart_csv(
+        CsvOf::Cumulative(engine_results.clone(), scenario.clone(), bands.clone()),
+        currency,
+        lang,
     );
-    let cumulative_csv = hooks::use_callback_on(
-        (
-            engine_results.clone(),
-            scenario.clone(),
-            bands.clone(),
-            lang,
-        ),
-        |(), (results, s, bands, l)| {
-            let t = Translator::new(*l);
-            match &**results {
-                // A download holds every band: any still being computed are computed now.
-                Ok(r) => planner_app::comparison::cumulative_csv_with_bands(
-                    r,
-                    &if bands.pending > 0 {
-                        s.risk_bands()
-                    } else {
-                        bands.bands.clone()
-                    },
-                    s.display_currency(),
-                    s.month_code(),
-                    &t,
-                ),
-                Err(e) => format!(
-                    "{}\n",
-                    planner_core::csv_safe::field(&t.text_with(
-                        msg!("ui-cannot-compute"),
-                        &[("detail", Arg::Text(t.file_error(e)))]
-                    ))
-                ),
-            }
-        },
-    );
-    let ranking_csv = hooks::use_callback_on(
-        (ranking.clone(), scenario.display_currency(), lang),
-        |(), (chart, currency, l)| {
-            let t = Translator::new(*l);
-            let c = Arg::Text(planner_app::comparison::csv_currency(&t, *currency));
-            planner_app::chart::ranking::ranking_csv(
-                chart,
-                [
-                    &t.text(msg!("csv-rank")),
-                    &t.text(msg!("csv-option")),
-                    &t.text_with(msg!("csv-total"), &[("currency", c.clone())]),
-                    &t.text_with(msg!("csv-total-with-commitment"), &[("currency", c)]),
-                ],
-            )
-        },
-    );
+    let ranking_csv = chart_csv::use_chart_csv(CsvOf::Ranking(ranking.clone()), currency, lang);
     // Callbacks are memoised on the reducer's dispatcher (stable for the app's life), so a
     // child whose data did not change is not re-rendered: moving a slider must not rebuild the
     // offer table's hundreds of rows.
@@ -603,13 +487,6 @@ pub fn app(props: &AppProps) -> Html {
     let on_storage_price = use_number_setter(d(), Action::SetStoragePrice);
     let on_egress_price = use_number_setter(d(), Action::SetEgressPrice);
     let on_action = use_dispatch(d(), (), |a: Action, ()| scenario_action(a));
-    let on_reserved_variant = use_dispatch(d(), (), |index: usize, ()| {
-        scenario_action(Action::AddReservedVariant {
-            index,
-            reserved_pct: 60.0,
-            commitment: 0,
-        })
-    });
     let on_calendar_start = use_dispatch(d(), (), |e: Event, ()| {
         let v = e.target_unchecked_into::<HtmlInputElement>().value();
         scenario_action(Action::SetCalendarStart(v))
@@ -617,25 +494,12 @@ pub fn app(props: &AppProps) -> Html {
     let on_young = use_dispatch(d(), (), |_: MouseEvent, ()| {
         scenario_action(Action::UseSuggestedCheckpointInterval)
     });
-    let on_spot_variant = use_dispatch(d(), (), |index: usize, ()| {
-        scenario_action(Action::AddSpotVariant {
-            index,
-            spot_pct: 100.0,
-        })
-    });
-    let on_remove_option = use_dispatch(d(), (), |i: usize, ()| {
-        scenario_action(Action::RemoveOption(i))
-    });
-    let on_toggle = use_dispatch(d(), (), |offer, ()| {
-        scenario_action(Action::ToggleOffer(offer))
-    });
     let on_breakdown = use_dispatch(d(), (), |e: Event, ()| {
         select_value(&e)
             .parse::<usize>()
             .ok()
             .map(AppAction::ShowBreakdown)
     });
-    let on_filter = use_dispatch(d(), (), |f, ()| Some(AppAction::Filter(f)));
     let on_currency = use_dispatch(d(), (), |e: Event, ()| {
         Currency::from_code(&select_value(&e)).and_then(|c| scenario_action(Action::SetCurrency(c)))
     });
@@ -651,7 +515,7 @@ pub fn app(props: &AppProps) -> Html {
                 .and_then(|m| scenario_action(Action::SetMonthConvention(m)))
         }
     });
-    let on_imported = use_dispatch(d(), (), |action: AppAction, ()| Some(action));
+    let on_app_action = use_dispatch(d(), (), |action: AppAction, ()| Some(action));
     let dismiss = use_dispatch(d(), (), |_: MouseEvent, ()| Some(AppAction::DismissNotice));
     let fleet = scenario.fleet();
     let job = scenario.job();
@@ -774,8 +638,8 @@ pub fn app(props: &AppProps) -> Html {
                 </> }) }
             </section>
             { markup::later(later::OFFERS, html! { <>
-            <OfferTable today={*today} selected={scenario.selected()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()} on_filter={on_filter} on_toggle={on_toggle}
-                imported={state.imported.clone()} last_import={state.last_import.clone()} on_imported={on_imported}
+            <OfferTable today={*today} selected={scenario.selected()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()}
+                imported={state.imported.clone()} last_import={state.last_import.clone()} on_action={on_app_action}
                 scenario_totals={offer_table::ScenarioTotals(offer_totals)} />
             </> }) }
             { markup::later(later::ASSUMPTIONS, html! { <>
@@ -885,10 +749,8 @@ pub fn app(props: &AppProps) -> Html {
                     currency: scenario.display_currency(),
                     month: AttrValue::from(scenario.month_code().to_string()),
                     today: today_attr.clone(),
-                    on_spot_variant,
+                    on_action: on_action.clone(),
                     reservable,
-                    on_reserved_variant,
-                    on_remove: on_remove_option,
                     term_months: term_months.clone(),
                     spottable,
                 }, &comparison_error) }

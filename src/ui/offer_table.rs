@@ -9,6 +9,7 @@ use super::state::{AppAction, ImportReport};
 use crate::ui::language::{attr, use_tr};
 use crate::ui::markup::{self, cell, labelled, option, select};
 use crate::ui::virtual_list::{VirtualRow, VirtualTable};
+use planner_app::action::Action;
 use planner_app::i18n::{Arg, Msg, Translator};
 use planner_app::msg;
 use planner_app::validation::MAX_COMPARED;
@@ -51,17 +52,16 @@ pub struct OfferTableProps {
     pub today: (i32, u32),
     /// Current filter.
     pub filter: OfferFilter,
-    /// Called with a new filter.
-    pub on_filter: Callback<OfferFilter>,
-    /// Called with an offer to add or remove.
-    pub on_toggle: Callback<ResolvedOffer>,
     /// The user's imported offers, listed after the catalog's.
     pub imported: Rc<Imported>,
     /// Outcome of the last import, shown next to the control.
-    pub last_import: Option<ImportReport>,
-    /// Called after a file was read: its offers and refused rows
-    /// ([`AppAction::Imported`]), or why it could not be read ([`AppAction::ImportFailed`]).
-    pub on_imported: Callback<AppAction>,
+    pub last_import: Option<Rc<ImportReport>>,
+    /// Called with what the table changes: a new filter ([`AppAction::Filter`]), an offer to
+    /// add or remove ([`Action::ToggleOffer`]), and after a file was read its offers and
+    /// refused rows ([`AppAction::Imported`]) or why it could not be read
+    /// ([`AppAction::ImportFailed`]). One callback for all three, so the app makes one
+    /// instance of its callback hook for them (issue 19, the wasm's size).
+    pub on_action: Callback<AppAction>,
     /// Each offer's cost all on demand under the scenario, display currency, by offer id
     /// (updated once the sliders settle, so moving one does not rebuild the table).
     pub scenario_totals: ScenarioTotals,
@@ -337,6 +337,34 @@ fn sort_key_from(value: &str) -> SortKey {
     }
 }
 
+/// The value of the `<select>` a change event came from.
+fn select_value(e: Event) -> String {
+    e.target_unchecked_into::<HtmlSelectElement>().value()
+}
+
+/// The value of the `<input>` an input event came from.
+fn input_value(e: InputEvent) -> String {
+    e.target_unchecked_into::<HtmlInputElement>().value()
+}
+
+/// A filter control's callback: the filter in force with `update` applied to the control's
+/// value (`read` from its event), handed to `on_action`. One closure shape for every filter
+/// control (one copy of its code per event type instead of one per control; issue 19).
+#[inline(never)]
+fn filter_callback<E: 'static>(
+    props: &OfferTableProps,
+    read: fn(E) -> String,
+    update: fn(&mut OfferFilter, String),
+) -> Callback<E> {
+    let filter = props.filter.clone();
+    let on_action = props.on_action.clone();
+    Callback::from(move |e: E| {
+        let mut f = filter.clone();
+        update(&mut f, read(e));
+        on_action.emit(AppAction::Filter(f));
+    })
+}
+
 /// Offer table with its filter bar.
 #[function_component(OfferTable)]
 pub fn offer_table(props: &OfferTableProps) -> Html {
@@ -379,7 +407,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
     let reader = crate::ui::hooks::use_cell(crate::web::LatestRead::default);
     let on_file = {
         let reader = reader.clone();
-        let on_imported = props.on_imported.clone();
+        let on_imported = props.on_action.clone();
         Callback::from(move |e: Event| {
             import_file(
                 &e.target_unchecked_into::<HtmlInputElement>(),
@@ -399,56 +427,20 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
     });
     let gpus = crate::ui::hooks::use_memo_on((), |_| catalog::gpu_families());
 
-    let set = |update: fn(&mut OfferFilter, String)| {
-        let filter = props.filter.clone();
-        let on_filter = props.on_filter.clone();
-        move |value: String| {
-            let mut f = filter.clone();
-            update(&mut f, value);
-            on_filter.emit(f);
-        }
-    };
-    let on_provider = {
-        let set = set(|f, v| f.provider = v);
-        Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlSelectElement>().value()))
-    };
-    let on_gpu = {
-        let set = set(|f, v| f.gpu_family = v);
-        Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlSelectElement>().value()))
-    };
-    let on_text = {
-        let set = set(|f, v| f.text = v);
-        Callback::from(move |e: InputEvent| {
-            set(e.target_unchecked_into::<HtmlInputElement>().value())
-        })
-    };
-    let on_memory = {
-        let set = set(|f, v| f.min_gpu_memory_gib = v.parse().unwrap_or(0));
-        Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlSelectElement>().value()))
-    };
-    let on_count = {
-        let set = set(|f, v| f.gpu_count = v.parse().unwrap_or(0));
-        Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlSelectElement>().value()))
-    };
-    let on_billing = {
-        let set = set(|f, v| f.billing = catalog::BillingMode::from_code(&v));
-        Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlSelectElement>().value()))
-    };
-    let on_region = {
-        let set = set(|f, v| f.region = v);
-        Callback::from(move |e: InputEvent| {
-            set(e.target_unchecked_into::<HtmlInputElement>().value())
-        })
-    };
-    let on_sort = {
-        let filter = props.filter.clone();
-        let on_filter = props.on_filter.clone();
-        Callback::from(move |e: Event| {
-            let mut f = filter.clone();
-            f.sort = sort_key_from(&e.target_unchecked_into::<HtmlSelectElement>().value());
-            on_filter.emit(f);
-        })
-    };
+    let on_provider = filter_callback(props, select_value, |f, v| f.provider = v);
+    let on_gpu = filter_callback(props, select_value, |f, v| f.gpu_family = v);
+    let on_text = filter_callback(props, input_value, |f, v| f.text = v);
+    let on_memory = filter_callback(props, select_value, |f, v| {
+        f.min_gpu_memory_gib = v.parse().unwrap_or(0);
+    });
+    let on_count = filter_callback(props, select_value, |f, v| {
+        f.gpu_count = v.parse().unwrap_or(0);
+    });
+    let on_billing = filter_callback(props, select_value, |f, v| {
+        f.billing = catalog::BillingMode::from_code(&v);
+    });
+    let on_region = filter_callback(props, input_value, |f, v| f.region = v);
+    let on_sort = filter_callback(props, select_value, |f, v| f.sort = sort_key_from(&v));
 
     let full = props.selected.len() >= MAX_COMPARED;
     // Column names, also written before each value where the rows are laid out compactly
@@ -473,7 +465,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             let catalog_view = Catalog::new(&props.imported);
             let o = &rows[i];
             let picked = props.selected.iter().any(|s| s == o.id);
-            let on_toggle = props.on_toggle.clone();
+            let on_action = props.on_action.clone();
             // One look-up of the offer's source, details and warnings (imported offers are found
             // by id among the user's: once per row, not once per column).
             let listing = catalog_view.listing(o, props.today);
@@ -489,7 +481,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                     e.target_unchecked_into::<HtmlInputElement>()
                         .set_checked(false);
                 }
-                on_toggle.emit(resolved);
+                on_action.emit(AppAction::Scenario(Action::ToggleOffer(resolved)));
             });
             let src = listing.source;
             // As the source writes it, or "date unknown"; imported prices carry the user's own date

@@ -52,8 +52,9 @@ pub struct AppState {
     /// The DOM id of the field whose change `notice` refuses ([`field_of`]): the refusal is
     /// shown beside that field (its slider's message line), not in the notice area.
     pub refused_field: Option<&'static str>,
-    /// Outcome of the last price-list import, shown next to the import control.
-    pub last_import: Option<ImportReport>,
+    /// Outcome of the last price-list import, shown next to the import control (shared, so a
+    /// state change or a render of the offer table does not copy its refused rows).
+    pub last_import: Option<Rc<ImportReport>>,
     /// The user's imported offers ("your price"), shown and compared beside the catalog
     /// (shared, so a state change other than an import does not copy them).
     pub imported: Rc<Imported>,
@@ -313,15 +314,15 @@ impl Reducible for AppState {
                 let loaded = Rc::make_mut(&mut next.imported)
                     .register(&file_name, offers)
                     .len();
-                next.last_import = Some(ImportReport {
+                next.last_import = Some(Rc::new(ImportReport {
                     file_name,
                     loaded,
                     failure: None,
                     row_errors,
                     over_limit: parsed - loaded,
-                });
+                }));
             }
-            AppAction::ImportFailed(report) => next.last_import = Some(report),
+            AppAction::ImportFailed(report) => next.last_import = Some(Rc::new(report)),
             AppAction::Load(file, notices) => match Scenario::from_file(*file, &self.catalog()) {
                 Ok(s) => {
                     next.scenario = s;

@@ -3,6 +3,7 @@
 //! committed-use prices of its offer, its throughput and host failures, its off-peak price,
 //! peak hours and whether its work is shiftable; and the owned-server form of the rent-vs-buy chart.
 
+use crate::ui::hooks::Local;
 use crate::ui::language::attr;
 use crate::ui::language::use_tr;
 use crate::ui::markup;
@@ -20,7 +21,7 @@ use planner_app::validation::{
 };
 use planner_app::view::commitment_text;
 use planner_core::format;
-use planner_core::option::{OnDemandPrices, DEFAULT_PEAK_HOURS};
+use planner_core::option::{FreeAllowances, OnDemandPrices, DEFAULT_PEAK_HOURS};
 use planner_engine::billing::ReservedTerm;
 use planner_engine::tco::OwnedServer;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -84,25 +85,6 @@ pub fn strategy(props: &StrategyProps) -> Html {
     let pending_pct = pending
         .filter(|(i, _)| *i == index && needs_price)
         .map(|p| p.1);
-    let share_setter = |set_reserved: bool| {
-        let on_action = props.on_action.clone();
-        let pending = pending.clone();
-        Callback::from(move |v: f64| {
-            if set_reserved && needs_price && v > 0.0 {
-                pending.set(Some((index, v)));
-                return;
-            }
-            if set_reserved {
-                pending.set(None);
-            }
-            let (reserved_pct, spot_pct) = rebalance(reserved_pct, spot_pct, set_reserved, v);
-            on_action.emit(Action::SetOptionShares {
-                index,
-                reserved_pct,
-                spot_pct,
-            });
-        })
-    };
     let on_name = {
         let (on_action, name_error) = (props.on_action.clone(), name_error.clone());
         Callback::from(move |e: Event| {
@@ -143,51 +125,8 @@ pub fn strategy(props: &StrategyProps) -> Html {
         .or_else(|| option.offer.and_then(|r| r.offer.on_demand_per_hour))
         .unwrap_or(0.0),
     });
-    let inline_setter = |field: usize| {
-        let on_action = props.on_action.clone();
-        let pending = pending.clone();
-        Callback::from(move |v: f64| {
-            let (mut term, mut upfront, mut per_hour) = (
-                f64::from(inline.term_months),
-                inline.upfront,
-                inline.recurring_per_hour,
-            );
-            match field {
-                0 => term = v,
-                1 => upfront = v,
-                _ => per_hour = v,
-            }
-            on_action.emit(Action::SetInlineReserved {
-                index,
-                term_months: term,
-                upfront,
-                per_hour,
-            });
-            // The share typed before the price applies now (the reducer runs the actions in
-            // order; a refusal of either becomes the notice).
-            if let Some((i, pct)) = pending_pct.map(|p| (index, p)) {
-                let (reserved_pct, spot_pct) = rebalance(reserved_pct, spot_pct, true, pct);
-                on_action.emit(Action::SetOptionShares {
-                    index: i,
-                    reserved_pct,
-                    spot_pct,
-                });
-                pending.set(None);
-            }
-        })
-    };
     let throughput = props.scenario.option_throughput(index);
-    let on_throughput = {
-        let on_action = props.on_action.clone();
-        Callback::from(move |factor: f64| on_action.emit(Action::SetThroughput { index, factor }))
-    };
     let failures = options.get(index).map_or(0.0, |o| o.failures_per_hour);
-    let on_failures = {
-        let on_action = props.on_action.clone();
-        Callback::from(move |per_hour: f64| {
-            on_action.emit(Action::SetHostFailures { index, per_hour })
-        })
-    };
     // Peak/off-peak: the on-demand price is the peak price; no off-peak price (0) means one
     // price all day, shown with the default peak hours as a starting point.
     let peak_price = match option.on_demand {
@@ -203,23 +142,6 @@ pub fn strategy(props: &StrategyProps) -> Html {
             ..
         }) => (off_peak, from_hour, to_hour),
         _ => (0.0, DEFAULT_PEAK_HOURS.0, DEFAULT_PEAK_HOURS.1),
-    };
-    let off_peak_setter = |field: usize| {
-        let on_action = props.on_action.clone();
-        Callback::from(move |v: f64| {
-            let (mut off, mut from, mut to) = (off_peak, f64::from(peak_from), f64::from(peak_to));
-            match field {
-                0 => off = v,
-                1 => from = v,
-                _ => to = v,
-            }
-            on_action.emit(Action::SetOffPeak {
-                index,
-                off_peak_per_hour: off,
-                peak_from_hour: from,
-                peak_to_hour: to,
-            });
-        })
     };
     let on_shiftable = {
         let on_action = props.on_action.clone();
@@ -263,31 +185,21 @@ pub fn strategy(props: &StrategyProps) -> Html {
     );
     // Free allowances (each monthly and once) and the spot bid cap.
     let free = option.free;
-    let allowance_setter = |kind: FreeKind, monthly_field: bool| {
-        let on_action = props.on_action.clone();
-        let a = match kind {
-            FreeKind::GpuHours => free.gpu_hours,
-            FreeKind::StorageGb => free.storage_gb,
-            FreeKind::EgressGb => free.egress_gb,
-        };
-        Callback::from(move |v: f64| {
-            let (monthly, once) = if monthly_field {
-                (v, a.once)
-            } else {
-                (a.monthly, v)
-            };
-            on_action.emit(Action::SetFreeAllowance {
-                index,
-                kind,
-                monthly,
-                once,
-            });
-        })
-    };
     let bid_cap = option.spot.and_then(|sp| sp.bid_cap_per_hour);
-    let on_bid_cap = {
-        let on_action = props.on_action.clone();
-        Callback::from(move |per_hour: f64| on_action.emit(Action::SetBidCap { index, per_hour }))
+    // Every slider of the editor calls one callback shape: which value it sets, applied to the
+    // chosen option's values in force ([`on_slider`]).
+    let values = Values {
+        index,
+        shares: (reserved_pct, spot_pct),
+        needs_price,
+        pending_pct,
+        inline,
+        off_peak: (off_peak, f64::from(peak_from), f64::from(peak_to)),
+        free,
+    };
+    let value_cb = |field: Field| {
+        let (on_action, pending) = (props.on_action.clone(), pending.clone());
+        Callback::from(move |v: f64| on_slider(field, v, &values, &on_action, &pending))
     };
     let n = |v: f64| Arg::Text(format::input_value(v));
     let allowances_values = t.text_with(
@@ -335,8 +247,8 @@ pub fn strategy(props: &StrategyProps) -> Html {
             </div>
             <p class="field-error" id="option-name-error" role="alert">{ refused.map(|(_, e, _)| t.scenario_error(e)).unwrap_or_default() }</p>
             <div class="sliders">
-                { SHARE_RESERVED.show(&t, pending_pct.unwrap_or(reserved_pct), share_setter(true)) }
-                { SHARE_SPOT.show(&t, spot_pct, share_setter(false)) }
+                { SHARE_RESERVED.show(&t, pending_pct.unwrap_or(reserved_pct), value_cb(Field::Share { reserved: true })) }
+                { SHARE_SPOT.show(&t, spot_pct, value_cb(Field::Share { reserved: false })) }
             </div>
             <div class="sliders">
                 { slider::view(SliderProps {
@@ -348,13 +260,13 @@ pub fn strategy(props: &StrategyProps) -> Html {
                     slider_max: 5.0,
                     step: 0.05,
                     decimals: Some(2),
-                    on_change: on_throughput,
+                    on_change: value_cb(Field::Throughput),
                 }) }
             </div>
             <details class="advanced" id="strategy-advanced">
             <summary>{ t.text(msg!("ui-advanced-strategy")) }<span class="muted small" id="strategy-advanced-values">{ " — " }{ advanced_values }</span></summary>
             <div class="sliders">
-                { HOST_FAILURES.show(&t, failures, on_failures) }
+                { HOST_FAILURES.show(&t, failures, value_cb(Field::Failures)) }
             </div>
             { markup::note(&t, msg!("ui-host-failures-note")) }
             <div class="sliders" id="off-peak-group">
@@ -367,10 +279,10 @@ pub fn strategy(props: &StrategyProps) -> Html {
                     slider_max: peak_price.unwrap_or(10.0).max(off_peak).max(0.01),
                     step: 0.01,
                     decimals: None,
-                    on_change: off_peak_setter(0),
+                    on_change: value_cb(Field::OffPeak(0)),
                 }) }
-                { PEAK_FROM.show(&t, f64::from(peak_from), off_peak_setter(1)) }
-                { PEAK_TO.show(&t, f64::from(peak_to), off_peak_setter(2)) }
+                { PEAK_FROM.show(&t, f64::from(peak_from), value_cb(Field::OffPeak(1))) }
+                { PEAK_TO.show(&t, f64::from(peak_to), value_cb(Field::OffPeak(2))) }
             </div>
             { markup::checkbox(Some("block"), "shiftable", option.shiftable, on_shiftable, t.text(msg!("ui-shiftable"))) }
             <p class="muted small" id="off-peak-note">{ t.text_with(msg!("ui-off-peak-note"), &[("peak", Arg::Text(peak_text))]) }</p>
@@ -378,12 +290,12 @@ pub fn strategy(props: &StrategyProps) -> Html {
             <details class="advanced" id="strategy-allowances">
             <summary>{ t.text(msg!("ui-allowances")) }<span class="muted small" id="strategy-allowances-values">{ " — " }{ allowances_values }</span></summary>
             <div class="sliders">
-                { FREE_GPU_HOURS.show(&t, free.gpu_hours.monthly, allowance_setter(FreeKind::GpuHours, true)) }
-                { FREE_GPU_HOURS_ONCE.show(&t, free.gpu_hours.once, allowance_setter(FreeKind::GpuHours, false)) }
-                { FREE_STORAGE.show(&t, free.storage_gb.monthly, allowance_setter(FreeKind::StorageGb, true)) }
-                { FREE_STORAGE_ONCE.show(&t, free.storage_gb.once, allowance_setter(FreeKind::StorageGb, false)) }
-                { FREE_EGRESS.show(&t, free.egress_gb.monthly, allowance_setter(FreeKind::EgressGb, true)) }
-                { FREE_EGRESS_ONCE.show(&t, free.egress_gb.once, allowance_setter(FreeKind::EgressGb, false)) }
+                { FREE_GPU_HOURS.show(&t, free.gpu_hours.monthly, value_cb(Field::Free(FreeKind::GpuHours, true))) }
+                { FREE_GPU_HOURS_ONCE.show(&t, free.gpu_hours.once, value_cb(Field::Free(FreeKind::GpuHours, false))) }
+                { FREE_STORAGE.show(&t, free.storage_gb.monthly, value_cb(Field::Free(FreeKind::StorageGb, true))) }
+                { FREE_STORAGE_ONCE.show(&t, free.storage_gb.once, value_cb(Field::Free(FreeKind::StorageGb, false))) }
+                { FREE_EGRESS.show(&t, free.egress_gb.monthly, value_cb(Field::Free(FreeKind::EgressGb, true))) }
+                { FREE_EGRESS_ONCE.show(&t, free.egress_gb.once, value_cb(Field::Free(FreeKind::EgressGb, false))) }
                 if option.spot.is_some() {
                     { slider::view(SliderProps {
                         id: AttrValue::Static("bid-cap"),
@@ -394,7 +306,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
                         slider_max: peak_price.unwrap_or(10.0).max(0.01),
                         step: 0.01,
                         decimals: None,
-                        on_change: on_bid_cap,
+                        on_change: value_cb(Field::BidCap),
                     }) }
                 }
             </div>
@@ -423,7 +335,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
             if commitments.is_empty() {
                 <p class="muted small" id="strategy-no-commitment">{ t.text(msg!("ui-no-commitment")) }</p>
                 <div class="sliders">
-                    { RESERVED_TERM_MONTHS.show(&t, f64::from(inline.term_months), inline_setter(0)) }
+                    { RESERVED_TERM_MONTHS.show(&t, f64::from(inline.term_months), value_cb(Field::Inline(0))) }
                     { slider::view(SliderProps {
                         id: AttrValue::Static("reserved-upfront"),
                         label: tx(msg!("ui-reserved-upfront")),
@@ -433,7 +345,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
                         slider_max: 500_000.0,
                         step: 1_000.0,
                         decimals: None,
-                        on_change: inline_setter(1),
+                        on_change: value_cb(Field::Inline(1)),
                     }) }
                     { slider::view(SliderProps {
                         id: AttrValue::Static("reserved-per-hour"),
@@ -444,7 +356,7 @@ pub fn strategy(props: &StrategyProps) -> Html {
                         slider_max: 100.0,
                         step: 0.05,
                         decimals: None,
-                        on_change: inline_setter(2),
+                        on_change: value_cb(Field::Inline(2)),
                     }) }
                 </div>
                 if let Some(pct) = pending_pct {
@@ -462,6 +374,137 @@ pub fn strategy(props: &StrategyProps) -> Html {
             }
         </div>
     }
+}
+
+/// What a slider of the strategy editor sets.
+#[derive(Clone, Copy)]
+enum Field {
+    /// The reserved share (`true`) or the spot share.
+    Share {
+        reserved: bool,
+    },
+    /// The typed reserved term, upfront or price per instance-hour (0 to 2).
+    Inline(usize),
+    Throughput,
+    Failures,
+    /// The off-peak price, peak start or peak end (0 to 2).
+    OffPeak(usize),
+    /// A free allowance, monthly (`true`) or once.
+    Free(FreeKind, bool),
+    BidCap,
+}
+
+/// The chosen option's values the sliders show: its index, reserved and spot shares in %,
+/// whether a reserved share waits for a reserved price, the share waiting, its typed reserved
+/// term, its off-peak price and peak hours, and its free allowances.
+#[derive(Clone, Copy)]
+struct Values {
+    index: usize,
+    shares: (f64, f64),
+    needs_price: bool,
+    pending_pct: Option<f64>,
+    inline: ReservedTerm,
+    off_peak: (f64, f64, f64),
+    free: FreeAllowances,
+}
+
+/// Dispatches what a slider's new value `v` changes, from the values in force; a reserved
+/// share typed before the option has a reserved price waits in `pending` instead.
+fn on_slider(
+    field: Field,
+    v: f64,
+    values: &Values,
+    on_action: &Callback<Action>,
+    pending: &Local<Option<(usize, f64)>>,
+) {
+    let index = values.index;
+    let (reserved_pct, spot_pct) = values.shares;
+    let action = match field {
+        Field::Share { reserved } => {
+            if reserved && values.needs_price && v > 0.0 {
+                pending.set(Some((index, v)));
+                return;
+            }
+            if reserved {
+                pending.set(None);
+            }
+            let (reserved_pct, spot_pct) = rebalance(reserved_pct, spot_pct, reserved, v);
+            Action::SetOptionShares {
+                index,
+                reserved_pct,
+                spot_pct,
+            }
+        }
+        Field::Inline(field) => {
+            let inline = values.inline;
+            let (mut term, mut upfront, mut per_hour) = (
+                f64::from(inline.term_months),
+                inline.upfront,
+                inline.recurring_per_hour,
+            );
+            match field {
+                0 => term = v,
+                1 => upfront = v,
+                _ => per_hour = v,
+            }
+            on_action.emit(Action::SetInlineReserved {
+                index,
+                term_months: term,
+                upfront,
+                per_hour,
+            });
+            // The share typed before the price applies now (the reducer runs the actions in
+            // order; a refusal of either becomes the notice).
+            let Some(pct) = values.pending_pct else {
+                return;
+            };
+            let (reserved_pct, spot_pct) = rebalance(reserved_pct, spot_pct, true, pct);
+            on_action.emit(Action::SetOptionShares {
+                index,
+                reserved_pct,
+                spot_pct,
+            });
+            pending.set(None);
+            return;
+        }
+        Field::Throughput => Action::SetThroughput { index, factor: v },
+        Field::Failures => Action::SetHostFailures { index, per_hour: v },
+        Field::OffPeak(field) => {
+            let (mut off, mut from, mut to) = values.off_peak;
+            match field {
+                0 => off = v,
+                1 => from = v,
+                _ => to = v,
+            }
+            Action::SetOffPeak {
+                index,
+                off_peak_per_hour: off,
+                peak_from_hour: from,
+                peak_to_hour: to,
+            }
+        }
+        Field::Free(kind, monthly_field) => {
+            let free = values.free;
+            let a = match kind {
+                FreeKind::GpuHours => free.gpu_hours,
+                FreeKind::StorageGb => free.storage_gb,
+                FreeKind::EgressGb => free.egress_gb,
+            };
+            let (monthly, once) = if monthly_field {
+                (v, a.once)
+            } else {
+                (a.monthly, v)
+            };
+            Action::SetFreeAllowance {
+                index,
+                kind,
+                monthly,
+                once,
+            }
+        }
+        Field::BidCap => Action::SetBidCap { index, per_hour: v },
+    };
+    on_action.emit(action);
 }
 
 /// The owned-server form feeding the scenario's `buy` section, in `t`'s language: a switch,
