@@ -4,8 +4,8 @@
 // classic script; sw.js itself is left as scripts/precache.mjs fills it) with terser and the
 // stylesheet (DIR/style-<hash>.css) with
 // lightningcss (both installed into .tools by scripts/setup.sh; Trunk's own minifier fails on
-// this glue and is all or nothing), drops the HTML comments of DIR/index.html and minifies its
-// inline classic scripts (terser), then puts
+// this glue and is all or nothing), drops the HTML comments and the wasm's preload link of
+// DIR/index.html and minifies its inline classic scripts (terser), then puts
 // each file's new SHA-384 into the `integrity` attribute of the <link> Trunk wrote for it, so
 // the browser's subresource check still passes. The files keep their names: Trunk's hash in
 // them is of the unminified file, and the same input always minifies to the same bytes, so a
@@ -77,6 +77,15 @@ export async function minifyDir(dir) {
   html = withIntegrity(html, style, minCss);
   // HTML comments are notes for this repository's readers, not for the browser.
   html = html.replace(/<!--[\s\S]*?-->\s*/g, '');
+  // No early fetch of the wasm: the glue's init() fetches it once the start-up script runs,
+  // after the first view is painted. Trunk's <link rel="preload"> started the ~360 KB download
+  // while the HTML was parsed, so it competed with the stylesheet for a slow connection and
+  // Lighthouse's simulation counted it as a dependency of the first view's paint (LCP 2.86 s
+  // simulated while the first view painted first). The cost: the app starts one round trip
+  // later (Lighthouse's simulated Time to Interactive +0.2 s). README "Performance".
+  const wasmPreload = /<link rel="preload" href="[^"]*_bg\.wasm"[^>]*>/;
+  if (!wasmPreload.test(html)) throw new Error('minify.mjs: no wasm <link rel="preload"> in index.html');
+  html = html.replace(wasmPreload, '');
   // index.html's own inline classic scripts (the panic notice, the first view's language);
   // scripts/csp.py pins them by hash after this step.
   let inlineBefore = 0;
