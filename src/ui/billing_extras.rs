@@ -487,7 +487,9 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                     <select id="support-plan" onchange={on_support}>
                         { markup::option("".into(), support_value.is_empty(), attr(&t, msg!("ui-support-none"))) }
                         { for SUPPORT_PLANS.iter().map(|p| html!{
-                            <option value={p.id} selected={support_value == p.id} title={p.source} data-name={p.name}>
+                            // Keyed like `markup::option`, so the shown plan follows the one in force.
+                            <option key={format!("{}{}", p.id, if support_value == p.id { "\u{1f}s" } else { "" })}
+                                value={p.id} selected={support_value == p.id} title={p.source} data-name={p.name}>
                                 { t.text_with(msg!("ui-support-published"), &[("name", Arg::Text(p.name.into())), ("as_of", Arg::Text(t.support_as_of(p.as_of)))]) }
                             </option>
                         }) }

@@ -19,10 +19,16 @@ pub fn select(id: &'static str, onchange: Callback<Event>, options: Html) -> Htm
     html! { <select {id} {onchange}>{ options }</select> }
 }
 
-/// `<option value={value} selected={selected}>{ text }</option>`.
+/// `<option value={value} selected={selected}>{ text }</option>`, keyed by its value and whether
+/// it is selected. The key makes the option a new element whenever its selection changes: the
+/// `selected` attribute of an option the user has picked from (its "dirtiness") no longer moves
+/// the selection, so an option reused with a changed attribute could leave the select showing
+/// an option other than the one in force (after removing compared options, the strategy chooser
+/// showed one option while its fields edited another). The select itself is kept, with its focus.
 #[inline(never)]
 pub fn option(value: AttrValue, selected: bool, text: AttrValue) -> Html {
-    html! { <option {value} {selected}>{ text }</option> }
+    let key = format!("{value}{}", if selected { "\u{1f}s" } else { "" });
+    html! { <option {key} {value} {selected}>{ text }</option> }
 }
 
 /// `<startup::Later after_frames={after_frames}>{ children }</startup::Later>`: `children`

@@ -5,7 +5,7 @@
 // typed. Runs on the release bundle in headless Chromium.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, stopApp, openApp } from './harness.mjs';
+import { startApp, stopApp, openApp, choosePreset } from './harness.mjs';
 
 const DIST = process.env.DIST_DIR;
 
@@ -125,3 +125,29 @@ test('a catalog throughput is shown to 2 decimals in the Chinese-first page, nev
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('after compared options are removed, the strategy chooser shows the option its fields edit', async () => {
+  const { context, page, problems } = await openApp(browser, origin);
+  // Two options; the second picked by hand (so its <option> is one the user chose from).
+  await choosePreset(page, 'offpeak-rendering');
+  await page.selectOption('#strategy-option', '1');
+  // Two more from the offer table.
+  for (const type of ['p4d.24xlarge', 'Standard_ND96asr_v4']) {
+    await page.fill('#filter-text', type);
+    await page.waitForFunction((t) => [...document.querySelectorAll('#offers tbody tr[data-id]')].every((r) => r.dataset.id.toLowerCase().includes(t.toLowerCase())), type);
+    await page.locator('#offers tbody tr[data-id] input[type=checkbox]').first().check();
+  }
+  await page.fill('#filter-text', '');
+  assert.equal((await names(page)).length, 4);
+  // Remove the first row twice: the options the chooser listed shift under it.
+  for (const left of [3, 2]) {
+    await page.locator('#comparison tbody tr').first().locator('button:has-text("remove")').click();
+    await page.waitForFunction((n) => document.querySelectorAll('#comparison tbody tr').length === n, left);
+  }
+  const shown = await page.$eval('#strategy-option', (s) => s.options[s.selectedIndex].textContent);
+  assert.equal(shown, await page.inputValue('#option-name'), 'the chooser shows the option named in the fields');
+  assert.equal(shown, (await names(page))[Number(await page.inputValue('#strategy-option'))]);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
