@@ -171,6 +171,16 @@ pub fn virtual_table(props: &VirtualTableProps) -> Html {
                             // it, so it compares with the last height set, not its handle's.
                             let new = last.get().is_none_or(|m| (m - h).abs() > 0.5);
                             if new {
+                                // Rows of a new height (the narrow layout after a resize): the
+                                // same row stays at the top of the view instead of the same pixel.
+                                if let (Some(old), Some(r)) =
+                                    (last.get(), region_ref.cast::<web_sys::Element>())
+                                {
+                                    let top = f64::from(r.scroll_top());
+                                    if top > 0.0 {
+                                        r.set_scroll_top((top / old * h).round() as i32);
+                                    }
+                                }
                                 last.set(Some(h));
                                 measured.set(Some(h));
                             }

@@ -490,3 +490,30 @@ for (const [width, height] of [[1440, 900], [375, 812]]) {
     }
   });
 }
+
+test('the offer table keeps the row at the top of its view when a resize changes the row height', async () => {
+  const { context, page, problems } = await openApp(browser, origin, { width: 1440, height: 900 });
+  const region = '.offers-card .virtual-scroll';
+  await page.locator(region).scrollIntoViewIfNeeded();
+  /** The id of the first row whose top is in the region's view, and the rows' height. */
+  const top = () => page.$eval(region, (r) => {
+    const edge = r.getBoundingClientRect().top;
+    const rows = [...r.querySelectorAll('tbody tr[data-id]')];
+    const row = rows.find((x) => x.getBoundingClientRect().bottom > edge + 1);
+    return { id: row.dataset.id, index: Number(row.getAttribute('aria-rowindex')), height: Math.round(row.getBoundingClientRect().height) };
+  });
+  await page.$eval(region, (r) => { r.scrollTop = 50000; });
+  await page.waitForTimeout(300);
+  const wide = await top();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.waitForFunction(([sel, h]) => {
+    const row = document.querySelector(`${sel} tbody tr[data-id]`);
+    return row && Math.round(row.getBoundingClientRect().height) !== h;
+  }, [region, wide.height]);
+  await page.waitForTimeout(300);
+  const narrow = await top();
+  assert.notEqual(narrow.height, wide.height, 'the narrow layout has rows of another height');
+  assert.ok(Math.abs(narrow.index - wide.index) <= 1, `row ${wide.index} (${wide.id}) stays at the top, not row ${narrow.index} (${narrow.id})`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
