@@ -32,8 +32,8 @@ pub struct ComparisonProps {
     /// Reserved term in months of each option (by position), if any: a term longer than the
     /// horizon is said beside its break-even ("uses 12 of 36 months").
     pub term_months: Vec<Option<u32>>,
-    /// Whether each option (by position) may get a spot variant: not one that already has a
-    /// spot share (variants do not stack).
+    /// Whether each option (by position) may get a spot variant: one with a spot price (its own
+    /// or its offer's) and without a spot share already (variants do not stack).
     pub spottable: Vec<bool>,
 }
 

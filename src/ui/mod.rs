@@ -540,7 +540,11 @@ pub fn app(props: &AppProps) -> Html {
     let spottable: Vec<bool> = scenario
         .options()
         .iter()
-        .map(|o| !o.portfolio.is_some_and(|p| p.spot > 0.0))
+        .map(|o| {
+            let priced =
+                o.spot.is_some() || o.offer.is_some_and(|r| r.offer.spot_per_hour.is_some());
+            priced && !o.portfolio.is_some_and(|p| p.spot > 0.0)
+        })
         .collect();
 
     let wire = state.dispatcher();

@@ -249,10 +249,12 @@ test('in Chinese, every refusal and bad value in the editor, strategy panel and 
   // Typed reserved prices that cost nothing.
   await page.fill('#reserved-upfront-number', '0');
   await seen.refusal('a reserved term with no upfront and no price', () => page.fill('#reserved-per-hour-number', '0'), 'reserved-per-hour');
-  // A spot variant of an offer that lists no spot price (Lambda, the fourth default option).
+  // An offer that lists no spot price (Lambda, the fourth default option) offers no spot
+  // variant (one with a spot price does), and a spot share typed for it is refused.
   const lambda = await page.$$eval('#comparison tbody tr', (rows) => rows.findIndex((r) => r.dataset.offerId?.includes('lambda')));
   assert.ok(lambda >= 0, 'the Lambda offer is compared');
-  await seen.refusal('a spot variant of an offer without a spot price', () => page.click(`#comparison tbody tr:nth-child(${lambda + 1}) td.actions button.link:first-of-type`));
+  assert.equal(await page.$$eval(`#comparison tbody tr:nth-child(${lambda + 1}) button.spot-variant`, (b) => b.length), 0, 'no "+ spot variant" without a spot price');
+  assert.ok(await page.$('#comparison tbody tr:first-child button.spot-variant'), 'AWS lists a spot price: its row has "+ spot variant"');
   await page.selectOption('#strategy-option', String(lambda));
   await seen.refusal('a spot share on an offer without a spot price', () => page.fill('#share-spot-number', '40'));
   // A calendar start month outside 1900–2200.
