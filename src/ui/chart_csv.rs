@@ -24,15 +24,15 @@ use yew::prelude::*;
 pub enum CsvOf {
     /// The reserved-vs-on-demand chart.
     Reserved(Rc<LinesChart>),
-    /// The rent-vs-buy chart and the scenario (its month convention).
-    Buy(Rc<LinesChart>, Scenario),
-    /// The monthly breakdown chart and the scenario (its month convention).
-    Breakdown(Rc<BreakdownChart>, Scenario),
+    /// The rent-vs-buy chart and the scenario's month code ([`Scenario::month_code`]).
+    Buy(Rc<LinesChart>, &'static str),
+    /// The monthly breakdown chart and the scenario's month code.
+    Breakdown(Rc<BreakdownChart>, &'static str),
     /// The cumulative chart's data: the engine's results, the scenario and the risk bands
     /// computed so far (any still pending are computed for the download).
     Cumulative(
         Rc<Result<Vec<OptionResult>, FileError>>,
-        Scenario,
+        Box<Scenario>,
         Rc<RiskBands>,
     ),
     /// The ranking chart.
@@ -65,21 +65,18 @@ fn csv(of: &CsvOf, currency: Currency, t: &Translator) -> String {
             planner_core::csv_safe::DECIMALS,
             &marker,
         ),
-        CsvOf::Buy(chart, s) => planner_app::chart::lines::lines_csv(
+        CsvOf::Buy(chart, month) => planner_app::chart::lines::lines_csv(
             chart,
             [
                 &t.text(msg!("csv-series")),
-                &t.text_with(
-                    msg!("csv-month"),
-                    &[("month", Arg::Text(s.month_code().into()))],
-                ),
+                &t.text_with(msg!("csv-month"), &[("month", Arg::Text((*month).into()))]),
                 &t.text_with(msg!("csv-cumulative"), &[("currency", c)]),
             ],
             planner_core::csv_safe::AMOUNT_DECIMALS,
             &marker,
         ),
-        CsvOf::Breakdown(chart, s) => {
-            let m = Arg::Text(s.month_code().into());
+        CsvOf::Breakdown(chart, month) => {
+            let m = Arg::Text((*month).into());
             let mut header = vec![
                 t.text(msg!("csv-option")),
                 t.text_with(msg!("csv-month"), &[("month", m.clone())]),

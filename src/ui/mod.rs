@@ -417,17 +417,21 @@ pub fn app(props: &AppProps) -> Html {
     let reserved_csv =
         chart_csv::use_chart_csv(CsvOf::Reserved(reserved_chart.clone()), currency, lang);
     let buy_csv = chart_csv::use_chart_csv(
-        CsvOf::Buy(buy_chart.clone(), scenario.clone()),
+        CsvOf::Buy(buy_chart.clone(), scenario.month_code()),
         currency,
         lang,
     );
     let breakdown_csv = chart_csv::use_chart_csv(
-        CsvOf::Breakdown(breakdown.clone(), scenario.clone()),
+        CsvOf::Breakdown(breakdown.clone(), scenario.month_code()),
         currency,
         lang,
     );
     let cumulative_csv = chart_csv::use_chart_csv(
-        CsvOf::Cumulative(engine_results.clone(), scenario.clone(), bands.clone()),
+        CsvOf::Cumulative(
+            engine_results.clone(),
+            Box::new(scenario.clone()),
+            bands.clone(),
+        ),
         currency,
         lang,
     );
