@@ -322,22 +322,6 @@ pub fn encode(shared: &Shared) -> Result<String, FileError> {
     )))
 }
 
-/// `serde_json::to_string`'s output, from `serde_json::to_string_pretty`'s: the whitespace
-/// between tokens dropped, strings kept as they are (the text that share links and the stored
-/// state hold: the scenario writer's compact mode writes it directly, and the tests compare).
-#[must_use]
-pub fn compact_json(pretty: &str) -> String {
-    let mut out = String::with_capacity(pretty.len());
-    let mut scan = StringScan::default();
-    for c in pretty.chars() {
-        if !scan.in_string(c) && matches!(c, ' ' | '\n' | '\t' | '\r') {
-            continue;
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// `value` as compact JSON text, the same text as `value.to_string()`, written by the scenario
 /// file's own writer (`file::write`): `Value`'s `Display` or serde_json's pretty printer would
 /// bring a serde serializer into the bundle for the rare notice that quotes a non-text value.
@@ -349,8 +333,8 @@ pub fn json_text(value: &Value) -> String {
 }
 
 /// Reads JSON text one character at a time and tells which characters belong to a string
-/// literal (its quotes and escapes included): the one piece of JSON lexing that
-/// [`compact_json`] and the truncated-link repair need.
+/// literal (its quotes and escapes included): the one piece of JSON lexing that the
+/// truncated-link repair needs.
 #[derive(Default)]
 struct StringScan {
     inside: bool,

@@ -155,8 +155,7 @@ impl Stored {
 /// Errors only for a non-finite number in a scenario ([`FileProblem::NotFinite`]).
 pub fn save(stored: &Stored) -> Result<Write, FileError> {
     // Compact text by the scenario file's own writer (`file::write`): the same text as
-    // `share::compact_json` of `serde_json::to_string_pretty` of the state with
-    // `STORAGE_VERSION`. A non-finite number (written as `null`, as serde_json writes it)
+    // `serde_json::to_string` of the state with `STORAGE_VERSION`. A non-finite number (written as `null`, as serde_json writes it)
     // would not read back: refused.
     let mut w = Pretty::compact();
     w.fields(&mut |w| {

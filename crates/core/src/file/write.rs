@@ -20,7 +20,7 @@ pub(crate) trait WriteJson {
 }
 
 /// JSON text under construction, in serde_json's `PrettyFormatter` layout, or compact (the
-/// same text without the whitespace between tokens: what `share::compact_json` makes of it).
+/// same text without the whitespace between tokens, as `serde_json::to_string` writes it).
 #[derive(Default)]
 pub(crate) struct Pretty {
     out: String,
@@ -661,20 +661,21 @@ mod tests {
         let full = every_field();
         let serde = serde_json::to_string_pretty(&full).unwrap();
         assert_eq!(full.to_pretty_json(), serde);
-        // Compact: `compact_json` of the same text; its NaN is written as `null` and reported.
+        // Compact: serde_json's compact text; its NaN is written as `null` and reported.
         let compact = |f: &ScenarioFile| {
             let mut w = Pretty::compact();
             f.write(&mut w);
             w
         };
-        assert_eq!(compact(&full).finish(), crate::share::compact_json(&serde));
+        assert_eq!(
+            compact(&full).finish(),
+            serde_json::to_string(&full).unwrap()
+        );
         assert_eq!(compact(&full).finite(), None);
         let default = crate::share::default_scenario();
         assert_eq!(
             compact(&default).finite(),
-            Some(crate::share::compact_json(
-                &serde_json::to_string_pretty(&default).unwrap()
-            ))
+            Some(serde_json::to_string(&default).unwrap())
         );
         let empty = ScenarioFile {
             name: None,
@@ -709,7 +710,7 @@ mod tests {
     #[test]
     fn stored_state_and_share_link_match_serde_json() {
         use crate::language::Language;
-        use crate::share::{compact_json, link_json, Shared};
+        use crate::share::{link_json, Shared};
         use crate::storage::{save, Saved, Stored, STORAGE_VERSION};
         // Every field, the non-finite numbers made finite (`save` refuses a `null`).
         let mut file = every_field();
@@ -721,7 +722,7 @@ mod tests {
         let expect = |stored: &Stored| {
             let mut s = stored.clone();
             s.version = STORAGE_VERSION;
-            compact_json(&serde_json::to_string_pretty(&s).unwrap())
+            serde_json::to_string(&s).unwrap()
         };
         for language in [None, Some(Language::En), Some(Language::ZhCn)] {
             let stored = Stored {
@@ -761,14 +762,12 @@ mod tests {
             (Language::En, crate::share::default_scenario()),
             (Language::ZhCn, file),
         ] {
-            let expected = compact_json(
-                &serde_json::to_string_pretty(&Envelope {
-                    v: crate::share::LINK_VERSION,
-                    lang: language.tag(),
-                    scenario: &scenario,
-                })
-                .unwrap(),
-            );
+            let expected = serde_json::to_string(&Envelope {
+                v: crate::share::LINK_VERSION,
+                lang: language.tag(),
+                scenario: &scenario,
+            })
+            .unwrap();
             let shared = Shared { language, scenario };
             assert_eq!(link_json(&shared).unwrap(), expected);
         }

@@ -340,11 +340,8 @@ proptest! {
     }
 
     #[test]
-    fn compacted_pretty_json_is_what_to_string_writes(f in scenario_strategy()) {
-        prop_assert_eq!(
-            compact_json(&serde_json::to_string_pretty(&f).unwrap()),
-            serde_json::to_string(&f).unwrap()
-        );
+    fn the_compact_writer_writes_what_to_string_writes(f in scenario_strategy()) {
+        prop_assert_eq!(compact_text(&f), serde_json::to_string(&f).unwrap());
     }
 
     #[test]
@@ -403,19 +400,27 @@ fn links_made_natively_and_by_the_page_open_in_either() {
     }
 }
 
+/// `f` as compact JSON text by the scenario writer (what share links and the stored state hold).
+fn compact_text(f: &crate::file::ScenarioFile) -> String {
+    use crate::file::WriteJson;
+    let mut w = crate::file::Pretty::compact();
+    f.write(&mut w);
+    w.finish()
+}
+
 #[test]
-fn compacted_pretty_json_keeps_strings_whole() {
+fn compact_text_keeps_strings_whole() {
     for name in GOLDEN {
         let f = golden(name);
         assert_eq!(
-            compact_json(&serde_json::to_string_pretty(&f).unwrap()),
+            compact_text(&f),
             serde_json::to_string(&f).unwrap(),
             "{name}"
         );
     }
     let mut f = golden("job-spot");
     f.name = Some("a \"b\\\" : {c}, [d]\n\t 中文 \\".into());
-    let compact = compact_json(&serde_json::to_string_pretty(&f).unwrap());
+    let compact = compact_text(&f);
     assert_eq!(compact, serde_json::to_string(&f).unwrap());
     assert_eq!(parse(&compact).unwrap(), f);
 }
