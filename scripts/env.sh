@@ -7,6 +7,8 @@ BINARYEN_VERSION="123"
 # Minify the wasm-bindgen glue and the stylesheet in release builds (scripts/minify.mjs).
 TERSER_VERSION="5.51.4"
 LIGHTNINGCSS_VERSION="1.33.0"
+# Decodes the xz-compressed wasm of release builds in the page (scripts/pack-wasm.mjs).
+XZ_DECOMPRESS_VERSION="0.2.3"
 # Lighthouse for scripts/bench-browser.sh (issue 19's table); 13.x needs Node 22.
 LIGHTHOUSE_VERSION="12.2.3"
 LIGHTHOUSE_BIN="$TOOLS/lighthouse/node_modules/.bin/lighthouse"

@@ -4,6 +4,9 @@
 #   0. scripts/minify.mjs    release builds only: the wasm-bindgen glue (terser) and the
 #                            stylesheet (lightningcss) minified, their new integrity hashes in
 #                            index.html, index.html's comments dropped
+#   0b. scripts/pack-wasm.mjs release builds only: the wasm xz-compressed (`<stem>_bg.wasmxz`),
+#                            decoded and compiled in a worker that index.html's start-up
+#                            script starts
 #   1. scripts/csp.py        the Content-Security-Policy into index.html (it pins Trunk's inline
 #                            start-up script by its hash)
 #   2. scripts/precache.mjs  this build's files, their SHA-256 and the build id into sw.js
@@ -16,6 +19,7 @@ DIR="${1:-${TRUNK_STAGING_DIR:?post-build.sh: give the build directory or run it
 cd "$(dirname "$0")/.."
 if [ "${TRUNK_PROFILE:-release}" = "release" ]; then
   node scripts/minify.mjs "$DIR"
+  node scripts/pack-wasm.mjs "$DIR"
 fi
 python3 scripts/csp.py "$DIR/index.html"
 node scripts/precache.mjs "$DIR"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, skipping whatever is already there at the right
 # version, so a re-used machine is ready in seconds and a fresh one still works.
-#   scripts/setup.sh            build tools: wasm target, rust-src, Trunk, wasm-bindgen CLI, wasm-opt, terser, lightningcss
+#   scripts/setup.sh            build tools: wasm target, rust-src, Trunk, wasm-bindgen CLI, wasm-opt, terser, lightningcss,
+#                               xz-decompress
 #   scripts/setup.sh --serve    also the npm packages of tests/e2e (the static server of serve.sh)
 #   scripts/setup.sh --browser  also Debian's chromium + chromedriver and those npm packages
 #   scripts/setup.sh --browser --lighthouse
@@ -51,8 +52,9 @@ if ! wasm-opt --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then
   npm install --prefix "$TOOLS" --no-audit --no-fund --loglevel=error "binaryen@$BINARYEN_VERSION"
 fi
 
-# Release builds minify the JS glue and the stylesheet (scripts/minify.mjs).
-for pkg in "terser@$TERSER_VERSION" "lightningcss@$LIGHTNINGCSS_VERSION"; do
+# Release builds minify the JS glue and the stylesheet (scripts/minify.mjs) and ship the wasm
+# xz-compressed with its decoder (scripts/pack-wasm.mjs).
+for pkg in "terser@$TERSER_VERSION" "lightningcss@$LIGHTNINGCSS_VERSION" "xz-decompress@$XZ_DECOMPRESS_VERSION"; do
   name="${pkg%@*}" version="${pkg##*@}"
   if ! [ -f "$TOOLS/$name/node_modules/$name/package.json" ] \
     || ! grep -q "\"version\": \"$version\"" "$TOOLS/$name/node_modules/$name/package.json"; then

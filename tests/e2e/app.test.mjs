@@ -4,7 +4,7 @@
 // started and stopped by this file.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, stopApp, downloadFile, openApp as open, bundleSizes, BUNDLE_BUDGET_GZIP_BYTES, BUNDLE_CEILING_GZIP_BYTES, offerColumn } from './harness.mjs';
+import { startApp, stopApp, downloadFile, openApp as open, bundleSizes, BUNDLE_BUDGET_GZIP_BYTES, offerColumn } from './harness.mjs';
 
 const DIST = process.env.DIST_DIR;
 
@@ -357,12 +357,11 @@ test('the offer browser filters by memory, GPUs per instance and region, and sta
   await context.close();
 });
 
-test('the bundle does not grow past its ceiling (the budget itself is reported, not yet met)', async () => {
+test('the whole download stays within the 400 KB gzip budget', async () => {
   const { files, raw, gzip } = await bundleSizes(DIST);
   for (const f of files) console.log(`#   ${f.name}: ${f.raw} B raw, ${f.gzip} B gzip`);
-  const over = gzip - BUNDLE_BUDGET_GZIP_BYTES;
-  console.log(`# bundle: ${raw} B raw, ${gzip} B gzip (${(gzip / 1000).toFixed(1)} KB); budget ${BUNDLE_BUDGET_GZIP_BYTES / 1000} KB: ${over > 0 ? `OVER by ${(over / 1000).toFixed(1)} KB` : 'within'}; CI ceiling ${BUNDLE_CEILING_GZIP_BYTES / 1000} KB`);
-  assert.ok(gzip <= BUNDLE_CEILING_GZIP_BYTES, `gzip size ${gzip} B exceeds the ${BUNDLE_CEILING_GZIP_BYTES / 1000} KB ceiling (the budget is ${BUNDLE_BUDGET_GZIP_BYTES / 1000} KB, docs/performance.md "Budgets")`);
+  console.log(`# bundle: ${raw} B raw, ${gzip} B gzip (${(gzip / 1000).toFixed(1)} KB); budget ${BUNDLE_BUDGET_GZIP_BYTES / 1000} KB, headroom ${BUNDLE_BUDGET_GZIP_BYTES - gzip} B`);
+  assert.ok(gzip <= BUNDLE_BUDGET_GZIP_BYTES, `gzip size ${gzip} B exceeds the ${BUNDLE_BUDGET_GZIP_BYTES / 1000} KB budget (docs/performance.md "Budgets")`);
 });
 
 test('compare three options: comparison table, both charts, and every download format match the screen', async () => {

@@ -8,11 +8,15 @@ import { cp, mkdtemp, readdir, readFile, rm, rename, writeFile } from 'node:fs/p
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { serveDist, launchChromium, openApp, downloadFile, exportedScenario } from './harness.mjs';
 import { fillWorker } from '../../scripts/precache.mjs';
 import { compressDir } from '../../scripts/compress.mjs';
 
+/** The repository's root (the decoder library is in its .tools, scripts/setup.sh). */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DIST = process.env.DIST_DIR;
 const BASE = '/some/nested/path/';
 
@@ -71,14 +75,18 @@ function head(url) {
 }
 
 test('under a nested path: every file loads from that path, the chart draws, the slider redraws, a share link opens, downloads and autosave work', async () => {
-  const { context, page, problems } = await open();
+  const { context, page, problems, requests } = await open();
   await chartDrawn(page);
   const files = await loaded(page);
   for (const f of files) {
     assert.ok(f.url.startsWith(server.origin + BASE), `loaded from outside the base path: ${f.url}`);
     assert.ok(f.status > 0 && f.status < 400, `${f.url}: HTTP ${f.status}`);
   }
-  assert.ok(files.some((f) => f.url.endsWith('.wasm')), 'the wasm came from the base path');
+  // The packed wasm is fetched by the decoder worker (scripts/pack-wasm.mjs), so it is not in
+  // the page's Resource Timing: the requests Playwright saw include the worker's.
+  for (const url of requests) assert.ok(url.startsWith(server.origin + BASE), `requested outside the base path: ${url}`);
+  assert.ok(files.some((f) => /\/wasm-xz-[0-9a-f]{16}\.js$/.test(f.url)), 'the decoder worker came from the base path');
+  assert.ok(requests.some((url) => url.endsWith('_bg.wasmxz')), 'the packed wasm came from the base path');
 
   // Moving the slider redraws the chart (on screen: charts off screen wait until shown).
   await page.$eval('#chart', (c) => c.scrollIntoView());
@@ -120,27 +128,41 @@ test('under a nested path: every file loads from that path, the chart draws, the
 
 test('served compressed, hashed files cached for a year, the rest revalidated; the base path without its slash is redirected', async () => {
   const index = await readFile(path.join(DIST, 'index.html'), 'utf8');
-  const wasm = index.match(/\.\/([\w-]+_bg\.wasm)/)[1];
+  const packed = index.match(/\.\/([\w-]+_bg\.wasmxz)'/)[1];
+  const worker = index.match(/\.\/(wasm-xz-[0-9a-f]{16}\.js)'/)[1];
   const root = await head(server.origin + BASE);
   assert.equal(root.status, 200);
   assert.equal(root.headers['content-encoding'], 'br');
   assert.equal(root.headers['cache-control'], 'no-cache');
   assert.match(root.headers.vary, /Accept-Encoding/);
-  const w = await head(server.origin + BASE + wasm);
-  assert.equal(w.headers['content-encoding'], 'br');
-  assert.equal(w.headers['content-type'], 'application/wasm');
+  // The wasm travels as an xz stream, sent as it is (no host compression would shrink it), and
+  // decodes to the module the glue instantiates (with the same decoder the page's worker runs).
+  const w = await head(server.origin + BASE + packed);
+  assert.equal(w.status, 200);
+  assert.equal(w.headers['content-encoding'], undefined);
   assert.equal(w.headers['cache-control'], 'public, max-age=31536000, immutable');
-  const raw = (await readFile(path.join(DIST, wasm))).length;
-  assert.ok(w.bytes < raw * 0.5, `the wasm travels compressed (${w.bytes} of ${raw} B)`);
+  const xz = await readFile(path.join(DIST, packed));
+  assert.equal(w.bytes, xz.length);
+  assert.deepEqual([...xz.subarray(0, 6)], [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], 'an .xz stream');
+  const { XzReadableStream } = createRequire(path.join(ROOT, '.tools/xz-decompress/'))('xz-decompress');
+  const wasm = new Uint8Array(await new Response(new XzReadableStream(new Blob([xz]).stream())).arrayBuffer());
+  assert.ok(WebAssembly.validate(wasm), 'the packed file decodes to a valid wasm module');
+  assert.ok(wasm.length > 3 * xz.length, `xz shrinks the wasm (${xz.length} of ${wasm.length} B)`);
+  const exports = WebAssembly.Module.exports(new WebAssembly.Module(wasm)).map((e) => e.name);
+  assert.ok(exports.includes('memory'), 'the decoded module exports its memory');
+  const wk = await head(server.origin + BASE + worker);
+  assert.equal(wk.headers['content-encoding'], 'br');
+  assert.equal(wk.headers['cache-control'], 'public, max-age=31536000, immutable');
   for (const name of ['sw.js', 'manifest.webmanifest']) {
     assert.equal((await head(server.origin + BASE + name)).headers['cache-control'], 'no-cache', name);
   }
   const bare = await head(server.origin + BASE.slice(0, -1));
   assert.equal(bare.status, 301);
   assert.equal(bare.headers.location, BASE);
-  // Every file of the build (the PNGs aside, where compression gains little) has both copies.
+  // Every file of the build (the PNGs and the xz stream aside, where compression gains little or
+  // nothing: scripts/compress.mjs writes no copy that is not smaller) has both copies.
   for (const name of await readdir(DIST)) {
-    if (/\.(gz|br|png)$/.test(name)) continue;
+    if (/\.(gz|br|png|wasmxz)$/.test(name)) continue;
     const names = await readdir(DIST);
     assert.ok(names.includes(`${name}.gz`) && names.includes(`${name}.br`), `${name} has .gz and .br copies`);
   }
@@ -160,7 +182,7 @@ test('before the wasm arrives, the page shows its header and a loading line in t
     page.on('pageerror', (e) => problems.push(e.message));
     let release;
     const released = new Promise((r) => { release = r; });
-    await page.route('**/*.wasm', async (route) => { await released; await route.continue(); });
+    await page.route('**/*.wasmxz', async (route) => { await released; await route.continue(); });
     await page.goto(server.origin + BASE);
     await page.waitForSelector('#boot h1');
     const boot = await page.evaluate(() => ({
