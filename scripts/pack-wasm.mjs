@@ -19,8 +19,9 @@
 //      run off the main thread, so they add no blocking time;
 //   3. index.html's start-up script (Trunk's `init({ module_or_path: './<stem>_bg.wasm' })`)
 //      starts that worker and hands its module to wasm-bindgen's `init`, which instantiates it.
-//      A failed fetch, a damaged file or a failed compile rejects the start-up as a failed
-//      wasm fetch did before.
+//      A failed fetch, a damaged file or a failed compile rejects the start-up with an error
+//      named `WasmLoadError`, which index.html's error handler shows as a notice asking for a
+//      reload (#start-failed-notice).
 // scripts/csp.py then pins the new start-up script by its hash and scripts/precache.mjs lists
 // both new files (their names carry a content hash).
 //   node scripts/pack-wasm.mjs DIR        (DIR defaults to $TRUNK_STAGING_DIR)
@@ -53,16 +54,26 @@ function xz(bytes) {
 
 /** The worker's own code, after the decoder library (which sets `self['xz-decompress']`). The
  * message is the packed wasm's URL, relative to the worker script (they share a folder); the
- * reply is a `WebAssembly.Module`, or a string saying what failed. */
+ * reply is a `WebAssembly.Module`, or a string saying what failed. A failure is tried once more
+ * past the HTTP cache (`cache: 'reload'`): the file's name carries its hash and it is cached as
+ * immutable, so a damaged copy that reached the cache (a broken upload, fixed since) would
+ * otherwise fail every later visit. */
 const WORKER = `
+const load = async (url, cache) => {
+  const response = await fetch(url, { cache });
+  if (!response.ok) throw new Error(url + ': HTTP ' + response.status);
+  const bytes = await new Response(new self['xz-decompress'].XzReadableStream(response.body)).arrayBuffer();
+  return WebAssembly.compile(bytes);
+};
 onmessage = async ({ data: url }) => {
   try {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(url + ': HTTP ' + response.status);
-    const bytes = await new Response(new self['xz-decompress'].XzReadableStream(response.body)).arrayBuffer();
-    postMessage(await WebAssembly.compile(bytes));
-  } catch (e) {
-    postMessage('wasm-xz: ' + (e && e.message ? e.message : e));
+    postMessage(await load(url, 'default'));
+  } catch {
+    try {
+      postMessage(await load(url, 'reload'));
+    } catch (e) {
+      postMessage('wasm-xz: ' + (e && e.message ? e.message : e));
+    }
   }
 };
 `;
@@ -72,8 +83,9 @@ onmessage = async ({ data: url }) => {
 function loader(worker, packed) {
   return `await new Promise((resolve, reject) => {
   const w = new Worker('./${worker}');
-  w.onmessage = ({ data }) => { w.terminate(); data instanceof WebAssembly.Module ? resolve(data) : reject(new Error(data)); };
-  w.onerror = (e) => { w.terminate(); reject(new Error('wasm-xz: ' + e.message)); };
+  const fail = (message) => { w.terminate(); reject(Object.assign(new Error(message), { name: 'WasmLoadError' })); };
+  w.onmessage = ({ data }) => data instanceof WebAssembly.Module ? (w.terminate(), resolve(data)) : fail(data);
+  w.onerror = (e) => fail('wasm-xz: ' + e.message);
   w.postMessage('./${packed}');
 })`;
 }

@@ -174,6 +174,48 @@ async function ftlMessage(locale, id) {
   return ftl.match(new RegExp(`^${id} = (.*)$`, 'm'))[1];
 }
 
+test('a wasm that cannot be fetched or arrives damaged: the page says so and asks for a reload, and a reload then works', async () => {
+  const packed = (await readFile(path.join(DIST, 'index.html'), 'utf8')).match(/\.\/([\w-]+_bg\.wasmxz)'/)[1];
+  const xz = await readFile(path.join(DIST, packed));
+  const changed = Buffer.from(xz);
+  changed.fill(0x55, 1000, 1100);
+  // A truncated stream (an upload cut short), bytes changed in the middle (the LZMA stream and
+  // its CRC32 catch it) and a missing file, each in a copy of the build served at BASE.
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'gpu-cost-planner-damaged-'));
+  try {
+    for (const [what, bytes] of [['truncated', xz.subarray(0, 2000)], ['changed', changed], ['missing', null]]) {
+      const build = path.join(dir, what);
+      await cp(DIST, build, { recursive: true });
+      if (bytes) await writeFile(path.join(build, packed), bytes);
+      else await rm(path.join(build, packed));
+      server.serve(build);
+      // A context of its own: the service worker the last case's good build installed would
+      // serve this one from its cache.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.name));
+      await page.goto(server.origin + BASE);
+      const notice = await page.waitForSelector('#start-failed-notice', { timeout: 20000 });
+      assert.match(await notice.textContent(), /could not be loaded.*reload the page.*未能加载/, what);
+      assert.equal(await notice.getAttribute('role'), 'alert', what);
+      assert.equal(await page.$('#panic-notice'), null, `${what}: not the panic notice`);
+      assert.equal(await page.$('#total-0'), null, `${what}: no app`);
+      assert.deepEqual(errors, ['WasmLoadError'], what);
+      // The file fixed on the host: a reload starts the app, also where the damaged copy
+      // reached the HTTP cache (the worker tries once more past it).
+      server.serve(DIST);
+      await page.reload();
+      await page.waitForSelector('#total-0');
+      assert.equal(await page.$('#start-failed-notice'), null, `${what}: the reload started the app`);
+      await context.close();
+    }
+  } finally {
+    server.serve(DIST);
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
 test('before the wasm arrives, the page shows its header and a loading line in the language the app starts in; the app replaces them', async () => {
   /** Opens BASE with the wasm held back; returns the page, the held wasm request's release and the boot view's texts. */
   async function openHeld(context) {
