@@ -15,7 +15,8 @@
 //   2. `wasm-xz-<hash>.js`: a classic worker script, xz-decompress (npm, pinned in scripts/env.sh:
 //      xz-embedded compiled to wasm, MIT and public domain, its licence comment kept) followed by a
 //      few lines that fetch the file named in the message, decode it as it streams in, compile
-//      it (`WebAssembly.compile`) and post the `WebAssembly.Module` back. Decoding and compiling
+//      the decoded stream as it comes (`WebAssembly.compileStreaming`) and post the
+//      `WebAssembly.Module` back. Decoding and compiling
 //      run off the main thread, so they add no blocking time;
 //   3. index.html's start-up script (Trunk's `init({ module_or_path: './<stem>_bg.wasm' })`)
 //      starts that worker and hands its module to wasm-bindgen's `init`, which instantiates it.
@@ -62,8 +63,8 @@ const WORKER = `
 const load = async (url, cache) => {
   const response = await fetch(url, { cache });
   if (!response.ok) throw new Error(url + ': HTTP ' + response.status);
-  const bytes = await new Response(new self['xz-decompress'].XzReadableStream(response.body)).arrayBuffer();
-  return WebAssembly.compile(bytes);
+  const wasm = new self['xz-decompress'].XzReadableStream(response.body);
+  return WebAssembly.compileStreaming(new Response(wasm, { headers: { 'Content-Type': 'application/wasm' } }));
 };
 onmessage = async ({ data: url }) => {
   try {
