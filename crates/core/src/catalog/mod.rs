@@ -657,6 +657,31 @@ pub fn gpu_family(model: &str) -> String {
     gpu_words(model).concat().to_ascii_uppercase()
 }
 
+/// The [identifying words](gpu_words) of a model name as a readable label: separated by a
+/// space, or by `-` where the source wrote the two words with only a hyphen between them, so
+/// `"Gaudi HL-205"` stays `"Gaudi HL-205"` (not `"Gaudi HL 205"`) and `"RTX 4090"` stays
+/// `"RTX 4090"`.
+fn gpu_label(model: &str) -> String {
+    let words = gpu_words(model);
+    // Each word is a slice of `model`: its offset tells what stood between it and the last one.
+    let offset = |w: &str| w.as_ptr() as usize - model.as_ptr() as usize;
+    let mut label = String::new();
+    let mut end = None;
+    for w in words {
+        let start = offset(w);
+        if let Some(end) = end {
+            label.push(if model.get(end..start) == Some("-") {
+                '-'
+            } else {
+                ' '
+            });
+        }
+        label.push_str(w);
+        end = Some(start + w.len());
+    }
+    label
+}
+
 /// One entry of the GPU filter: a [`gpu_family`] key, a readable label and the offer count.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GpuFamily {
@@ -686,7 +711,7 @@ fn compute_gpu_families() -> Vec<GpuFamily> {
         by_key
             .entry(gpu_family(o.gpu_model))
             .or_default()
-            .push(gpu_words(o.gpu_model).join(" "));
+            .push(gpu_label(o.gpu_model));
     }
     let mut out: Vec<GpuFamily> = by_key
         .into_iter()
@@ -704,7 +729,7 @@ fn compute_gpu_families() -> Vec<GpuFamily> {
             }
             let label = spellings
                 .into_iter()
-                .max_by_key(|&(l, n)| (l.matches(' ').count(), n, std::cmp::Reverse(l)))
+                .max_by_key(|&(l, n)| (l.matches([' ', '-']).count(), n, std::cmp::Reverse(l)))
                 .map(|(l, _)| l.clone())
                 .unwrap_or_else(|| key.clone());
             GpuFamily { key, label, offers }
@@ -792,6 +817,36 @@ mod tests {
             ("H100", "H200"),
         ] {
             assert_ne!(gpu_family(a), gpu_family(b), "{a} vs {b}");
+        }
+    }
+
+    #[test]
+    fn gpu_labels_keep_the_sources_hyphens_between_words() {
+        assert_eq!(gpu_label("Gaudi HL-205"), "Gaudi HL-205");
+        assert_eq!(gpu_label("Intel Gaudi HL-205 (32 GB)"), "Gaudi HL-205");
+        assert_eq!(gpu_label("RTX 4090"), "RTX 4090");
+        assert_eq!(gpu_label("A100-80GB"), "A100");
+        assert_eq!(gpu_label("RTX-A6000"), "A6000");
+        assert_eq!(gpu_label("H100 - SXM"), "H100");
+        // Words with more than a hyphen between them are separated by a space.
+        assert_eq!(gpu_label("Tesla V100 -- 16 GB"), "V100");
+        let families = gpu_families();
+        let hyphenated: Vec<&str> = families
+            .iter()
+            .map(|f| f.label.as_str())
+            .filter(|l| l.contains('-'))
+            .collect();
+        assert!(
+            !hyphenated.is_empty(),
+            "the catalog has hyphenated GPU names"
+        );
+        for f in &families {
+            assert_eq!(
+                gpu_family(&f.label),
+                f.key,
+                "{}: the label names its family",
+                f.label
+            );
         }
     }
 
