@@ -319,12 +319,10 @@ pub fn date(language: Language, iso: &str) -> String {
     const MONTHS: [&str; 12] = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ];
-    // A source whose data date is not known (catalog::DATE_UNKNOWN).
+    // A source whose data date is not known (catalog::DATE_UNKNOWN): the page's one spelling
+    // of it (`ui-undated`).
     if iso.trim() == planner_core::catalog::DATE_UNKNOWN {
-        return match language {
-            Language::En => "date unknown".to_string(),
-            Language::ZhCn => "日期未知".to_string(),
-        };
+        return Translator::new(language).text(crate::msg!("ui-undated"));
     }
     let parts: Vec<&str> = iso.trim().split('-').collect();
     let num = |s: &str, len: usize| {
@@ -374,5 +372,8 @@ mod tests {
         assert_eq!(date(Language::En, "2026-06"), "Jun 2026");
         assert_eq!(date(Language::En, "2026-13-01"), "2026-13-01");
         assert_eq!(date(Language::En, "founding article"), "founding article");
+        let unknown = planner_core::catalog::DATE_UNKNOWN;
+        assert_eq!(date(Language::En, unknown), "date unknown");
+        assert_eq!(date(Language::ZhCn, unknown), "日期不详");
     }
 }
