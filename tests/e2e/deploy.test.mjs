@@ -201,6 +201,7 @@ test('a wasm that cannot be fetched or arrives damaged: the page says so and ask
       assert.equal(await notice.getAttribute('role'), 'alert', what);
       assert.equal(await page.$('#panic-notice'), null, `${what}: not the panic notice`);
       assert.equal(await page.$('#total-0'), null, `${what}: no app`);
+      assert.equal(await page.$eval('#boot [role=status]', (s) => s.hidden), true, `${what}: the loading line is hidden`);
       assert.deepEqual(errors, ['WasmLoadError'], what);
       // The file fixed on the host: a reload starts the app, also where the damaged copy
       // reached the HTTP cache (the worker tries once more past it).

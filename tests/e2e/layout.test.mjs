@@ -141,6 +141,13 @@ test('at 390×844 the sticky summary shows the current cheapest total after each
     await page.click('#sticky-summary .summary-more');
     const { ok } = await inView(page, '#totals-heading');
     assert.ok(ok, 'the summary link shows the totals');
+    // ... below the sticky summary, not under it (h2's scroll-margin-top in assets/style.css).
+    const under = await page.evaluate(() => {
+      const bar = document.querySelector('#sticky-summary').getBoundingClientRect();
+      const heading = document.querySelector('#totals-heading').getBoundingClientRect();
+      return heading.top < bar.bottom - 1 ? `heading top ${heading.top} < summary bottom ${bar.bottom}` : null;
+    });
+    assert.equal(under, null, 'the totals heading is not hidden under the sticky summary');
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
