@@ -440,9 +440,10 @@ test('a share link pasted into a tab that already has the app open replaces its 
   await page.reload();
   await page.waitForSelector('#total-0');
   assert.deepEqual(await exported(page), sent);
-  // A damaged link pasted the same way only says so: the scenario on screen stays.
+  // A damaged link pasted the same way only says so (and that it was not opened): the scenario
+  // on screen stays.
   await page.evaluate(() => { location.hash = '#s=!!!not-a-link'; });
-  await page.waitForFunction(() => [...document.querySelectorAll('.load-notice')].some((n) => /damaged/.test(n.textContent)));
+  await page.waitForFunction(() => [...document.querySelectorAll('.load-notice')].some((n) => /damaged.*it was not opened/.test(n.textContent)));
   assert.deepEqual(await exported(page), sent);
   assertNoPanic(problems, 'hash change');
   await other.close();
