@@ -53,34 +53,38 @@ const SETTLE_MS: u32 = 200;
 
 /// When each part of the page is mounted, in animation frames after the first render
 /// ([`startup::Later`]: each in a browser task of its own, a frame apart, in this order). The
-/// first render is the shell: header, notices, scenario files, the scenario card's workload
-/// and the totals. Each column only grows at its end and the full-width parts below come after
-/// both columns, so nothing already on screen moves. The charts' data are built from the start
-/// (a few ms); drawing them and building the parts' DOM is what is spread over tasks (the whole
-/// page in one render was one task of about 370 ms at Lighthouse's 4× CPU throttle, profiled).
+/// first render is the shell: header, notices, scenario files and the scenario card's heading.
+/// Each column only grows at its end and the full-width parts below come after both columns,
+/// so nothing already on screen moves. The charts' data are built from the start (a few ms);
+/// drawing them and building the parts' DOM is what is spread over tasks (the whole page in
+/// one render was one task of about 370 ms at Lighthouse's 4× CPU throttle, profiled).
 mod later {
+    /// The scenario card's workload (the first part of the plan column after the shell).
+    pub const WORKLOAD: u32 = 1;
+    /// The totals (the top of the results column): in a task of its own after the workload's.
+    pub const TOTALS: u32 = 1;
     /// The strategy editor (the end of the scenario card).
-    pub const STRATEGY: u32 = 1;
+    pub const STRATEGY: u32 = 2;
     /// The cumulative chart (the first chart).
-    pub const CHART: u32 = 2;
+    pub const CHART: u32 = 3;
     /// The ranking chart.
-    pub const RANKING: u32 = 3;
+    pub const RANKING: u32 = 4;
     /// The offer table.
-    pub const OFFERS: u32 = 4;
+    pub const OFFERS: u32 = 5;
     /// The assumptions card, with the billing details.
-    pub const ASSUMPTIONS: u32 = 5;
+    pub const ASSUMPTIONS: u32 = 6;
     /// The decision helper.
-    pub const ADVISOR: u32 = 6;
+    pub const ADVISOR: u32 = 7;
     /// The comparison table.
-    pub const COMPARISON: u32 = 7;
+    pub const COMPARISON: u32 = 8;
     /// The breakdown chart.
-    pub const BREAKDOWN: u32 = 8;
+    pub const BREAKDOWN: u32 = 9;
     /// The reserved-vs-on-demand chart.
-    pub const RESERVED: u32 = 9;
+    pub const RESERVED: u32 = 10;
     /// The rent-vs-buy chart.
-    pub const BUY: u32 = 10;
+    pub const BUY: u32 = 11;
     /// The footer: the last part, after which the page is whole.
-    pub const FOOTER: u32 = 11;
+    pub const FOOTER: u32 = 12;
 }
 
 /// DOM ids of the chart panels after the first (consts: the translation check reads a quoted
@@ -333,6 +337,16 @@ pub fn app(props: &AppProps) -> Html {
             s.offer_totals(&all)
         },
     );
+    // The GPU families the offer table's filter lists ([`planner_core::catalog::gpu_families`],
+    // computed on first use and kept: about 15 ms of main thread at Lighthouse's 4× CPU
+    // throttle, measured) are computed in a browser task of their own after the first render,
+    // not inside the offer table's mount ([`later::OFFERS`]).
+    hooks::use_mount(Box::new(|| {
+        let timer = gloo::timers::callback::Timeout::new(0, || {
+            drop(planner_core::catalog::gpu_families());
+        });
+        Box::new(move || drop(timer))
+    }));
     // Young's interval for the most interrupted option (what "suggested" means in the editor).
     let suggested = hooks::use_memo_on(Same(engine_results.clone()), |r| match &*r.0 {
         Ok(r) => r
@@ -599,6 +613,7 @@ pub fn app(props: &AppProps) -> Html {
             </section>
             <section class="card" aria-labelledby="scenario-heading">
                 <h2 id="scenario-heading">{ t.text(if is_job { msg!("ui-scenario-job") } else { msg!("ui-scenario-fleet") }) }</h2>
+                { markup::later(later::WORKLOAD, html! { <>
                 <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-workload")) }</legend>
                     <div class="options">
@@ -638,6 +653,7 @@ pub fn app(props: &AppProps) -> Html {
                         </div>
                     }
                 </fieldset>
+                </> }) }
                 { markup::later(later::STRATEGY, html! { <>
                 <fieldset class="editor-group">
                     <legend>{ t.text(msg!("ui-strategy-legend")) }</legend>
@@ -726,7 +742,7 @@ pub fn app(props: &AppProps) -> Html {
             </> }) }
             </div>
             <section class="results-column" aria-label={tx(msg!("ui-results-column"))}>
-                { summary::totals(&engine_results, &term_months, scenario.display_currency(), &t) }
+                { markup::later(later::TOTALS, summary::totals(&engine_results, &term_months, scenario.display_currency(), &t)) }
                 { chart_panel(later::CHART, ChartPanelProps {
                     chart: AnyChart::Cumulative(chart),
                     heading: tx(msg!("ui-chart-cumulative")),

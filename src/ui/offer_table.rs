@@ -28,9 +28,14 @@ use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-/// Estimated height of an offer row in CSS pixels (the table measures the real one, which
-/// assets/style.css makes the same for every row of a layout).
-const ROW_PX: u32 = 33;
+/// Estimated height of an offer row in CSS pixels, until the table has measured the real one
+/// (which assets/style.css makes the same for every row of a layout): the compact layout's
+/// block of 4 lines, 158.8 px in Chromium, which the offer card has whenever it is at most
+/// 1000 px wide, that is on phones and in the desktop layout's plan column (231.6 px below
+/// 480 px). The table's first rows are built with it, so a good estimate builds about the rows
+/// in view (11 on a desktop, 9 on a phone) rather than the 26 a one-line row (33 px) would
+/// make before the measured height trims them.
+const ROW_PX: u32 = 159;
 
 /// Largest height of the offer table's scroll region, CSS pixels.
 const VIEWPORT_PX: u32 = 640;

@@ -71,17 +71,21 @@ pub async fn open_link() -> Option<Opened> {
 }
 
 /// Builds the app's first state ([`initial_state`]) in two browser tasks of their own after
-/// the one that loaded the wasm, then calls `then` with it (in the second): the bundled catalog
+/// the one that loaded the wasm, then calls `then` with it in a third: the bundled catalog
 /// is decoded in the first (about 70 ms of main thread at Lighthouse's 4× CPU throttle,
 /// profiled), the stored state, link and default scenario are combined in the second (about
-/// 60 ms there), so neither adds to the task of the first render. The state is the same as
-/// one built inside the first render.
+/// 60 ms there), so neither adds to the task of the first render (`then`). The state is the
+/// same as one built inside the first render.
 pub fn prepare(link: Option<Opened>, then: impl FnOnce(AppState) + 'static) {
     // `forget`: each timeout runs once and frees its callback then; nothing cancels them.
     gloo::timers::callback::Timeout::new(0, move || {
         // Decodes the bundled offers (`planner_core::catalog::OFFERS` decodes on first use).
         let _ = planner_core::catalog::OFFERS.len();
-        gloo::timers::callback::Timeout::new(0, move || then(initial_state(link))).forget();
+        gloo::timers::callback::Timeout::new(0, move || {
+            let state = initial_state(link);
+            gloo::timers::callback::Timeout::new(0, move || then(state)).forget();
+        })
+        .forget();
     })
     .forget();
 }
