@@ -26,10 +26,11 @@ const GLUE = /-[0-9a-f]{8,16}\.js$/;
 /** The stylesheet Trunk writes from assets/style.css. */
 const STYLE = /^style-[0-9a-f]{8,16}\.css$/;
 
-/** The one file of `names` that `pattern` matches (an error otherwise). */
-function one(names, pattern, what, dir) {
+/** The one file of `names` that `pattern` matches (an error naming `what` and `dir` otherwise;
+ * scripts/pack-wasm.mjs uses it too). */
+export function one(names, pattern, what, dir) {
   const found = names.filter((n) => pattern.test(n));
-  if (found.length !== 1) throw new Error(`minify.mjs: expected one ${what} in ${dir}, found ${found.join(', ') || 'none'}`);
+  if (found.length !== 1) throw new Error(`expected one ${what} in ${dir}, found ${found.join(', ') || 'none'}`);
   return found[0];
 }
 

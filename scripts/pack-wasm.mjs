@@ -32,6 +32,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { one } from './minify.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The wasm Trunk writes: `<crate>-<hash>_bg.wasm`. */
@@ -96,10 +97,7 @@ function loader(worker, packed) {
 export async function packDir(dir) {
   const { minify } = createRequire(path.join(ROOT, '.tools/terser/'))('terser');
   const decoderFile = path.join(ROOT, '.tools/xz-decompress/node_modules/xz-decompress/dist/package/xz-decompress.min.js');
-  const names = await readdir(dir);
-  const found = names.filter((n) => WASM.test(n));
-  if (found.length !== 1) throw new Error(`pack-wasm.mjs: expected one <crate>-<hash>_bg.wasm in ${dir}, found ${found.join(', ') || 'none'}`);
-  const wasm = found[0];
+  const wasm = one(await readdir(dir), WASM, '<crate>-<hash>_bg.wasm', dir);
   const packed = wasm.replace(/\.wasm$/, '.wasmxz');
   const raw = await readFile(path.join(dir, wasm));
   const compressed = xz(raw);
