@@ -282,8 +282,8 @@ pub fn deadline_spot(
     )?;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let runs: Vec<Trial> = (0..trials).map(|_| job.trial(&mut rng)).collect();
-    let mut costs: Vec<f64> = runs.iter().map(|r| r.cost).collect();
-    let mut finish: Vec<f64> = runs.iter().map(|r| r.finish_hours).collect();
+    let costs: Vec<f64> = runs.iter().map(|r| r.cost).collect();
+    let finish: Vec<f64> = runs.iter().map(|r| r.finish_hours).collect();
     let n = f64::from(trials);
     let mean_cost = costs.iter().sum::<f64>() / n;
     let switched = runs
@@ -295,9 +295,9 @@ pub fn deadline_spot(
         trials,
         seed,
         deadline_hours: job.deadline_hours,
-        cost: band(&mut costs),
+        cost: band(&costs),
         mean_cost,
-        finish_hours: band(&mut finish),
+        finish_hours: band(&finish),
         switched_share: switched as f64 / n,
         all_spot_cost: job.spot_per_hour * spot_hours,
         all_spot_finish_hours: spot_hours,

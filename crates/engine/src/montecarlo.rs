@@ -80,16 +80,41 @@ fn rank(n: usize, p: f64) -> usize {
     ((last as f64 * p).round() as usize).min(last)
 }
 
-/// P10/P50/P90 of `v` by nearest rank, by selection (O(n), no full sort; reorders `v`); zeros
-/// for no values.
-pub(crate) fn band(v: &mut [f64]) -> Band {
-    let mut at = |p: f64| -> f64 {
-        if v.is_empty() {
-            return 0.0;
-        }
-        *v.select_nth_unstable_by(rank(v.len(), p), f64::total_cmp).1
+/// P10/P50/P90 of `v` by nearest rank, by selection (O(n), no full sort); zeros for no values.
+///
+/// Selects among positions ordered by value and then by position, so no two keys are equal:
+/// the page's standard library is built size-optimised (`optimize_for_size`,
+/// docs/performance.md), and its selection is then a median of medians that takes quadratic
+/// time on equal keys, as every trial's cost of a month is when a free allowance covers that
+/// month (20,000 trials: seconds on the page's main thread). The median is selected first and
+/// the other two within its sides.
+pub(crate) fn band(v: &[f64]) -> Band {
+    let n = v.len();
+    if n == 0 {
+        return Band {
+            p10: 0.0,
+            p50: 0.0,
+            p90: 0.0,
+        };
+    }
+    let value = |i: &u32| v[*i as usize];
+    let by_value = |a: &u32, b: &u32| value(a).total_cmp(&value(b)).then(a.cmp(b));
+    // Positions fit in u32: at most `MAX_TRIALS` values.
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    let (r10, r50, r90) = (rank(n, 0.1), rank(n, 0.5), rank(n, 0.9));
+    let (below, median, above) = order.select_nth_unstable_by(r50, by_value);
+    let p50 = value(median);
+    // Ranks below the median's are in `below` (positions 0..r50), above it in `above`.
+    let p10 = if r10 < r50 {
+        value(below.select_nth_unstable_by(r10, by_value).1)
+    } else {
+        p50
     };
-    let (p10, p50, p90) = (at(0.1), at(0.5), at(0.9));
+    let p90 = if r90 > r50 {
+        value(above.select_nth_unstable_by(r90 - r50 - 1, by_value).1)
+    } else {
+        p50
+    };
     Band { p10, p50, p90 }
 }
 
@@ -222,9 +247,9 @@ fn fleet_bands(
     let mut days: Vec<FleetDay> = ks.iter().map(|&k| prepared.fleet_day(plan, o, k)).collect();
     let trials = days.len() as f64;
     if by_day_cost {
-        let mut costs: Vec<f64> = days.iter().map(FleetDay::cost).collect();
+        let costs: Vec<f64> = days.iter().map(FleetDay::cost).collect();
         let mean = costs.iter().sum::<f64>() / trials;
-        let at = band(&mut costs);
+        let at = band(&costs);
         // Without a free allowance only the day's total cost matters (see `fleet_cumulative`).
         days = [at.p10, at.p50, at.p90, mean]
             .map(|cost| FleetDay {
@@ -250,8 +275,8 @@ fn fleet_bands(
         _ => totals.iter().sum::<f64>() / trials,
     };
     let cumulative = months
-        .chunks_mut(width)
-        .map(|m| match (by_day_cost, &*m) {
+        .chunks(width)
+        .map(|m| match (by_day_cost, m) {
             (true, &[p10, p50, p90, _]) => Band { p10, p50, p90 },
             _ => band(m),
         })
@@ -396,6 +421,30 @@ mod tests {
         assert_eq!(percentile(&v, 0.5), 5.0);
         assert_eq!(percentile(&v, 0.9), 9.0);
         assert_eq!(percentile(&[], 0.5), 0.0);
+    }
+
+    /// `band` selects what a full sort would give, with equal values too: all equal (a month a
+    /// free allowance covers in every trial), two values, few distinct values, all distinct,
+    /// and sizes from none to 20,000 (the quadratic case of the size-optimised selection).
+    #[test]
+    fn band_equals_the_sorted_percentiles_with_equal_values() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let mut u = || rand::Rng::random::<f64>(&mut rng);
+        for n in (0..40).chain([101, 1000, 20_000]) {
+            let patterns: [Vec<f64>; 4] = [
+                vec![12.5; n],
+                (0..n).map(|i| if i % 3 == 0 { 1.0 } else { 2.0 }).collect(),
+                (0..n).map(|_| (u() * 4.0).floor()).collect(),
+                (0..n).map(|_| u() * 100.0 - 50.0).collect(),
+            ];
+            for v in patterns {
+                let mut sorted = v.clone();
+                sorted.sort_by(f64::total_cmp);
+                let b = band(&v);
+                let want = [0.1, 0.5, 0.9].map(|p| percentile(&sorted, p));
+                assert_eq!([b.p10, b.p50, b.p90], want, "n = {n}, {:?}", &v[..n.min(8)]);
+            }
+        }
     }
 
     #[test]
