@@ -33,6 +33,9 @@ release_wasm_env() {
   # std's own `optimize_for_size` feature: its smaller algorithms where it has two (sorting,
   # integer formatting and a few more), about 3.6 KB gzip less. It replaces the default std
   # features, which the wasm does not use (panic-unwind: the panic strategy aborts; backtrace).
+  # Its `select_nth_unstable` is a median of medians that takes quadratic time on equal keys:
+  # the page's code must not select among values that can repeat
+  # (planner_engine::montecarlo::band breaks ties by position).
   export CARGO_UNSTABLE_BUILD_STD_FEATURES=optimize_for_size
   export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort"
 }

@@ -9,14 +9,16 @@
 // - "bands": 5 offers and their all-spot variants (P10–P90 bands from Monte Carlo), and
 //   BENCH_BAND_MOVES moves of the same sequence, each waiting for the `bands-drawn` mark
 //   (builds before the bands were deferred draw them within the move and set no mark).
+// - "allowance": the same options, each spot variant with a one-off free allowance (its bands
+//   price every trial's months), and BENCH_BAND_MOVES moves waiting for the bands.
 // It reads the app's own User Timing measures (`recompute`, `chart-series`, `draw-chart`,
 // `risk-band`).
 //
 // Output (stable, tab-separated; documented in README "Performance"):
 //   # comment lines (what was run)
 //   metric <TAB> n <TAB> median_ms <TAB> p95_ms <TAB> max_ms
-//     (metrics of the "bands" scenario are prefixed `bands:`; a metric with no sample prints
-//     n = 0 and "-", e.g. `bands:slider_input_to_bands_drawn` for a build without the mark)
+//     (metrics of the "bands" and "allowance" scenarios are prefixed `bands:` and `allowance:`;
+//     a metric with no sample prints n = 0 and "-", e.g. `bands:slider_input_to_bands_drawn` for a build without the mark)
 //   file <TAB> raw_bytes <TAB> gzip_bytes            (one row per file, then a "total" row)
 import {
   serveDist, launchChromium, openApp, bundleSizes, compare, BUNDLE_BUDGET_GZIP_BYTES, MAX_COMPARED,
@@ -152,6 +154,16 @@ try {
   const banded = await bandRun.page.$$eval('#comparison tbody tr', (xs) => xs.length);
   lines.push(`# bands: ${banded} options (5 offers + their all-spot variants) over 36 months; ${BAND_MOVES} moves, each waiting for the bands`);
   const bands = await drive(bandRun.page, BAND_MOVES, true);
+  // Scenario "allowance": the same options, each spot variant with a one-off free allowance of
+  // 2,000 GPU-hours (a sign-up credit), so its bands price every trial's months and the first
+  // months cost the same in every trial (equal values for the percentile selection).
+  for (let k = 0; k < 5; k += 1) {
+    await bandRun.page.selectOption('#strategy-option', String(2 * k + 1));
+    await bandRun.page.$$eval('details', (ds) => ds.forEach((d) => { d.open = true; }));
+    await bandRun.page.fill('#free-gpu-hours-once-number', '2000');
+  }
+  lines.push(`# allowance: the same options, each spot variant with 2,000 free GPU-hours once; ${BAND_MOVES} moves, each waiting for the bands`);
+  const allowance = await drive(bandRun.page, BAND_MOVES, true);
   const problems = [...lineRun.problems, ...bandRun.problems];
 
   lines.push('metric\tn\tmedian_ms\tp95_ms\tmax_ms');
@@ -168,6 +180,8 @@ try {
   lines.push(row('bands:measure:recompute', bands.recompute));
   lines.push(row('bands:measure:risk-band', bands.riskBand));
   lines.push(row('bands:measure:draw-chart', bands.draw));
+  lines.push(row('allowance:slider_input_to_bands_drawn', allowance.bands));
+  lines.push(row('allowance:measure:risk-band', allowance.riskBand));
 
   const sizes = await bundleSizes(DIST);
   lines.push('file\traw_bytes\tgzip_bytes');

@@ -82,12 +82,12 @@ fn rank(n: usize, p: f64) -> usize {
 
 /// P10/P50/P90 of `v` by nearest rank, by selection (O(n), no full sort); zeros for no values.
 ///
-/// Selects among positions ordered by value and then by position, so no two keys are equal:
-/// the page's standard library is built size-optimised (`optimize_for_size`,
-/// docs/performance.md), and its selection is then a median of medians that takes quadratic
-/// time on equal keys, as every trial's cost of a month is when a free allowance covers that
-/// month (20,000 trials: seconds on the page's main thread). The median is selected first and
-/// the other two within its sides.
+/// Selects among keys that are the value's bits in [`f64::total_cmp`]'s order followed by the
+/// value's position, so no two keys are equal: the page's standard library is built
+/// size-optimised (`optimize_for_size`, docs/performance.md), and its selection is then a
+/// median of medians that takes quadratic time on equal keys, as every trial's cost of a month
+/// is when a free allowance covers that month (20,000 trials: seconds on the page's main
+/// thread). The median is selected first and the other two within its sides.
 pub(crate) fn band(v: &[f64]) -> Band {
     let n = v.len();
     if n == 0 {
@@ -97,25 +97,44 @@ pub(crate) fn band(v: &[f64]) -> Band {
             p90: 0.0,
         };
     }
-    let value = |i: &u32| v[*i as usize];
-    let by_value = |a: &u32, b: &u32| value(a).total_cmp(&value(b)).then(a.cmp(b));
-    // Positions fit in u32: at most `MAX_TRIALS` values.
-    let mut order: Vec<u32> = (0..n as u32).collect();
+    // Positions fit in 32 bits: at most `MAX_TRIALS` values.
+    let mut keys: Vec<u128> = v
+        .iter()
+        .zip(0u32..)
+        .map(|(&x, i)| u128::from(ordered_bits(x)) << 32 | u128::from(i))
+        .collect();
+    let value = |k: &u128| from_ordered_bits((*k >> 32) as u64);
     let (r10, r50, r90) = (rank(n, 0.1), rank(n, 0.5), rank(n, 0.9));
-    let (below, median, above) = order.select_nth_unstable_by(r50, by_value);
+    let (below, median, above) = keys.select_nth_unstable(r50);
     let p50 = value(median);
-    // Ranks below the median's are in `below` (positions 0..r50), above it in `above`.
+    // Ranks below the median's are in `below` (0..r50), above it in `above`.
     let p10 = if r10 < r50 {
-        value(below.select_nth_unstable_by(r10, by_value).1)
+        value(below.select_nth_unstable(r10).1)
     } else {
         p50
     };
     let p90 = if r90 > r50 {
-        value(above.select_nth_unstable_by(r90 - r50 - 1, by_value).1)
+        value(above.select_nth_unstable(r90 - r50 - 1).1)
     } else {
         p50
     };
     Band { p10, p50, p90 }
+}
+
+/// `x`'s bits as an unsigned number in [`f64::total_cmp`]'s order: negative values' bits
+/// inverted, the sign bit of the others set.
+fn ordered_bits(x: f64) -> u64 {
+    let b = x.to_bits();
+    if b >> 63 == 1 {
+        !b
+    } else {
+        b | 1 << 63
+    }
+}
+
+/// The value of [`ordered_bits`]'s result.
+fn from_ordered_bits(k: u64) -> f64 {
+    f64::from_bits(if k >> 63 == 1 { k & !(1 << 63) } else { !k })
 }
 
 /// Runs `trials` seeded trials of option `o` under `plan` (both validated). Errors if `trials`
@@ -421,6 +440,32 @@ mod tests {
         assert_eq!(percentile(&v, 0.5), 5.0);
         assert_eq!(percentile(&v, 0.9), 9.0);
         assert_eq!(percentile(&[], 0.5), 0.0);
+    }
+
+    /// The keys keep `f64::total_cmp`'s order and give back the value, bit for bit.
+    #[test]
+    fn ordered_bits_keep_total_order_and_round_trip() {
+        let xs = [
+            -f64::NAN,
+            f64::NEG_INFINITY,
+            -1e300,
+            -1.5,
+            -f64::MIN_POSITIVE,
+            -0.0,
+            0.0,
+            5e-324,
+            2.0,
+            f64::MAX,
+            f64::INFINITY,
+            f64::NAN,
+        ];
+        for (i, a) in xs.iter().enumerate() {
+            assert_eq!(from_ordered_bits(ordered_bits(*a)).to_bits(), a.to_bits());
+            for b in &xs[i + 1..] {
+                assert_eq!(a.total_cmp(b), std::cmp::Ordering::Less, "{a} {b}");
+                assert!(ordered_bits(*a) < ordered_bits(*b), "{a} {b}");
+            }
+        }
     }
 
     /// `band` selects what a full sort would give, with equal values too: all equal (a month a
