@@ -662,7 +662,7 @@ pub fn app(props: &AppProps) -> Html {
                 </> }) }
             </section>
             { markup::later(later::OFFERS, html! { <>
-            <OfferTable today={*today} selected={scenario.selected()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()}
+            <OfferTable today={*today} selected={scenario.selected()} options={scenario.options().len()} display_currency={scenario.display_currency()} rate={scenario.rate()} filter={state.filter.clone()}
                 imported={state.imported.clone()} last_import={state.last_import.clone()} on_action={on_app_action}
                 scenario_totals={offer_table::ScenarioTotals(offer_totals)} />
             </> }) }

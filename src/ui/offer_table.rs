@@ -49,6 +49,9 @@ pub struct OfferTableProps {
     /// Ids of the picked offers (only what the table needs, so fleet changes from the sliders
     /// do not re-render the table).
     pub selected: Vec<String>,
+    /// How many options the scenario compares (offers and their variants): the limit of
+    /// [`MAX_COMPARED`] counts these, not the ticked offers.
+    pub options: usize,
     /// Currency the sort converts prices to.
     pub display_currency: Currency,
     /// Exchange rate the sort converts at.
@@ -447,7 +450,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
     let on_region = filter_callback(props, input_value, |f, v| f.region = v);
     let on_sort = filter_callback(props, select_value, |f, v| f.sort = sort_key_from(&v));
 
-    let full = props.selected.len() >= MAX_COMPARED;
+    let full = props.options >= MAX_COMPARED;
     // Column names, also written before each value where the rows are laid out compactly
     // (a narrow offer table: the header row is hidden there, assets/style.css).
     let label = |id| AttrValue::from(t.text(id));
@@ -713,7 +716,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             </div>
             <p class="muted small" id="offer-count">
                 { t.text_with(msg!("ui-offers-match"), &[("shown", Arg::Number(rows.len() as f64)), ("total", Arg::Number(total_offers as f64))]) }
-                { t.text_with(msg!("ui-offers-note"), &[("picked", Arg::Number(props.selected.len() as f64)), ("max", Arg::Number(MAX_COMPARED as f64)), ("rule", Arg::Text(t.text(msg!("ui-aggregation-rule"))))]) }
+                { t.text_with(msg!("ui-offers-note"), &[("picked", Arg::Number(props.selected.len() as f64)), ("options", Arg::Number(props.options as f64)), ("max", Arg::Number(MAX_COMPARED as f64)), ("rule", Arg::Text(t.text(msg!("ui-aggregation-rule"))))]) }
             </p>
             if let Some(line) = gaps_line(&t, &props.filter.provider) {
                 <p class="muted small" id="catalog-gaps">{ line }</p>

@@ -782,6 +782,27 @@ test('ticking an eleventh offer is refused with a notice, the box stays unticked
   await context.close();
 });
 
+test('variants count toward the ten options: with nine offers and a duplicate, a tenth offer is refused and its box stays unticked', async () => {
+  const { context, page, problems } = await openApp(browser, origin);
+  await tickUntilRefused(page);
+  await page.click('#notice button');
+  await page.waitForSelector('#notice', { state: 'detached' });
+  // Untick one offer (nine left, nine options), then duplicate an option: ten options.
+  await page.click('#offers tbody input[type=checkbox]:checked');
+  await page.waitForFunction(() => /\b9\/10 options/.test(document.querySelector('#offer-count').textContent));
+  await page.click('#duplicate-option');
+  await page.waitForFunction(() => /9 ticked; 10\/10 options compared/.test(document.querySelector('#offer-count').textContent));
+  const box = await page.$('#offers tbody input[type=checkbox]:not(:checked)');
+  await box.click();
+  await page.waitForSelector('#notice');
+  assert.match(await page.textContent('#notice'), /at most 10 options/);
+  assert.equal(await box.isChecked(), false, 'the refused box is unticked again');
+  assert.match(await box.getAttribute('title'), /At most 10 options can be compared \(offers and their variants\)/);
+  assert.equal((await exported(page)).options.length, 10);
+  assertNoPanic(problems, 'variants at the limit');
+  await context.close();
+});
+
 test('a slider and its field agree on a value between two slider steps', async () => {
   const { context, page, problems } = await openApp(browser, origin);
   for (const [id, value] of [['storage-gb', '10001'], ['storage-gb', '250'], ['egress-gb', '1234.5'], ['contingency', '7.5'],
