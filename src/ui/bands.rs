@@ -6,7 +6,7 @@
 //! or a slider moved back) are reused from a small cache.
 
 use gloo::timers::callback::Timeout;
-use planner_app::state::evaluate::BandInput;
+use planner_app::state::evaluate::{BandInput, BandRun};
 use planner_app::state::Scenario;
 use planner_engine::montecarlo::Band;
 use std::cell::RefCell;
@@ -95,45 +95,72 @@ impl Drop for AfterPaint {
 }
 
 /// Longest a task keeps computing bands before it yields to input and rendering, in
-/// milliseconds (one option's 10,000 trials take about 1 ms in wasm; a job option with many
-/// exact interruption draws can take 10 ms or more, and then runs alone in its task).
+/// milliseconds (one option's 10,000 trials take about 1 ms in wasm, so several options fit in
+/// one task; a larger run, such as 100,000 trials or a job with many exact interruption draws,
+/// is split over tasks: the engine's run checks the clock every few hundred trials,
+/// [`planner_engine::montecarlo::MonteCarloRun::step`]).
 const TASK_BUDGET_MS: f64 = 8.0;
 
 /// Computes the bands of the positions in `missing`, last first, caching each, until none is
-/// left or [`TASK_BUDGET_MS`] has passed, then schedules the rest in a new task; calls `done`
-/// once the last is cached. `chain` holds the pending task, so emptying it (a new scenario)
-/// stops the work.
+/// left or [`TASK_BUDGET_MS`] has passed, then schedules the rest in a new task (an option's
+/// run stopped in the middle, `current`, goes on there); calls `done` once the last is cached.
+/// `chain` holds the pending task, so emptying it (a new scenario) stops the work.
 fn step(
     cache: Rc<RefCell<(Cache, u32)>>,
     inputs: Rc<Vec<Option<BandInput>>>,
     mut missing: Vec<usize>,
+    mut current: Option<(usize, BandRun)>,
     done: Rc<dyn Fn()>,
     chain: Rc<RefCell<Option<Timeout>>>,
 ) {
     let clock = web_sys::window().and_then(|w| w.performance());
     let now = || clock.as_ref().map_or(0.0, web_sys::Performance::now);
     let start = now();
-    while let Some(i) = missing.pop() {
-        if let Some(input) = inputs.get(i).cloned().flatten() {
-            let band = crate::web::timed(MEASURE_RISK_BAND, || input.run());
+    // Without a clock, one check per task.
+    let mut first = true;
+    let mut keep_going = || match &clock {
+        Some(_) => now() - start < TASK_BUDGET_MS,
+        None => std::mem::take(&mut first),
+    };
+    loop {
+        if current.is_none() {
+            let Some(i) = missing.pop() else { break };
+            current = inputs
+                .get(i)
+                .cloned()
+                .flatten()
+                .map(|input| (i, input.start()));
+            if current.is_none() {
+                continue;
+            }
+        }
+        let Some((i, run)) = current.as_mut() else {
+            continue;
+        };
+        let band = crate::web::timed(MEASURE_RISK_BAND, || run.step(&mut keep_going));
+        let Some(band) = band else {
+            // Out of time in the middle of this option's run.
+            break;
+        };
+        if let Some(input) = inputs.get(*i).cloned().flatten() {
             let c = &mut cache.borrow_mut().0;
             if c.len() >= CACHE_ENTRIES {
                 c.remove(0);
             }
             c.push((input, band.map(Rc::new)));
         }
-        // Without a clock, one option per task.
-        if clock.is_none() || now() - start >= TASK_BUDGET_MS {
+        current = None;
+        if !keep_going() {
             break;
         }
     }
-    if missing.is_empty() {
+    if missing.is_empty() && current.is_none() {
         done();
         return;
     }
     let next = chain.clone();
     *chain.borrow_mut() = Some(Timeout::new(0, move || {
-        step(cache, inputs, missing, done, next);
+        step(cache, inputs, missing, current, done, next);
     }));
 }
 
@@ -169,7 +196,7 @@ pub fn use_risk_bands(scenario: &Scenario) -> Rc<RiskBands> {
                     drop(s);
                     rerender.force_update();
                 });
-                AfterPaint::new(move || step(cache, inputs, missing, done, chain))
+                AfterPaint::new(move || step(cache, inputs, missing, None, done, chain))
             });
             Box::new(move || {
                 drop(start);

@@ -140,113 +140,264 @@ fn from_ordered_bits(k: u64) -> f64 {
 /// Runs `trials` seeded trials of option `o` under `plan` (both validated). Errors if `trials`
 /// is 0 or above [`MAX_TRIALS`]. A draw costs time per interruption up to
 /// [`EXACT_DRAW_LIMIT`] expected interruptions and constant time beyond, so a run is bounded by
-/// about trials × streams × 100 interruption draws.
+/// about trials × streams × 100 interruption draws. The same run in steps:
+/// [`MonteCarloRun`].
 pub fn monte_carlo(
     plan: &Plan,
     o: &OptionSpec,
     trials: u32,
     seed: u64,
 ) -> Result<MonteCarlo, EngineError> {
-    whole_in_range(
-        FieldPath::of(Field::Montecarlo).field(Field::Trials),
-        trials,
-        1,
-        MAX_TRIALS,
-        Count::Plain,
-    )?;
-    let base = evaluate_option(plan, o, None)?;
-    let ck = plan.checkpointing;
-    let g = f64::from(o.gpus_per_instance);
-    let lam_f = o.failures_per_hour;
-    let spot_rate = o.spot.map_or(0.0, |s| s.interruptions_per_hour);
-    let inst = base.instances;
-    // (useful hours of the stream, rate) per class; job mode has one stream for the whole job.
-    let streams: Vec<(f64, f64)> = match plan.workload {
-        Workload::Fleet(fl) => {
-            let days: f64 = base
-                .month_hours
-                .iter()
-                .map(|h| h / HOURS_IN_DAY * fl.days_per_week / FleetLoad::DAYS_IN_WEEK)
-                .sum();
-            let hours = days * fl.hours_per_day;
-            vec![
-                (inst.reserved.min(base.gpus / g) * hours, lam_f),
-                (inst.spot * hours, lam_f + spot_rate),
-                (inst.on_demand * hours, lam_f),
-            ]
+    let mut run = MonteCarloRun::new(plan, o, trials, seed)?;
+    loop {
+        if let Some(result) = run.step(&mut || true) {
+            return result;
         }
-        Workload::Job(_) => {
-            let lam = lam_f * base.gpus / g + spot_rate * inst.spot;
-            vec![(base.job_run_hours.unwrap_or(0.0), lam)]
-        }
-    };
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    // The draw set-up (exact simulation or normal approximation, its mean and spread) is the
-    // same in every trial: done once per stream.
-    let runs: Vec<(f64, RunDraw)> = streams
-        .iter()
-        .map(|&(l, r)| {
-            let run = RunDraw::new(l, ck.interval(r), ck.write_hours, r, ck.restart_hours);
-            (l, run)
-        })
-        .collect();
-    let mut draw = |(l, run): (f64, RunDraw)| -> f64 {
-        if l <= 0.0 {
-            return 1.0;
-        }
-        run.draw(&mut rng) / l
-    };
-    // Job mode: the horizon must hold the slowest trial, so draw all factors first.
-    let ks: Vec<Overheads> = (0..trials)
-        .map(|_| match plan.workload {
-            Workload::Fleet(_) => Overheads {
-                reserved: draw(runs[0]),
-                spot: draw(runs[1]),
-                on_demand: draw(runs[2]),
-            },
-            Workload::Job(_) => {
-                let k = draw(runs[0]);
-                Overheads {
-                    reserved: k,
-                    spot: k,
-                    on_demand: k,
-                }
+    }
+}
+
+/// Trials drawn between two calls of a step's `keep_going`.
+const UNITS_PER_CHECK: usize = 256;
+
+/// Months priced (a trial's series is one per month of the horizon) between two calls of a
+/// step's `keep_going`; a month's percentiles are a step of their own.
+const MONTHS_PER_CHECK: usize = 4096;
+
+/// A [`monte_carlo`] run done in steps, so that a caller on a user interface's thread can
+/// yield between them: [`MonteCarloRun::step`] works until its `keep_going` says stop, and
+/// gives the result once done, the same result as [`monte_carlo`] for the same inputs.
+pub struct MonteCarloRun {
+    plan: Plan,
+    o: OptionSpec,
+    trials: u32,
+    seed: u64,
+    rng: Xoshiro256PlusPlus,
+    /// (useful hours, draw set-up) per stream: the three capacity classes in fleet mode, the
+    /// whole job in job mode.
+    runs: Vec<(f64, RunDraw)>,
+    /// Each drawn trial's overhead factors.
+    ks: Vec<Overheads>,
+    stage: Stage,
+}
+
+/// Where a [`MonteCarloRun`] is.
+enum Stage {
+    /// Drawing the trials' overheads (`MonteCarloRun::ks`).
+    Draw,
+    /// Pricing each series' months (fleet mode; see `fleet_bands`).
+    Series(Box<FleetSeries>),
+    /// Done (the result was given).
+    Done,
+}
+
+/// The state of fleet mode's pricing and percentiles.
+struct FleetSeries {
+    /// The plan with the horizon of the slowest trial.
+    plan: Plan,
+    prepared: Prepared,
+    base: OptionResult,
+    /// The day costs to price: every trial's, or the P10/P50/P90 and mean day costs when
+    /// `by_day_cost`.
+    days: Vec<FleetDay>,
+    by_day_cost: bool,
+    /// Month-major cumulative costs (`months[m * days.len() + t]`): the values of one month
+    /// are contiguous, for its selection.
+    months: Vec<f64>,
+    /// Days priced so far.
+    priced: usize,
+    /// One series' scratch space.
+    series: Vec<f64>,
+    /// Months' percentiles so far.
+    cumulative: Vec<Band>,
+}
+
+impl MonteCarloRun {
+    /// Sets up the run of `trials` seeded trials of option `o` under `plan` (both validated).
+    ///
+    /// # Errors
+    /// `trials` is 0 or above [`MAX_TRIALS`], or the engine refuses the option.
+    pub fn new(
+        plan: &Plan,
+        o: &OptionSpec,
+        trials: u32,
+        seed: u64,
+    ) -> Result<MonteCarloRun, EngineError> {
+        whole_in_range(
+            FieldPath::of(Field::Montecarlo).field(Field::Trials),
+            trials,
+            1,
+            MAX_TRIALS,
+            Count::Plain,
+        )?;
+        let base = evaluate_option(plan, o, None)?;
+        let ck = plan.checkpointing;
+        let g = f64::from(o.gpus_per_instance);
+        let lam_f = o.failures_per_hour;
+        let spot_rate = o.spot.map_or(0.0, |s| s.interruptions_per_hour);
+        let inst = base.instances;
+        // (useful hours of the stream, rate) per class; job mode has one stream for the whole job.
+        let streams: Vec<(f64, f64)> = match plan.workload {
+            Workload::Fleet(fl) => {
+                let days: f64 = base
+                    .month_hours
+                    .iter()
+                    .map(|h| h / HOURS_IN_DAY * fl.days_per_week / FleetLoad::DAYS_IN_WEEK)
+                    .sum();
+                let hours = days * fl.hours_per_day;
+                vec![
+                    (inst.reserved.min(base.gpus / g) * hours, lam_f),
+                    (inst.spot * hours, lam_f + spot_rate),
+                    (inst.on_demand * hours, lam_f),
+                ]
             }
-        })
-        .collect();
-    let mut plan_t = plan.clone();
-    if plan.horizon_months.is_none() {
-        let slowest = ks
+            Workload::Job(_) => {
+                let lam = lam_f * base.gpus / g + spot_rate * inst.spot;
+                vec![(base.job_run_hours.unwrap_or(0.0), lam)]
+            }
+        };
+        // The draw set-up (exact simulation or normal approximation, its mean and spread) is
+        // the same in every trial: done once per stream.
+        let runs = streams
             .iter()
-            .copied()
-            .max_by(|a, b| a.on_demand.total_cmp(&b.on_demand));
-        let r = evaluate_option(plan, o, slowest)?;
-        plan_t.horizon_months = Some(r.month_hours.len() as u32);
+            .map(|&(l, r)| {
+                let run = RunDraw::new(l, ck.interval(r), ck.write_hours, r, ck.restart_hours);
+                (l, run)
+            })
+            .collect();
+        Ok(MonteCarloRun {
+            plan: plan.clone(),
+            o: o.clone(),
+            trials,
+            seed,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            runs,
+            ks: Vec::with_capacity(trials as usize),
+            stage: Stage::Draw,
+        })
     }
-    if matches!(plan.workload, Workload::Job(_)) {
-        return job_bands(&plan_t, o, ks, trials, seed);
+
+    /// Works on the run, asking `keep_going` every few hundred trials (and after each month's
+    /// percentiles) whether to go on; `None` when it stopped before the end, the result once
+    /// done (then again `None`). The work is the same however it is split.
+    ///
+    /// # Errors
+    /// In the result: the engine refuses the option at the slowest trial's horizon.
+    pub fn step(
+        &mut self,
+        keep_going: &mut dyn FnMut() -> bool,
+    ) -> Option<Result<MonteCarlo, EngineError>> {
+        loop {
+            match &mut self.stage {
+                Stage::Draw => {
+                    if self.ks.len() < self.trials as usize {
+                        self.draw_some();
+                        if !keep_going() {
+                            return None;
+                        }
+                        continue;
+                    }
+                    let drawn = self.drawn();
+                    match drawn {
+                        Ok(Drawn::Fleet(f)) => self.stage = Stage::Series(f),
+                        Ok(Drawn::Job(m)) => {
+                            self.stage = Stage::Done;
+                            return Some(Ok(m));
+                        }
+                        Err(e) => {
+                            self.stage = Stage::Done;
+                            return Some(Err(e));
+                        }
+                    }
+                }
+                Stage::Series(f) => {
+                    if f.price_some(&self.o) {
+                        let f = match std::mem::replace(&mut self.stage, Stage::Done) {
+                            Stage::Series(f) => f,
+                            _ => unreachable!("in the series stage"),
+                        };
+                        return Some(Ok(f.finish(self.trials, self.seed)));
+                    }
+                    if !keep_going() {
+                        return None;
+                    }
+                }
+                Stage::Done => return None,
+            }
+        }
     }
-    let prepared = prepare(&plan_t, o, FieldPath::option(0))?;
-    let base = evaluate_prepared(&plan_t, o, &prepared, None, FieldPath::option(0))?;
-    let by_day_cost = Prepared::fleet_monotone_in_day_cost(o);
-    let (cumulative, mean_total) = fleet_bands(&plan_t, o, &prepared, &base, &ks, by_day_cost);
-    let total = cumulative.last().copied().unwrap_or(Band {
-        p10: 0.0,
-        p50: 0.0,
-        p90: 0.0,
-    });
-    Ok(MonteCarlo {
-        trials,
-        seed,
-        cumulative,
-        total,
-        mean_total,
-        finish_hours: None,
-    })
+
+    /// Draws the next [`UNITS_PER_CHECK`] trials' overheads (fewer at the end).
+    fn draw_some(&mut self) {
+        let rng = &mut self.rng;
+        let mut draw = |(l, run): (f64, RunDraw)| -> f64 {
+            if l <= 0.0 {
+                return 1.0;
+            }
+            run.draw(rng) / l
+        };
+        let left = self.trials as usize - self.ks.len();
+        for _ in 0..left.min(UNITS_PER_CHECK) {
+            let k = match self.plan.workload {
+                Workload::Fleet(_) => Overheads {
+                    reserved: draw(self.runs[0]),
+                    spot: draw(self.runs[1]),
+                    on_demand: draw(self.runs[2]),
+                },
+                Workload::Job(_) => {
+                    let k = draw(self.runs[0]);
+                    Overheads {
+                        reserved: k,
+                        spot: k,
+                        on_demand: k,
+                    }
+                }
+            };
+            self.ks.push(k);
+        }
+    }
+
+    /// With every trial drawn: job mode's result, or fleet mode's pricing set up.
+    fn drawn(&mut self) -> Result<Drawn, EngineError> {
+        let (plan, o) = (&self.plan, &self.o);
+        // Job mode: the horizon must hold the slowest trial, so all factors are drawn first.
+        let mut plan_t = plan.clone();
+        if plan.horizon_months.is_none() {
+            let slowest = self
+                .ks
+                .iter()
+                .copied()
+                .max_by(|a, b| a.on_demand.total_cmp(&b.on_demand));
+            let r = evaluate_option(plan, o, slowest)?;
+            plan_t.horizon_months = Some(r.month_hours.len() as u32);
+        }
+        if matches!(plan.workload, Workload::Job(_)) {
+            let ks = std::mem::take(&mut self.ks);
+            return job_bands(&plan_t, o, ks, self.trials, self.seed).map(Drawn::Job);
+        }
+        let prepared = prepare(&plan_t, o, FieldPath::option(0))?;
+        let base = evaluate_prepared(&plan_t, o, &prepared, None, FieldPath::option(0))?;
+        let by_day_cost = Prepared::fleet_monotone_in_day_cost(o);
+        Ok(Drawn::Fleet(Box::new(FleetSeries::new(
+            plan_t,
+            o,
+            prepared,
+            base,
+            &self.ks,
+            by_day_cost,
+        ))))
+    }
+}
+
+/// What [`MonteCarloRun::drawn`] leads to.
+enum Drawn {
+    /// Job mode's result.
+    Job(MonteCarlo),
+    /// Fleet mode's pricing, to do.
+    Fleet(Box<FleetSeries>),
 }
 
 /// Fleet bands (P10/P50/P90 of the cumulative cost at each month end) and mean total over the
-/// trials' overheads `ks`.
+/// trials' overheads.
 ///
 /// `by_day_cost` (allowed when [`Prepared::fleet_monotone_in_day_cost`]): every month's
 /// cumulative cost is a non-decreasing function of the trial's day cost, and such a function
@@ -255,52 +406,101 @@ pub fn monte_carlo(
 /// trials and three series instead of every trial's series and three selections per month. The
 /// months are linear in the day cost, so the mean total is the total at the mean day cost.
 /// Otherwise (a free GPU-hour allowance) every trial's series is computed.
-fn fleet_bands(
-    plan: &Plan,
-    o: &OptionSpec,
-    prepared: &Prepared,
-    base: &OptionResult,
-    ks: &[Overheads],
-    by_day_cost: bool,
-) -> (Vec<Band>, f64) {
-    let mut days: Vec<FleetDay> = ks.iter().map(|&k| prepared.fleet_day(plan, o, k)).collect();
-    let trials = days.len() as f64;
-    if by_day_cost {
-        let costs: Vec<f64> = days.iter().map(FleetDay::cost).collect();
-        let mean = costs.iter().sum::<f64>() / trials;
-        let at = band(&costs);
-        // Without a free allowance only the day's total cost matters (see `fleet_cumulative`).
-        days = [at.p10, at.p50, at.p90, mean]
-            .map(|cost| FleetDay {
-                on_demand: cost,
-                ..FleetDay::default()
-            })
-            .to_vec();
-    }
-    // Month-major: the values of one month are contiguous, for its selection.
-    let width = days.len().max(1);
-    let months_n = base.cumulative.len();
-    let mut months = vec![0.0; months_n * width];
-    let mut series = Vec::with_capacity(months_n);
-    for (t, &day) in days.iter().enumerate() {
-        prepared.fleet_cumulative(plan, o, base, day, &mut series);
-        for (m, c) in series.iter().enumerate() {
-            months[m * width + t] = *c;
+impl FleetSeries {
+    /// The pricing of trials with overheads `ks` under `plan` (the horizon set), `prepared`
+    /// and `base` being its preparation and result without overheads.
+    fn new(
+        plan: Plan,
+        o: &OptionSpec,
+        prepared: Prepared,
+        base: OptionResult,
+        ks: &[Overheads],
+        by_day_cost: bool,
+    ) -> FleetSeries {
+        let mut days: Vec<FleetDay> = ks
+            .iter()
+            .map(|&k| prepared.fleet_day(&plan, o, k))
+            .collect();
+        if by_day_cost {
+            let costs: Vec<f64> = days.iter().map(FleetDay::cost).collect();
+            let mean = costs.iter().sum::<f64>() / costs.len() as f64;
+            let at = band(&costs);
+            // Without a free allowance only the day's total cost matters (see
+            // `fleet_cumulative`).
+            days = [at.p10, at.p50, at.p90, mean]
+                .map(|cost| FleetDay {
+                    on_demand: cost,
+                    ..FleetDay::default()
+                })
+                .to_vec();
+        }
+        let months_n = base.cumulative.len();
+        FleetSeries {
+            plan,
+            prepared,
+            series: Vec::with_capacity(months_n),
+            cumulative: Vec::with_capacity(months_n),
+            months: vec![0.0; months_n * days.len().max(1)],
+            base,
+            days,
+            by_day_cost,
+            priced: 0,
         }
     }
-    let totals = &months[months.len().saturating_sub(width)..];
-    let mean_total = match (by_day_cost, totals) {
-        (true, [.., mean]) => *mean,
-        _ => totals.iter().sum::<f64>() / trials,
-    };
-    let cumulative = months
-        .chunks(width)
-        .map(|m| match (by_day_cost, m) {
+
+    /// Prices the next days' series (about [`MONTHS_PER_CHECK`] months, at least one series),
+    /// or once all are priced the next month's percentiles; `true` when every month has its
+    /// percentiles.
+    fn price_some(&mut self, o: &OptionSpec) -> bool {
+        let width = self.days.len().max(1);
+        if self.priced < self.days.len() {
+            let months_n = self.months.len() / width;
+            let chunk = (MONTHS_PER_CHECK / months_n.max(1)).max(1);
+            let end = (self.priced + chunk).min(self.days.len());
+            for t in self.priced..end {
+                let day = self.days[t];
+                self.prepared
+                    .fleet_cumulative(&self.plan, o, &self.base, day, &mut self.series);
+                for (m, c) in self.series.iter().enumerate() {
+                    self.months[m * width + t] = *c;
+                }
+            }
+            self.priced = end;
+            return false;
+        }
+        let m = self.cumulative.len();
+        let Some(month) = self.months.get(m * width..(m + 1) * width) else {
+            return true;
+        };
+        self.cumulative.push(match (self.by_day_cost, month) {
             (true, &[p10, p50, p90, _]) => Band { p10, p50, p90 },
-            _ => band(m),
-        })
-        .collect();
-    (cumulative, mean_total)
+            _ => band(month),
+        });
+        self.cumulative.len() * width >= self.months.len()
+    }
+
+    /// The result, once [`FleetSeries::price_some`] said so.
+    fn finish(self, trials: u32, seed: u64) -> MonteCarlo {
+        let width = self.days.len().max(1);
+        let totals = &self.months[self.months.len().saturating_sub(width)..];
+        let mean_total = match (self.by_day_cost, totals) {
+            (true, [.., mean]) => *mean,
+            _ => totals.iter().sum::<f64>() / f64::from(trials),
+        };
+        let total = self.cumulative.last().copied().unwrap_or(Band {
+            p10: 0.0,
+            p50: 0.0,
+            p90: 0.0,
+        });
+        MonteCarlo {
+            trials,
+            seed,
+            cumulative: self.cumulative,
+            total,
+            mean_total,
+            finish_hours: None,
+        }
+    }
 }
 
 /// Job mode has one overhead factor per trial, and every month's cumulative cost, the total and
@@ -580,6 +780,21 @@ mod tests {
         (plan, o)
     }
 
+    /// Fleet bands and mean total of the trials `ks`, by day cost or from every trial.
+    fn fleet_bands(
+        plan: &Plan,
+        o: &OptionSpec,
+        base: &OptionResult,
+        ks: &[Overheads],
+        by_day_cost: bool,
+    ) -> (Vec<Band>, f64) {
+        let p = prepare(plan, o, FieldPath::option(0)).unwrap();
+        let mut f = FleetSeries::new(plan.clone(), o, p, base.clone(), ks, by_day_cost);
+        while !f.price_some(o) {}
+        let m = f.finish(ks.len() as u32, 0);
+        (m.cumulative, m.mean_total)
+    }
+
     #[test]
     fn fleet_bands_by_day_cost_equal_the_per_month_percentiles_of_every_trial() {
         let (plan, o) = mixed_fleet();
@@ -595,8 +810,8 @@ mod tests {
             })
             .collect();
         assert!(Prepared::fleet_monotone_in_day_cost(&o));
-        let (fast, fast_mean) = fleet_bands(&plan, &o, &p, &base, &ks, true);
-        let (all, all_mean) = fleet_bands(&plan, &o, &p, &base, &ks, false);
+        let (fast, fast_mean) = fleet_bands(&plan, &o, &base, &ks, true);
+        let (all, all_mean) = fleet_bands(&plan, &o, &base, &ks, false);
         let close = |a: f64, b: f64| (a - b).abs() <= 1e-12 * b.abs().max(1.0);
         assert_eq!(fast.len(), 14);
         assert_eq!(fast.len(), all.len());
@@ -632,6 +847,40 @@ mod tests {
             "{} vs {closed}",
             m.mean_total
         );
+    }
+
+    /// Run in the smallest steps (each stops at its first check), a run gives what one call
+    /// gives, in fleet mode (by day cost and with a free allowance) and job mode. With 2,000
+    /// trials over 14 months it stops after each 256 trials drawn (8 steps), each 292 trials'
+    /// series priced (4,096 months: 7 steps; 1 for the 4 series by day cost) and each month's
+    /// percentiles (14); job mode ends with the draws.
+    #[test]
+    fn a_run_in_steps_gives_the_same_result() {
+        let (plan, o) = mixed_fleet();
+        let mut with_allowance = o.clone();
+        with_allowance.free_gpu_hours = crate::billing::Allowance {
+            monthly: 500.0,
+            once: 20_000.0,
+        };
+        let cases = [
+            (plan.clone(), o, 8 + 1 + 14),
+            (plan, with_allowance, 8 + 7 + 14),
+            (job_plan(), spot_option(0.01), 8 + 1),
+        ];
+        for (plan, o, steps_needed) in cases {
+            let whole = monte_carlo(&plan, &o, 2_000, 9).unwrap();
+            let mut run = MonteCarloRun::new(&plan, &o, 2_000, 9).unwrap();
+            let mut steps = 1;
+            let stepped = loop {
+                if let Some(r) = run.step(&mut || false) {
+                    break r.unwrap();
+                }
+                steps += 1;
+            };
+            assert_eq!(stepped, whole);
+            assert_eq!(steps, steps_needed);
+            assert!(run.step(&mut || true).is_none(), "done once");
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@ use planner_core::error::FileError;
 use planner_core::file;
 use planner_core::option::OptionInput;
 use planner_engine::deadline_spot::{deadline_spot, job_of, DeadlineJob, DeadlineSpot};
-use planner_engine::montecarlo::{monte_carlo, Band as MonteBand};
+use planner_engine::montecarlo::{Band as MonteBand, MonteCarloRun};
 use planner_engine::plan::{OptionResult, OptionSpec, Plan, Shares};
 use planner_engine::{Currency, ExchangeRate, Field, FieldPath};
 
@@ -265,15 +265,51 @@ pub struct BandInput {
 impl BandInput {
     /// P10/P50/P90 of the option's cumulative cost at each month end (one entry per month)
     /// over the input's Monte-Carlo trials and seed, in the display currency; `None` when the
-    /// engine refuses.
+    /// engine refuses. The same in steps: [`BandInput::start`].
     #[must_use]
     pub fn run(&self) -> Option<Vec<MonteBand>> {
-        let spec = option_spec(&self.option, self.index, self.shares, self.throughput).ok()?;
-        let m = monte_carlo(&self.plan, &spec, self.trials, self.seed).ok()?;
-        let m = m
-            .in_currency(spec.currency, self.currency, self.rate)
-            .ok()?;
-        Some(m.cumulative)
+        let mut run = self.start();
+        loop {
+            if let Some(band) = run.step(&mut || true) {
+                return band;
+            }
+        }
+    }
+
+    /// [`BandInput::run`] in steps ([`BandRun::step`]), so the page can yield between them.
+    #[must_use]
+    pub fn start(&self) -> BandRun {
+        let Ok(spec) = option_spec(&self.option, self.index, self.shares, self.throughput) else {
+            return BandRun(None);
+        };
+        let from = spec.currency;
+        BandRun(
+            MonteCarloRun::new(&self.plan, &spec, self.trials, self.seed)
+                .ok()
+                .map(|run| (run, from, self.currency, self.rate)),
+        )
+    }
+}
+
+/// A band being computed ([`BandInput::start`]): the engine's run and the currencies and rate
+/// its result is converted with, or `None` when the engine refused it at the start.
+pub struct BandRun(Option<(MonteCarloRun, Currency, Currency, ExchangeRate)>);
+
+impl BandRun {
+    /// Works on the band while `keep_going` says so (asked every few hundred trials and
+    /// after each month, [`MonteCarloRun::step`]); `None` when it stopped before the end, once
+    /// done [`BandInput::run`]'s result (and `Some(None)` again after that).
+    pub fn step(&mut self, keep_going: &mut dyn FnMut() -> bool) -> Option<Option<Vec<MonteBand>>> {
+        let Some((run, from, to, rate)) = &mut self.0 else {
+            return Some(None);
+        };
+        let result = run.step(keep_going)?;
+        let band = result
+            .and_then(|m| m.in_currency(*from, *to, *rate))
+            .ok()
+            .map(|m| m.cumulative);
+        self.0 = None;
+        Some(band)
     }
 }
 
