@@ -20,11 +20,14 @@
 //! run is not a multiple of the interval). A trial's overheads change only the cost of a fleet
 //! day (`FleetDay`); without a free GPU-hour allowance every month's cumulative cost is a
 //! non-decreasing function of that one number, so the per-month percentiles are the months at
-//! the day cost's percentiles (see `fleet_bands`), and the work is one draw and one day cost
+//! the day cost's percentiles (see `FleetSeries`), and the work is one draw and one day cost
 //! per trial, three selections and four series. With an allowance each trial's months are
 //! priced (`Prepared::fleet_cumulative`) and selected month by month. Job mode simulates the
 //! job itself, which matches the closed form exactly in expectation, and needs only three
 //! evaluations (see `job_bands`). Draws cost time in proportion to the interruptions drawn.
+//! [`MonteCarloRun`] does the same work in steps, so a page can yield to input between them;
+//! with an allowance it keeps every trial's months (trials × months × 8 bytes: 96 MB at
+//! 100,000 trials over 120 months).
 
 use super::plan::{
     evaluate_option, evaluate_prepared, prepare, FleetDay, FleetLoad, OptionResult, OptionSpec,
@@ -184,7 +187,7 @@ pub struct MonteCarloRun {
 enum Stage {
     /// Drawing the trials' overheads (`MonteCarloRun::ks`).
     Draw,
-    /// Pricing each series' months (fleet mode; see `fleet_bands`).
+    /// Pricing each series' months (fleet mode; see `FleetSeries`).
     Series(Box<FleetSeries>),
     /// Done (the result was given).
     Done,
