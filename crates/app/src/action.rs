@@ -336,6 +336,11 @@ impl Scenario {
         // Whether the engine must accept the result: checked once, after the match, for every
         // change that can make the scenario unevaluable.
         let mut engine = false;
+        // Whether the engine must accept the result if it accepted the scenario before: a
+        // job's length and the overheads of interruptions, failures and checkpoints, so a value
+        // that breaks the comparison is refused beside its field and the last results stay,
+        // while a scenario that is already unevaluable for another reason can still be edited.
+        let mut keep_evaluable = false;
         match action {
             Action::ToggleOffer(offer) => {
                 let on = |o: &OptionInput| o.offer.is_some_and(|r| r.offer.id == offer.offer.id);
@@ -357,7 +362,11 @@ impl Scenario {
                 let gpus = check(v, GPUS_SPEC, Input::Gpus)? as u32;
                 match &mut next.workload {
                     Workload::Fleet(f) => f.gpus = gpus,
-                    Workload::Job(j) => j.size = JobSize::Gpus(gpus),
+                    Workload::Job(j) => {
+                        j.size = JobSize::Gpus(gpus);
+                        // Fewer GPUs make the job longer: the engine may refuse its horizon.
+                        keep_evaluable = true;
+                    }
                 }
             }
             Action::SetMode(mode) => {
@@ -382,22 +391,27 @@ impl Scenario {
             }
             Action::SetJobGpuHours(v) => {
                 next.job_mode()?.gpu_hours = check(v, JOB_GPU_HOURS_SPEC, Input::Work)?;
+                keep_evaluable = true;
             }
             Action::SetJobWithinMonths(v) => {
                 let v = check(v, JOB_WITHIN_SPEC, Input::Deadline)?;
                 next.job_mode()?.size = JobSize::WithinMonths(v);
+                keep_evaluable = true;
             }
             Action::SetScalingEfficiency(v) => {
                 next.job_mode()?.scaling_efficiency =
                     check(v, SCALING_SPEC, Input::ScalingEfficiency)?;
+                keep_evaluable = true;
             }
             Action::SetThroughput { index, factor } => {
                 let factor = check(factor, THROUGHPUT_SPEC, Input::Throughput)?;
                 next.option_mut(index)?.throughput_factor = Some(factor);
+                keep_evaluable = true;
             }
             Action::SetHostFailures { index, per_hour } => {
                 let v = check(per_hour, HOST_FAILURES_SPEC, Input::HostFailures)?;
                 next.option_mut(index)?.failures_per_hour = v;
+                keep_evaluable = true;
             }
             Action::SetOffPeak {
                 index,
@@ -604,17 +618,21 @@ impl Scenario {
                 for sp in next.options.iter_mut().filter_map(|o| o.spot.as_mut()) {
                     sp.interruptions_per_hour = v;
                 }
+                keep_evaluable = true;
             }
             Action::SetCheckpointInterval(v) => {
                 let v = check(v, CHECKPOINT_INTERVAL_SPEC, Input::CheckpointInterval)?;
                 next.checkpoint_mut().interval_hours = Some(v);
+                keep_evaluable = true;
             }
             Action::UseSuggestedCheckpointInterval => next.checkpoint_mut().interval_hours = None,
             Action::SetCheckpointWrite(v) => {
                 next.checkpoint_mut().write_hours = check(v, HOURS_SPEC, Input::CheckpointWrite)?;
+                keep_evaluable = true;
             }
             Action::SetRestart(v) => {
                 next.checkpoint_mut().restart_hours = check(v, HOURS_SPEC, Input::Restart)?;
+                keep_evaluable = true;
             }
             Action::SetStorageGb(v) => {
                 next.storage_gb = check(v, VOLUME_GB_SPEC, Input::Storage)?;
@@ -847,7 +865,7 @@ impl Scenario {
                 next.options.remove(i);
             }
         }
-        if engine {
+        if engine || (keep_evaluable && self.evaluate().is_ok()) {
             next.engine_accepts()?;
         }
         Ok(next)

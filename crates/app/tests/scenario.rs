@@ -614,6 +614,65 @@ fn buy_chart_marks_the_crossover_month() {
     );
 }
 
+/// A value that would make an evaluable scenario unevaluable (a job too long for the engine's
+/// horizon, an overhead that is not finite) is refused, so the last results stay; a scenario
+/// that is already unevaluable for another reason can still be edited.
+#[test]
+fn a_job_value_that_breaks_the_comparison_is_refused() {
+    let j = Scenario::default()
+        .apply(Action::SetMode(Mode::Job))
+        .unwrap()
+        .apply(Action::SetGpus(1.0))
+        .unwrap();
+    assert!(j.evaluate().is_ok());
+    for action in [
+        Action::SetJobGpuHours(1e7),
+        Action::SetScalingEfficiency(0.05),
+    ] {
+        let before = j.apply(Action::SetJobGpuHours(5e5)).unwrap();
+        assert!(before.evaluate().is_ok(), "{action:?}: before");
+        match before.apply(action.clone()) {
+            Err(ScenarioError::Engine(_)) => {}
+            other => panic!("{action:?}: {other:?}"),
+        }
+    }
+    // Sized by a 3-month deadline, a 60/40 reserved/spot option's fleet is capped: 1e8
+    // GPU-hours would run past the engine's horizon (new-user test: the comparison was replaced
+    // by "the job does not finish within 1,200 months").
+    let by_deadline = j
+        .apply(Action::SetOptionShares {
+            index: 0,
+            reserved_pct: 60.0,
+            spot_pct: 40.0,
+        })
+        .unwrap()
+        .apply(Action::SetJobWithinMonths(3.0))
+        .unwrap();
+    assert!(by_deadline.evaluate().is_ok());
+    assert!(matches!(
+        by_deadline.apply(Action::SetJobGpuHours(1e8)),
+        Err(ScenarioError::Engine(_))
+    ));
+    // A scenario the engine refuses already (that same work set before the refusal existed,
+    // as a file or link can) still takes edits of the job.
+    let mut file = by_deadline.to_file();
+    file.workload.gpu_hours = Some(1e8);
+    let broken = Scenario::from_file(file, &Catalog::BUNDLED).unwrap();
+    assert!(broken.evaluate().is_err());
+    assert!(broken.apply(Action::SetScalingEfficiency(0.9)).is_ok());
+    // Fewer GPUs in job mode: refused when the job would run past the horizon.
+    let long = j
+        .apply(Action::SetGpus(256.0))
+        .unwrap()
+        .apply(Action::SetJobGpuHours(8e6))
+        .unwrap();
+    assert!(long.evaluate().is_ok());
+    assert!(matches!(
+        long.apply(Action::SetGpus(1.0)),
+        Err(ScenarioError::Engine(_))
+    ));
+}
+
 #[test]
 fn job_mode_runs_until_finished_on_each_gpus_throughput() {
     let s = Scenario::default();
