@@ -138,7 +138,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
     let lang = t.language();
 
     // Summary while closed: every option's plan, then every support plan, storage billed
-    // while stopped, settlement unit and packages, or "none".
+    // while stopped (when anything is stored), settlement unit and packages, or "none".
     let mut parts: [Vec<String>; 5] = Default::default();
     for (i, o) in options.iter().enumerate() {
         let option = || Arg::Text(scenario.option_name(i));
@@ -165,7 +165,8 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 &[("option", option()), ("plan", Arg::Text(name))],
             ));
         }
-        if o.storage_billed_while_stopped {
+        // Only where it costs something: with no storage it changes nothing.
+        if o.storage_billed_while_stopped && scenario.storage_gb() > 0.0 {
             parts[2].push(t.text_with(msg!("ui-billing-summary-stopped"), &[("option", option())]));
         }
         if o.settlement.is_some() {

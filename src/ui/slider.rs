@@ -40,12 +40,17 @@ pub struct SliderProps {
 
 /// `value` as the field shows it, to `decimals` places when given.
 fn shown(value: f64, decimals: Option<u32>) -> String {
+    input_value(rounded(value, decimals))
+}
+
+/// `value` rounded to `decimals` places (`None`: as it is), as the field shows it.
+fn rounded(value: f64, decimals: Option<u32>) -> f64 {
     match decimals {
         Some(d) => {
             let k = 10f64.powi(d as i32);
-            input_value((value * k).round() / k)
+            (value * k).round() / k
         }
-        None => input_value(value),
+        None => value,
     }
 }
 
@@ -166,7 +171,7 @@ pub fn slider(props: &SliderProps) -> Html {
                 <span class="unit">{ props.unit.clone() }</span>
             </div>
             <div class="field-error" id={error_id} role="alert">
-                { (*error).as_ref().map(|e| t.input_refusal(e, Some(props.value))).or(refused).unwrap_or_default() }
+                { (*error).as_ref().map(|e| t.input_refusal(e, Some(rounded(props.value, decimals)))).or(refused).unwrap_or_default() }
             </div>
         </div>
     }

@@ -575,14 +575,14 @@ impl Scenario {
                     reserved: reserved.min(1.0 - spot),
                     spot,
                 });
-                variant.name = Some(if spot >= 1.0 {
+                variant.name = Some(self.unused_name(if spot >= 1.0 {
                     format!("{base_name}, spot")
                 } else {
                     format!(
                         "{base_name}, {} % spot",
                         planner_core::format::input_value(spot_pct)
                     )
-                });
+                }));
                 next.options.insert(index + 1, variant);
                 // The engine decides whether the prices allow it (e.g. no spot price listed).
                 engine = true;
@@ -595,13 +595,7 @@ impl Scenario {
                     return Err(ScenarioError::NoSuchOption(index));
                 };
                 let mut copy = base.clone();
-                let base_name = self.option_name(index);
-                let taken = |n: &str| (0..self.options.len()).any(|i| self.option_name(i) == n);
-                let name = (2..)
-                    .map(|k| format!("{base_name} ({k})"))
-                    .find(|n| !taken(n))
-                    .unwrap_or(base_name);
-                copy.name = Some(name);
+                copy.name = Some(self.unused_name(self.option_name(index)));
                 next.options.insert(index + 1, copy);
             }
             Action::RenameOption { index, name } => {
@@ -682,13 +676,13 @@ impl Scenario {
                     spot: 0.0,
                 });
                 let base_name = self.option_name(index);
-                variant.name = Some(format!(
+                variant.name = Some(self.unused_name(format!(
                     "{base_name}, {}/{} reserved {} mo {}/on-demand",
                     planner_core::format::input_value(reserved * 100.0),
                     planner_core::format::input_value(100.0 - reserved * 100.0),
                     c.term_months,
                     c.payment.label(),
-                ));
+                )));
                 next.options.insert(index + 1, variant);
                 engine = true;
             }
@@ -869,6 +863,19 @@ impl Scenario {
             next.engine_accepts()?;
         }
         Ok(next)
+    }
+
+    /// `name` if no option has it, else the first of `name (2)`, `name (3)`, … that none has:
+    /// a duplicate or a second identical variant gets a name of its own.
+    fn unused_name(&self, name: String) -> String {
+        let taken = |n: &str| (0..self.options.len()).any(|i| self.option_name(i) == n);
+        if !taken(&name) {
+            return name;
+        }
+        (2..)
+            .map(|k| format!("{name} ({k})"))
+            .find(|n| !taken(n))
+            .unwrap_or(name)
     }
 
     /// The job, or a refusal in fleet mode.

@@ -234,6 +234,16 @@ fn spot_variants_need_a_spot_price() {
     assert_eq!(v.options().len(), 3);
     assert_eq!(v.options()[1].offer.map(|r| r.offer.id), Some(with_spot.id));
     assert!(v.options()[1].name.as_deref().unwrap().ends_with(", spot"));
+    // The same variant again gets a name of its own (new-user test: two identical names).
+    let twice = v
+        .apply(Action::AddSpotVariant {
+            index: 0,
+            spot_pct: 100.0,
+        })
+        .unwrap();
+    let first = v.option_name(1);
+    assert_eq!(twice.option_name(1), format!("{first} (2)"));
+    assert_eq!(twice.option_name(2), first);
     let r = v.evaluate().unwrap();
     assert!(r[1].totals.spot > 0.0 && r[0].totals.spot == 0.0);
     assert!(matches!(
