@@ -45,6 +45,9 @@ pub fn strategy(props: &StrategyProps) -> Html {
     // A reserved share typed before the option has a reserved price: kept (shown in the share
     // field) and applied once a reserved price is typed, with a note beside the price field.
     let pending = crate::ui::hooks::use_local(|| None::<(usize, f64)>);
+    // The share the editor last lowered so reserved + spot stay within 100 %, said beside the
+    // shares while it is in force.
+    let lowered = crate::ui::hooks::use_local(|| None::<Lowered>);
     let t = use_tr();
     let tx = |id: Msg| AttrValue::from(t.text(id));
     let options = props.scenario.options();
@@ -198,8 +201,11 @@ pub fn strategy(props: &StrategyProps) -> Html {
         free,
     };
     let value_cb = |field: Field| {
-        let (on_action, pending) = (props.on_action.clone(), pending.clone());
-        Callback::from(move |v: f64| on_slider(field, v, &values, &on_action, &pending))
+        let (on_action, pending, lowered) =
+            (props.on_action.clone(), pending.clone(), lowered.clone());
+        Callback::from(move |v: f64| {
+            on_slider(field, v, &values, &on_action, &pending, &lowered);
+        })
     };
     let n = |v: f64| Arg::Text(format::input_value(v));
     let allowances_values = t.text_with(
@@ -332,6 +338,15 @@ pub fn strategy(props: &StrategyProps) -> Html {
                     None => t.text_with(msg!("ui-on-demand-share"), &[("pct", Arg::Text(format::input_value(on_demand_pct)))]),
                 } }
             </p>
+            // Shown while the lowered share is still the one in force (a refused change leaves
+            // the share as it was, and the note away).
+            if let Some((_, was_reserved, from, to)) = lowered.filter(|(i, r, _, to)| *i == index && (if *r { reserved_pct } else { spot_pct }) == *to) {
+                <p class="small muted" id="share-lowered" role="status">{ if was_reserved {
+                    t.text_with(msg!("ui-reserved-lowered"), &[("from", Arg::Text(format::input_value(from))), ("to", Arg::Text(format::input_value(to)))])
+                } else {
+                    t.text_with(msg!("ui-spot-lowered"), &[("from", Arg::Text(format::input_value(from))), ("to", Arg::Text(format::input_value(to)))])
+                } }</p>
+            }
             if commitments.is_empty() {
                 <p class="muted small" id="strategy-no-commitment">{ t.text(msg!("ui-no-commitment")) }</p>
                 <div class="sliders">
@@ -408,14 +423,32 @@ struct Values {
     free: FreeAllowances,
 }
 
+/// A share the editor lowered so reserved + spot stay within 100 %: the option, whether it was
+/// the reserved share (else the spot share), and its value before and after, in %.
+type Lowered = (usize, bool, f64, f64);
+
+/// What [`rebalance`] lowered when option `index`'s shares went from `before` to `after`
+/// (reserved, spot; %): the other share than the one set, if it went down.
+fn lowered_share(index: usize, before: (f64, f64), after: (f64, f64)) -> Option<Lowered> {
+    if after.0 < before.0 {
+        Some((index, true, before.0, after.0))
+    } else if after.1 < before.1 {
+        Some((index, false, before.1, after.1))
+    } else {
+        None
+    }
+}
+
 /// Dispatches what a slider's new value `v` changes, from the values in force; a reserved
-/// share typed before the option has a reserved price waits in `pending` instead.
+/// share typed before the option has a reserved price waits in `pending` instead. A share
+/// lowered to make room for the one set is kept in `lowered`, for its note.
 fn on_slider(
     field: Field,
     v: f64,
     values: &Values,
     on_action: &Callback<Action>,
     pending: &Local<Option<(usize, f64)>>,
+    lowered: &Local<Option<Lowered>>,
 ) {
     let index = values.index;
     let (reserved_pct, spot_pct) = values.shares;
@@ -428,7 +461,12 @@ fn on_slider(
             if reserved {
                 pending.set(None);
             }
+            let before = (reserved_pct, spot_pct);
             let (reserved_pct, spot_pct) = rebalance(reserved_pct, spot_pct, reserved, v);
+            // Only the share not being set counts as lowered (the one set may go down too).
+            lowered.set(
+                lowered_share(index, before, (reserved_pct, spot_pct)).filter(|l| l.1 != reserved),
+            );
             Action::SetOptionShares {
                 index,
                 reserved_pct,
@@ -458,7 +496,9 @@ fn on_slider(
             let Some(pct) = values.pending_pct else {
                 return;
             };
+            let before = (reserved_pct, spot_pct);
             let (reserved_pct, spot_pct) = rebalance(reserved_pct, spot_pct, true, pct);
+            lowered.set(lowered_share(index, before, (reserved_pct, spot_pct)).filter(|l| !l.1));
             on_action.emit(Action::SetOptionShares {
                 index,
                 reserved_pct,

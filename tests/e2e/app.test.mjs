@@ -661,6 +661,15 @@ test('storage, egress, shares and calendar months change the result; bad input k
   await page.fill('#share-reserved-number', '120');
   await page.waitForFunction(() => document.querySelector('#share-reserved-error').textContent !== '');
   assert.match(await page.textContent('#share-on-demand'), rest);
+  // Spot 50 % with 70 % reserved: the reserved share makes room, and a note says so (a new user
+  // found it changed silently).
+  await page.fill('#share-spot-number', '50');
+  await page.waitForFunction(() => /^Reserved lowered from 70 % to 50 % so that reserved \+ spot stay within 100 %/.test(document.querySelector('#share-lowered')?.textContent ?? ''));
+  assert.equal(await page.inputValue('#share-reserved-number'), '50');
+  await page.fill('#share-reserved-number', '40');
+  await page.waitForSelector('#share-lowered', { state: 'detached' });
+  await page.fill('#share-spot-number', '0');
+  await page.waitForFunction(() => document.querySelector('#share-spot-range').value === '0');
   const terms = await page.$$eval('#reserved-term option', (o) => o.map((x) => x.textContent));
   assert.ok(terms.some((t) => /\d+ months, .*upfront/.test(t)), terms.join(' | '));
 

@@ -401,6 +401,8 @@ ui-no-throughput = no throughput figure for this GPU in the catalog (data/gpu-sp
 ui-unit-times-reference = × reference
 ui-on-demand-share = On-demand: { $pct } % (the rest; reserved + spot + on-demand = 100 %)
 ui-on-demand-share-rounded = On-demand: { $pct } % after whole-instance rounding (the typed shares leave { $typed } %)
+ui-reserved-lowered = Reserved lowered from { $from } % to { $to } % so that reserved + spot stay within 100 %.
+ui-spot-lowered = Spot lowered from { $from } % to { $to } % so that reserved + spot stay within 100 %.
 ui-no-commitment = This offer lists no committed-use (reserved) price in the catalog: type the prices you were quoted to give it a reserved share.
 ui-reserved-term = Reserved term
 ui-savings-plan = Savings plan

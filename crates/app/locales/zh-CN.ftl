@@ -397,6 +397,8 @@ ui-no-throughput = 目录中没有该 GPU 的吞吐量数据（data/gpu-specs.cs
 ui-unit-times-reference = × 参考
 ui-on-demand-share = 按需：{ $pct } %（其余部分；预留 + 竞价 + 按需 = 100 %）
 ui-on-demand-share-rounded = 按需：按整实例取整后为 { $pct } %（所填份额剩余 { $typed } %）
+ui-reserved-lowered = 预留比例已从 { $from } % 降至 { $to } %，使预留 + 竞价不超过 100 %。
+ui-spot-lowered = 竞价比例已从 { $from } % 降至 { $to } %，使预留 + 竞价不超过 100 %。
 ui-no-commitment = 目录中此报价没有承诺使用（预留）价格：请输入您获得的报价，以设置预留比例。
 ui-reserved-term = 预留期限
 ui-savings-plan = 节省计划
