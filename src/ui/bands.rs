@@ -15,7 +15,8 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-/// User Timing measure of one option's band (`performance.measure`, milliseconds).
+/// User Timing measure of one option's band work in one task (`performance.measure`,
+/// milliseconds): the whole band when it fits in the task's budget, else each slice of it.
 pub const MEASURE_RISK_BAND: &str = "risk-band";
 
 /// Bands kept for reuse (each about 1 KB of inputs and 36 × 24 bytes of band per 36 months).
@@ -116,7 +117,7 @@ fn step(
     let clock = web_sys::window().and_then(|w| w.performance());
     let now = || clock.as_ref().map_or(0.0, web_sys::Performance::now);
     let start = now();
-    // Without a clock, one check per task.
+    // Without a clock, each task goes on at its first check and stops at the next.
     let mut first = true;
     let mut keep_going = || match &clock {
         Some(_) => now() - start < TASK_BUDGET_MS,
