@@ -110,7 +110,7 @@ fn step(
     cache: Rc<RefCell<(Cache, u32)>>,
     inputs: Rc<Vec<Option<BandInput>>>,
     mut missing: Vec<usize>,
-    mut current: Option<(usize, BandRun)>,
+    mut current: Option<(BandInput, BandRun)>,
     done: Rc<dyn Fn()>,
     chain: Rc<RefCell<Option<Timeout>>>,
 ) {
@@ -124,33 +124,30 @@ fn step(
         None => std::mem::take(&mut first),
     };
     loop {
-        if current.is_none() {
-            let Some(i) = missing.pop() else { break };
-            current = inputs
-                .get(i)
-                .cloned()
-                .flatten()
-                .map(|input| (i, input.start()));
-            if current.is_none() {
-                continue;
+        // The option whose run goes on, else the next missing one with interruption risk.
+        let (_, run) = match &mut current {
+            Some(c) => c,
+            None => {
+                let Some(i) = missing.pop() else { break };
+                let Some(input) = inputs.get(i).cloned().flatten() else {
+                    continue;
+                };
+                let run = input.start();
+                current.insert((input, run))
             }
-        }
-        let Some((i, run)) = current.as_mut() else {
-            continue;
         };
         let band = crate::web::timed(MEASURE_RISK_BAND, || run.step(&mut keep_going));
         let Some(band) = band else {
             // Out of time in the middle of this option's run.
             break;
         };
-        if let Some(input) = inputs.get(*i).cloned().flatten() {
-            let c = &mut cache.borrow_mut().0;
-            if c.len() >= CACHE_ENTRIES {
-                c.remove(0);
-            }
+        let c = &mut cache.borrow_mut().0;
+        if c.len() >= CACHE_ENTRIES {
+            c.remove(0);
+        }
+        if let Some((input, _)) = current.take() {
             c.push((input, band.map(Rc::new)));
         }
-        current = None;
         if !keep_going() {
             break;
         }

@@ -859,8 +859,15 @@ impl Scenario {
                 next.options.remove(i);
             }
         }
-        if engine || (keep_evaluable && self.evaluate().is_ok()) {
+        if engine {
             next.engine_accepts()?;
+        } else if keep_evaluable {
+            // The scenario before is evaluated only when the new one is refused.
+            if let Err(e) = next.evaluate() {
+                if self.evaluate().is_ok() {
+                    return Err(ScenarioError::Engine(e));
+                }
+            }
         }
         Ok(next)
     }

@@ -313,15 +313,14 @@ impl MonteCarloRun {
                     }
                 }
                 Stage::Series(f) => {
-                    if f.price_some(&self.o) {
-                        let f = match std::mem::replace(&mut self.stage, Stage::Done) {
-                            Stage::Series(f) => f,
-                            _ => unreachable!("in the series stage"),
-                        };
-                        return Some(Ok(f.finish(self.trials, self.seed)));
+                    if !f.price_some(&self.o) {
+                        if !keep_going() {
+                            return None;
+                        }
+                        continue;
                     }
-                    if !keep_going() {
-                        return None;
+                    if let Stage::Series(f) = std::mem::replace(&mut self.stage, Stage::Done) {
+                        return Some(Ok(f.finish(self.trials, self.seed)));
                     }
                 }
                 Stage::Done => return None,
