@@ -38,9 +38,13 @@ pub const MEMORY_GIB: NumberSpec = NumberSpec {
 pub struct AdvisorProps {
     /// The app's reducer.
     pub dispatch: UseReducerDispatcher<AppState>,
-    /// The scenario: its GPU count, horizon, currency and exchange rate size and price the
-    /// shortlist, and the picks are added to it.
+    /// The scenario the picks are added to.
     pub scenario: Scenario,
+    /// The scenario once it has been still for a moment (the app's settled scenario; `None`
+    /// before the first): its GPU count, horizon, currency and exchange rate size and price
+    /// the shortlist, so dragging a slider does not rank the whole catalog at every step.
+    /// `None` sizes by `scenario`.
+    pub sizing: Option<crate::ui::Same<Scenario>>,
 }
 
 /// The last "add picks": the scenario before it and what it made (Undo is offered while the
@@ -66,7 +70,12 @@ pub fn advisor(props: &AdvisorProps) -> Html {
     let needs = crate::ui::hooks::use_local(Needs::default);
     let last = crate::ui::hooks::use_local(|| None::<Rc<LastAdd>>);
     let families = crate::ui::hooks::use_memo_on((), |_| planner_core::catalog::gpu_families());
-    let sized = (*needs).clone().for_scenario(&props.scenario);
+    let sized = (*needs).clone().for_scenario(
+        props
+            .sizing
+            .as_ref()
+            .map_or(&props.scenario, |s| s.0.as_ref()),
+    );
     let list = crate::ui::hooks::use_memo_on(sized.clone(), |n| shortlist(n, SHORTLIST_LEN));
 
     let update = |f: fn(&mut Needs, &web_sys::Element)| {

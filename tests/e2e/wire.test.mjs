@@ -362,6 +362,12 @@ test('the decision helper ranks offers for the scenario with reasons and adds th
   await page.waitForSelector('#advisor-list');
   // Sized for the scenario's 8 GPUs, priced in the page's currency.
   assert.match(await page.textContent('#advisor-sized'), /8 GPUs; prices in USD/);
+  // The shortlist follows the scenario's GPUs once the scenario is still (not at every step
+  // of a slider), and back.
+  await page.fill('#gpus-number', '16');
+  await page.waitForFunction(() => /16 GPUs; prices in USD/.test(document.querySelector('#advisor-sized').textContent));
+  await page.fill('#gpus-number', '8');
+  await page.waitForFunction(() => /8 GPUs; prices in USD/.test(document.querySelector('#advisor-sized').textContent));
   const picks = await page.$$eval('.advisor-pick', (e) => e.map((x) => ({ id: x.dataset.offer, text: x.textContent })));
   assert.ok(picks.length >= 1 && picks.length <= 5);
   for (const p of picks) assert.match(p.text, /A100/);
