@@ -59,9 +59,9 @@ pub fn strategy(props: &StrategyProps) -> Html {
     let shares = option.portfolio.unwrap_or_default();
     let (reserved_pct, spot_pct) = (shares.reserved * 100.0, shares.spot * 100.0);
     let on_demand_pct = (100.0 - reserved_pct - spot_pct).max(0.0);
-    // Whole-instance rounding of the reserved share, said twice below (its own line and the
+    // Whole-instance rounding of the shares, said below (a line per class it changes and the
     // on-demand rest after it): computed once per render.
-    let rounding = props.scenario.reserved_rounding(index);
+    let rounding = props.scenario.share_rounding(index);
     let commitments = props.scenario.option_commitments(index);
     let currency = option
         .offer
@@ -318,21 +318,30 @@ pub fn strategy(props: &StrategyProps) -> Html {
             </div>
             { markup::note(&t, msg!("ui-allowances-note")) }
             </details>
-            if let Some(r) = rounding {
+            if let Some((r, c)) = rounding.and_then(|r| r.reserved.map(|c| (r, c))) {
                 <p class="small warn" id="reserved-rounding">{ t.text_with(msg!("ui-reserved-rounding"), &[
-                    ("share", Arg::Text(format::input_value(r.share_pct))),
+                    ("share", Arg::Text(format::input_value(c.share_pct))),
                     ("gpus", Arg::Number(f64::from(r.gpus))),
-                    ("instances", Arg::Number(r.instances)),
+                    ("instances", Arg::Number(c.instances)),
                     ("per", Arg::Number(f64::from(r.gpus_per_instance))),
-                    ("effective", Arg::Text(format::number(r.effective_pct, 1))),
+                    ("effective", Arg::Text(format::number(c.effective_pct, 1))),
+                ]) }</p>
+            }
+            if let Some((r, c)) = rounding.and_then(|r| r.spot.map(|c| (r, c))) {
+                <p class="small warn" id="spot-rounding">{ t.text_with(msg!("ui-spot-rounding"), &[
+                    ("share", Arg::Text(format::input_value(c.share_pct))),
+                    ("gpus", Arg::Number(f64::from(r.gpus))),
+                    ("instances", Arg::Number(c.instances)),
+                    ("per", Arg::Number(f64::from(r.gpus_per_instance))),
+                    ("effective", Arg::Text(format::number(c.effective_pct, 1))),
                 ]) }</p>
             }
             <p class="small" id="share-on-demand">
-                // With whole-instance rounding the on-demand rest is what the rounded reserved
-                // share leaves, which is what the engine bills.
+                // With whole-instance rounding the on-demand rest is what the rounded shares
+                // leave, which is what the engine bills.
                 { match rounding {
                     Some(r) => t.text_with(msg!("ui-on-demand-share-rounded"), &[
-                        ("pct", Arg::Text(format::number((100.0 - r.effective_pct - spot_pct).max(0.0), 1))),
+                        ("pct", Arg::Text(format::number(r.on_demand_pct, 1))),
                         ("typed", Arg::Text(format::input_value(on_demand_pct))),
                     ]),
                     None => t.text_with(msg!("ui-on-demand-share"), &[("pct", Arg::Text(format::input_value(on_demand_pct)))]),

@@ -668,6 +668,16 @@ test('storage, egress, shares and calendar months change the result; bad input k
   assert.equal(await page.inputValue('#share-reserved-number'), '50');
   await page.fill('#share-reserved-number', '40');
   await page.waitForSelector('#share-lowered', { state: 'detached' });
+  // Whole instances: 40 % reserved of the one 8-GPU instance rounds up to all of it, so the
+  // typed 50 % spot gets none of it, and the page says so.
+  const spotRounding = (r) => page.waitForFunction((x) => new RegExp(x).test(document.querySelector('#spot-rounding')?.textContent ?? ''), r.source);
+  await spotRounding(/^50 % of 8 GPUs → 0 spot 8-GPU instance\(s\) = 0(\.0)? % spot: instances are rented whole/);
+  // Without the reserved share, half of the one instance rounds to the whole instance on spot
+  // (billed once, not as one spot and one on-demand instance), and no GPU is left on demand.
+  await page.fill('#share-reserved-number', '0');
+  await spotRounding(/^50 % of 8 GPUs → 1 spot 8-GPU instance\(s\) = 100(\.0)? % spot/);
+  assert.match(await page.textContent('#share-on-demand'), /^On-demand: 0(\.0)? % after whole-instance rounding \(the typed shares leave 50 %\)/);
+  assert.equal(await page.$('#reserved-rounding'), null, 'no reserved share, nothing to say of it');
   await page.fill('#share-spot-number', '0');
   await page.waitForFunction(() => document.querySelector('#share-spot-range').value === '0');
   const terms = await page.$$eval('#reserved-term option', (o) => o.map((x) => x.textContent));

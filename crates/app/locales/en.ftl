@@ -358,6 +358,7 @@ ui-strategy-pick = Pick an offer to set its strategy.
 ui-reserved-share = Reserved share
 ui-spot-share = Spot share
 ui-reserved-rounding = { $share } % of { $gpus } GPUs → { $instances } reserved { $per }-GPU instance(s) = { $effective } % reserved: instances are rented whole.
+ui-spot-rounding = { $share } % of { $gpus } GPUs → { $instances } spot { $per }-GPU instance(s) = { $effective } % spot: instances are rented whole, and spot gets the whole number of them nearest to its share.
 ui-throughput-yours = Throughput vs A100 80GB (yours)
 ui-host-failures = Host failures
 ui-unit-per-instance-h = per instance-hour

@@ -354,6 +354,7 @@ ui-strategy-pick = 选择一个报价以设置其策略。
 ui-reserved-share = 预留比例
 ui-spot-share = 竞价比例
 ui-reserved-rounding = { $gpus } 个 GPU 的 { $share }% → 预留 { $instances } 台 { $per } GPU 实例 = 预留 { $effective }%：实例按整台租用。
+ui-spot-rounding = { $gpus } 个 GPU 的 { $share }% → 竞价 { $instances } 台 { $per } GPU 实例 = 竞价 { $effective }%：实例按整台租用，竞价取最接近其份额的整台数。
 ui-throughput-yours = 相对 A100 80GB 的吞吐量（自定义）
 ui-host-failures = 主机故障
 ui-unit-per-instance-h = 每实例小时

@@ -1631,6 +1631,54 @@ fn the_mainland_example_compares_chinese_offers_in_cny() {
 }
 
 #[test]
+fn whole_instance_rounding_of_a_spot_share_is_said_and_billed() {
+    // An 8-GPU offer sold on demand and on spot, 8 GPUs: one instance.
+    let offer = catalog::OFFERS
+        .iter()
+        .find(|o| o.gpu_count == 8 && o.spot_per_hour.is_some() && o.on_demand_per_hour.is_some())
+        .unwrap();
+    let s = Scenario::default()
+        .apply(Action::ClearSelection)
+        .unwrap()
+        .apply(Action::ToggleOffer(ResolvedOffer::bundled(offer)))
+        .unwrap();
+    let half = s
+        .apply(Action::AddSpotVariant {
+            index: 0,
+            spot_pct: 50.0,
+        })
+        .unwrap();
+    // Half of the one instance rounds to the whole instance on spot, and the page says so.
+    let r = half.share_rounding(1).unwrap();
+    let c = r.spot.unwrap();
+    assert_eq!(
+        (c.share_pct, c.instances, c.effective_pct, r.on_demand_pct),
+        (50.0, 1.0, 100.0, 0.0)
+    );
+    assert_eq!(r.reserved, None);
+    // The engine bills it so: one spot instance, none on demand, less than all on demand.
+    let results = half.evaluate().unwrap();
+    assert_eq!(
+        (results[1].instances.spot, results[1].instances.on_demand),
+        (1.0, 0.0)
+    );
+    assert!(results[1].total < results[0].total);
+    // 16 GPUs (two instances): 50 % is one of them, as typed, so nothing to say.
+    let two = half.apply(Action::SetGpus(16.0)).unwrap();
+    assert_eq!(two.share_rounding(1), None);
+    assert_eq!(
+        (
+            two.evaluate().unwrap()[1].instances.spot,
+            two.evaluate().unwrap()[1].instances.on_demand
+        ),
+        (1.0, 1.0)
+    );
+    // In job mode spot is billed pro rata: no rounding.
+    let job = half.apply(Action::SetMode(Mode::Job)).unwrap();
+    assert_eq!(job.share_rounding(1), None);
+}
+
+#[test]
 fn whole_instance_rounding_of_a_reserved_share_is_said() {
     let s = Scenario::default()
         .apply(Action::AddReservedVariant {
@@ -1640,21 +1688,24 @@ fn whole_instance_rounding_of_a_reserved_share_is_said() {
         })
         .unwrap();
     // 60 % of 8 GPUs on 8-GPU instances: one whole instance, all 8 GPUs reserved.
-    let r = s.reserved_rounding(1).unwrap();
+    let r = s.share_rounding(1).unwrap();
+    let c = r.reserved.unwrap();
     assert_eq!(
         (
-            r.share_pct,
+            c.share_pct,
             r.gpus,
-            r.instances,
+            c.instances,
             r.gpus_per_instance,
-            r.effective_pct
+            c.effective_pct,
+            r.on_demand_pct
         ),
-        (60.0, 8, 1.0, 8, 100.0)
+        (60.0, 8, 1.0, 8, 100.0, 0.0)
     );
-    assert_eq!(s.reserved_rounding(0), None, "no reserved share");
+    assert_eq!(r.spot, None, "no spot share");
+    assert_eq!(s.share_rounding(0), None, "no reserved share");
     // 60 % of 40 GPUs is exactly 3 instances: nothing to say.
     let exact = s.apply(Action::SetGpus(40.0)).unwrap();
-    assert_eq!(exact.reserved_rounding(1), None);
+    assert_eq!(exact.share_rounding(1), None);
     // The engine bills what is said: the variant's reserved instances.
     assert_eq!(s.evaluate().unwrap()[1].instances.reserved, 1.0);
 }

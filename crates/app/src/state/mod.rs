@@ -586,40 +586,54 @@ impl Scenario {
     }
 }
 
-/// How whole instances change a typed reserved share ([`Scenario::reserved_rounding`]): the
-/// engine reserves ⌈share × GPUs ÷ GPUs per instance⌉ whole instances (docs/cost-model.md,
-/// "Portfolio"), which may cover more of the fleet than typed.
+/// One capacity class's share before and after whole-instance rounding (part of
+/// [`ShareRounding`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ReservedRounding {
-    /// The typed reserved share, %.
+pub struct ClassRounding {
+    /// The typed share, %.
     pub share_pct: f64,
-    /// GPUs the workload runs on.
-    pub gpus: u32,
-    /// Reserved instances rented.
+    /// Instances of the class rented.
     pub instances: f64,
-    /// GPUs per instance.
-    pub gpus_per_instance: u32,
-    /// Share of the GPUs the reserved instances cover, %.
+    /// Share of the GPUs the class serves after rounding, %.
     pub effective_pct: f64,
 }
 
+/// How whole instances change an option's typed shares ([`Scenario::share_rounding`]): the
+/// engine's split ([`planner_engine::plan::split`], docs/cost-model.md, "Portfolio") reserves
+/// ⌈share × GPUs ÷ GPUs per instance⌉ whole instances, and in fleet mode gives spot the whole
+/// number of instances nearest to its share, so a class may serve more or less of the fleet
+/// than typed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShareRounding {
+    /// GPUs the workload runs on.
+    pub gpus: u32,
+    /// GPUs per instance.
+    pub gpus_per_instance: u32,
+    /// The reserved share, when rounding changes it.
+    pub reserved: Option<ClassRounding>,
+    /// The spot share, when rounding changes it.
+    pub spot: Option<ClassRounding>,
+    /// Share of the GPUs on demand after rounding, %.
+    pub on_demand_pct: f64,
+}
+
 impl Scenario {
-    /// Option `index`'s reserved share after whole-instance rounding, when it differs from the
-    /// typed share (e.g. 60 % of 8 GPUs on 8-GPU instances is 1 instance = 100 %); `None`
-    /// without a reserved term or share, for a job sized by a deadline (its GPU count is
-    /// found by the engine), or when the rounding changes nothing. Same rule as the engine's
-    /// portfolio (`planner_engine::plan`, `ceil_tolerant`).
+    /// Option `index`'s shares after whole-instance rounding, when it changes the reserved or
+    /// the spot share (e.g. 60 % reserved of 8 GPUs on 8-GPU instances is 1 instance = 100 %;
+    /// 50 % spot of them is that instance on spot = 100 %); `None` when it changes neither, for
+    /// a job sized by a deadline (its GPU count is found by the engine) and without a share.
+    /// A reserved share counts only with a reserved price (the engine's rule). In job mode
+    /// spot is billed pro rata, so only the reserved share rounds.
     #[must_use]
-    pub fn reserved_rounding(&self, index: usize) -> Option<ReservedRounding> {
+    pub fn share_rounding(&self, index: usize) -> Option<ShareRounding> {
         let o = self.options.get(index)?;
-        let share = o.portfolio.or(self.portfolio)?.reserved;
-        o.reserved?;
-        let gpus = match self.workload {
-            Workload::Fleet(f) => f.gpus,
+        let shares = o.portfolio.or(self.portfolio)?;
+        let (gpus, fleet) = match self.workload {
+            Workload::Fleet(f) => (f.gpus, true),
             Workload::Job(JobLoad {
                 size: JobSize::Gpus(n),
                 ..
-            }) => n,
+            }) => (n, false),
             Workload::Job(_) => return None,
         };
         let g = o
@@ -628,14 +642,31 @@ impl Scenario {
             .unwrap_or(1)
             .max(1);
         let n = f64::from(gpus);
-        let instances = planner_engine::ceil_tolerant(share * n / f64::from(g));
-        let effective = (instances * f64::from(g)).min(n) / n;
-        (share > 0.0 && (effective - share).abs() > 1e-9).then_some(ReservedRounding {
-            share_pct: share * 100.0,
+        let split = planner_engine::plan::split(shares, o.reserved.is_some(), n, g, fleet);
+        let class = |share: f64, instances: f64, served: f64| {
+            let effective = served / n;
+            (share > 0.0 && (effective - share).abs() > 1e-9).then_some(ClassRounding {
+                share_pct: share * 100.0,
+                instances,
+                effective_pct: effective * 100.0,
+            })
+        };
+        let reserved = if o.reserved.is_some() {
+            class(
+                shares.reserved,
+                split.instances.reserved,
+                split.reserved_gpus,
+            )
+        } else {
+            None
+        };
+        let spot = class(shares.spot, split.instances.spot, split.spot_gpus);
+        (reserved.is_some() || spot.is_some()).then_some(ShareRounding {
             gpus,
-            instances,
             gpus_per_instance: g,
-            effective_pct: effective * 100.0,
+            reserved,
+            spot,
+            on_demand_pct: split.on_demand_gpus / n * 100.0,
         })
     }
 }

@@ -504,3 +504,95 @@ fn storage_billed_while_stopped_issue_example() {
     let r = evaluate_option(&plan, &o, None).unwrap();
     assert!(close(r.totals.storage, 50.0), "{}", r.totals.storage);
 }
+
+/// `split` in fleet mode: (reserved, spot, on-demand) instances of `gpus` GPUs on
+/// `per_instance`-GPU instances with the given shares.
+fn fleet_split(reserved: f64, spot: f64, gpus: u32, per_instance: u32) -> (f64, f64, f64) {
+    let s = split(
+        Shares { reserved, spot },
+        true,
+        f64::from(gpus),
+        per_instance,
+        true,
+    );
+    (
+        s.instances.reserved,
+        s.instances.spot,
+        s.instances.on_demand,
+    )
+}
+
+#[test]
+fn a_fleet_splits_whole_instances_between_classes() {
+    // Half of one 8-GPU instance on spot: that instance on spot, not one of each.
+    assert_eq!(fleet_split(0.0, 0.5, 8, 8), (0.0, 1.0, 0.0));
+    // Below half of it: the instance stays on demand.
+    assert_eq!(fleet_split(0.0, 0.4, 8, 8), (0.0, 0.0, 1.0));
+    // 50 % reserved and 25 % spot of 16 GPUs on 8-GPU instances: 1 reserved and 1 spot
+    // instance (a class taking part of an instance billed 3).
+    assert_eq!(fleet_split(0.5, 0.25, 16, 8), (1.0, 1.0, 0.0));
+    // All spot of 10 GPUs: both instances on spot, none on demand for the 2 left over.
+    assert_eq!(fleet_split(0.0, 1.0, 10, 8), (0.0, 2.0, 0.0));
+    // 30 % of 8 instances is 2.4: 2 on spot, 6 on demand.
+    assert_eq!(fleet_split(0.0, 0.3, 64, 8), (0.0, 2.0, 6.0));
+    // 35 % of 10 instances is 3.5 (3.4999999999999996 in binary): the half goes to spot.
+    assert_eq!(fleet_split(0.0, 0.35, 80, 8), (0.0, 4.0, 6.0));
+    // Spot never takes instances the reserved ones hold: 60 % reserved of 8 GPUs is the one
+    // instance.
+    assert_eq!(fleet_split(0.6, 0.4, 8, 8), (1.0, 0.0, 0.0));
+    // Whatever the shares, the fleet rents ⌈GPUs / GPUs per instance⌉ instances.
+    for gpus in 1..=40 {
+        for per_instance in [1, 2, 4, 8] {
+            for r in 0..=10 {
+                for s in 0..=(10 - r) {
+                    let (nr, ns, no) =
+                        fleet_split(f64::from(r) / 10.0, f64::from(s) / 10.0, gpus, per_instance);
+                    assert_eq!(
+                        nr + ns + no,
+                        f64::from(gpus.div_ceil(per_instance)),
+                        "{gpus} GPUs on {per_instance}-GPU instances, shares {r}/{s} tenths"
+                    );
+                    for n in [nr, ns, no] {
+                        assert_eq!(n, n.trunc(), "whole instances");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_job_splits_its_gpus_pro_rata() {
+    let s = split(
+        Shares {
+            reserved: 0.0,
+            spot: 0.5,
+        },
+        false,
+        8.0,
+        8,
+        false,
+    );
+    assert_eq!((s.instances.spot, s.instances.on_demand), (0.5, 0.5));
+    assert_eq!((s.spot_gpus, s.on_demand_gpus), (4.0, 4.0));
+}
+
+#[test]
+fn a_spot_share_of_one_instance_is_not_billed_as_two() {
+    // 8 GPUs on one 8-GPU instance, 50 % spot: the instance runs on spot, so the option costs
+    // less than all on-demand (it cost one on-demand plus one spot instance before).
+    let plan = fleet(8, 24.0, 7.0, 1);
+    let on_demand = evaluate_option(&plan, &od(32.77, 8), None).unwrap();
+    let mut o = od(32.77, 8);
+    o.spot = Some(SpotMarket {
+        prices: Schedule::flat(11.5),
+        bid_cap: None,
+        interruptions_per_hour: 0.0,
+    });
+    o.shares.spot = 0.5;
+    let r = evaluate_option(&plan, &o, None).unwrap();
+    assert_eq!((r.instances.spot, r.instances.on_demand), (1.0, 0.0));
+    assert!(close(r.totals.spot, 730.0 * 11.5), "{}", r.totals.spot);
+    assert!(close(r.totals.on_demand, 0.0));
+    assert!(r.totals.total() < on_demand.totals.total());
+}
