@@ -155,14 +155,7 @@ fn price_title(
                 msg!("ui-price-commitment"),
                 &[
                     ("months", Arg::Number(f64::from(c.term_months))),
-                    (
-                        "payment",
-                        Arg::Text(t.text(match c.payment {
-                            catalog::Payment::AllUpfront => msg!("ui-payment-all-upfront"),
-                            catalog::Payment::PartialUpfront => msg!("ui-payment-partial-upfront"),
-                            catalog::Payment::NoUpfront => msg!("ui-payment-no-upfront"),
-                        })),
-                    ),
+                    ("payment", Arg::Text(t.payment(c.payment))),
                     ("rate", rate(c.effective_per_hour())),
                 ],
             ));

@@ -276,7 +276,7 @@ impl Reducible for AppState {
         match action {
             AppAction::Scenario(a) => {
                 let field = field_of(&a);
-                match self.scenario.apply(a) {
+                match self.scenario.apply_in(a, self.language) {
                     Ok(s) => {
                         next.scenario = s;
                         next.notice = None;

@@ -269,3 +269,28 @@ test('saving with an empty name names the scenario in the page\'s language: 场�
     await context.close();
   }
 });
+
+test('variants added on the Chinese page are named in Chinese, and keep their names in English', async () => {
+  const { context, page, problems } = await openApp(browser, origin);
+  await page.selectOption('#language', 'zh-CN');
+  await page.waitForFunction(() => document.querySelector('h1').textContent === 'GPU 租用成本规划器');
+  const rows = () => page.$$eval('#comparison tbody tr', (r) => r.length);
+  const had = await rows();
+  // A reserved variant of the first option that has one, then a spot variant of the first
+  // option that has one (each is inserted under its option).
+  await page.click('#comparison .reserved-variant');
+  await page.waitForFunction((n) => document.querySelectorAll('#comparison tbody tr').length === n, had + 1);
+  await page.click('#comparison .spot-variant');
+  await page.waitForFunction((n) => document.querySelectorAll('#comparison tbody tr').length === n, had + 2);
+  const names = (await exported(page)).options.map((o) => o.name).filter(Boolean);
+  assert.equal(names.length, 2, JSON.stringify(names));
+  assert.ok(names.some((n) => /，预留 60\/按需 40，\d+ 个月(无预付|部分预付|全部预付)$/.test(n)), JSON.stringify(names));
+  assert.ok(names.some((n) => /，竞价$/.test(n)), JSON.stringify(names));
+  for (const n of names) assert.doesNotMatch(n, /reserved|spot|upfront|on-demand/);
+  // A name once made is the option's name: switching the language keeps it.
+  await page.selectOption('#language', 'en');
+  await page.waitForFunction(() => document.querySelector('h1').textContent !== 'GPU 租用成本规划器');
+  assert.deepEqual((await exported(page)).options.map((o) => o.name).filter(Boolean), names);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -2,6 +2,7 @@
 //! ([`Scenario::apply`]): every value is checked against its range ([`crate::validation`])
 //! and strategy changes against the engine, so no path can store an invalid scenario.
 
+use crate::i18n::{Arg, Translator};
 use crate::state::{
     MonteCarlo, Scenario, DEFAULT_BUY, DEFAULT_HOURS_PER_DAY, DEFAULT_JOB_GPU_HOURS,
 };
@@ -332,6 +333,17 @@ impl Scenario {
     /// the state in force). Values are re-validated here even though the UI validates first, so
     /// no path can store an invalid scenario.
     pub fn apply(&self, action: Action) -> Result<Scenario, ScenarioError> {
+        self.apply_in(action, planner_core::language::Language::En)
+    }
+
+    /// [`Scenario::apply`] with the names of new spot and reserved variants written in
+    /// `language` (the page's: "…, spot" / "…，竞价"); a name, once made, stays as it is when
+    /// the language changes, as a name the user typed does.
+    pub fn apply_in(
+        &self,
+        action: Action,
+        language: planner_core::language::Language,
+    ) -> Result<Scenario, ScenarioError> {
         let mut next = self.clone();
         // Whether the engine must accept the result: checked once, after the match, for every
         // change that can make the scenario unevaluable.
@@ -575,12 +587,19 @@ impl Scenario {
                     reserved: reserved.min(1.0 - spot),
                     spot,
                 });
+                let t = Translator::new(language);
                 variant.name = Some(self.unused_name(if spot >= 1.0 {
-                    format!("{base_name}, spot")
+                    t.text_with(msg!("ui-variant-spot"), &[("name", Arg::Text(base_name))])
                 } else {
-                    format!(
-                        "{base_name}, {} % spot",
-                        planner_core::format::input_value(spot_pct)
+                    t.text_with(
+                        msg!("ui-variant-spot-share"),
+                        &[
+                            ("name", Arg::Text(base_name)),
+                            (
+                                "pct",
+                                Arg::Text(planner_core::format::input_value(spot_pct)),
+                            ),
+                        ],
                     )
                 }));
                 next.options.insert(index + 1, variant);
@@ -676,12 +695,22 @@ impl Scenario {
                     spot: 0.0,
                 });
                 let base_name = self.option_name(index);
-                variant.name = Some(self.unused_name(format!(
-                    "{base_name}, {}/{} reserved {} mo {}/on-demand",
-                    planner_core::format::input_value(reserved * 100.0),
-                    planner_core::format::input_value(100.0 - reserved * 100.0),
-                    c.term_months,
-                    c.payment.label(),
+                let t = Translator::new(language);
+                variant.name = Some(self.unused_name(t.text_with(
+                    msg!("ui-variant-reserved"),
+                    &[
+                        ("name", Arg::Text(base_name)),
+                        (
+                            "reserved",
+                            Arg::Text(planner_core::format::input_value(reserved * 100.0)),
+                        ),
+                        (
+                            "rest",
+                            Arg::Text(planner_core::format::input_value(100.0 - reserved * 100.0)),
+                        ),
+                        ("months", Arg::Exact(f64::from(c.term_months))),
+                        ("payment", Arg::Text(t.payment(c.payment))),
+                    ],
                 )));
                 next.options.insert(index + 1, variant);
                 engine = true;

@@ -170,6 +170,17 @@ fn field_label(path: &FieldPath) -> Option<Msg> {
 }
 
 impl Translator {
+    /// How a committed-use term is paid, as the page names it ("no upfront" / "无预付").
+    #[must_use]
+    pub fn payment(&self, p: planner_core::catalog::Payment) -> String {
+        use planner_core::catalog::Payment;
+        self.text(match p {
+            Payment::AllUpfront => msg!("ui-payment-all-upfront"),
+            Payment::PartialUpfront => msg!("ui-payment-partial-upfront"),
+            Payment::NoUpfront => msg!("ui-payment-no-upfront"),
+        })
+    }
+
     /// A number as an error quotes it back: in full with grouping; in scientific notation
     /// when huge or tiny (`1e300`, not 301 digits); in words when not a number or infinite
     /// (never "NaN" or "inf" on screen).

@@ -1631,6 +1631,60 @@ fn the_mainland_example_compares_chinese_offers_in_cny() {
 }
 
 #[test]
+fn variants_are_named_in_the_page_language() {
+    use planner_core::language::Language;
+    let s = Scenario::default();
+    let base = s.option_name(0);
+    let spot = |lang, pct| {
+        s.apply_in(
+            Action::AddSpotVariant {
+                index: 0,
+                spot_pct: pct,
+            },
+            lang,
+        )
+        .unwrap()
+        .option_name(1)
+    };
+    assert_eq!(spot(Language::En, 100.0), format!("{base}, spot"));
+    assert_eq!(spot(Language::En, 50.0), format!("{base}, 50 % spot"));
+    assert_eq!(spot(Language::ZhCn, 100.0), format!("{base}，竞价"));
+    assert_eq!(spot(Language::ZhCn, 50.0), format!("{base}，50% 竞价"));
+    // `apply` names in English.
+    assert_eq!(
+        s.apply(Action::AddSpotVariant {
+            index: 0,
+            spot_pct: 100.0
+        })
+        .unwrap()
+        .option_name(1),
+        spot(Language::En, 100.0)
+    );
+    let reserved = |lang| {
+        s.apply_in(
+            Action::AddReservedVariant {
+                index: 0,
+                reserved_pct: 60.0,
+                commitment: 0,
+            },
+            lang,
+        )
+        .unwrap()
+        .option_name(1)
+    };
+    let en = reserved(Language::En);
+    assert!(
+        en.starts_with(&format!("{base}, 60/40 reserved ")) && en.ends_with(" upfront/on-demand"),
+        "{en}"
+    );
+    let zh = reserved(Language::ZhCn);
+    assert!(
+        zh.starts_with(&format!("{base}，预留 60/按需 40，")) && zh.ends_with("预付"),
+        "{zh}"
+    );
+}
+
+#[test]
 fn whole_instance_rounding_of_a_spot_share_is_said_and_billed() {
     // An 8-GPU offer sold on demand and on spot, 8 GPUs: one instance.
     let offer = catalog::OFFERS
