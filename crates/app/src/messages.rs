@@ -274,7 +274,11 @@ impl Translator {
             Problem::NoSpotHour => self.text(msg!("engine-no-spot-hour")),
             Problem::NoOnDemandFallback => self.text(msg!("engine-no-on-demand-fallback")),
             Problem::NoGpuCount => self.text(msg!("engine-no-gpu-count")),
-            Problem::Overhead { capacity, value } => {
+            Problem::Overhead {
+                capacity,
+                value,
+                gpus,
+            } => {
                 let capacity = self.text(match capacity {
                     Capacity::Reserved => msg!("capacity-reserved"),
                     Capacity::Spot => msg!("capacity-spot"),
@@ -285,12 +289,21 @@ impl Translator {
                     &[
                         ("capacity", Arg::Text(capacity)),
                         ("value", self.value(value)),
+                        ("gpus", Arg::Number(gpus)),
                     ],
                 )
             }
-            Problem::NeverFinishes { months } => self.text_with(
+            Problem::NeverFinishes {
+                months,
+                gpus,
+                overhead,
+            } => self.text_with(
                 msg!("engine-never-finishes"),
-                &[("months", Arg::Exact(f64::from(months)))],
+                &[
+                    ("months", Arg::Exact(f64::from(months))),
+                    ("gpus", Arg::Number(gpus)),
+                    ("overhead", Arg::Number(overhead)),
+                ],
             ),
             Problem::FreeTerm => self.text(msg!("engine-free-term")),
             Problem::NoRate => self.text(msg!("engine-no-rate")),

@@ -613,11 +613,19 @@ pub enum Problem {
         capacity: Capacity,
         /// The factor computed.
         value: f64,
+        /// GPUs running at once (for a job, any of their instances failing restarts the whole
+        /// job, so its interruption rate grows with them).
+        gpus: f64,
     },
     /// A job that does not finish within `months` months (the longest plan).
     NeverFinishes {
         /// The longest plan, months.
         months: u32,
+        /// GPUs running at once (for a job sized by a deadline, what the deadline needs).
+        gpus: f64,
+        /// Running hours per useful hour from interruptions, restarts and checkpoint writes
+        /// (1 without them).
+        overhead: f64,
     },
     /// A reserved term with neither an upfront nor a recurring charge.
     FreeTerm,
@@ -711,15 +719,27 @@ impl fmt::Display for Problem {
                 "spot is above the bid cap in some working hours and there is no on-demand price to fall back to",
             ),
             Problem::NoGpuCount => f.write_str("needs a positive, finite GPU count"),
-            Problem::Overhead { capacity, value } => write!(
+            Problem::Overhead {
+                capacity,
+                value,
+                gpus,
+            } => write!(
                 f,
-                "the {} interruption overhead is not a finite factor ≥ 1 (got {}); lower the interruption or failure rate, the checkpoint interval or the restart time",
+                "with {} GPUs running at once, the {} interruption overhead is not a finite factor ≥ 1 (got {}); lower the interruption or failure rate, the checkpoint interval or the restart time, or (for a job) the GPUs running at once",
+                shown((gpus * 10.0).round() / 10.0),
                 capacity.name(),
                 shown(value)
             ),
-            Problem::NeverFinishes { months } => {
-                write!(f, "the job does not finish within {months} months")
-            }
+            Problem::NeverFinishes {
+                months,
+                gpus,
+                overhead,
+            } => write!(
+                f,
+                "the job does not finish within {months} months: {} GPUs run at once and interruptions, restarts and checkpoint writes make it run {} times its useful hours; give it less work or a later deadline, or lower the failure or interruption rate",
+                shown((gpus * 10.0).round() / 10.0),
+                shown((overhead * 100.0).round() / 100.0)
+            ),
             Problem::FreeTerm => f.write_str(
                 "a term with no upfront and no recurring charge is free; give at least one",
             ),

@@ -821,7 +821,11 @@ pub(crate) fn evaluate_prepared(
         if !(value.is_finite() && value >= 1.0 - 1e-12) {
             return Err(EngineError::new(
                 field,
-                Problem::Overhead { capacity, value },
+                Problem::Overhead {
+                    capacity,
+                    value,
+                    gpus,
+                },
             ));
         }
     }
@@ -841,6 +845,8 @@ pub(crate) fn evaluate_prepared(
                         FieldPath::of(Field::Workload),
                         Problem::NeverFinishes {
                             months: MAX_PLAN_MONTHS,
+                            gpus,
+                            overhead: k.on_demand,
                         },
                     ));
                 }

@@ -596,3 +596,42 @@ fn a_spot_share_of_one_instance_is_not_billed_as_two() {
     assert!(close(r.totals.on_demand, 0.0));
     assert!(r.totals.total() < on_demand.totals.total());
 }
+
+#[test]
+fn a_job_that_never_finishes_says_how_many_gpus_and_how_much_overhead() {
+    // 1e8 reference GPU-hours within 3 months needs about 45,662 GPUs; with failures at
+    // 0.003 per instance-hour on 8-GPU instances the whole job restarts about 17 times an
+    // hour, and the running time grows past the longest plan.
+    let mut plan = Plan {
+        horizon_months: None,
+        workload: Workload::Job(JobLoad {
+            gpu_hours: 1e8,
+            size: JobSize::WithinMonths(3.0),
+            scaling_efficiency: 1.0,
+        }),
+        ..fleet(1, 24.0, 7.0, 1)
+    };
+    plan.checkpointing.write_hours = 0.1;
+    plan.checkpointing.restart_hours = 0.25;
+    let mut o = od(32.77, 8);
+    o.failures_per_hour = 0.003;
+    let e = match evaluate_option(&plan, &o, None) {
+        Err(e) => e,
+        Ok(r) => panic!("finishes in {:?} months", r.finish_months),
+    };
+    match e.problem {
+        Problem::NeverFinishes {
+            months,
+            gpus,
+            overhead,
+        } => {
+            assert_eq!(months, MAX_PLAN_MONTHS);
+            assert!(close(gpus, 1e8 / (3.0 * 730.0)), "{gpus}");
+            assert!(overhead > f64::from(MAX_PLAN_MONTHS) / 3.0, "{overhead}");
+        }
+        p => panic!("{p:?}"),
+    }
+    assert!(e.to_string().contains(
+        "45662.1 GPUs run at once and interruptions, restarts and checkpoint writes make it run"
+    ));
+}
