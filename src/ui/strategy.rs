@@ -256,6 +256,44 @@ pub fn strategy(props: &StrategyProps) -> Html {
                 { SHARE_RESERVED.show(&t, pending_pct.unwrap_or(reserved_pct), value_cb(Field::Share { reserved: true })) }
                 { SHARE_SPOT.show(&t, spot_pct, value_cb(Field::Share { reserved: false })) }
             </div>
+            if let Some((r, c)) = rounding.and_then(|r| r.reserved.map(|c| (r, c))) {
+                <p class="small warn" id="reserved-rounding">{ t.text_with(msg!("ui-reserved-rounding"), &[
+                    ("share", Arg::Text(format::input_value(c.share_pct))),
+                    ("gpus", Arg::Number(f64::from(r.gpus))),
+                    ("instances", Arg::Number(c.instances)),
+                    ("per", Arg::Number(f64::from(r.gpus_per_instance))),
+                    ("effective", Arg::Text(format::number(c.effective_pct, 1))),
+                ]) }</p>
+            }
+            if let Some((r, c)) = rounding.and_then(|r| r.spot.map(|c| (r, c))) {
+                <p class="small warn" id="spot-rounding">{ t.text_with(msg!("ui-spot-rounding"), &[
+                    ("share", Arg::Text(format::input_value(c.share_pct))),
+                    ("gpus", Arg::Number(f64::from(r.gpus))),
+                    ("instances", Arg::Number(c.instances)),
+                    ("per", Arg::Number(f64::from(r.gpus_per_instance))),
+                    ("effective", Arg::Text(format::number(c.effective_pct, 1))),
+                ]) }</p>
+            }
+            <p class="small" id="share-on-demand">
+                // With whole-instance rounding the on-demand rest is what the rounded shares
+                // leave, which is what the engine bills.
+                { match rounding {
+                    Some(r) => t.text_with(msg!("ui-on-demand-share-rounded"), &[
+                        ("pct", Arg::Text(format::number(r.on_demand_pct, 1))),
+                        ("typed", Arg::Text(format::input_value(on_demand_pct))),
+                    ]),
+                    None => t.text_with(msg!("ui-on-demand-share"), &[("pct", Arg::Text(format::input_value(on_demand_pct)))]),
+                } }
+            </p>
+            // Shown while the lowered share is still the one in force (a refused change leaves
+            // the share as it was, and the note away).
+            if let Some((_, was_reserved, from, to)) = lowered.filter(|(i, r, _, to)| *i == index && (if *r { reserved_pct } else { spot_pct }) == *to) {
+                <p class="small muted" id="share-lowered" role="status">{ if was_reserved {
+                    t.text_with(msg!("ui-reserved-lowered"), &[("from", Arg::Text(format::input_value(from))), ("to", Arg::Text(format::input_value(to)))])
+                } else {
+                    t.text_with(msg!("ui-spot-lowered"), &[("from", Arg::Text(format::input_value(from))), ("to", Arg::Text(format::input_value(to)))])
+                } }</p>
+            }
             <div class="sliders">
                 { slider::view(SliderProps {
                     id: AttrValue::Static("throughput"),
@@ -318,44 +356,6 @@ pub fn strategy(props: &StrategyProps) -> Html {
             </div>
             { markup::note(&t, msg!("ui-allowances-note")) }
             </details>
-            if let Some((r, c)) = rounding.and_then(|r| r.reserved.map(|c| (r, c))) {
-                <p class="small warn" id="reserved-rounding">{ t.text_with(msg!("ui-reserved-rounding"), &[
-                    ("share", Arg::Text(format::input_value(c.share_pct))),
-                    ("gpus", Arg::Number(f64::from(r.gpus))),
-                    ("instances", Arg::Number(c.instances)),
-                    ("per", Arg::Number(f64::from(r.gpus_per_instance))),
-                    ("effective", Arg::Text(format::number(c.effective_pct, 1))),
-                ]) }</p>
-            }
-            if let Some((r, c)) = rounding.and_then(|r| r.spot.map(|c| (r, c))) {
-                <p class="small warn" id="spot-rounding">{ t.text_with(msg!("ui-spot-rounding"), &[
-                    ("share", Arg::Text(format::input_value(c.share_pct))),
-                    ("gpus", Arg::Number(f64::from(r.gpus))),
-                    ("instances", Arg::Number(c.instances)),
-                    ("per", Arg::Number(f64::from(r.gpus_per_instance))),
-                    ("effective", Arg::Text(format::number(c.effective_pct, 1))),
-                ]) }</p>
-            }
-            <p class="small" id="share-on-demand">
-                // With whole-instance rounding the on-demand rest is what the rounded shares
-                // leave, which is what the engine bills.
-                { match rounding {
-                    Some(r) => t.text_with(msg!("ui-on-demand-share-rounded"), &[
-                        ("pct", Arg::Text(format::number(r.on_demand_pct, 1))),
-                        ("typed", Arg::Text(format::input_value(on_demand_pct))),
-                    ]),
-                    None => t.text_with(msg!("ui-on-demand-share"), &[("pct", Arg::Text(format::input_value(on_demand_pct)))]),
-                } }
-            </p>
-            // Shown while the lowered share is still the one in force (a refused change leaves
-            // the share as it was, and the note away).
-            if let Some((_, was_reserved, from, to)) = lowered.filter(|(i, r, _, to)| *i == index && (if *r { reserved_pct } else { spot_pct }) == *to) {
-                <p class="small muted" id="share-lowered" role="status">{ if was_reserved {
-                    t.text_with(msg!("ui-reserved-lowered"), &[("from", Arg::Text(format::input_value(from))), ("to", Arg::Text(format::input_value(to)))])
-                } else {
-                    t.text_with(msg!("ui-spot-lowered"), &[("from", Arg::Text(format::input_value(from))), ("to", Arg::Text(format::input_value(to)))])
-                } }</p>
-            }
             if commitments.is_empty() {
                 <p class="muted small" id="strategy-no-commitment">{ t.text(msg!("ui-no-commitment")) }</p>
                 <div class="sliders">

@@ -14,7 +14,7 @@ pub const COMPONENT_LABELS: [&str; Components::COUNT] = [
     "Reserved recurring",
     "Reserved idle",
     "On-demand",
-    "Monthly package",
+    "Packages (day to year)",
     "Spot",
     "Rework (interruptions)",
     "Storage",

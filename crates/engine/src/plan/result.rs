@@ -17,7 +17,7 @@ pub struct Components {
     pub reserved_idle: f64,
     /// On-demand hourly billing, including spot hours that fell back to on-demand.
     pub on_demand: f64,
-    /// Monthly packages.
+    /// Packages: day, week, month and year packages (packages.rs) and a monthly package price.
     pub package: f64,
     /// Spot, billed at the market price paid.
     pub spot: f64,
