@@ -3,7 +3,8 @@
 //! reaches the scenario, so the last valid result stays on screen.
 
 use crate::ui::language::use_tr;
-use planner_app::i18n::{Msg, Translator};
+use planner_app::i18n::{Arg, Msg, Translator};
+use planner_app::msg;
 use planner_core::float_text::shortest;
 use planner_core::format::input_value;
 use planner_core::input::{parse_number, InputError, NumberSpec};
@@ -90,6 +91,42 @@ pub fn slider(props: &SliderProps) -> Html {
             }),
         );
     }
+
+    // A refused value stays in the field, so the user sees what was refused; once the refusal
+    // is gone (another change went through, or the notice was dismissed) the field shows the
+    // value in force again, not a value that is not.
+    {
+        let (text, error) = (text.clone(), error.clone());
+        let (spec, in_force) = (props.spec, rounded(props.value, decimals));
+        crate::ui::hooks::use_effect_on(
+            refused.is_some(),
+            Box::new(move |&is_refused| {
+                if !is_refused
+                    && error.is_none()
+                    && parse_number(&text, spec).ok() != Some(in_force)
+                {
+                    text.set(shown(in_force, None));
+                }
+                Box::new(|| ())
+            }),
+        );
+    }
+    // While the field reads as another value than the one in force, the refusal says which
+    // value is used ("… — still using 80").
+    let refused = refused.map(|m| {
+        let in_force = rounded(props.value, decimals);
+        if parse_number(&text, props.spec).ok() == Some(in_force) {
+            m
+        } else {
+            t.text_with(
+                msg!("input-still-using"),
+                &[
+                    ("error", Arg::Text(m)),
+                    ("value", Arg::Text(input_value(in_force))),
+                ],
+            )
+        }
+    });
 
     // The value in force as the range input's text (its `value` attribute, and what the thumb
     // is put back to after a move).

@@ -509,8 +509,13 @@ test('a refused slider move leaves its thumb at the value in force and says why 
     await page.fill('#peak-from-number', '10');
     await page.waitForFunction(() => /Peak from/.test(document.querySelector('#peak-from-error').textContent));
     assert.equal(await page.inputValue('#peak-from-range'), '8');
-    // With an off-peak price the hours move.
+    // The message says which value is used meanwhile.
+    assert.match(await page.textContent('#peak-from-error'), /has no effect while “Off-peak price” is 0 — still using 8$/);
+    // With an off-peak price the refusal is gone, and the field shows the value in force
+    // again (not the refused 10, which nothing uses); then the hours move.
     await page.fill('#off-peak-price-number', '1');
+    await page.waitForFunction(() => document.querySelector('#peak-from-number').value === '8');
+    assert.equal((await page.textContent('#peak-from-error')).trim(), '');
     await page.focus('#peak-from-range');
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => document.querySelector('#peak-from-number').value === '9');
