@@ -190,7 +190,7 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
     let summary = if planned.is_empty() {
         t.text(msg!("ui-billing-none"))
     } else {
-        planned.join("; ")
+        planner_app::i18n::list(t.language(), &planned)
     };
 
     // The group's view, and the deadline chart it shows (drawn after the render).

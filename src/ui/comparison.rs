@@ -147,7 +147,7 @@ pub fn comparison(
                         <div class="small term-used">{ t.text_with(msg!("ui-cmp-term-used"), &[("used", Arg::Number(f64::from(horizon))), ("term", Arg::Number(f64::from(m)))]) }</div>
                     }
                 </td>
-                <td class="warn small">{ warn.join("; ") }</td>
+                <td class="warn small">{ planner_app::i18n::list(t.language(), &warn) }</td>
                 <td class="actions">
                     if spottable {
                         <button class="link spot-variant" title={t.text(msg!("ui-spot-variant-title"))} onclick={act(RowAction::SpotVariant)}>{ t.text(msg!("ui-spot-variant")) }</button>

@@ -167,13 +167,16 @@ pub fn slider(props: &SliderProps) -> Html {
         })
     };
 
-    // After leaving a valid field, show the value as the app reads it (" 3 " → "3", "+4" → "4").
+    // After leaving a valid field, show the value as the app reads it (" 3 " → "3", "+4" → "4"),
+    // unless the app refused it: the refused text stays beside its reason until the refusal
+    // is gone.
     let on_blur = {
         let text = text.clone();
         let error = error.clone();
         let value = props.value;
+        let refused = refused.is_some();
         Callback::from(move |_: FocusEvent| {
-            if error.is_none() {
+            if error.is_none() && !refused {
                 text.set(shown(value, decimals));
             }
         })

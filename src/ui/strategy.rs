@@ -256,23 +256,19 @@ pub fn strategy(props: &StrategyProps) -> Html {
                 { SHARE_RESERVED.show(&t, pending_pct.unwrap_or(reserved_pct), value_cb(Field::Share { reserved: true })) }
                 { SHARE_SPOT.show(&t, spot_pct, value_cb(Field::Share { reserved: false })) }
             </div>
-            if let Some((r, c)) = rounding.and_then(|r| r.reserved.map(|c| (r, c))) {
-                <p class="small warn" id="reserved-rounding">{ t.text_with(msg!("ui-reserved-rounding"), &[
-                    ("share", Arg::Text(format::input_value(c.share_pct))),
-                    ("gpus", Arg::Number(f64::from(r.gpus))),
-                    ("instances", Arg::Number(c.instances)),
-                    ("per", Arg::Number(f64::from(r.gpus_per_instance))),
-                    ("effective", Arg::Text(format::number(c.effective_pct, 1))),
-                ]) }</p>
-            }
-            if let Some((r, c)) = rounding.and_then(|r| r.spot.map(|c| (r, c))) {
-                <p class="small warn" id="spot-rounding">{ t.text_with(msg!("ui-spot-rounding"), &[
-                    ("share", Arg::Text(format::input_value(c.share_pct))),
-                    ("gpus", Arg::Number(f64::from(r.gpus))),
-                    ("instances", Arg::Number(c.instances)),
-                    ("per", Arg::Number(f64::from(r.gpus_per_instance))),
-                    ("effective", Arg::Text(format::number(c.effective_pct, 1))),
-                ]) }</p>
+            if let Some(r) = rounding {
+                { for [("reserved-rounding", msg!("capacity-reserved"), r.reserved), ("spot-rounding", msg!("capacity-spot"), r.spot)]
+                    .into_iter()
+                    .filter_map(|(id, class, c)| c.map(|c| html! {
+                        <p class="small warn" {id}>{ t.text_with(msg!("ui-share-rounding"), &[
+                            ("share", Arg::Text(format::input_value(c.share_pct))),
+                            ("gpus", Arg::Number(f64::from(r.gpus))),
+                            ("instances", Arg::Number(c.instances)),
+                            ("class", Arg::Text(t.text(class))),
+                            ("per", Arg::Number(f64::from(r.gpus_per_instance))),
+                            ("effective", Arg::Text(format::number(c.effective_pct, 1))),
+                        ]) }</p>
+                    })) }
             }
             <p class="small" id="share-on-demand">
                 // With whole-instance rounding the on-demand rest is what the rounded shares

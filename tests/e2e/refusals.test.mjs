@@ -511,6 +511,9 @@ test('a refused slider move leaves its thumb at the value in force and says why 
     assert.equal(await page.inputValue('#peak-from-range'), '8');
     // The message says which value is used meanwhile.
     assert.match(await page.textContent('#peak-from-error'), /has no effect while “Off-peak price” is 0 — still using 8$/);
+    // Leaving the field keeps the refused text beside its reason.
+    await page.locator('#peak-from-number').blur();
+    assert.equal(await page.inputValue('#peak-from-number'), '10');
     // With an off-peak price the refusal is gone, and the field shows the value in force
     // again (not the refused 10, which nothing uses); then the hours move.
     await page.fill('#off-peak-price-number', '1');

@@ -63,7 +63,7 @@ test('a share link wins over different stored state and shows exactly its scenar
   // A clean link gives no notice about itself; the only one says where the different autosaved
   // scenario was kept (links.test.mjs checks that it opens again).
   assert.deepEqual(await other.$$eval('.load-notice', (e) => e.map((x) => x.textContent.replace(/“.*”/, '“…”'))),
-    ['A share link was opened: the scenario you had before differs from it and was kept in your saved scenarios as “…”']);
+    ['The scenario you had before this link was kept in your saved scenarios as “…”']);
   // The link's scenario is now the autosaved one.
   await storedCurrentIs(other, linked);
   assert.deepEqual(problems, []);
@@ -99,7 +99,7 @@ test('a link written natively (checked in) opens in the page over stored state, 
   // A clean link gives no notice about itself; the only one says where the different autosaved
   // scenario was kept.
   assert.deepEqual(await other.$$eval('.load-notice', (e) => e.map((x) => x.textContent.replace(/“.*”/, '“…”'))),
-    ['已打开分享链接：之前的方案与之不同，已保存在“…”']);
+    ['打开此链接之前的方案已保存在“…”']);
   const shown = (await exported(other)).json;
   const want = JSON.parse(await golden('offpeak-render.json'));
   // The export writes every field; the golden file leaves out those at their defaults.

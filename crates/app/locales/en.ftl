@@ -22,7 +22,7 @@ notice-unknown-language = { $field }: unknown language “{ $value }”; the cur
 notice-storage-corrupt = The saved state could not be read ({ $detail }); defaults are used and the old data was kept aside
 notice-duplicate-name = The name “{ $name }” is already used; saved as “{ $saved_as }”
 notice-storage-newer = The saved state was written by a newer version of this app (version { $version }): what this version understands was loaded; the stored data is left unchanged (a copy is kept aside) and changes here are not saved until you press Save
-notice-kept-before-link = A share link was opened: the scenario you had before differs from it and was kept in your saved scenarios as “{ $saved_as }”
+notice-kept-before-link = The scenario you had before this link was kept in your saved scenarios as “{ $saved_as }”
 notice-import-refused = { $file }: not imported ({ $detail }); the current scenario and the saved ones are unchanged
 storage-not-json = not JSON: { $detail }
 storage-not-an-object = not a JSON object
@@ -360,8 +360,7 @@ chart-buy-empty = Switch on "Compare with buying" to draw the owned server
 ui-strategy-pick = Pick an offer to set its strategy.
 ui-reserved-share = Reserved share
 ui-spot-share = Spot share
-ui-reserved-rounding = { $share } % of { $gpus } GPUs → { $instances } reserved { $per }-GPU instance(s) = { $effective } % reserved: instances are rented whole.
-ui-spot-rounding = { $share } % of { $gpus } GPUs → { $instances } spot { $per }-GPU instance(s) = { $effective } % spot: instances are rented whole, and spot gets the whole number of them nearest to its share.
+ui-share-rounding = { $share } % of { $gpus } GPUs → { $instances } { $class } { $per }-GPU instance(s) = { $effective } % { $class }: instances are rented whole.
 ui-throughput-yours = Throughput vs A100 80GB (yours)
 ui-host-failures = Host failures
 ui-unit-per-instance-h = per instance-hour
@@ -656,7 +655,7 @@ engine-required-job = is required in job mode
 engine-no-spot-hour = no hour of the day has spot capacity under the bid cap (and in the shiftable hours): the job would never run
 engine-no-on-demand-fallback = spot is above the bid cap in some working hours and there is no on-demand price to fall back to
 engine-no-gpu-count = needs a positive, finite GPU count
-engine-overhead = with { $gpus } GPUs running at once, the { $capacity } interruption overhead is not a finite factor ≥ 1 (got { $value }); lower the interruption or failure rate, the checkpoint interval or the restart time, or (for a job) the GPUs running at once
+engine-overhead = with { $gpus } GPUs running at once, the { $capacity } interruption overhead is not a finite factor ≥ 1 (got { $value }); lower the interruption or failure rate, the checkpoint interval or the restart time, or (for a job) give it less work or a later deadline so that fewer GPUs run at once
 capacity-reserved = reserved
 capacity-spot = spot
 capacity-on-demand = on-demand

@@ -20,7 +20,7 @@ notice-unknown-language = { $field }：未知语言“{ $value }”，保留当�
 notice-storage-corrupt = 无法读取已保存的状态（{ $detail }），已使用默认值，旧数据已另行保留
 notice-duplicate-name = 名称“{ $name }”已被使用，已另存为“{ $saved_as }”
 notice-storage-newer = 已保存的状态由本应用的新版本（版本 { $version }）写入：已载入本版本能识别的部分；存储的数据保持不变（另有副本保留），在您点击“保存”之前此处的修改不会保存
-notice-kept-before-link = 已打开分享链接：之前的方案与之不同，已保存在“已保存的方案”中，名称为“{ $saved_as }”
+notice-kept-before-link = 打开此链接之前的方案已保存在“已保存的方案”中，名称为“{ $saved_as }”
 notice-import-refused = { $file }：未导入（{ $detail }），当前方案和已保存的方案均未改变
 storage-not-json = 不是 JSON：{ $detail }
 storage-not-an-object = 不是 JSON 对象
@@ -356,8 +356,7 @@ chart-buy-empty = 勾选“与购买服务器比较”以绘制自有服务器�
 ui-strategy-pick = 选择一个报价以设置其策略。
 ui-reserved-share = 预留比例
 ui-spot-share = 竞价比例
-ui-reserved-rounding = { $gpus } 个 GPU 的 { $share }% → 预留 { $instances } 台 { $per } GPU 实例 = 预留 { $effective }%：实例按整台租用。
-ui-spot-rounding = { $gpus } 个 GPU 的 { $share }% → 竞价 { $instances } 台 { $per } GPU 实例 = 竞价 { $effective }%：实例按整台租用，竞价取最接近其份额的整台数。
+ui-share-rounding = { $gpus } 个 GPU 的 { $share }% → { $class } { $instances } 台 { $per } GPU 实例 = { $class } { $effective }%：实例按整台租用。
 ui-throughput-yours = 相对 A100 80GB 的吞吐量（自定义）
 ui-host-failures = 主机故障
 ui-unit-per-instance-h = 每实例小时
@@ -424,7 +423,7 @@ ui-settlement = 结算取整
 ui-settlement-unit = 每个整点结算，每笔向上取整到
 ui-settlement-note = 部分平台在每个整点和关机时结算运行时长，每笔结算向上取整到一个货币单位（0.01）。0 表示精确计费。
 ui-billing-summary-settlement = { $option } 按整点结算
-ui-undated = 日期不详
+ui-undated = 不详
 ui-sla-result = { $provider } 的 SLA（{ $service }；数据日期 { $as_of }）：承诺每月可用性 { $committed }%；按本选项的主机故障率和重启时间预期为 { $expected }%；{ $credit }。规划期内预期停机 { $hours } 实例小时，重启和损失的工作共花费 { $cost }。
 ui-sla-credit = 服务赔偿为计算费用的 { $pct }%（规划期内 { $amount }）
 ui-sla-credit-unknown = 所读来源中未找到服务赔偿档位
@@ -651,7 +650,7 @@ engine-required-job = 作业模式下必填
 engine-no-spot-hour = 一天中没有任何时段的竞价低于出价上限（且在可移动的时段内）：作业永远无法运行
 engine-no-on-demand-fallback = 部分工作时段的竞价高于出价上限，且没有可回退的按需价格
 engine-no-gpu-count = 需要一个有限的正 GPU 数
-engine-overhead = 同时运行 { $gpus } 个 GPU 时，{ $capacity }容量的中断开销不是不小于 1 的有限系数（当前为 { $value }）；请降低中断率或故障率、检查点间隔或重启时间，或（作业模式下）减少同时运行的 GPU
+engine-overhead = 同时运行 { $gpus } 个 GPU 时，{ $capacity }容量的中断开销不是不小于 1 的有限系数（当前为 { $value }）；请降低中断率或故障率、检查点间隔或重启时间，或（作业模式下）减少工作量或放宽截止时间，使同时运行的 GPU 更少
 capacity-reserved = 预留
 capacity-spot = 竞价
 capacity-on-demand = 按需

@@ -374,6 +374,6 @@ mod tests {
         assert_eq!(date(Language::En, "founding article"), "founding article");
         let unknown = planner_core::catalog::DATE_UNKNOWN;
         assert_eq!(date(Language::En, unknown), "date unknown");
-        assert_eq!(date(Language::ZhCn, unknown), "日期不详");
+        assert_eq!(date(Language::ZhCn, unknown), "不详");
     }
 }

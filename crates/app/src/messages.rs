@@ -289,7 +289,7 @@ impl Translator {
                     &[
                         ("capacity", Arg::Text(capacity)),
                         ("value", self.value(value)),
-                        ("gpus", Arg::Number(gpus)),
+                        ("gpus", Arg::Number(gpus.round())),
                     ],
                 )
             }
@@ -301,8 +301,17 @@ impl Translator {
                 msg!("engine-never-finishes"),
                 &[
                     ("months", Arg::Exact(f64::from(months))),
-                    ("gpus", Arg::Number(gpus)),
-                    ("overhead", Arg::Number(overhead)),
+                    ("gpus", Arg::Number(gpus.round())),
+                    // Grouped to 2 decimals; a factor of a million or more in 3
+                    // significant figures ("7.79e17").
+                    (
+                        "overhead",
+                        if overhead < 1e6 {
+                            Arg::Number(overhead)
+                        } else {
+                            Arg::Text(format!("{overhead:.2e}"))
+                        },
+                    ),
                 ],
             ),
             Problem::FreeTerm => self.text(msg!("engine-free-term")),

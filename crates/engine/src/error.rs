@@ -725,7 +725,7 @@ impl fmt::Display for Problem {
                 gpus,
             } => write!(
                 f,
-                "with {} GPUs running at once, the {} interruption overhead is not a finite factor ≥ 1 (got {}); lower the interruption or failure rate, the checkpoint interval or the restart time, or (for a job) the GPUs running at once",
+                "with {} GPUs running at once, the {} interruption overhead is not a finite factor ≥ 1 (got {}); lower the interruption or failure rate, the checkpoint interval or the restart time, or (for a job) give it less work or a later deadline so that fewer GPUs run at once",
                 shown((gpus * 10.0).round() / 10.0),
                 capacity.name(),
                 shown(value)

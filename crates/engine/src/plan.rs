@@ -813,11 +813,15 @@ pub(crate) fn evaluate_prepared(
     } = *p;
     let ck = plan.checkpointing;
     let k = overheads.unwrap_or(closed);
-    for (capacity, value) in [
-        (Capacity::Reserved, k.reserved),
-        (Capacity::Spot, k.spot),
-        (Capacity::OnDemand, k.on_demand),
-    ] {
+    // Every class's factor must be finite (an unused class's too: 0 instances × ∞ is NaN),
+    // and a refusal names a class the option uses first (a job's classes share one factor).
+    let classes = [
+        (Capacity::Reserved, k.reserved, n_r > 0.0),
+        (Capacity::Spot, k.spot, c_s > 0.0),
+        (Capacity::OnDemand, k.on_demand, instances.on_demand > 0.0),
+    ];
+    let used = classes.iter().filter(|c| c.2);
+    for &(capacity, value, _) in used.chain(classes.iter().filter(|c| !c.2)) {
         if !(value.is_finite() && value >= 1.0 - 1e-12) {
             return Err(EngineError::new(
                 field,

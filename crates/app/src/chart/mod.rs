@@ -661,6 +661,25 @@ pub(crate) fn fit_line(text: &str, css_width: f64, font_px: f64) -> String {
     }
 }
 
+/// An axis title on one line of `font_px` text in `css_width` CSS pixels: whole when it fits,
+/// else its first clause (up to a colon, e.g. "Total cost (USD)"; the chart's footer explains
+/// the rest), cut with "…" if even that does not fit ([`fit_line`]). Chinese counts double.
+pub(crate) fn fit_axis_title(text: &str, css_width: f64, font_px: f64) -> String {
+    let fits = |t: &str| t.chars().count() <= cjk_width(t, chars_fitting(css_width, font_px));
+    if fits(text) {
+        return text.to_string();
+    }
+    let head = text.split([':', '：']).next().unwrap_or(text).trim_end();
+    if fits(head) {
+        head.to_string()
+    } else {
+        let max = cjk_width(head, chars_fitting(css_width, font_px));
+        let mut out: String = head.chars().take(max.saturating_sub(1)).collect();
+        out.push('…');
+        out
+    }
+}
+
 /// Legend entries wrapped to the chart width: `(series index, text line)`, the series only on
 /// a line's first row; then the markers that have a label (`"◯ tag: label"`, no series).
 fn legend_lines(chart: &CumulativeChart, css_width: f64) -> Vec<(Option<usize>, String)> {

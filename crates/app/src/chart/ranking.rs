@@ -115,9 +115,12 @@ pub fn draw_ranking<DB: DrawingBackend>(
         )
         .map_err(err)?;
     let x_format = move |x: &f64| planner_core::format::number(*x, decimals);
+    // A narrow chart (a phone) keeps the axis title's first clause, so it is not cut at
+    // both edges.
+    let x_label = super::fit_axis_title(&chart.x_label, plot_css, 13.0);
     surface
         .mesh(&mut ctx, theme, 12.0)
-        .x_desc(&chart.x_label)
+        .x_desc(&x_label)
         .x_labels(((css_width / 110.0) as usize).clamp(2, 8))
         .x_label_formatter(&x_format)
         .disable_y_mesh()

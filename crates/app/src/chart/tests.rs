@@ -475,3 +475,18 @@ fn the_svg_backend_writes_what_plotters_svg_backend_writes() {
         }
     }
 }
+
+#[test]
+fn a_long_axis_title_keeps_its_first_clause_on_a_narrow_chart() {
+    let title = "Total cost (USD): within the horizon, then any commitment owed after it";
+    assert_eq!(super::fit_axis_title(title, 900.0, 13.0), title);
+    assert_eq!(
+        super::fit_axis_title(title, 300.0, 13.0),
+        "Total cost (USD)"
+    );
+    let zh = "总成本（USD）：规划期内，之后为规划期后仍欠的承诺";
+    assert_eq!(super::fit_axis_title(zh, 300.0, 13.0), "总成本（USD）");
+    // Even the first clause too long: cut with "…" to what fits.
+    let cut = super::fit_axis_title(&"x".repeat(200), 150.0, 13.0);
+    assert!(cut.ends_with('…') && cut.chars().count() == 19, "{cut}");
+}

@@ -274,3 +274,19 @@ fn a_field_without_effect_names_itself_and_the_field_it_needs_in_either_language
         "“节省计划每小时承诺消费”为 0 时，“节省计划期限”不起作用"
     );
 }
+
+#[test]
+fn a_job_that_never_finishes_is_explained_with_whole_gpus_and_a_readable_factor() {
+    for (lang, gpus, factor) in [
+        (Language::En, "45,662 GPUs", "7.79e17 times"),
+        (Language::ZhCn, "45,662 个 GPU", "7.79e17 倍"),
+    ] {
+        let m = Translator::new(lang).problem(&Problem::NeverFinishes {
+            months: 1200,
+            gpus: 45_662.1,
+            overhead: 7.790_870_185_142_414e17,
+        });
+        assert!(m.contains(gpus) && m.contains(factor), "{m}");
+        assert!(!m.contains("n/a"), "{m}");
+    }
+}
