@@ -261,8 +261,11 @@ pub(crate) const TITLE_MAX_LINES: usize = 2;
 /// [`TITLE_MAX_LINES`] lines, the last ending in "…" when the title is longer (so a narrow
 /// chart keeps its unit, e.g. "(USD)", on a second line instead of losing it).
 pub(crate) fn title_lines(title: &str, css_width: f64) -> Vec<String> {
-    let width = cjk_width(title, chars_fitting(css_width, TITLE_FONT));
-    let mut lines = wrap::wrap(title, width);
+    // `wrap::wrap` counts a Chinese character as two columns already; the cut below counts
+    // characters, so it takes half as many of them.
+    let columns = chars_fitting(css_width, TITLE_FONT);
+    let mut lines = wrap::wrap(title, columns);
+    let width = cjk_width(title, columns);
     if lines.len() > TITLE_MAX_LINES {
         let rest = lines[TITLE_MAX_LINES - 1..].join(" ");
         lines.truncate(TITLE_MAX_LINES - 1);

@@ -200,13 +200,15 @@ fn narrow_chart_titles_wrap_onto_two_lines_and_keep_their_unit() {
         cut[1].ends_with('…') && cut[1].chars().count() <= fits,
         "{cut:?}"
     );
-    // Chinese counts double width.
+    // Chinese counts double width (two columns a character, as the wrapper counts).
     let zh = title_lines(
         "12 个月总成本，从低到高（USD）12 个月总成本，从低到高（USD）",
         306.0,
     );
+    let columns =
+        |l: &str| -> usize { l.chars().map(|c| if c >= '\u{1100}' { 2 } else { 1 }).sum() };
     assert!(
-        zh.iter().all(|l| l.chars().count() <= fits / 2 + 1),
+        zh.len() == 2 && zh.iter().all(|l| columns(l) <= fits),
         "{zh:?}"
     );
 }
@@ -489,4 +491,17 @@ fn a_long_axis_title_keeps_its_first_clause_on_a_narrow_chart() {
     // Even the first clause too long: cut with "…" to what fits.
     let cut = super::fit_axis_title(&"x".repeat(200), 150.0, 13.0);
     assert!(cut.ends_with('…') && cut.chars().count() == 19, "{cut}");
+}
+
+#[test]
+fn a_chinese_title_that_fits_a_phone_stays_on_one_line() {
+    // A 375 px phone's chart: about 319 CSS px for the title. "12" must not be left alone on
+    // the first line with the rest cut (Chinese counted twice as wide, twice over).
+    assert_eq!(
+        super::title_lines("12 个月总成本，从低到高（USD）", 319.0),
+        vec!["12 个月总成本，从低到高（USD）".to_string()]
+    );
+    let long = "按利用率比较预留与按需：规划期内每个选项的累计成本，以及预留期限结束后仍需支付的承诺金额，还有更多说明文字";
+    let lines = super::title_lines(long, 319.0);
+    assert!(lines.len() <= super::TITLE_MAX_LINES, "{lines:?}");
 }
