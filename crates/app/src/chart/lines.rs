@@ -77,16 +77,13 @@ fn legend_lines(chart: &LinesChart, css_width: f64) -> Vec<(Option<(usize, bool)
     let width = chars_fitting(css_width - 64.0, LEGEND_FONT);
     let mut out: Vec<(Option<(usize, bool)>, String)> = Vec::new();
     for l in &chart.lines {
-        for (i, t) in super::wrap::wrap(&l.label, super::cjk_width(&l.label, width))
-            .into_iter()
-            .enumerate()
-        {
+        for (i, t) in super::wrap::wrap(&l.label, width).into_iter().enumerate() {
             out.push(((i == 0).then_some((l.series, l.dashed)), t));
         }
     }
     for m in &chart.markers {
         let text = format!("◯ {}: {}", m.tag, m.label);
-        for t in super::wrap::wrap(&text, super::cjk_width(&text, width)) {
+        for t in super::wrap::wrap(&text, width) {
             out.push((None, t));
         }
     }
@@ -226,10 +223,7 @@ pub fn draw_lines<DB: DrawingBackend>(
     if chart.lines.is_empty() {
         // Wrapped to the plot's width: the message is a sentence and charts sit side by side.
         let (w, h) = plot_area.dim_in_pixel();
-        let wrapped = super::wrap::wrap(
-            &chart.empty_message,
-            super::cjk_width(&chart.empty_message, chars_fitting(css_width * 0.7, 14.0)),
-        );
+        let wrapped = super::wrap::wrap(&chart.empty_message, chars_fitting(css_width * 0.7, 14.0));
         let top = h as f64 / 2.0 - 9.0 * scale * (wrapped.len() as f64 - 1.0);
         for (i, line) in wrapped.iter().enumerate() {
             surface.text(

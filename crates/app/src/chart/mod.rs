@@ -703,7 +703,7 @@ fn legend_lines(chart: &CumulativeChart, css_width: f64) -> Vec<(Option<usize>, 
     lines
         .chain(markers)
         .flat_map(|(series, text)| {
-            wrap::wrap(&text, cjk_width(&text, width))
+            wrap::wrap(&text, width)
                 .into_iter()
                 .enumerate()
                 .map(move |(k, t)| (series.filter(|_| k == 0), t))
@@ -727,15 +727,13 @@ fn footer_lines(chart: &CumulativeChart, css_width: f64) -> Vec<String> {
 /// Footer text wrapped to a chart `css_width` CSS pixels wide (shared by every chart).
 pub(crate) fn wrap_footer(footer: &[String], css_width: f64) -> Vec<String> {
     let width = chars_fitting(css_width - 24.0, FOOTER_FONT);
-    footer
-        .iter()
-        .flat_map(|f| wrap::wrap(f, cjk_width(f, width)))
-        .collect()
+    footer.iter().flat_map(|f| wrap::wrap(f, width)).collect()
 }
 
 /// Characters per line for `text` when `width` Latin characters fit: half as many when the text
-/// has Chinese, Japanese or Korean characters (about twice as wide; [`wrap::wrap`] also counts
-/// characters from U+1100 up as two columns).
+/// has Chinese, Japanese or Korean characters (about twice as wide). For cutting by character
+/// count; [`wrap::wrap`] counts characters from U+1100 up as two columns itself, so text is
+/// wrapped with the Latin width.
 pub(crate) fn cjk_width(text: &str, width: usize) -> usize {
     if text.chars().any(|c| ('\u{2E80}'..='\u{FFEF}').contains(&c)) {
         (width / 2).max(1)

@@ -505,3 +505,16 @@ fn a_chinese_title_that_fits_a_phone_stays_on_one_line() {
     let lines = super::title_lines(long, 319.0);
     assert!(lines.len() <= super::TITLE_MAX_LINES, "{lines:?}");
 }
+
+#[test]
+fn chinese_footers_wrap_at_the_chart_width_counted_once() {
+    // About 65 columns (Chinese characters count two): one line on a 600 px chart, not two.
+    let footer = vec![
+        "8 个 GPU × 24 小时/天 × 7 天/周，12 个月；1 个月 = 730 小时；按整实例计费；不含税"
+            .to_string(),
+    ];
+    assert_eq!(super::wrap_footer(&footer, 600.0), footer);
+    // On a phone it wraps, each line within the width.
+    let narrow = super::wrap_footer(&footer, 300.0);
+    assert!(narrow.len() >= 2, "{narrow:?}");
+}
