@@ -3,8 +3,7 @@
 //! reaches the scenario, so the last valid result stays on screen.
 
 use crate::ui::language::use_tr;
-use planner_app::i18n::{Arg, Msg, Translator};
-use planner_app::msg;
+use planner_app::i18n::{Msg, Translator};
 use planner_core::float_text::shortest;
 use planner_core::format::input_value;
 use planner_core::input::{parse_number, InputError, NumberSpec};
@@ -118,13 +117,7 @@ pub fn slider(props: &SliderProps) -> Html {
         if parse_number(&text, props.spec).ok() == Some(in_force) {
             m
         } else {
-            t.text_with(
-                msg!("input-still-using"),
-                &[
-                    ("error", Arg::Text(m)),
-                    ("value", Arg::Text(input_value(in_force))),
-                ],
-            )
+            t.still_using(m, in_force)
         }
     });
 

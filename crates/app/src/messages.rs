@@ -651,15 +651,25 @@ impl Translator {
     pub fn input_refusal(&self, e: &InputError, in_force: Option<f64>) -> String {
         let why = self.input_error(e);
         match in_force {
-            Some(v) => self.text_with(
-                msg!("input-still-using"),
-                &[
-                    ("error", Arg::Text(why)),
-                    ("value", Arg::Text(planner_core::format::input_value(v))),
-                ],
-            ),
+            Some(v) => self.still_using(why, v),
             None => why,
         }
+    }
+
+    /// `why` a value was refused, followed by the value still in force, as its field writes it
+    /// ("must be at most 1,024 — still using 80").
+    #[must_use]
+    pub fn still_using(&self, why: String, in_force: f64) -> String {
+        self.text_with(
+            msg!("input-still-using"),
+            &[
+                ("error", Arg::Text(why)),
+                (
+                    "value",
+                    Arg::Text(planner_core::format::input_value(in_force)),
+                ),
+            ],
+        )
     }
 
     /// Why an action on the scenario was refused, as shown in the notice.
