@@ -165,9 +165,22 @@ pub fn billing_extras(props: &BillingExtrasProps) -> Html {
                 &[("option", option()), ("plan", Arg::Text(name))],
             ));
         }
-        // Only where it costs something: with no storage it changes nothing.
-        if o.storage_billed_while_stopped && scenario.storage_gb() > 0.0 {
-            parts[2].push(t.text_with(msg!("ui-billing-summary-stopped"), &[("option", option())]));
+        // Only where it costs something: with no storage it changes nothing. Turned off
+        // against the provider's sourced rule, it is said too (a cost left out on purpose).
+        if scenario.storage_gb() > 0.0 {
+            let provider_bills = o
+                .offer
+                .and_then(|r| planner_core::catalog::stopped::stopped_billing(r.offer.provider))
+                .is_some_and(|r| r.storage_billed);
+            if o.storage_billed_while_stopped {
+                parts[2]
+                    .push(t.text_with(msg!("ui-billing-summary-stopped"), &[("option", option())]));
+            } else if provider_bills {
+                parts[2].push(t.text_with(
+                    msg!("ui-billing-summary-not-stopped"),
+                    &[("option", option())],
+                ));
+            }
         }
         if o.settlement.is_some() {
             parts[3].push(t.text_with(

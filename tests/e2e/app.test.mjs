@@ -781,6 +781,11 @@ test('an AutoDL weekly package from the page: pick an AutoDL offer, its provider
   // The storage default comes from AutoDL's sourced rule, said beside the checkbox.
   await page.waitForFunction(() => /AutoDL's billing rule/.test(document.querySelector('#stopped-rule')?.textContent ?? ''));
   assert.ok(await page.isChecked('#storage-while-stopped'), 'AutoDL bills paid disks while off');
+  // With storage, the closed group's summary says it; turned off against the rule, it says that.
+  await page.fill('#storage-gb-number', '500');
+  await page.waitForFunction(() => /storage billed while stopped on AutoDL/.test(document.querySelector('#billing-extras-summary').textContent));
+  await page.uncheck('#storage-while-stopped');
+  await page.waitForFunction(() => /storage not billed while stopped on AutoDL[^;]*\(its provider bills it\)/.test(document.querySelector('#billing-extras-summary').textContent));
   assert.match(await page.textContent('#sla-result'), /none known/);
   await page.fill('#package-week-number', '120');
   await page.waitForSelector('#packages-result');

@@ -423,6 +423,7 @@ ui-not-stated = not stated
 ui-packages-catalog = Prefilled from the catalog's package prices for this offer: { $list }. Edit to change; day and week prices the catalog lacks (AutoDL's, for one) can be typed in.
 ui-storage-while-stopped = Storage billed while nothing runs (job mode: for the whole horizon)
 ui-billing-summary-stopped = storage billed while stopped on { $option }
+ui-billing-summary-not-stopped = storage not billed while stopped on { $option } (its provider bills it)
 ui-settlement = Settlement rounding
 ui-settlement-unit = Settle each whole hour, rounding each settlement up to
 ui-settlement-note = Some platforms settle the running time at each whole hour and at shutdown and round each settlement up to a money unit (0.01). 0 = billed exactly.

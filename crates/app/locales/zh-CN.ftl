@@ -419,6 +419,7 @@ ui-not-stated = 未说明
 ui-packages-catalog = 已按目录中本报价的套餐价格预填：{ $list }。可修改；目录缺少的包日、包周价格（例如 AutoDL 的）可手动输入。
 ui-storage-while-stopped = 停机时仍收取存储费（任务模式：按整个规划期计）
 ui-billing-summary-stopped = { $option } 停机时仍收取存储费
+ui-billing-summary-not-stopped = { $option } 停机时不计存储费（服务商的规则为收费）
 ui-settlement = 结算取整
 ui-settlement-unit = 每个整点结算，每笔向上取整到
 ui-settlement-note = 部分平台在每个整点和关机时结算运行时长，每笔结算向上取整到一个货币单位（0.01）。0 表示精确计费。
