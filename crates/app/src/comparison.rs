@@ -192,7 +192,13 @@ pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str, t: &Tra
         let row = [
             neutralise(&r.name),
             neutralise(r.offer_id.as_deref().unwrap_or("")),
-            neutralise(r.prices_as_of.as_deref().unwrap_or("")),
+            // Dates stay ISO (machine-readable); an undated source is spelt as on the page.
+            match r.prices_as_of.as_deref() {
+                Some(d) if d.trim() == planner_core::catalog::DATE_UNKNOWN => {
+                    t.text(msg!("ui-undated"))
+                }
+                d => neutralise(d.unwrap_or("")),
+            },
             csv_amount(Some(r.total)),
             csv_amount(Some(r.total_with_commitment)),
             csv_number(r.per_used_gpu_hour),
@@ -368,6 +374,27 @@ mod tests {
     }
 
     #[test]
+    fn csv_spells_an_undated_source_as_the_page_does_and_keeps_dates_iso() {
+        let mut r = results();
+        r.truncate(2);
+        r[0].prices_as_of = Some(planner_core::catalog::DATE_UNKNOWN.into());
+        r[1].prices_as_of = Some("2026-11-30".into());
+        for language in [Language::En, Language::ZhCn] {
+            let t = Translator::new(language);
+            let csv = to_csv(&r, Currency::Usd, "730h", &t);
+            let dates: Vec<String> = csv::Reader::from_reader(csv.as_bytes())
+                .records()
+                .map(|row| row.unwrap()[2].to_string())
+                .collect();
+            assert_eq!(dates, [t.text(msg!("ui-undated")), "2026-11-30".into()]);
+        }
+        assert_ne!(
+            Translator::new(Language::ZhCn).text(msg!("ui-undated")),
+            planner_core::catalog::DATE_UNKNOWN
+        );
+    }
+
+    #[test]
     fn csv_carries_the_sla_view_of_an_option_on_an_offer_with_one() {
         // An AWS offer at 10.00/h with a host failure every 100 h, restart 1 h: expected
         // availability 1 / 1.01 = 99.0099 %, below AWS's 99.5 % single-instance commitment,
@@ -432,10 +459,16 @@ mod tests {
         assert!(header.contains("完成时间（月，730h）"), "{header}");
         assert!(csv.contains("预留容量闲置 US$12.50"), "{csv}");
         let en = to_csv(&r, Currency::Usd, "730h", &en());
+        // Every column but the warnings and the as-of date (an undated source is spelt in the
+        // page's language, tested above).
         let body = |c: &str| {
             c.lines()
                 .skip(1)
-                .map(|l| l.rsplit_once(',').unwrap().0.to_string())
+                .map(|l| {
+                    let mut cells: Vec<&str> = l.rsplit_once(',').unwrap().0.split(',').collect();
+                    cells.remove(2);
+                    cells.join(",")
+                })
                 .collect::<Vec<_>>()
         };
         assert_eq!(body(&csv), body(&en), "same numbers in both languages");
