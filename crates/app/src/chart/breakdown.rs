@@ -2,7 +2,7 @@
 //! (reserved upfront and recurring, idle reserved, on-demand, package, spot, rework, storage,
 //! egress, contingency), over any plotters backend.
 
-use super::{err, wrap_footer, ChartError, Surface, Theme, FOOTER_LINE, LEGEND_FONT};
+use super::{below_plot, err, wrap_footer, ChartError, Surface, Theme, FOOTER_LINE, LEGEND_FONT};
 use planner_engine::plan::Components;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -131,8 +131,11 @@ pub fn draw_breakdown<DB: DrawingBackend>(
     let columns = legend_columns(css_width);
     let legend_rows = used.len().div_ceil(columns);
     let footer = wrap_footer(&footer_text(chart), css_width);
-    let below = px(8.0 + LEGEND_ROW * legend_rows as f64 + 8.0 + FOOTER_LINE * footer.len() as f64)
-        .min(height / 2);
+    let below = below_plot(
+        px(8.0 + LEGEND_ROW * legend_rows as f64 + 8.0 + FOOTER_LINE * footer.len() as f64),
+        height,
+        px(PLOT),
+    );
     let (plot_area, below_area) = root.split_vertically(height.saturating_sub(below));
     let (legend_area, footer_area) =
         below_area.split_vertically(px(8.0 + LEGEND_ROW * legend_rows as f64));

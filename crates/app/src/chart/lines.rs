@@ -3,8 +3,8 @@
 //! utilisation) and the rent-vs-buy chart (cumulative cost against months) are both drawn here.
 
 use super::{
-    chars_fitting, err, fit_line, label_decimals, wrap_footer, ChartError, Surface, Theme,
-    FOOTER_LINE, LEGEND_FONT, LEGEND_LINE, PLOT_HEIGHT,
+    below_plot, chars_fitting, err, fit_line, label_decimals, wrap_footer, ChartError, Surface,
+    Theme, FOOTER_LINE, LEGEND_FONT, LEGEND_LINE, PLOT_HEIGHT,
 };
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -121,9 +121,11 @@ pub fn draw_lines<DB: DrawingBackend>(
     let footer = wrap_footer(&chart.footer, css_width);
     // The plot keeps its height when the drawing has the preferred height, however long the
     // legend; only a shorter drawing squeezes both.
-    let below =
-        px(8.0 + LEGEND_LINE * legend.len() as f64 + 6.0 + FOOTER_LINE * footer.len() as f64)
-            .min(height.saturating_sub(px(PLOT_HEIGHT).min(height / 2)));
+    let below = below_plot(
+        px(8.0 + LEGEND_LINE * legend.len() as f64 + 6.0 + FOOTER_LINE * footer.len() as f64),
+        height,
+        px(PLOT_HEIGHT),
+    );
     let (plot_area, below_area) = root.split_vertically(height.saturating_sub(below));
     let (legend_area, footer_area) =
         below_area.split_vertically(px(8.0 + LEGEND_LINE * legend.len() as f64));

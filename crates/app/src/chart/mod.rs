@@ -724,6 +724,15 @@ fn footer_lines(chart: &CumulativeChart, css_width: f64) -> Vec<String> {
     }
 }
 
+/// Device pixels left under a chart's plot when `below` (legend and footer) are wanted in a
+/// drawing `height` device pixels high whose plot wants `plot`: all of `below` when the drawing
+/// has its preferred height (plot + below), however long the legend and footer, so nothing
+/// under the plot is cut off; a shorter drawing keeps at least half its height for the plot.
+/// Shared by every chart.
+pub(crate) fn below_plot(below: u32, height: u32, plot: u32) -> u32 {
+    below.min(height.saturating_sub(plot.min(height / 2)))
+}
+
 /// Footer text wrapped to a chart `css_width` CSS pixels wide (shared by every chart).
 pub(crate) fn wrap_footer(footer: &[String], css_width: f64) -> Vec<String> {
     let width = chars_fitting(css_width - 24.0, FOOTER_FONT);
@@ -791,9 +800,11 @@ pub fn draw_cumulative<DB: DrawingBackend>(
     let px = |v: f64| surface.px(v);
     let legend = legend_lines(chart, css_width);
     let footer = footer_lines(chart, css_width);
-    let below =
-        px(8.0 + LEGEND_LINE * legend.len() as f64 + 6.0 + FOOTER_LINE * footer.len() as f64)
-            .min(height / 2);
+    let below = below_plot(
+        px(8.0 + LEGEND_LINE * legend.len() as f64 + 6.0 + FOOTER_LINE * footer.len() as f64),
+        height,
+        px(PLOT_HEIGHT),
+    );
     let (plot_area, below_area) = root.split_vertically(height.saturating_sub(below));
     let legend_height = px(8.0 + LEGEND_LINE * legend.len() as f64);
     let (legend_area, footer_area) = below_area.split_vertically(legend_height);

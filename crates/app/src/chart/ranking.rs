@@ -3,7 +3,7 @@
 //! after the horizon continues the bar as a pale segment, so the whole commitment is never hidden. Over
 //! any plotters backend (SVG on the page and for downloads).
 
-use super::{err, wrap_footer, ChartError, Surface, Theme, FOOTER_LINE};
+use super::{below_plot, err, wrap_footer, ChartError, Surface, Theme, FOOTER_LINE};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
@@ -82,7 +82,11 @@ pub fn draw_ranking<DB: DrawingBackend>(
     } = surface;
     let px = |v: f64| surface.px(v);
     let footer = wrap_footer(&chart.footer, css_width);
-    let below = px(10.0 + FOOTER_LINE * footer.len() as f64).min(height / 2);
+    let below = below_plot(
+        px(10.0 + FOOTER_LINE * footer.len() as f64),
+        height,
+        px(FRAME + ROW * chart.bars.len().max(2) as f64),
+    );
     let (plot_area, footer_area) = root.split_vertically(height.saturating_sub(below));
 
     let bars = ranked(&chart.bars);

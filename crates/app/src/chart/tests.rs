@@ -127,6 +127,49 @@ fn narrow_charts_wrap_legend_and_footer_instead_of_clipping() {
     assert!(svg.contains("egress."), "the footer keeps every word");
 }
 
+/// The largest `y` of a `<text>` element whose content contains `needle`, and the SVG's
+/// height, from the markup plotters writes.
+fn text_y_and_height(svg: &str, needle: &str) -> (f64, f64) {
+    let attr = |tag: &str, name: &str| -> f64 {
+        let at = tag.find(&format!(" {name}=\"")).expect(name) + name.len() + 3;
+        tag[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    let height = attr(svg.split('>').next().unwrap(), "height");
+    let y = svg
+        .split("<text")
+        .skip(1)
+        .filter(|t| t.split("</text>").next().unwrap().contains(needle))
+        .map(|t| attr(t, "y"))
+        .fold(f64::NAN, f64::max);
+    (y, height)
+}
+
+#[test]
+fn a_phone_wide_chart_with_a_long_legend_and_footer_keeps_its_last_footer_line_inside() {
+    // Five two-line legend entries and a footer of many lines at 320 px: together taller
+    // than half the drawing, which once squeezed them into half and cut the last lines off.
+    let line = |name: &str| Line {
+        label: format!("Alibaba Cloud ecs.gn7e-c16g1.32xlarge (8× A100 80GB), {name}"),
+        total: "CN¥3,276,771.91".into(),
+        points: linear(250_000.0, 12),
+        owed: None,
+    };
+    let mut c = sample(["a", "b", "c", "d", "e"].map(line).to_vec());
+    c.footer = vec![
+        "10 GPUs × 24 h/day × 7 days/week, 12 months; 1 month = 730 h; whole instances billed; no tax.".into(),
+        "Prices as of: date unknown; Sep 29, 2026. Converted to CNY at 1 CNY = 0.138 USD; 1 USD = 7.2464 CNY.".into(),
+        "Shaded: P10–P90 of cumulative cost over 10,000 Monte-Carlo trials of interruptions (seed 1) for options with interruption risk.".into(),
+        "P10–P90 spread under 1 px at this scale: the bands lie within the lastword".into(),
+    ];
+    let svg = cumulative_svg(&c, &Theme::LIGHT, 320).unwrap();
+    let (y, height) = text_y_and_height(&svg, "lastword");
+    assert!(y.is_finite(), "the last footer line is drawn");
+    assert!(
+        y + FOOTER_LINE <= height,
+        "last footer line at y = {y} in a drawing {height} high"
+    );
+}
+
 #[test]
 fn hover_maps_the_pointer_through_the_drawn_frame() {
     let lines = vec![
