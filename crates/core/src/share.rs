@@ -496,16 +496,19 @@ pub fn open_inflated(inflated: Inflated) -> Opened {
         Inflated::Complete(t) => String::from_utf8_lossy(&t).into_owned(),
         Inflated::TooLarge => return nothing_usable(Notice::whole(NoticeKind::LinkTooLarge)),
         Inflated::Truncated(partial) => {
-            notices.push(Notice::whole(NoticeKind::LinkTruncated));
             let partial = String::from_utf8_lossy(&partial).into_owned();
             match close_truncated_json(&partial) {
-                Some(t) => t,
+                Some(t) => {
+                    notices.push(Notice::whole(NoticeKind::LinkTruncated));
+                    t
+                }
+                // Not even the start of a scenario came out (e.g. `#s=garbage`, whose base64
+                // inflates a few stray bytes): nothing of it was loaded, so the link is
+                // damaged, not cut short with its complete part loaded.
                 None => {
-                    return Opened {
-                        language: None,
-                        scenario: default_scenario(),
-                        notices,
-                    }
+                    return nothing_usable(Notice::whole(NoticeKind::LinkCorrupt(
+                        LinkDamage::NotDeflate,
+                    )))
                 }
             }
         }

@@ -143,6 +143,19 @@ fn corrupt_links_give_defaults_and_a_notice() {
 }
 
 #[test]
+fn a_link_whose_cut_stream_holds_no_scenario_is_damaged_not_cut_short() {
+    // "garbage" decodes (leniently, as links are) to bytes that start a deflate stream ending
+    // after a few stray bytes: nothing was loaded, so the notice must not say its complete
+    // part was.
+    let o = decode("#s=garbage").unwrap();
+    assert_eq!(
+        o.notices.iter().map(|n| &n.kind).collect::<Vec<_>>(),
+        [&NoticeKind::LinkCorrupt(LinkDamage::NotDeflate)]
+    );
+    assert!(o.nothing_usable());
+}
+
+#[test]
 fn a_version_0_link_is_a_bare_scenario_and_is_upgraded() {
     let f = golden("case-study-job");
     let text = serde_json::to_string(&f).unwrap();
