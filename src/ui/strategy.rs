@@ -259,15 +259,30 @@ pub fn strategy(props: &StrategyProps) -> Html {
             if let Some(r) = rounding {
                 { for [("reserved-rounding", msg!("capacity-reserved"), r.reserved), ("spot-rounding", msg!("capacity-spot"), r.spot)]
                     .into_iter()
-                    .filter_map(|(id, class, c)| c.map(|c| html! {
-                        <p class="small warn" {id}>{ t.text_with(msg!("ui-share-rounding"), &[
-                            ("share", Arg::Text(format::input_value(c.share_pct))),
-                            ("gpus", Arg::Number(f64::from(r.gpus))),
-                            ("instances", Arg::Number(c.instances)),
-                            ("class", Arg::Text(t.text(class))),
-                            ("per", Arg::Number(f64::from(r.gpus_per_instance))),
-                            ("effective", Arg::Text(format::number(c.effective_pct, 1))),
-                        ]) }</p>
+                    .filter_map(|(id, class, c)| c.map(|c| {
+                        let share = Arg::Text(format::input_value(c.share_pct));
+                        let gpus = Arg::Number(f64::from(r.gpus));
+                        let instances = Arg::Number(c.instances);
+                        let class = Arg::Text(t.text(class));
+                        let per = Arg::Number(f64::from(r.gpus_per_instance));
+                        let effective = Arg::Text(format::number(c.effective_pct, 1));
+                        // An instance only partly used is still rented whole: say how many of
+                        // its GPUs serve the class, so "1 instance = 20 %" reads right.
+                        let partly = c.gpus_served + 1e-9
+                            < c.instances * f64::from(r.gpus_per_instance);
+                        let text = if partly {
+                            t.text_with(msg!("ui-share-rounding-part"), &[
+                                ("share", share), ("gpus", gpus), ("instances", instances),
+                                ("class", class), ("per", per), ("effective", effective),
+                                ("used", Arg::Number(c.gpus_served)),
+                            ])
+                        } else {
+                            t.text_with(msg!("ui-share-rounding"), &[
+                                ("share", share), ("gpus", gpus), ("instances", instances),
+                                ("class", class), ("per", per), ("effective", effective),
+                            ])
+                        };
+                        html! { <p class="small warn" {id}>{ text }</p> }
                     })) }
             }
             <p class="small" id="share-on-demand">

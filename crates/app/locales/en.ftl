@@ -361,6 +361,7 @@ ui-strategy-pick = Pick an offer to set its strategy.
 ui-reserved-share = Reserved share
 ui-spot-share = Spot share
 ui-share-rounding = { $share } % of { $gpus } GPUs → { $instances } { $class } { $per }-GPU instance(s) = { $effective } % { $class }: instances are rented whole.
+ui-share-rounding-part = { $share } % of { $gpus } GPUs → { $instances } { $class } { $per }-GPU instance(s) serving { $used } GPUs = { $effective } % { $class }: instances are rented whole, so the GPUs not used are paid too.
 ui-throughput-yours = Throughput vs A100 80GB (yours)
 ui-host-failures = Host failures
 ui-unit-per-instance-h = per instance-hour

@@ -357,6 +357,7 @@ ui-strategy-pick = 选择一个报价以设置其策略。
 ui-reserved-share = 预留比例
 ui-spot-share = 竞价比例
 ui-share-rounding = { $gpus } 个 GPU 的 { $share }% → { $class } { $instances } 台 { $per } GPU 实例 = { $class } { $effective }%：实例按整台租用。
+ui-share-rounding-part = { $gpus } 个 GPU 的 { $share }% → { $class } { $instances } 台 { $per } GPU 实例，承担其中 { $used } 个 GPU = { $class } { $effective }%：实例按整台租用，未用的 GPU 也要付费。
 ui-throughput-yours = 相对 A100 80GB 的吞吐量（自定义）
 ui-host-failures = 主机故障
 ui-unit-per-instance-h = 每实例小时

@@ -1757,6 +1757,15 @@ fn whole_instance_rounding_of_a_reserved_share_is_said() {
     );
     assert_eq!(r.spot, None, "no spot share");
     assert_eq!(s.share_rounding(0), None, "no reserved share");
+    assert_eq!(c.gpus_served, 8.0, "the whole instance serves the fleet");
+    // 60 % of 4 GPUs: one 8-GPU instance, rented whole, serving the 4 GPUs (the page says
+    // how many of its GPUs are used).
+    let four = s.apply(Action::SetGpus(4.0)).unwrap();
+    let c = four.share_rounding(1).unwrap().reserved.unwrap();
+    assert_eq!(
+        (c.instances, c.gpus_served, c.effective_pct),
+        (1.0, 4.0, 100.0)
+    );
     // 60 % of 40 GPUs is exactly 3 instances: nothing to say.
     let exact = s.apply(Action::SetGpus(40.0)).unwrap();
     assert_eq!(exact.share_rounding(1), None);

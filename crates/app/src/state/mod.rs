@@ -596,6 +596,9 @@ pub struct ClassRounding {
     pub instances: f64,
     /// Share of the GPUs the class serves after rounding, %.
     pub effective_pct: f64,
+    /// GPUs the class serves after rounding: fewer than `instances` × GPUs per instance when
+    /// its last instance is only partly used (still rented whole).
+    pub gpus_served: f64,
 }
 
 /// How whole instances change an option's typed shares ([`Scenario::share_rounding`]): the
@@ -649,6 +652,7 @@ impl Scenario {
                 share_pct: share * 100.0,
                 instances,
                 effective_pct: effective * 100.0,
+                gpus_served: served,
             })
         };
         let reserved = if o.reserved.is_some() {
