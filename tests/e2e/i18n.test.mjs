@@ -209,6 +209,11 @@ test('in Chinese the page, the charts and their downloads carry no English words
   await page.waitForFunction(() => document.querySelector('h1').textContent === 'GPU rental cost planner');
   assert.deepEqual(await exported(page), before, 'switching back keeps the scenario');
   assert.equal((await download(page, '#download-comparison-csv')).text.split('\n')[0].split(',')[3], 'total_usd');
+  // Full-width digits, as a Chinese input method types them in full-width mode, are read as
+  // digits: the error goes and the slider follows.
+  await page.fill('#gpus-number', '１２');
+  await page.waitForFunction(() => document.querySelector('#gpus-range').value === '12');
+  assert.equal(await page.textContent('#gpus-error'), '');
   assert.deepEqual(problems, []);
   await context.close();
 });

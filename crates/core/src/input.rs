@@ -63,10 +63,34 @@ fn echo(text: &str) -> String {
     }
 }
 
-/// Parses `text` as a number accepted by `spec`. Surrounding spaces are ignored; `"1,5"` is
-/// rejected with a hint to write `1.5` (never read as 15); `"1e400"` is rejected as too large.
+/// `text` with full-width ASCII forms (U+FF01–U+FF5E, what a Chinese or Japanese input method
+/// types in full-width mode: `１２．５`) as their ASCII characters, as Unicode's compatibility
+/// mapping (NFKC) gives them.
+fn half_width(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.chars().any(|c| ('\u{FF01}'..='\u{FF5E}').contains(&c)) {
+        text.chars()
+            .map(|c| {
+                if ('\u{FF01}'..='\u{FF5E}').contains(&c) {
+                    char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c)
+                } else {
+                    c
+                }
+            })
+            .collect::<String>()
+            .into()
+    } else {
+        text.into()
+    }
+}
+
+/// Parses `text` as a number accepted by `spec`. Surrounding spaces are ignored, full-width
+/// digits and signs (`１２`, `1．5`, from an input method in full-width mode) read as their
+/// ASCII forms; `"1,5"` is rejected with a hint to write `1.5` (never read as 15); `"1e400"`
+/// is rejected as too large.
 pub fn parse_number(text: &str, spec: NumberSpec) -> Result<f64, InputError> {
-    let t = text.trim();
+    let half = half_width(text);
+    let t = half.trim();
+    // Messages quote what the user typed, full-width or not.
     if t.is_empty() {
         return Err(InputError::Empty);
     }
@@ -75,7 +99,7 @@ pub fn parse_number(text: &str, spec: NumberSpec) -> Result<f64, InputError> {
         return Err(if crate::decimal::parse_f64(&dotted).is_some() {
             InputError::DecimalComma(dotted)
         } else {
-            InputError::NotANumber(echo(t))
+            InputError::NotANumber(echo(text.trim()))
         });
     }
     // Rust accepts "inf", "NaN" and "infinity": those are not numbers a person means here.
@@ -83,9 +107,9 @@ pub fn parse_number(text: &str, spec: NumberSpec) -> Result<f64, InputError> {
         .chars()
         .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E'));
     let value: f64 = if looks_numeric {
-        crate::decimal::parse_f64(t).ok_or_else(|| InputError::NotANumber(echo(t)))?
+        crate::decimal::parse_f64(t).ok_or_else(|| InputError::NotANumber(echo(text.trim())))?
     } else {
-        return Err(InputError::NotANumber(echo(t)));
+        return Err(InputError::NotANumber(echo(text.trim())));
     };
     if !value.is_finite() {
         return Err(InputError::NotFinite);
@@ -143,6 +167,24 @@ mod tests {
             Err("must be 0 or at least 0.001".into())
         );
         assert_eq!(parse_number("2e1", HOURS), Ok(20.0));
+    }
+
+    #[test]
+    fn reads_full_width_digits_and_signs_as_ascii() {
+        // What a Chinese input method types in full-width mode.
+        assert_eq!(parse_number("８", GPUS), Ok(8.0));
+        assert_eq!(parse_number("　１２　", GPUS), Ok(12.0));
+        assert_eq!(parse_number("1．5", HOURS), Ok(1.5));
+        assert_eq!(parse_number("１ｅ1", HOURS), Ok(10.0));
+        assert_eq!(
+            parse_number("1，5", HOURS),
+            Err(InputError::DecimalComma("1.5".into()))
+        );
+        assert_eq!(parse_number("－1", GPUS), Err(InputError::TooSmall(1.0)));
+        assert_eq!(
+            parse_number("１２ａｂｃ", GPUS),
+            Err(InputError::NotANumber("１２ａｂｃ".into()))
+        );
     }
 
     #[test]
