@@ -88,9 +88,10 @@ fn half_width(text: &str) -> std::borrow::Cow<'_, str> {
 /// ASCII forms; `"1,5"` is rejected with a hint to write `1.5` (never read as 15); `"1e400"`
 /// is rejected as too large.
 pub fn parse_number(text: &str, spec: NumberSpec) -> Result<f64, InputError> {
-    let half = half_width(text);
-    let t = half.trim();
     // Messages quote what the user typed, full-width or not.
+    let typed = text.trim();
+    let half = half_width(typed);
+    let t = half.as_ref();
     if t.is_empty() {
         return Err(InputError::Empty);
     }
@@ -99,7 +100,7 @@ pub fn parse_number(text: &str, spec: NumberSpec) -> Result<f64, InputError> {
         return Err(if crate::decimal::parse_f64(&dotted).is_some() {
             InputError::DecimalComma(dotted)
         } else {
-            InputError::NotANumber(echo(text.trim()))
+            InputError::NotANumber(echo(typed))
         });
     }
     // Rust accepts "inf", "NaN" and "infinity": those are not numbers a person means here.
@@ -107,9 +108,9 @@ pub fn parse_number(text: &str, spec: NumberSpec) -> Result<f64, InputError> {
         .chars()
         .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E'));
     let value: f64 = if looks_numeric {
-        crate::decimal::parse_f64(t).ok_or_else(|| InputError::NotANumber(echo(text.trim())))?
+        crate::decimal::parse_f64(t).ok_or_else(|| InputError::NotANumber(echo(typed)))?
     } else {
-        return Err(InputError::NotANumber(echo(text.trim())));
+        return Err(InputError::NotANumber(echo(typed)));
     };
     if !value.is_finite() {
         return Err(InputError::NotFinite);

@@ -61,10 +61,12 @@ pub fn ranked(bars: &[Bar]) -> Vec<Bar> {
 /// Height in CSS pixels that shows every bar and footer line at `css_width`.
 #[must_use]
 pub fn preferred_height(chart: &RankingChart, css_width: f64) -> f64 {
-    FRAME
-        + ROW * chart.bars.len().max(2) as f64
-        + 10.0
-        + FOOTER_LINE * wrap_footer(&chart.footer, css_width).len() as f64
+    plot_height(chart) + 10.0 + FOOTER_LINE * wrap_footer(&chart.footer, css_width).len() as f64
+}
+
+/// Height of the plot (frame and bars, at least two rows) in CSS pixels, without the footer.
+fn plot_height(chart: &RankingChart) -> f64 {
+    FRAME + ROW * chart.bars.len().max(2) as f64
 }
 
 /// Draws `chart` on `root` (size in device pixels; `scale` is the device-pixel ratio). Bars run
@@ -85,7 +87,7 @@ pub fn draw_ranking<DB: DrawingBackend>(
     let below = below_plot(
         px(10.0 + FOOTER_LINE * footer.len() as f64),
         height,
-        px(FRAME + ROW * chart.bars.len().max(2) as f64),
+        px(plot_height(chart)),
     );
     let (plot_area, footer_area) = root.split_vertically(height.saturating_sub(below));
 
