@@ -147,10 +147,10 @@ ui-interruptions = Interruptions per instance-hour
 ui-unit-per-h = /h
 ui-unit-h = h
 ui-checkpoint-every = Checkpoint every
-ui-young-using = Using Young's optimum √(2c/λ) = { $hours } h
+ui-young-using = Using Young's optimum √(2c/λ) at each option's own interruption rate: { $hours } h for the most interrupted
 ui-young-pending = Young's optimum applies once a spot option has interruptions and a write time
-ui-young-use-hours = Use the suggested optimum ({ $hours } h, Young)
-ui-young-use = Use the suggested optimum (Young)
+ui-young-use-hours = Use Young's optimum for each option ({ $hours } h for the most interrupted)
+ui-young-use = Use Young's optimum for each option
 ui-checkpoint-write = Checkpoint write time
 ui-restart-time = Restart time
 ui-storage-egress = Storage and egress

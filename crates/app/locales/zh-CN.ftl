@@ -145,10 +145,10 @@ ui-interruptions = 每实例小时中断次数
 ui-unit-per-h = /小时
 ui-unit-h = 小时
 ui-checkpoint-every = 检查点间隔
-ui-young-using = 采用 Young 最优值 √(2c/λ) = { $hours } 小时
+ui-young-using = 各选项按自身的中断率采用 Young 最优值 √(2c/λ)：中断最多的选项为 { $hours } 小时
 ui-young-pending = 当竞价选项有中断率和写入时间时，适用 Young 最优值
-ui-young-use-hours = 使用建议的最优值（{ $hours } 小时，Young）
-ui-young-use = 使用建议的最优值（Young）
+ui-young-use-hours = 各选项使用 Young 最优值（中断最多的为 { $hours } 小时）
+ui-young-use = 各选项使用 Young 最优值
 ui-checkpoint-write = 检查点写入时间
 ui-restart-time = 重启时间
 ui-storage-egress = 存储与出网流量

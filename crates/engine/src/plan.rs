@@ -580,8 +580,10 @@ pub(crate) struct Prepared {
     c_s: f64,
     fleet: bool,
     instances: Instances,
-    lam_f: f64,
-    lam_s: f64,
+    /// The interruption rate (per hour) of the runs the interval applies to, at which Young's
+    /// suggested interval is given: a job's whole-job rate (it restarts whole when any instance
+    /// is interrupted), a fleet's most interrupted class it uses (per instance).
+    young_rate: f64,
     closed: Overheads,
 }
 
@@ -644,6 +646,13 @@ pub(crate) fn prepare(
     // Interruption overheads (billed hours per useful hour).
     let lam_f = o.failures_per_hour;
     let lam_s = lam_f + spot_rate;
+    // A synchronous job restarts whole when any instance fails.
+    let lam_job = lam_f * gpus / g + spot_rate * c_s / g;
+    let young_rate = match (plan.workload, job_hours) {
+        (Workload::Job(_), Some(_)) => lam_job,
+        _ if c_s > 0.0 => lam_s,
+        _ => lam_f,
+    };
     let closed = match (plan.workload, job_hours) {
         (Workload::Fleet(fl), _) => {
             let h = fl.hours_per_day;
@@ -662,8 +671,7 @@ pub(crate) fn prepare(
             }
         }
         (Workload::Job(_), Some(t0)) => {
-            // A synchronous job restarts whole when any instance fails.
-            let lam = lam_f * gpus / g + spot_rate * c_s / g;
+            let lam = lam_job;
             let k = if t0 > 0.0 {
                 expected_run_hours(t0, ck.interval(lam), ck.write_hours, lam, ck.restart_hours) / t0
             } else {
@@ -691,8 +699,7 @@ pub(crate) fn prepare(
         c_s,
         fleet,
         instances,
-        lam_f,
-        lam_s,
+        young_rate,
         closed,
     })
 }
@@ -736,9 +743,9 @@ pub(crate) fn evaluate_prepared(
         c_s,
         fleet,
         instances,
-        lam_f,
-        lam_s,
+        young_rate,
         closed,
+        ..
     } = *p;
     let ck = plan.checkpointing;
     let k = overheads.unwrap_or(closed);
@@ -762,8 +769,7 @@ pub(crate) fn evaluate_prepared(
             ));
         }
     }
-    let max_rate = if c_s > 0.0 { lam_s } else { lam_f };
-    let suggested_checkpoint_hours = young_interval(ck.write_hours, max_rate);
+    let suggested_checkpoint_hours = young_interval(ck.write_hours, young_rate);
 
     // Horizon and, for a job, its wall-clock finish.
     let finish_hours = job_hours.map(|t0| t0 * k.on_demand * 24.0 / day.run_hours);

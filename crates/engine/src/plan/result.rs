@@ -238,7 +238,11 @@ pub struct OptionResult {
     pub finish_months: Option<f64>,
     /// Billed hours per useful hour, per class.
     pub overheads: Overheads,
-    /// Young's checkpoint interval for the highest interruption rate in use, hours.
+    /// Young's checkpoint interval √(2c/λ), hours, at the rate the option's runs are
+    /// interrupted: a job's whole-job rate (every instance's failure rate plus every spot
+    /// instance's interruption rate: it restarts whole), a fleet's most interrupted class it
+    /// uses (per instance). The interval used when none is given (docs/cost-model.md,
+    /// "Interruptions, checkpoints and failures"); `None` without write time or interruptions.
     pub suggested_checkpoint_hours: Option<f64>,
     /// Reserved figures, if the option has a reserved term.
     pub reserved: Option<ReservedSummary>,

@@ -635,3 +635,48 @@ fn a_job_that_never_finishes_says_how_many_gpus_and_how_much_overhead() {
         "45662.1 GPUs run at once and interruptions, restarts and checkpoint writes make it run"
     ));
 }
+
+#[test]
+fn the_suggested_interval_is_the_one_used_when_none_is_given() {
+    // A job on 8 spot instances of 8 GPUs restarts whole when any of them is interrupted:
+    // λ = 8 × 0.05 = 0.4 per hour, so Young's interval is √(2 × 0.1 / 0.4) = 0.7071 h, not the
+    // one instance's √(2 × 0.1 / 0.05) = 2 h.
+    let mut o = od(8.0, 8);
+    o.spot = Some(SpotMarket {
+        prices: Schedule::flat(3.0),
+        bid_cap: None,
+        interruptions_per_hour: 0.05,
+    });
+    o.shares.spot = 1.0;
+    let checkpoint = |interval_hours| Checkpointing {
+        interval_hours,
+        write_hours: 0.1,
+        restart_hours: 0.25,
+    };
+    let job = Plan {
+        horizon_months: None,
+        workload: Workload::Job(JobLoad {
+            gpu_hours: 50_000.0,
+            size: JobSize::Gpus(64),
+            scaling_efficiency: 1.0,
+        }),
+        checkpointing: checkpoint(None),
+        ..fleet(64, 24.0, 7.0, 1)
+    };
+    let auto = evaluate_option(&job, &o, None).unwrap();
+    let young = auto.suggested_checkpoint_hours.unwrap();
+    assert!(close(young, 0.5_f64.sqrt()), "{young}");
+    let typed = Plan {
+        checkpointing: checkpoint(Some(young)),
+        ..job
+    };
+    let typed = evaluate_option(&typed, &o, None).unwrap();
+    assert!(close(typed.total, auto.total), "{} vs {}", typed.total, auto.total);
+    // A fleet's runs are per instance: the same option's interval is the instance's, 2 h.
+    let fleet_plan = Plan {
+        checkpointing: checkpoint(None),
+        ..fleet(64, 24.0, 7.0, 1)
+    };
+    let r = evaluate_option(&fleet_plan, &o, None).unwrap();
+    assert!(close(r.suggested_checkpoint_hours.unwrap(), 2.0));
+}
