@@ -671,7 +671,12 @@ fn the_suggested_interval_is_the_one_used_when_none_is_given() {
         ..job
     };
     let typed = evaluate_option(&typed, &o, None).unwrap();
-    assert!(close(typed.total, auto.total), "{} vs {}", typed.total, auto.total);
+    assert!(
+        close(typed.total, auto.total),
+        "{} vs {}",
+        typed.total,
+        auto.total
+    );
     // A fleet's runs are per instance: the same option's interval is the instance's, 2 h.
     let fleet_plan = Plan {
         checkpointing: checkpoint(None),
