@@ -174,23 +174,25 @@ pub fn later(props: &LaterProps) -> Html {
 /// The app's first state: a share link opened from the fragment ([`open_link`]) wins over the
 /// stored state (no leftovers; the saved list is kept), its notices and the stored state's are
 /// shown, corrupt stored data was already kept under a backup key by [`web_storage::load`].
-/// With nothing usable stored (the storage layer's example scenario) and no link, or a link of
-/// which nothing was usable, the app's default comparison is shown: in Chinese the mainland
-/// one ([`Scenario::mainland`]).
+/// A link of which nothing was usable (damaged, too long) replaces nothing: the stored work is
+/// shown with the link's notice and the link leaves the address bar, as for a link opened
+/// later ([`use_links_opened_later`]). With nothing usable stored (the storage layer's example
+/// scenario) and no usable link, the app's default comparison is shown: in Chinese the
+/// mainland one ([`Scenario::mainland`]).
 #[must_use]
 pub fn initial_state(link: Option<Opened>) -> AppState {
-    // A link of which nothing was usable (damaged, too long) opens the page's own default, in
-    // the page's language, with the link's notices: not the file format's neutral example.
-    let unusable_link = link.as_ref().is_some_and(Opened::nothing_usable);
+    if link.as_ref().is_some_and(Opened::nothing_usable) {
+        // A reload then shows the work, without the notice again.
+        replace_hash("");
+    }
     let (restored, load_error) = web_storage::load();
     let hold_storage = restored.hold;
-    // The autosaved scenario a link is about to replace (a link of which nothing was usable
-    // replaces it with the default), if it differs from the link's and is not just the
-    // untouched default: kept first in the saved list below, so opening a link (also in another
-    // tab, whose first autosave replaces this one) never loses work.
+    // The autosaved scenario a usable link is about to replace, if it differs from the link's
+    // and is not just the untouched default: kept first in the saved list below, so opening a
+    // link (also in another tab, whose first autosave replaces this one) never loses work.
     let before_link = link
         .as_ref()
-        .filter(|o| o.scenario != restored.stored.current)
+        .filter(|o| !o.nothing_usable() && o.scenario != restored.stored.current)
         .map(|_| restored.stored.current.clone())
         .filter(|c| *c != planner_core::share::default_scenario());
     let start = storage::startup(restored, link, &browser_languages());
@@ -213,11 +215,9 @@ pub fn initial_state(link: Option<Opened>) -> AppState {
     if let Some(e) = load_error {
         state.notice = Some(super::state::Refusal::Storage(e));
     }
-    // Nothing usable stored and no link: the app's own default comparison (catalog offers),
-    // not the storage layer's neutral example option.
-    if (!start.from_link || unusable_link)
-        && start.stored.current == planner_core::share::default_scenario()
-    {
+    // Nothing usable stored and no usable link: the app's own default comparison (catalog
+    // offers), not the storage layer's neutral example option.
+    if !start.from_link && start.stored.current == planner_core::share::default_scenario() {
         // In Chinese the page opens on mainland offers in CNY.
         if state.language == Language::ZhCn {
             state.scenario = Scenario::mainland();

@@ -395,7 +395,9 @@ pub struct Startup {
 /// Combines the stored state, an opened share link and the browser's languages. A link wins:
 /// its scenario replaces the current one entirely (no leftovers from earlier visits; the saved
 /// list is kept) and its language wins over the stored choice, which wins over the browser's
-/// list ([`Language::from_browser`]).
+/// list ([`Language::from_browser`]). A link of which nothing was usable
+/// ([`Opened::nothing_usable`]: damaged, too long) replaces nothing: the stored scenario stays,
+/// with the link's notices saying why it was not opened, and `from_link` is `false`.
 #[must_use]
 pub fn startup<S: AsRef<str>>(restored: Restored, link: Option<Opened>, browser: &[S]) -> Startup {
     let Restored {
@@ -403,10 +405,12 @@ pub fn startup<S: AsRef<str>>(restored: Restored, link: Option<Opened>, browser:
         mut notices,
         ..
     } = restored;
-    let from_link = link.is_some();
+    let from_link = link.as_ref().is_some_and(|o| !o.nothing_usable());
     let mut language = stored.language;
     if let Some(o) = link {
-        stored.current = o.scenario;
+        if !o.nothing_usable() {
+            stored.current = o.scenario;
+        }
         language = o.language.or(language);
         let mut link_notices = o.notices;
         link_notices.append(&mut notices);
@@ -645,5 +649,14 @@ mod tests {
         assert_eq!(start.language, Language::En);
         let start = startup(restore(None, none_taken), None, &["zh-CN"]);
         assert_eq!(start.language, Language::ZhCn);
+        // A link of which nothing is usable replaces nothing: the stored work stays, with the
+        // link's notice.
+        let damaged = crate::share::decode("#s=garbage").expect("a link, damaged");
+        assert!(damaged.nothing_usable());
+        let start = startup(restore(Some(&raw), none_taken), Some(damaged), &["zh-CN"]);
+        assert!(!start.from_link);
+        assert_eq!(start.stored.current, golden("fleet-portfolio"));
+        assert_eq!(start.language, Language::En);
+        assert_eq!(start.notices.len(), 1);
     }
 }
