@@ -622,12 +622,13 @@ impl Scenario {
                 next.option_mut(index)?.name = Some(name);
             }
             Action::SetSpotInterruptions(v) => {
-                let v = check(v, INTERRUPTIONS_SPEC, Input::Interruptions)?;
-                // Without spot capacity the rate has nowhere to go: say so rather than let the
-                // field snap back silently (found by a new user).
+                // Without spot capacity the rate has nowhere to go: say so, whatever was typed
+                // (a range message would suggest some other value could work), rather than let
+                // the field snap back silently.
                 if !next.options.iter().any(|o| o.spot.is_some()) {
                     return Err(ScenarioError::NoSpotOption);
                 }
+                let v = check(v, INTERRUPTIONS_SPEC, Input::Interruptions)?;
                 for sp in next.options.iter_mut().filter_map(|o| o.spot.as_mut()) {
                     sp.interruptions_per_hour = v;
                 }

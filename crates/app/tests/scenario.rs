@@ -1559,6 +1559,16 @@ fn free_allowances_and_a_spot_bid_cap_are_set_per_option() {
         }),
         Err(ScenarioError::NoSpotOption)
     );
+    // So does an interruption rate: without spot capacity every value typed is told so, not a
+    // bad one its range and a good one the missing spot variant.
+    assert!(s.options().iter().all(|o| o.spot.is_none()));
+    for v in [-5.0, 0.0, 0.05, f64::NAN] {
+        assert_eq!(
+            s.apply(Action::SetSpotInterruptions(v)),
+            Err(ScenarioError::NoSpotOption),
+            "{v}"
+        );
+    }
     let spot = s
         .apply(Action::AddSpotVariant {
             index: 0,
