@@ -130,16 +130,15 @@ pub fn comparison(
             .flatten()
             .filter(|m| reserved.is_some() && *m > horizon);
         // "n/a" in the interface language.
-        let na = |s: String| if s == format::NOT_AVAILABLE { t.text(msg!("ui-na")) } else { s };
         html! {
             <tr data-offer-id={r.offer_id.clone()}>
                 <th scope="row" class="option-label">{ r.name.clone() }
                     if let Some(d) = &r.prices_as_of { <div class="muted small">{ t.text_with(msg!("ui-prices-as-of"), &[("date", Arg::Text(planner_app::i18n::date(t.language(), d)))]) }</div> }
                 </th>
-                <td class="num cmp-total total" id={format!("total-{i}")}>{ format::money(r.total, c) }</td>
-                { cell("num", None, None, format::money(r.total_with_commitment, c).into()) }
-                { cell("num", None, None, na(rate_or_na(r.per_used_gpu_hour, c)).into()) }
-                { cell("num", None, None, na(money_or_na(r.per_job, c)).into()) }
+                <td class="num cmp-total total" id={format!("total-{i}")}>{ t.money(r.total, c) }</td>
+                { cell("num", None, None, t.money(r.total_with_commitment, c).into()) }
+                { cell("num", None, None, rate_or_na(r.per_used_gpu_hour, c, t).into()) }
+                { cell("num", None, None, money_or_na(r.per_job, c, t).into()) }
                 { cell("num", None, None, r.finish_months.filter(|m| m.is_finite()).map(|m| format::number(m, 2)).unwrap_or_else(|| t.text(msg!("ui-na"))).into()) }
                 { cell("num", None, None, reserved.and_then(|x| x.break_even_utilisation).filter(|u| u.is_finite()).map(|u| format!("{} %", format::number(u * 100.0, 1))).unwrap_or_else(|| t.text(msg!("ui-na"))).into()) }
                 <td class="num break-even-months">{ reserved.and_then(|x| x.break_even_months).filter(|m| m.is_finite()).map(|m| if m == 0.0 { t.text(msg!("ui-break-even-no-upfront")) } else { format::number(m, 1) }).unwrap_or_else(|| t.text(msg!("ui-na"))) }

@@ -120,7 +120,7 @@ fn price_title(
     o: &Offer,
     details: Option<&'static catalog::OfferDetails>,
 ) -> String {
-    let rate = |p: f64| Arg::Text(format::rate(p, o.currency));
+    let rate = |p: f64| Arg::Text(t.rate(p, o.currency));
     let spread = |s: catalog::Spread| {
         t.text_with(
             msg!("ui-price-spread"),
@@ -163,7 +163,7 @@ fn price_title(
         if let Some(m) = d.monthly_per_month {
             parts.push(t.text_with(
                 msg!("ui-price-package"),
-                &[("amount", Arg::Text(format::money(m, o.currency)))],
+                &[("amount", Arg::Text(t.money(m, o.currency)))],
             ));
         }
         // Every other way it is sold (savings plans, subscriptions and packages, Capacity
@@ -182,8 +182,8 @@ fn price_title(
                         (
                             "rate",
                             Arg::Text(term.effective_per_hour().map_or_else(
-                                || format::money(term.price, o.currency),
-                                |p| format::rate(p, o.currency),
+                                || t.money(term.price, o.currency),
+                                |p| t.rate(p, o.currency),
                             )),
                         ),
                     ],
@@ -489,7 +489,8 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
             // (or "undated"), shown as written.
             let as_of = date_text(&t, src.as_of);
             let stale = src.is_stale(props.today);
-            let title = format!(
+            // Search-index references said in words ([`Translator::source_text`]).
+            let title = t.source_text(&format!(
                 "{} — {}{}",
                 src.reference,
                 src.note,
@@ -498,7 +499,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                 } else {
                     format!(" — {}", o.note)
                 }
-            );
+            ));
             let region = if o.region.is_empty() { "—" } else { o.region };
             let details = listing.details;
             let yours = user::is_user_offer(o);
@@ -525,7 +526,7 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                     catalog::Term::None => String::new(),
                 };
                 (
-                    format!("{} · {length}", format::rate(p, o.currency)),
+                    format!("{} · {length}", t.rate(p, o.currency)),
                     format!("{}, {length}", t.billing_mode(term.mode)),
                 )
             });
@@ -546,9 +547,9 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                     let source = if s.datasheet == planner_core::catalog::gpus::NO_DATASHEET {
                         t.text(msg!("ui-gpu-no-datasheet"))
                     } else if s.url.is_empty() {
-                        s.datasheet.to_string()
+                        t.source_text(s.datasheet)
                     } else {
-                        format!("{} ({})", s.datasheet, s.url)
+                        t.source_text(&format!("{} ({})", s.datasheet, s.url))
                     };
                     let kind = t.text(match s.source_kind {
                         planner_core::catalog::gpus::SourceKind::Vendor => msg!("ui-spec-vendor"),
@@ -607,20 +608,20 @@ pub fn offer_table(props: &OfferTableProps) -> Html {
                         title={at_limit.then(|| t.text_with(msg!("ui-compare-full"), &[("max", Arg::Number(MAX_COMPARED as f64))]))}
                         aria-label={t.text_with(msg!("ui-compare-offer"), &[("offer", Arg::Text(format!("{} {} ({}× {})", o.provider, o.instance_type, o.gpu_count, o.gpu_model))), ("date", Arg::Text(date_text(&t, src.as_of)))])} {onchange} /></td>
                     <td>{ o.provider }
-                        if yours { <span class="yours" title={format!("{} — {}", src.reference, src.note)}>{ " " }{ t.text(msg!("ui-your-price")) }</span> }
+                        if yours { <span class="yours" title={t.source_text(&format!("{} — {}", src.reference, src.note))}>{ " " }{ t.text(msg!("ui-your-price")) }</span> }
                     </td>
                     { cell("wide-only kind", None, None, kind.into()) }
                     <td class="mono">{ o.instance_type }
-                        if !o.note.is_empty() { <span class="note-mark" title={o.note} aria-label={t.text_with(msg!("ui-note"), &[("note", Arg::Text(o.note.to_string()))])}>{ "*" }</span> }
+                        if !o.note.is_empty() { <span class="note-mark" title={t.source_text(o.note)} aria-label={t.text_with(msg!("ui-note"), &[("note", Arg::Text(t.source_text(o.note)))])}>{ "*" }</span> }
                     </td>
                     { cell("gpus", None, Some(spec_title.into()), format!("{}× {}", o.gpu_count, o.gpu_model).into()) }
                     { cell("num wide-only", None, None, opt_num(o.gpu_memory_gib, 0).into()) }
-                    { cell("num od-gpu", Some(l_od_gpu.clone()), None, o.on_demand_per_gpu_hour().map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))).into()) }
-                    { cell("num scenario-total", Some(l_total.clone()), no_figure.then(|| t.text(msg!("ui-no-throughput")).into()), props.scenario_totals.0.get(o.id).map(|t| format::money(*t, props.display_currency)).unwrap_or_else(|| t.text(msg!("ui-na"))).into()) }
+                    { cell("num od-gpu", Some(l_od_gpu.clone()), None, o.on_demand_per_gpu_hour().map(|p| t.rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))).into()) }
+                    { cell("num scenario-total", Some(l_total.clone()), no_figure.then(|| t.text(msg!("ui-no-throughput")).into()), props.scenario_totals.0.get(o.id).map(|x| t.money(*x, props.display_currency)).unwrap_or_else(|| t.text(msg!("ui-na"))).into()) }
                     { cell("num commitment", Some(l_commitment.clone()), commitment.as_ref().map(|c| c.1.clone().into()), commitment.map_or(AttrValue::Static("—"), |c| c.0.into())) }
-                    { cell("num od-instance", Some(l_od_instance.clone()), Some(price_title.into()), o.on_demand_per_hour.map(|p| format::rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))).into()) }
-                    { cell("num spot", Some(l_spot.clone()), None, o.spot_per_hour.map_or(AttrValue::Static("—"), |p| format::rate(p, o.currency).into())) }
-                    { cell("num work", Some(l_work.clone()), Some(t.text(if no_figure { msg!("ui-no-throughput") } else { msg!("ui-work-title") }).into()), work.map_or(AttrValue::Static("—"), |p| format::rate(p, o.currency).into())) }
+                    { cell("num od-instance", Some(l_od_instance.clone()), Some(price_title.into()), o.on_demand_per_hour.map(|p| t.rate(p, o.currency)).unwrap_or_else(|| t.text(msg!("ui-na"))).into()) }
+                    { cell("num spot", Some(l_spot.clone()), None, o.spot_per_hour.map_or(AttrValue::Static("—"), |p| t.rate(p, o.currency).into())) }
+                    { cell("num work", Some(l_work.clone()), Some(t.text(if no_figure { msg!("ui-no-throughput") } else { msg!("ui-work-title") }).into()), work.map_or(AttrValue::Static("—"), |p| t.rate(p, o.currency).into())) }
                     { cell("currency", None, None, o.currency.code().into()) }
                     <td class="as-of" data-label={l_as_of.clone()} title={title}>{ as_of }
                         if stale { <span class="stale" title={t.text_with(msg!("ui-stale-title"), &[("months", Arg::Number(f64::from(STALE_AFTER_MONTHS)))])}>{ " " }{ t.text(msg!("ui-warn-stale")) }</span> }

@@ -3,12 +3,11 @@
 //! horizon included) beside it; [`sticky_summary`] is the one-line version a phone keeps at the
 //! top of the window (the cheapest option and its total, both totals when a commitment applies),
 //! with a link to the rest. Both read the engine's results (`Scenario::evaluate`); amounts are
-//! formatted exactly as in the comparison table (`format::money`, display currency).
+//! formatted exactly as in the comparison table (`Translator::money`, display currency).
 
 use crate::ui::markup;
 use planner_app::i18n::{Arg, Translator};
 use planner_app::msg;
-use planner_core::format;
 use planner_engine::plan::OptionResult;
 use planner_engine::Currency;
 use yew::prelude::*;
@@ -80,11 +79,11 @@ pub fn totals(results: &Results, term_months: &[Option<u32>], c: Currency, t: &T
                     <tr data-rank={(rank + 1).to_string()} data-option={i.to_string()}>
                         <td class="num rank">{ rank + 1 }</td>
                         <th scope="row" class="option-label" title={o.name.clone()}>{ o.name.clone() }</th>
-                        <td class="num total" data-label={l_total.clone()}>{ format::money(o.total, c) }</td>
+                        <td class="num total" data-label={l_total.clone()}>{ t.money(o.total, c) }</td>
                         <td class="num commitment" data-label={l_commitment.clone()}>
-                            { format::money(o.total_with_commitment, c) }
+                            { t.money(o.total_with_commitment, c) }
                             if commits_beyond(o) && owed > 0.0 {
-                                <div class="owed small">{ t.text_with(msg!("ui-totals-owed-after"), &[("amount", Arg::Text(format::money(owed, c)))]) }</div>
+                                <div class="owed small">{ t.text_with(msg!("ui-totals-owed-after"), &[("amount", Arg::Text(t.money(owed, c)))]) }</div>
                             }
                             if let Some(m) = term {
                                 <div class="term-used small">{ t.text_with(msg!("ui-totals-term-used"), &[("used", Arg::Number(f64::from(horizon))), ("term", Arg::Number(f64::from(m)))]) }</div>
@@ -139,11 +138,11 @@ pub fn sticky_summary(results: &Results, c: Currency, t: &Translator) -> Html {
                 <span class="summary-label">{ t.text(msg!("ui-summary-cheapest")) }</span>
                 { " " }<span class="summary-option">{ o.name.clone() }</span>
                 { " " }
-                <strong class="summary-total" id="sticky-total">{ format::money(o.total, c) }</strong>
+                <strong class="summary-total" id="sticky-total">{ t.money(o.total, c) }</strong>
                 { " " }<span class="muted small">{ c.code() }</span>
                 if commits_beyond(o) {
                     { " · " }
-                    <span class="summary-commitment" id="sticky-commitment">{ t.text_with(msg!("ui-summary-commitment"), &[("amount", Arg::Text(format::money(o.total_with_commitment, c)))]) }</span>
+                    <span class="summary-commitment" id="sticky-commitment">{ t.text_with(msg!("ui-summary-commitment"), &[("amount", Arg::Text(t.money(o.total_with_commitment, c)))]) }</span>
                 }
             } else {
                 <span class="muted">{ t.text(msg!("ui-summary-none")) }</span>

@@ -191,8 +191,8 @@ test('real catalog offers are listed with prices, currency and dates', async () 
     };
   });
   assert.equal(row.provider, 'Alibaba Cloud');
-  assert.match(row.instance, /^¥[\d,]+\.\d{4}$/, 'per instance-hour in CNY');
-  assert.match(row.gpu, /^¥[\d,]+\.\d{4}$/, 'per GPU-hour in CNY');
+  assert.match(row.instance, /^CN¥[\d,]+\.\d{4}$/, 'per instance-hour in CNY, as the charts write it in English');
+  assert.match(row.gpu, /^CN¥[\d,]+\.\d{4}$/, 'per GPU-hour in CNY');
   assert.equal(row.currency, 'CNY');
   // The Alibaba fetcher's snapshot has no known data date: said so, and marked stale.
   assert.equal(row.asOf, 'date unknown stale', 'as-of date');

@@ -567,6 +567,7 @@ ui-compare-full = At most { $max } options can be compared (offers and their var
 ui-compare-offer = Compare { $offer }, prices as of { $date }
 ui-your-price = your price
 ui-note = note: { $note }
+ui-index-record = a public repository file not named by the search index that found it (record { $id })
 ui-work-title = on-demand price per A100 80GB SXM-equivalent GPU-hour (dense BF16 TFLOPS ratio, vendor datasheets)
 ui-stale-title = older than { $months } months: check the provider's current price
 ui-import-failed = { $file }: not imported: { $detail }

@@ -563,6 +563,7 @@ ui-compare-full = 最多可比较 { $max } 个选项（报价及其变体）：�
 ui-compare-offer = 比较 { $offer }，价格截至 { $date }
 ui-your-price = 您的价格
 ui-note = 备注：{ $note }
+ui-index-record = 一份公开代码库文件（检索索引记录 { $id }，未给出仓库名）
 ui-work-title = 每 A100 80GB SXM 等效 GPU 小时的按需价格（按稠密 BF16 TFLOPS 比例，厂商数据表）
 ui-stale-title = 超过 { $months } 个月：请核对提供商的当前价格
 ui-import-failed = { $file }：未导入：{ $detail }

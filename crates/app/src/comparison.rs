@@ -8,21 +8,23 @@ use planner_core::language::Language;
 use planner_engine::plan::OptionResult;
 use planner_engine::Currency;
 
-/// A per-GPU or per-job figure for display: `"n/a"` when absent or not finite (never inf/NaN).
+/// A per-GPU or per-job figure for display in `t`'s money format ([`Translator::money`]), or
+/// `t`'s "n/a" when absent or not finite (never inf/NaN).
 #[must_use]
-pub fn money_or_na(value: Option<f64>, currency: Currency) -> String {
+pub fn money_or_na(value: Option<f64>, currency: Currency, t: &Translator) -> String {
     match value.filter(|v| v.is_finite()) {
-        Some(v) => format::money(v, currency),
-        None => format::NOT_AVAILABLE.to_string(),
+        Some(v) => t.money(v, currency),
+        None => t.text(msg!("ui-na")),
     }
 }
 
-/// An hourly rate for display (4 decimals), or `"n/a"` when absent or not finite.
+/// An hourly rate for display (4 decimals, [`Translator::rate`]), or `t`'s "n/a" when absent
+/// or not finite.
 #[must_use]
-pub fn rate_or_na(value: Option<f64>, currency: Currency) -> String {
+pub fn rate_or_na(value: Option<f64>, currency: Currency, t: &Translator) -> String {
     match value.filter(|v| v.is_finite()) {
-        Some(v) => format::rate(v, currency),
-        None => format::NOT_AVAILABLE.to_string(),
+        Some(v) => t.rate(v, currency),
+        None => t.text(msg!("ui-na")),
     }
 }
 
@@ -153,7 +155,9 @@ fn csv_number(value: Option<f64>) -> String {
 /// figures (no GPU-hour used, job not finished) are empty cells; text cells are neutralised
 /// against spreadsheet formulas ([`neutralise`]). The SLA columns (committed and expected
 /// availability in %, the service credit and the expected downtime cost over the horizon;
-/// docs/cost-model.md, "SLA and service credits") are empty for an option without a known SLA.
+/// docs/cost-model.md, "SLA and service credits") are empty for an option without a known SLA;
+/// the credit is `0.00` where the provider's credit tiers are known and none is due, and empty
+/// where they are not known (Azure's: its committed availability is known, its tiers are not).
 #[must_use]
 pub fn to_csv(results: &[OptionResult], currency: Currency, month: &str, t: &Translator) -> String {
     let c = Arg::Text(csv_currency(t, currency));
@@ -581,10 +585,20 @@ mod tests {
 
     #[test]
     fn absent_or_infinite_per_gpu_figures_are_na_and_empty() {
-        assert_eq!(money_or_na(None, Currency::Usd), "n/a");
-        assert_eq!(money_or_na(Some(f64::INFINITY), Currency::Usd), "n/a");
-        assert_eq!(rate_or_na(Some(f64::NAN), Currency::Usd), "n/a");
-        assert_eq!(rate_or_na(Some(1.5), Currency::Usd), "$1.5000");
+        let zh = Translator::new(Language::ZhCn);
+        assert_eq!(money_or_na(None, Currency::Usd, &en()), "n/a");
+        assert_eq!(
+            money_or_na(Some(f64::INFINITY), Currency::Usd, &en()),
+            "n/a"
+        );
+        assert_eq!(
+            rate_or_na(Some(f64::NAN), Currency::Usd, &zh),
+            zh.text(msg!("ui-na"))
+        );
+        assert_eq!(rate_or_na(Some(1.5), Currency::Usd, &en()), "$1.5000");
+        // The page's tables write money as its charts and messages do, in each language.
+        assert_eq!(rate_or_na(Some(1.5), Currency::Usd, &zh), "US$1.5000");
+        assert_eq!(money_or_na(Some(3.0), Currency::Cny, &en()), "CN¥3.00");
         let mut r = results();
         r[0].per_used_gpu_hour = Some(f64::INFINITY);
         let csv = to_csv(&r[..1], Currency::Usd, "730h", &en());

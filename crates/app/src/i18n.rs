@@ -178,6 +178,19 @@ impl Translator {
         self.language
     }
 
+    /// An amount to cents in this language's money format ([`money`]: `$1,234.50` in English,
+    /// `US$1,234.50` in Chinese), as the page's tables, charts and messages all write it.
+    #[must_use]
+    pub fn money(&self, amount: f64, currency: Currency) -> String {
+        money(self.language, amount, currency)
+    }
+
+    /// An hourly rate to 4 decimals in this language's money format ([`rate`]).
+    #[must_use]
+    pub fn rate(&self, per_hour: f64, currency: Currency) -> String {
+        rate(self.language, per_hour, currency)
+    }
+
     /// The message `id` without arguments.
     #[must_use]
     pub fn text(&self, id: Msg) -> String {
@@ -293,7 +306,22 @@ pub fn list(language: Language, items: &[String]) -> String {
 /// `CN¥1,234.50`; Chinese `US$1,234.50` and `¥1,234.50`. Non-finite amounts give `n/a`.
 #[must_use]
 pub fn money(language: Language, amount: f64, currency: Currency) -> String {
-    let digits = planner_core::format::number(amount.abs(), 2);
+    with_symbol(language, amount, 2, currency)
+}
+
+/// An hourly rate to 4 decimals (docs/cost-model.md, "Units") with the locale's currency
+/// symbol, as [`money`]: English `$2.2000` and `CN¥11.2000`; Chinese `US$2.2000` and
+/// `¥11.2000`. Non-finite rates give `n/a`.
+#[must_use]
+pub fn rate(language: Language, per_hour: f64, currency: Currency) -> String {
+    with_symbol(language, per_hour, 4, currency)
+}
+
+/// `amount` to `decimals` with grouping and the locale's symbol (CLDR short symbols: a
+/// symbol that could be read as the other currency carries its country), the minus sign first
+/// unless the amount rounds to 0.
+fn with_symbol(language: Language, amount: f64, decimals: u32, currency: Currency) -> String {
+    let digits = planner_core::format::number(amount.abs(), decimals);
     if !amount.is_finite() {
         return digits;
     }
@@ -364,6 +392,9 @@ mod tests {
         assert_eq!(money(Language::En, 1234.5, Currency::Usd), "$1,234.50");
         assert_eq!(money(Language::En, 3.0, Currency::Cny), "CN¥3.00");
         assert_eq!(money(Language::ZhCn, -3.0, Currency::Usd), "-US$3.00");
+        assert_eq!(rate(Language::En, 11.2, Currency::Cny), "CN¥11.2000");
+        assert_eq!(rate(Language::ZhCn, 2.2, Currency::Usd), "US$2.2000");
+        assert_eq!(rate(Language::ZhCn, 1_234.5, Currency::Cny), "¥1,234.5000");
         assert_eq!(money(Language::ZhCn, 1e6, Currency::Cny), "¥1,000,000.00");
         assert_eq!(money(Language::En, -0.001, Currency::Usd), "$0.00");
         assert_eq!(date(Language::En, "2026-11-30"), "Nov 30, 2026");

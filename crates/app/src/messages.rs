@@ -170,6 +170,29 @@ fn field_label(path: &FieldPath) -> Option<Msg> {
 }
 
 impl Translator {
+    /// A catalog source's reference or note as the page shows it: each `idx:NNN` (a file the
+    /// catalog's gatherers found through a search index that gives its record number, not its
+    /// repository or path; `data/catalog-sources/PROVENANCE.md`) is said in words, in the
+    /// page's language, with its record number; the rest is as written.
+    #[must_use]
+    pub fn source_text(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(at) = rest.find("idx:") {
+            let after = &rest[at + 4..];
+            let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+            out.push_str(&rest[..at]);
+            if digits == 0 {
+                out.push_str("idx:");
+            } else {
+                out.push_str(&self.text_one(msg!("ui-index-record"), "id", &after[..digits]));
+            }
+            rest = &after[digits..];
+        }
+        out.push_str(rest);
+        out
+    }
+
     /// How a committed-use term is paid, as the page names it ("no upfront" / "无预付").
     #[must_use]
     pub fn payment(&self, p: planner_core::catalog::Payment) -> String {

@@ -290,3 +290,25 @@ fn a_job_that_never_finishes_is_explained_with_whole_gpus_and_a_readable_factor(
         assert!(!m.contains("n/a"), "{m}");
     }
 }
+
+#[test]
+fn search_index_references_are_said_in_words_in_the_page_language() {
+    let en = Translator::new(Language::En);
+    let zh = Translator::new(Language::ZhCn);
+    let text = "idx:66083458321 (study notes), agrees with idx:70133746140; idx: alone";
+    let said = en.source_text(text);
+    assert!(!said.contains("idx:6") && !said.contains("idx:7"), "{said}");
+    assert!(
+        said.contains("record 66083458321") && said.contains("record 70133746140"),
+        "{said}"
+    );
+    assert!(
+        said.contains(" (study notes), agrees with ") && said.ends_with("; idx: alone"),
+        "{said}"
+    );
+    assert!(zh.source_text("idx:1").contains("检索索引记录 1"));
+    assert_eq!(
+        en.source_text("aws.amazon.com/ec2/pricing"),
+        "aws.amazon.com/ec2/pricing"
+    );
+}
