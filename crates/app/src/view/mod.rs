@@ -55,7 +55,7 @@ pub fn component_labels(t: &Translator) -> [String; planner_engine::plan::Compon
 }
 
 /// A catalog commitment in words in `t`'s language (the strategy editor's term list): `"12
-/// months, partial upfront: $105,120.00 upfront + 20.00/h (32.00/h effective)"`, amounts in
+/// months, partial upfront: $105,120.00 upfront + $20.00/h ($32.00/h effective)"`, amounts in
 /// `currency` (the offer's) per instance-hour.
 #[must_use]
 pub fn commitment_text(
@@ -64,7 +64,6 @@ pub fn commitment_text(
     currency: planner_engine::Currency,
 ) -> String {
     use planner_core::catalog::Payment;
-    use planner_core::format;
     let payment = match c.payment {
         Payment::AllUpfront => msg!("ui-payment-all-upfront"),
         Payment::PartialUpfront => msg!("ui-payment-partial-upfront"),
@@ -76,11 +75,8 @@ pub fn commitment_text(
             ("months", Arg::Number(f64::from(c.term_months))),
             ("payment", Arg::Text(t.text(payment))),
             ("upfront", Arg::Money(c.upfront, currency)),
-            ("per_hour", Arg::Text(format::number(c.per_hour, 2))),
-            (
-                "effective",
-                Arg::Text(format::number(c.effective_per_hour(), 2)),
-            ),
+            ("per_hour", Arg::Money(c.per_hour, currency)),
+            ("effective", Arg::Money(c.effective_per_hour(), currency)),
         ],
     )
 }
@@ -162,7 +158,7 @@ mod tests {
         };
         assert_eq!(
             commitment_text(&Translator::new(Language::En), &c, Currency::Usd),
-            "12 months, partial upfront: $105,120.00 upfront + 20.00/h (32.00/h effective)"
+            "12 months, partial upfront: $105,120.00 upfront + $20.00/h ($32.00/h effective)"
         );
     }
 

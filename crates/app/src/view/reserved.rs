@@ -39,7 +39,7 @@ pub fn reserved_chart(
                 msg!("chart-reserved-on-demand-line"),
                 &[
                     ("name", txt(r.name.clone())),
-                    ("price", txt(planner_core::format::number(od, 2))),
+                    ("price", Arg::Money(od, currency)),
                 ],
             ),
             series: i,
@@ -48,7 +48,7 @@ pub fn reserved_chart(
         });
         lines.push(XyLine {
             label: {
-                let price = txt(planner_core::format::number(rs.effective_per_hour, 2));
+                let price = Arg::Money(rs.effective_per_hour, currency);
                 match term {
                     Some(m) => t.text_with(
                         msg!("chart-reserved-line-term"),
