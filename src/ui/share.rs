@@ -201,6 +201,7 @@ fn import_scenario(
         return;
     };
     let name = file.name();
+    let file_name = name.clone();
     input.set_value("");
     let refuse = move |why: ImportRefusal| {
         Notice::whole(NoticeKind::ImportRefused {
@@ -231,10 +232,16 @@ fn import_scenario(
                 let (scenario, notices) =
                     planner_core::share::load_json_lenient_in(&text, &Catalog::new(&imported));
                 // Nothing usable (not JSON, not an object, no option could be loaded): refused as a
-                // whole, so the scenario on screen is not replaced by the example one.
+                // whole, so the scenario on screen is not replaced by the example one. Else the
+                // work on screen is kept in the saved list first if the file differs from it.
                 match import_refusal(&notices) {
                     Some(why) => d.dispatch(AppAction::ShowLoadNotices(vec![refuse(why)])),
-                    None => d.dispatch(AppAction::Load(Box::new(scenario), notices)),
+                    None => d.dispatch(AppAction::Replace(
+                        Box::new(scenario),
+                        notices,
+                        crate::ui::state::Replacing::Import(file_name),
+                        crate::ui::state::local_now(),
+                    )),
                 }
             }
             Err(e) => d.dispatch(AppAction::ShowLoadNotices(vec![refuse(

@@ -209,7 +209,11 @@ pub fn initial_state(link: Option<Opened>) -> AppState {
         ..AppState::default()
     };
     if let Some(kept) = before_link {
-        state.keep_before_link(kept, &super::state::local_now());
+        state.keep_before(
+            kept,
+            &super::state::Replacing::Link,
+            &super::state::local_now(),
+        );
     }
     // Storage blocked, or the corrupt value could not be kept aside: say so.
     if let Some(e) = load_error {
@@ -325,7 +329,7 @@ pub fn use_autosave(state: &AppState) -> Option<StorageError> {
 /// fragment changes without a reload, so [`open_link`] at start-up never sees it): on each
 /// `hashchange` to a share link, the link is decoded like at start-up and replaces the scenario,
 /// with its language and notices; the scenario it replaces, if different, is kept first in the
-/// saved list ([`AppState::keep_before_link`]). The autosave then stores it and drops the link from the
+/// saved list ([`AppState::keep_before`]). The autosave then stores it and drops the link from the
 /// address bar, as after a start-up from a link. A link with nothing usable only shows its
 /// notices: the scenario on screen stays.
 #[hook]
@@ -352,9 +356,10 @@ pub fn use_links_opened_later(dispatch: UseReducerDispatcher<AppState>) {
                         }
                         // The work on screen is kept in the saved list first if the link's
                         // scenario differs from it (the reducer compares).
-                        dispatch.dispatch(super::state::AppAction::OpenLink(
+                        dispatch.dispatch(super::state::AppAction::Replace(
                             Box::new(opened.scenario),
                             opened.notices,
+                            super::state::Replacing::Link,
                             super::state::local_now(),
                         ));
                     }

@@ -11,7 +11,7 @@ use planner_core::catalog::query::{Catalog, OfferFilter};
 use planner_core::catalog::user::{Imported, NewOffer};
 use planner_core::file::ScenarioFile;
 use planner_core::language::Language;
-use planner_core::share::Notice;
+use planner_core::share::{Notice, NoticeKind};
 use planner_core::storage::{Saved, Stored};
 use std::rc::Rc;
 use yew::Reducible;
@@ -75,14 +75,18 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Keeps `before` (the scenario a share link replaces) first in the saved list, named
-    /// "Autosaved before opening a link, `when`" in the page's language (a used name gets a
-    /// suffix), and adds a [`NoticeKind::KeptBeforeLink`](planner_core::share::NoticeKind)
-    /// notice naming it. `when` = the local date and time ([`local_now`]).
-    pub fn keep_before_link(&mut self, before: ScenarioFile, when: &str) {
+    /// Keeps `before` (the scenario a share link or an imported file replaces) first in the
+    /// saved list, named "Autosaved before opening a link, `when`" or "Autosaved before an
+    /// import, `when`" in the page's language (a used name gets a suffix), and adds a
+    /// [`NoticeKind::KeptBeforeLink`] or [`NoticeKind::KeptBeforeImport`] notice naming it.
+    /// `when` = the local date and time ([`local_now`]).
+    pub fn keep_before(&mut self, before: ScenarioFile, why: &Replacing, when: &str) {
         let t = planner_app::i18n::Translator::new(self.language);
         let name = t.text_with(
-            msg!("ui-kept-before-link-name"),
+            match why {
+                Replacing::Link => msg!("ui-kept-before-link-name"),
+                Replacing::Import(_) => msg!("ui-kept-before-import-name"),
+            },
             &[("when", planner_app::i18n::Arg::Text(when.to_string()))],
         );
         let mut stored = Stored {
@@ -97,9 +101,13 @@ impl AppState {
         if let Some(kept) = self.saved.pop() {
             let saved_as = kept.name.clone();
             self.saved.insert(0, kept);
-            self.load_notices.push(Notice::whole(
-                planner_core::share::NoticeKind::KeptBeforeLink { saved_as },
-            ));
+            self.load_notices.push(Notice::whole(match why {
+                Replacing::Link => NoticeKind::KeptBeforeLink { saved_as },
+                Replacing::Import(file) => NoticeKind::KeptBeforeImport {
+                    file: file.clone(),
+                    saved_as,
+                },
+            }));
         }
     }
 
@@ -177,10 +185,10 @@ pub enum AppAction {
     /// `notices` about what was not loaded as given. A file the app cannot show keeps the
     /// current scenario and becomes the notice.
     Load(Box<ScenarioFile>, Vec<Notice>),
-    /// A share link opened in the page: like [`AppAction::Load`], but the scenario on screen, if
-    /// it differs from the link's, is first kept in the saved list
-    /// ([`AppState::keep_before_link`]; the `String` is the local date and time for its name).
-    OpenLink(Box<ScenarioFile>, Vec<Notice>, String),
+    /// A share link opened in the page or a scenario file imported: like [`AppAction::Load`],
+    /// but the scenario on screen, if it differs from the new one, is first kept in the saved
+    /// list ([`AppState::keep_before`]; the `String` is the local date and time for its name).
+    Replace(Box<ScenarioFile>, Vec<Notice>, Replacing, String),
     /// Switch the language (the scenario is unchanged).
     SetLanguage(Language),
     /// Save the current scenario under a name (a used name gets a suffix and a notice; an
@@ -195,6 +203,15 @@ pub enum AppAction {
     DismissLoadNotices,
     /// Show these load notices (nothing else changes).
     ShowLoadNotices(Vec<Notice>),
+}
+
+/// What replaces the scenario on screen in [`AppAction::Replace`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Replacing {
+    /// A share link opened in the page.
+    Link,
+    /// A scenario file imported (its name as the browser gives it).
+    Import(String),
 }
 
 /// The local date and time, `YYYY-MM-DD HH:MM` (the browser's clock and time zone), for names
@@ -332,10 +349,10 @@ impl Reducible for AppState {
                 }
                 Err(e) => next.notice = Some(Refusal::File(e)),
             },
-            AppAction::OpenLink(file, notices, when) => {
+            AppAction::Replace(file, notices, why, when) => {
                 let before = self.scenario.portable_file();
                 if before != *file {
-                    next.keep_before_link(before, &when);
+                    next.keep_before(before, &why, &when);
                     let kept = std::mem::take(&mut next.load_notices);
                     let notices = notices.into_iter().chain(kept).collect();
                     return Rc::new(next).reduce(AppAction::Load(file, notices));

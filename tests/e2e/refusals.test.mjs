@@ -218,8 +218,8 @@ function assertChinese(seen, data) {
 }
 
 /** Bad text for every numeric field: empty, not a number, negative, overflowing, a decimal
- * comma and above every field's maximum. */
-const BAD = ['', 'abc', '-5', '1e400', '1,5', '1e12'];
+ * comma, thousands separators, a subnormal number and above every field's maximum. */
+const BAD = ['', 'abc', '-5', '1e400', '1,5', '1,000', '1e-320', '1e12'];
 /** And for fields of whole numbers, a fraction. */
 const BAD_WHOLE = [...BAD, '1.5'];
 

@@ -247,13 +247,20 @@ test('scenario JSON export then import gives the same scenario; a bad field is n
   const out = await exported(page);
   assert.match(out.name, /^gpu-cost-scenario-\d{4}-\d{2}-\d{2}\.json$/);
   await choosePreset(page, 'offpeak-rendering');
-  assert.notDeepEqual((await exported(page)).json, out.json);
+  const offpeak = (await exported(page)).json;
+  assert.notDeepEqual(offpeak, out.json);
   await page.setInputFiles('#import-scenario', { name: 'plan.json', mimeType: 'application/json', buffer: Buffer.from(out.text) });
   // The file is read asynchronously; the autosave shows when its scenario is in place.
   await storedCurrentIs(page, out.json);
   const back = (await exported(page)).json;
   assert.deepEqual(back, out.json);
-  assert.equal(await page.$('.load-notice'), null);
+  // The work it replaced is kept first in the saved list, and one notice says so.
+  assert.deepEqual(await page.$$eval('.load-notice', (e) => e.map((x) => x.textContent)),
+    [`The scenario you had before importing “plan.json” was kept in your saved scenarios as “${await page.textContent('.saved-item:first-child .saved-name')}”`]);
+  assert.match(await page.textContent('.saved-item:first-child .saved-name'), /^Autosaved before an import, \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+  await page.click('.saved-item:first-child .saved-open');
+  await storedCurrentIs(page, offpeak);
+  assert.deepEqual((await exported(page)).json, offpeak, 'the replaced work opens again');
 
   const bad = { ...out.json, contingency_pct: 'lots', colour: 'red' };
   await page.setInputFiles('#import-scenario', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });

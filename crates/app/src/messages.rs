@@ -562,6 +562,9 @@ impl Translator {
             NoticeKind::LinkCorrupt(LinkDamage::NotDeflate) => {
                 self.text(msg!("notice-link-not-deflate"))
             }
+            NoticeKind::LinkCorrupt(LinkDamage::NotAScenario) => {
+                self.text(msg!("notice-link-not-a-scenario"))
+            }
             NoticeKind::LinkTooLarge => self.text_with(
                 msg!("notice-link-too-large"),
                 &[("bytes", Arg::Exact(MAX_INFLATED_BYTES as f64))],
@@ -593,6 +596,13 @@ impl Translator {
             NoticeKind::KeptBeforeLink { saved_as } => {
                 self.text_one(msg!("notice-kept-before-link"), "saved_as", saved_as)
             }
+            NoticeKind::KeptBeforeImport { file, saved_as } => self.text_with(
+                msg!("notice-kept-before-import"),
+                &[
+                    ("file", Arg::Text(file.clone())),
+                    ("saved_as", Arg::Text(saved_as.clone())),
+                ],
+            ),
             NoticeKind::ImportRefused { file, why } => self.text_with(
                 msg!("notice-import-refused"),
                 &[
@@ -653,6 +663,16 @@ impl Translator {
         match e {
             InputError::Empty => self.text(msg!("input-empty")),
             InputError::DecimalComma(v) => self.text_one(msg!("input-decimal-comma"), "value", v),
+            InputError::GroupedDigits { plain, dotted } => match dotted {
+                Some(d) => self.text_with(
+                    msg!("input-grouped-or-decimal"),
+                    &[
+                        ("value", Arg::Text(plain.clone())),
+                        ("decimal", Arg::Text(d.clone())),
+                    ],
+                ),
+                None => self.text_one(msg!("input-grouped"), "value", plain),
+            },
             InputError::NotANumber(v) => self.text_one(msg!("input-not-a-number"), "value", v),
             InputError::NotFinite => self.text(msg!("input-not-finite")),
             InputError::NotInteger => self.text(msg!("input-not-integer")),

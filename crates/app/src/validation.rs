@@ -638,7 +638,11 @@ pub fn check(value: f64, spec: NumberSpec, input: Input) -> Result<f64, Scenario
         && value >= spec.min
         && value <= spec.max
         && (!spec.integer || value.fract() == 0.0)
-        && !(value > 0.0 && value < spec.min_positive);
+        && !(value > 0.0
+            && value
+                < spec
+                    .min_positive
+                    .max(planner_core::input::SMALLEST_POSITIVE));
     ok.then_some(value)
         .ok_or(ScenarioError::OutOfRange { input, value, spec })
 }

@@ -108,6 +108,14 @@ pub enum NoticeKind {
         /// The saved scenario's name.
         saved_as: String,
     },
+    /// An imported scenario file (its name) replaced the scenario on screen, which differed from
+    /// it: that scenario was kept first in the saved list under `saved_as`.
+    KeptBeforeImport {
+        /// The imported file's name as the browser gives it.
+        file: String,
+        /// The saved scenario's name.
+        saved_as: String,
+    },
     /// An imported scenario file (its name) was refused as a whole; the current scenario is
     /// unchanged.
     ImportRefused {
@@ -141,6 +149,7 @@ impl NoticeKind {
             NoticeKind::DuplicateName { .. } => "DuplicateName",
             NoticeKind::StorageNewer(_) => "StorageNewer",
             NoticeKind::KeptBeforeLink { .. } => "KeptBeforeLink",
+            NoticeKind::KeptBeforeImport { .. } => "KeptBeforeImport",
             NoticeKind::ImportRefused { .. } => "ImportRefused",
         }
     }
@@ -153,6 +162,9 @@ pub enum LinkDamage {
     NotBase64,
     /// Not a raw deflate stream.
     NotDeflate,
+    /// Unpacked, but not a scenario: not JSON (a link damaged in its middle unpacks to broken
+    /// text), or nothing of a scenario could be repaired.
+    NotAScenario,
 }
 
 /// Why the stored state could not be read.
@@ -518,21 +530,20 @@ pub fn open_inflated(inflated: Inflated) -> Opened {
             )))
         }
     };
-    let value: Value = match serde_json::from_str(&text) {
-        Ok(v) => v,
-        Err(e) => {
-            notices.push(Notice::whole(NoticeKind::NotJson(JsonSyntax::of(
-                &e, &text,
-            ))));
-            return Opened {
-                language: None,
-                scenario: default_scenario(),
-                notices,
-            };
-        }
+    // A link is not a file the user can mend: what is wrong inside its data is not said, only
+    // that the link was not opened (the page then keeps the work on screen).
+    let Ok(value) = serde_json::from_str::<Value>(&text) else {
+        return nothing_usable(Notice::whole(NoticeKind::LinkCorrupt(
+            LinkDamage::NotAScenario,
+        )));
     };
     let (language, scenario_value) = open_envelope(value, &mut notices);
     let (scenario, more) = load_lenient(&scenario_value);
+    if more.iter().any(|n| n.kind == NoticeKind::Unrepairable) {
+        return nothing_usable(Notice::whole(NoticeKind::LinkCorrupt(
+            LinkDamage::NotAScenario,
+        )));
+    }
     notices.extend(more);
     Opened {
         language,

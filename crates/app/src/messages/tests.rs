@@ -27,6 +27,14 @@ fn messages_take_their_arguments() {
     for e in [
         InputError::Empty,
         InputError::DecimalComma("1.5".into()),
+        InputError::GroupedDigits {
+            plain: "1000".into(),
+            dotted: Some("1.000".into()),
+        },
+        InputError::GroupedDigits {
+            plain: "12345.6".into(),
+            dotted: None,
+        },
         InputError::NotANumber("abc".into()),
         InputError::NotFinite,
         InputError::NotInteger,

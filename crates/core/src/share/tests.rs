@@ -156,6 +156,49 @@ fn a_link_whose_cut_stream_holds_no_scenario_is_damaged_not_cut_short() {
 }
 
 #[test]
+fn a_link_damaged_in_its_middle_is_not_opened_and_says_so_as_a_link() {
+    // Found by a new user: two characters changed in the middle of a real link unpack to text
+    // that is not JSON, and the notice spoke of a file and of the default scenario being used.
+    let link = encode(&Shared {
+        language: Language::En,
+        scenario: golden("fleet-portfolio"),
+    })
+    .unwrap();
+    let mut damaged = link.into_bytes();
+    let mid = damaged.len() / 2;
+    damaged[mid] = if damaged[mid] == b'z' { b'y' } else { b'z' };
+    damaged[mid + 1] = if damaged[mid + 1] == b'z' { b'y' } else { b'z' };
+    let o = decode(std::str::from_utf8(&damaged).unwrap()).unwrap();
+    if o.nothing_usable() {
+        assert!(
+            matches!(
+                o.notices[..],
+                [Notice {
+                    kind: NoticeKind::LinkCorrupt(_),
+                    ..
+                }]
+            ),
+            "{:?}",
+            o.notices
+        );
+    }
+    assert!(
+        !o.notices
+            .iter()
+            .any(|n| matches!(n.kind, NoticeKind::NotJson(_) | NoticeKind::Unrepairable)),
+        "{:?}",
+        o.notices
+    );
+    // Unpacked text that is not JSON at all.
+    let o = open_inflated(Inflated::Complete(b"{\"v\": 1, \"scen".to_vec()));
+    assert!(o.nothing_usable());
+    assert_eq!(
+        o.notices[0].kind,
+        NoticeKind::LinkCorrupt(LinkDamage::NotAScenario)
+    );
+}
+
+#[test]
 fn a_version_0_link_is_a_bare_scenario_and_is_upgraded() {
     let f = golden("case-study-job");
     let text = serde_json::to_string(&f).unwrap();
