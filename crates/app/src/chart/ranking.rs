@@ -104,9 +104,14 @@ pub fn draw_ranking<DB: DrawingBackend>(
         .iter()
         .map(|b| b.value + owed(b))
         .fold(0.0_f64, f64::max);
-    // Leave ~95 CSS px right of the longest bar for its amount, however narrow the chart.
+    // Leave room right of the longest bar for the longest amount ("$121,948.77 (commits
+    // $243,897.53)" is about 220 CSS px), at least ~95 px, at most three quarters of the plot.
     let plot_css = (css_width - 32.0).max(100.0);
-    let room = 1.0 / (1.0 - (95.0 / plot_css).min(0.5));
+    let amount_css = bars
+        .iter()
+        .map(|b| super::text_ems(&b.value_text) * 11.0 + 10.0)
+        .fold(95.0, f64::max);
+    let room = 1.0 / (1.0 - (amount_css / plot_css).min(0.75));
     let x_max = if x_max > 0.0 { x_max * room } else { 1.0 };
     let label_chars = super::chars_fitting(plot_css - 16.0, 12.0);
     let decimals = super::label_decimals(x_max / 5.0);
@@ -163,6 +168,7 @@ pub fn draw_ranking<DB: DrawingBackend>(
         let (x, label_y) = ctx.backend_coord(&(0.0, top(rank) - 0.27));
         let (end, y) = ctx.backend_coord(&(b.value.max(0.0) + after, top(rank) - 0.71));
         let mut label = format!("{}. {}", rank + 1, b.label);
+        let label_chars = super::cjk_width(&label, label_chars);
         if label.chars().count() > label_chars {
             label = label.chars().take(label_chars.saturating_sub(1)).collect();
             label.push('…');
@@ -297,6 +303,29 @@ mod tests {
             svg.contains("1. reserved 3 yr"),
             "still ranked by the total within the horizon"
         );
+    }
+
+    /// The x of the SVG `<text>` whose content is `content`, if drawn.
+    fn text_x(svg: &str, content: &str) -> Option<f64> {
+        svg.split("<text").skip(1).find_map(|t| {
+            let (tag, rest) = t.split_once('>')?;
+            (rest.split("</text>").next()?.trim() == content)
+                .then(|| tag.split(" x=\"").nth(1)?.split('"').next()?.parse().ok())?
+        })
+    }
+
+    #[test]
+    fn the_longest_amount_fits_right_of_its_bar() {
+        // Found by a new user: "$121,948.77 (commits $243,897.53)" was cut at the plot's edge.
+        for width in [1440, 800, 375] {
+            let mut c = chart(vec![("reserved", 121_948.77), ("on demand", 110_000.0)]);
+            c.bars[0].owed_after = 121_948.76;
+            c.bars[0].value_text = "$121,948.77 (commits $243,897.53)".into();
+            let svg = ranking_svg(&c, &Theme::LIGHT, width).unwrap();
+            let x = text_x(&svg, &c.bars[0].value_text).expect("the amount is drawn");
+            let right = x + super::super::text_ems(&c.bars[0].value_text) * 11.0;
+            assert!(right <= f64::from(width), "{width}: ends at {right}");
+        }
     }
 
     #[test]
