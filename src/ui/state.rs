@@ -82,13 +82,10 @@ impl AppState {
     /// `when` = the local date and time ([`local_now`]).
     pub fn keep_before(&mut self, before: ScenarioFile, why: &Replacing, when: &str) {
         let t = planner_app::i18n::Translator::new(self.language);
-        let name = t.text_with(
-            match why {
-                Replacing::Link => msg!("ui-kept-before-link-name"),
-                Replacing::Import(_) => msg!("ui-kept-before-import-name"),
-            },
-            &[("when", planner_app::i18n::Arg::Text(when.to_string()))],
-        );
+        let name = match why {
+            Replacing::Link => t.text_one(msg!("ui-kept-before-link-name"), "when", when),
+            Replacing::Import(_) => t.text_one(msg!("ui-kept-before-import-name"), "when", when),
+        };
         let mut stored = Stored {
             saved: std::mem::take(&mut self.saved),
             ..Stored::default()
