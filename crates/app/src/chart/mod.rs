@@ -739,21 +739,6 @@ pub(crate) fn wrap_footer(footer: &[String], css_width: f64) -> Vec<String> {
     footer.iter().flat_map(|f| wrap::wrap(f, width)).collect()
 }
 
-/// Estimated width of `text` in ems of its font: Chinese, Japanese and Korean characters (from
-/// U+2E80, as [`cjk_width`] counts them) 1 em, others 0.58 em (the average [`chars_fitting`]
-/// assumes for the charts' sans-serif).
-pub(crate) fn text_ems(text: &str) -> f64 {
-    text.chars()
-        .map(|c| {
-            if ('\u{2E80}'..='\u{FFEF}').contains(&c) {
-                1.0
-            } else {
-                0.58
-            }
-        })
-        .sum()
-}
-
 /// Characters per line for `text` when `width` Latin characters fit: half as many when the text
 /// has Chinese, Japanese or Korean characters (about twice as wide). For cutting by character
 /// count; [`wrap::wrap`] counts characters from U+1100 up as two columns itself, so text is
