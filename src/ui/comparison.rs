@@ -129,7 +129,6 @@ pub fn comparison(
             .copied()
             .flatten()
             .filter(|m| reserved.is_some() && *m > horizon);
-        // "n/a" in the interface language.
         html! {
             <tr data-offer-id={r.offer_id.clone()}>
                 <th scope="row" class="option-label">{ r.name.clone() }

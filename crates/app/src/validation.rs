@@ -638,11 +638,7 @@ pub fn check(value: f64, spec: NumberSpec, input: Input) -> Result<f64, Scenario
         && value >= spec.min
         && value <= spec.max
         && (!spec.integer || value.fract() == 0.0)
-        && !(value > 0.0
-            && value
-                < spec
-                    .min_positive
-                    .max(planner_core::input::SMALLEST_POSITIVE));
+        && !(value > 0.0 && value < spec.smallest_positive());
     ok.then_some(value)
         .ok_or(ScenarioError::OutOfRange { input, value, spec })
 }

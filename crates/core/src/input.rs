@@ -18,6 +18,15 @@ pub struct NumberSpec {
     pub min_positive: f64,
 }
 
+impl NumberSpec {
+    /// The smallest value above 0 the field accepts: [`NumberSpec::min_positive`], and never
+    /// below [`SMALLEST_POSITIVE`].
+    #[must_use]
+    pub fn smallest_positive(&self) -> f64 {
+        self.min_positive.max(SMALLEST_POSITIVE)
+    }
+}
+
 /// Why a typed value was rejected: the user's own text where it is quoted back (data), the
 /// field's bounds as numbers. `Display` is the English text (tests, the command line); the page
 /// shows planner-app's translated message.
@@ -162,7 +171,7 @@ pub fn parse_number(text: &str, spec: NumberSpec) -> Result<f64, InputError> {
     if spec.max.is_nan() || value > spec.max {
         return Err(InputError::TooLarge(spec.max));
     }
-    let floor = spec.min_positive.max(SMALLEST_POSITIVE);
+    let floor = spec.smallest_positive();
     if value > 0.0 && value < floor {
         return Err(InputError::ZeroOrAtLeast(floor));
     }

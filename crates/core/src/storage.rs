@@ -408,7 +408,7 @@ pub fn startup<S: AsRef<str>>(restored: Restored, link: Option<Opened>, browser:
     let from_link = link.as_ref().is_some_and(|o| !o.nothing_usable());
     let mut language = stored.language;
     if let Some(o) = link {
-        if !o.nothing_usable() {
+        if from_link {
             stored.current = o.scenario;
         }
         language = o.language.or(language);

@@ -8,7 +8,7 @@
 //! layout is computed from estimated text widths so no two texts overlap at any width (tested
 //! at 300–1,100 CSS px). Over any plotters backend (SVG on the page and for downloads).
 
-use super::{err, ChartError, Surface, Theme, FOOTER_FONT, FOOTER_LINE};
+use super::{err, text_width, ChartError, Surface, Theme, FOOTER_FONT, FOOTER_LINE};
 use planner_engine::montecarlo::Band;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -79,22 +79,6 @@ const TICK_FONT: f64 = 12.0;
 const DESC_FONT: f64 = 13.0;
 /// Most lines a row label takes in the gutter (the rest is cut with "…").
 const LABEL_LINES: usize = 2;
-
-/// Estimated width in CSS px of `text` at `font` px: 0.6 em per Latin character, 1 em per
-/// Chinese, Japanese or Korean one (the layout's estimate; the SVG is drawn without measuring
-/// text, see `Surface::titled`).
-pub(crate) fn text_width(text: &str, font: f64) -> f64 {
-    text.chars()
-        .map(|c| {
-            if ('\u{2E80}'..='\u{FFEF}').contains(&c) {
-                1.0
-            } else {
-                0.6
-            }
-        })
-        .sum::<f64>()
-        * font
-}
 
 /// Whether `text` has Chinese, Japanese or Korean characters (about 1 em wide each).
 fn has_cjk(text: &str) -> bool {

@@ -739,6 +739,22 @@ pub(crate) fn wrap_footer(footer: &[String], css_width: f64) -> Vec<String> {
     footer.iter().flat_map(|f| wrap::wrap(f, width)).collect()
 }
 
+/// Estimated width in CSS px of `text` at `font` px: 0.6 em per Latin character, 1 em per
+/// Chinese, Japanese or Korean one (the charts' layout estimate; the SVG is drawn without
+/// measuring text, see `Surface::titled`).
+pub(crate) fn text_width(text: &str, font: f64) -> f64 {
+    text.chars()
+        .map(|c| {
+            if ('\u{2E80}'..='\u{FFEF}').contains(&c) {
+                1.0
+            } else {
+                0.6
+            }
+        })
+        .sum::<f64>()
+        * font
+}
+
 /// Characters per line for `text` when `width` Latin characters fit: half as many when the text
 /// has Chinese, Japanese or Korean characters (about twice as wide). For cutting by character
 /// count; [`wrap::wrap`] counts characters from U+1100 up as two columns itself, so text is

@@ -109,7 +109,7 @@ pub fn draw_ranking<DB: DrawingBackend>(
     let plot_css = (css_width - 32.0).max(100.0);
     let amount_css = bars
         .iter()
-        .map(|b| super::deadline::text_width(&b.value_text, 11.0) + 10.0)
+        .map(|b| super::text_width(&b.value_text, 11.0) + 10.0)
         .fold(95.0, f64::max);
     let room = 1.0 / (1.0 - (amount_css / plot_css).min(0.75));
     let x_max = if x_max > 0.0 { x_max * room } else { 1.0 };
@@ -323,7 +323,7 @@ mod tests {
             c.bars[0].value_text = "$121,948.77 (commits $243,897.53)".into();
             let svg = ranking_svg(&c, &Theme::LIGHT, width).unwrap();
             let x = text_x(&svg, &c.bars[0].value_text).expect("the amount is drawn");
-            let right = x + crate::chart::deadline::text_width(&c.bars[0].value_text, 11.0);
+            let right = x + crate::chart::text_width(&c.bars[0].value_text, 11.0);
             assert!(right <= f64::from(width), "{width}: ends at {right}");
         }
     }

@@ -304,7 +304,7 @@ impl DrawingBackend for SvgBackend<'_> {
         Ok(())
     }
 
-    /// An estimate, not a measurement (the deadline chart's `text_width`: 0.6 em per
+    /// An estimate, not a measurement (the charts' `text_width`: 0.6 em per
     /// character, 1 em per Chinese, Japanese or Korean one), 1 em tall. plotters asks only for the labels of a right-hand axis, which no
     /// chart has; the default would measure in the page's DOM (a layout per call).
     fn estimate_text_size<T: BackendTextStyle>(
@@ -313,7 +313,7 @@ impl DrawingBackend for SvgBackend<'_> {
         style: &T,
     ) -> Result<(u32, u32), DrawingErrorKind<Infallible>> {
         let em = style.size().max(0.0);
-        let width = super::deadline::text_width(text, em);
+        let width = super::text_width(text, em);
         Ok((width.round() as u32, em.round() as u32))
     }
 }
